@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z
+  .string()
+  .url({ message: 'must be an absolute URL such as https://example.org' })
+  .transform((value) => value.replace(/\/+$/, ''))
+  .optional();
+
+const timeZone = z.string().refine(
+  (name) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: name });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an IANA time zone name such as Europe/Helsinki' },
+);
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  TZ_NAME: timeZone.default('Europe/Helsinki'),
+  PUBLIC_BASE_URL: optionalUrl,
+  DEMO_DATA: booleanFromEnv.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JURISDICTION_ID: z.string().min(1).default('kerro.local'),
+  SERVICE_OBJECT_TYPE: z.string().min(1).default('urn:kerro:service-objects'),
+  MEDIA_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  MEDIA_MAX_FILES: z.coerce.number().int().min(0).max(20).default(5),
+  MEDIA_MAX_PIXELS: z.coerce.number().int().positive().default(50_000_000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Thrown with every problem in the environment listed, so an operator fixes them in one go. */
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `FOO= npm start`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,10 @@
+import type { Config } from './config';
+import type { Repositories } from './storage/repositories/types';
+
+/** What every route plugin needs, built once per app instance. */
+export interface AppContext {
+  config: Config;
+  repositories: Repositories;
+  /** Epoch milliseconds; tests pass a fixed clock. */
+  now: () => number;
+}

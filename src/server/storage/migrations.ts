@@ -1,0 +1,121 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Ordered schema steps; the index + 1 is the schema version kept in PRAGMA user_version.
+ * Append only: never edit a step that has shipped. Plain SQL types so the same
+ * schema ports to PostgreSQL (TEXT, INTEGER, REAL; times as epoch milliseconds).
+ */
+export const migrations: readonly string[] = [
+  `
+  CREATE TABLE service_types (
+    service_code TEXT PRIMARY KEY,
+    metadata_type TEXT NOT NULL DEFAULT 'realtime',
+    position INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE service_type_translations (
+    service_code TEXT NOT NULL REFERENCES service_types(service_code) ON DELETE CASCADE,
+    locale TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    keywords TEXT NOT NULL DEFAULT '',
+    group_name TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (service_code, locale)
+  );
+  CREATE TABLE service_attributes (
+    service_code TEXT NOT NULL REFERENCES service_types(service_code) ON DELETE CASCADE,
+    code TEXT NOT NULL,
+    variable INTEGER NOT NULL DEFAULT 1,
+    datatype TEXT NOT NULL,
+    required INTEGER NOT NULL DEFAULT 0,
+    datatype_description TEXT NOT NULL DEFAULT '',
+    position INTEGER NOT NULL DEFAULT 0,
+    description TEXT NOT NULL DEFAULT '',
+    values_json TEXT NOT NULL DEFAULT '[]',
+    PRIMARY KEY (service_code, code)
+  );
+  CREATE TABLE service_requests (
+    service_request_id TEXT PRIMARY KEY,
+    service_code TEXT NOT NULL REFERENCES service_types(service_code),
+    title TEXT,
+    description TEXT NOT NULL,
+    lat REAL,
+    long REAL,
+    grid_cell INTEGER,
+    address_string TEXT,
+    address_id TEXT,
+    zip_code TEXT,
+    service_object_type TEXT,
+    service_object_id TEXT,
+    email TEXT,
+    first_name TEXT,
+    last_name TEXT,
+    phone TEXT,
+    device_id TEXT,
+    account_id TEXT,
+    locale TEXT NOT NULL DEFAULT 'en',
+    status TEXT NOT NULL,
+    detailed_status TEXT NOT NULL,
+    status_notes TEXT NOT NULL DEFAULT '',
+    agency_responsible TEXT NOT NULL DEFAULT '',
+    service_notice TEXT NOT NULL DEFAULT '',
+    moderation TEXT NOT NULL DEFAULT 'pending',
+    external_media_url TEXT,
+    attributes_json TEXT NOT NULL DEFAULT '{}',
+    requested_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    expected_at INTEGER
+  );
+  CREATE INDEX service_requests_listing ON service_requests (moderation, requested_at);
+  CREATE INDEX service_requests_updated ON service_requests (moderation, updated_at);
+  CREATE INDEX service_requests_grid ON service_requests (grid_cell, requested_at);
+  CREATE INDEX service_requests_object ON service_requests (service_object_type, service_object_id);
+  CREATE TABLE request_media (
+    service_request_id TEXT NOT NULL REFERENCES service_requests(service_request_id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    file_name TEXT NOT NULL UNIQUE,
+    content_type TEXT NOT NULL,
+    byte_size INTEGER NOT NULL,
+    PRIMARY KEY (service_request_id, position)
+  );
+  CREATE TABLE api_keys (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    key_hash TEXT NOT NULL UNIQUE,
+    key_prefix TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  );
+  CREATE TABLE service_objects (
+    service_object_type TEXT NOT NULL,
+    service_object_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    lat REAL NOT NULL,
+    long REAL NOT NULL,
+    name_fi TEXT NOT NULL,
+    name_sv TEXT NOT NULL,
+    name_en TEXT NOT NULL,
+    address TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (service_object_type, service_object_id)
+  );
+  CREATE TABLE settings (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  `,
+];
+
+export function runMigrations(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) {
+    throw new Error(
+      `The database schema is version ${current}, newer than this Kerro (${migrations.length}). Upgrade Kerro or use another DATA_DIR.`,
+    );
+  }
+  for (let version = current; version < migrations.length; version += 1) {
+    const step = migrations[version]!;
+    db.transaction(() => {
+      db.exec(step);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

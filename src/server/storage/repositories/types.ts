@@ -1,0 +1,159 @@
+/**
+ * The storage interface the rest of the server sees. Every method is async so a PostgreSQL
+ * implementation can stand in for SQLite without touching callers.
+ */
+export interface ServiceTypeTranslation {
+  service_name: string;
+  description: string;
+  keywords: string;
+  group: string;
+}
+
+export interface ServiceAttributeValue {
+  key: string;
+  name: string;
+}
+
+export interface ServiceAttribute {
+  code: string;
+  variable: boolean;
+  datatype: 'string' | 'number' | 'datetime' | 'text' | 'singlevaluelist' | 'multivaluelist';
+  required: boolean;
+  datatype_description: string;
+  order: number;
+  description: string;
+  values: ServiceAttributeValue[];
+}
+
+export interface ServiceTypeRecord {
+  service_code: string;
+  type: 'realtime' | 'batch' | 'blackbox';
+  position: number;
+  /** Keyed by language (fi, sv, en). */
+  translations: Record<string, ServiceTypeTranslation>;
+  attributes: ServiceAttribute[];
+}
+
+export interface ServiceTypeRepository {
+  list(): Promise<ServiceTypeRecord[]>;
+  find(serviceCode: string): Promise<ServiceTypeRecord | undefined>;
+  upsert(record: ServiceTypeRecord): Promise<void>;
+  count(): Promise<number>;
+}
+
+export type ModerationState = 'pending' | 'published' | 'rejected';
+
+export interface StoredMedia {
+  position: number;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+}
+
+export interface ServiceRequestRecord {
+  service_request_id: string;
+  service_code: string;
+  title: string | null;
+  description: string;
+  lat: number | null;
+  long: number | null;
+  address_string: string | null;
+  address_id: string | null;
+  zip_code: string | null;
+  service_object_type: string | null;
+  service_object_id: string | null;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  device_id: string | null;
+  account_id: string | null;
+  locale: string;
+  status: 'open' | 'closed';
+  detailed_status: string[];
+  status_notes: string;
+  agency_responsible: string;
+  service_notice: string;
+  moderation: ModerationState;
+  external_media_url: string | null;
+  attributes: Record<string, string | string[]>;
+  /** Epoch milliseconds. */
+  requested_at: number;
+  updated_at: number;
+  expected_at: number | null;
+  media: StoredMedia[];
+}
+
+export type NewServiceRequest = Omit<ServiceRequestRecord, 'status'>;
+
+/** A listing query after validation; every bound is inclusive, times in epoch ms. */
+export interface ServiceRequestQuery {
+  ids?: string[];
+  serviceCodes?: string[];
+  statuses?: ('open' | 'closed')[];
+  requestedFrom?: number;
+  requestedTo?: number;
+  updatedFrom?: number;
+  updatedTo?: number;
+  serviceObject?: { type: string; id?: string };
+  near?: { lat: number; long: number; radiusMeters: number };
+  /** Listings show only published requests unless a moderator asks otherwise. */
+  moderation: ModerationState[];
+  limit: number;
+}
+
+export interface ServiceRequestRepository {
+  create(request: NewServiceRequest): Promise<void>;
+  /** Inserts many at once (demo data, benchmarks); one transaction. */
+  createMany(requests: NewServiceRequest[]): Promise<void>;
+  find(id: string): Promise<ServiceRequestRecord | undefined>;
+  query(query: ServiceRequestQuery): Promise<ServiceRequestRecord[]>;
+  count(): Promise<number>;
+  /** Changes whenever any request is written, by this process or another on the same store. */
+  changeToken(): Promise<string>;
+}
+
+export interface ApiKeyRecord {
+  id: number;
+  name: string;
+  key_prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface ApiKeyRepository {
+  /** Stores the key's hash; the key itself is never stored. */
+  create(name: string, keyHash: string, keyPrefix: string, now: number): Promise<ApiKeyRecord>;
+  findActiveByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  list(): Promise<ApiKeyRecord[]>;
+  revoke(idOrName: string, now: number): Promise<number>;
+}
+
+export interface ServiceObjectRecord {
+  service_object_type: string;
+  service_object_id: string;
+  kind: string;
+  lat: number;
+  long: number;
+  names: { fi: string; sv: string; en: string };
+  address: string;
+}
+
+export interface ServiceObjectRepository {
+  find(type: string, id: string): Promise<ServiceObjectRecord | undefined>;
+  upsertMany(objects: ServiceObjectRecord[]): Promise<void>;
+  count(): Promise<number>;
+}
+
+export interface SettingsRepository {
+  get(name: string): Promise<string | undefined>;
+  set(name: string, value: string): Promise<void>;
+}
+
+export interface Repositories {
+  serviceTypes: ServiceTypeRepository;
+  serviceRequests: ServiceRequestRepository;
+  apiKeys: ApiKeyRepository;
+  serviceObjects: ServiceObjectRepository;
+  settings: SettingsRepository;
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/**
+ * The one schema of a new service request (POST requests.[format]).
+ * The web form, the proxy and the GeoReport service all validate with it, so they agree on
+ * every rule. Inputs are form strings; an empty string counts as "not sent".
+ */
+export const descriptionLength = { min: 10, max: 5000 } as const;
+export const titleMaxLength = 200;
+export const mediaUrlSuffixes = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
+
+const htmlTagPattern = /<\s*[a-zA-Z!/?]/;
+// Control characters other than tab and line breaks are never part of a written text.
+const controlCharacterPattern = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const emptyAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(emptyAsAbsent, schema.optional());
+}
+
+const plainText = (field: string, max: number) =>
+  z
+    .string({ message: `${field} must be text` })
+    .max(max, { message: `${field} must be at most ${max} characters` })
+    .refine((text) => !htmlTagPattern.test(text), {
+      message: `${field} must not contain HTML tags or code; write plain text`,
+    })
+    .refine((text) => !controlCharacterPattern.test(text), {
+      message: `${field} must not contain control characters`,
+    });
+
+const coordinate = (field: 'lat' | 'long', limit: number) =>
+  z
+    .string({ message: `${field} must be a decimal number` })
+    .trim()
+    .regex(/^[-+]?(\d+(\.\d*)?|\.\d+)$/, { message: `${field} must be a decimal number such as ${field === 'lat' ? '60.1699' : '24.9384'}` })
+    .transform(Number)
+    .refine((value) => Math.abs(value) <= limit, {
+      message: `${field} must be between -${limit} and ${limit} (WGS84 degrees)`,
+    });
+
+const mediaUrl = z
+  .string()
+  .trim()
+  .max(2000, { message: 'media_url must be at most 2000 characters' })
+  .refine(
+    (text) => {
+      try {
+        const url = new URL(text);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'media_url must be an absolute http or https URL' },
+  )
+  .refine(
+    (text) => {
+      try {
+        const suffix = new URL(text).pathname.split('.').pop()?.toLowerCase() ?? '';
+        return (mediaUrlSuffixes as readonly string[]).includes(suffix);
+      } catch {
+        return false;
+      }
+    },
+    { message: `media_url must end in an image file suffix: ${mediaUrlSuffixes.map((s) => `.${s}`).join(', ')}` },
+  );
+
+export const serviceRequestInputSchema = z
+  .object({
+    service_code: z.preprocess(
+      emptyAsAbsent,
+      z.string({ message: 'service_code is required: choose a service type' }).trim().max(64, {
+        message: 'service_code must be at most 64 characters',
+      }),
+    ),
+    description: z.preprocess(
+      emptyAsAbsent,
+      plainText('description', descriptionLength.max).refine((text) => text.trim().length >= descriptionLength.min, {
+        message: `description must be at least ${descriptionLength.min} characters: say what is wrong`,
+      }),
+    ),
+    title: optional(plainText('title', titleMaxLength)),
+    lat: optional(coordinate('lat', 90)),
+    long: optional(coordinate('long', 180)),
+    service_object_type: optional(z.string().trim().max(500, { message: 'service_object_type must be at most 500 characters' })),
+    service_object_id: optional(z.string().trim().max(200, { message: 'service_object_id must be at most 200 characters' })),
+    address_string: optional(plainText('address_string', 500)),
+    address_id: optional(z.string().trim().max(200, { message: 'address_id must be at most 200 characters' })),
+    email: optional(
+      z
+        .string()
+        .trim()
+        .max(254, { message: 'email must be at most 254 characters' })
+        .pipe(z.email({ message: 'email must be a valid address such as name@example.org' })),
+    ),
+    first_name: optional(plainText('first_name', 100)),
+    last_name: optional(plainText('last_name', 100)),
+    phone: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9][0-9 ()-]{4,29}$/, { message: 'phone must be a phone number such as +358 40 123 4567' }),
+    ),
+    device_id: optional(z.string().trim().max(200, { message: 'device_id must be at most 200 characters' })),
+    account_id: optional(z.string().trim().max(200, { message: 'account_id must be at most 200 characters' })),
+    media_url: optional(mediaUrl),
+  })
+  .superRefine((input, context) => {
+    const hasLat = input.lat !== undefined;
+    const hasLong = input.long !== undefined;
+    if (hasLat !== hasLong) {
+      context.addIssue({
+        code: 'custom',
+        path: [hasLat ? 'long' : 'lat'],
+        message: 'lat and long must be sent together',
+      });
+    }
+    if (input.service_object_id !== undefined && input.service_object_type === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['service_object_type'],
+        message: 'service_object_type is required when service_object_id is sent',
+      });
+    }
+    if (!(hasLat && hasLong) && input.service_object_id === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['lat'],
+        message: 'a location is required: send lat and long, or service_object_id with service_object_type',
+      });
+    }
+  });
+
+export type ServiceRequestInput = z.output<typeof serviceRequestInputSchema>;
+export type ServiceRequestFormValues = z.input<typeof serviceRequestInputSchema>;
+
+/** Flattens validation issues into "field: message" texts, the order of the form. */
+export function describeIssues(error: z.ZodError): { field: string; message: string }[] {
+  return error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
+}

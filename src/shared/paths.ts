@@ -1,0 +1,10 @@
+/** URL prefixes shared by the server routes and the browser client. */
+export const paths = {
+  georeport: '/open311/v1',
+  counters: '/api/counters',
+  media: '/media',
+  proxyGeoreport: '/proxy/open311/v1',
+  proxyCounters: '/proxy/counters',
+  proxyServiceObjects: '/proxy/service-objects',
+  moderationApi: '/moderation/api',
+} as const;

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const backend = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    // `npm run dev`: the API lives on the Kerro server; Vite serves the app with hot reload.
+    proxy: Object.fromEntries(
+      ['/proxy', '/open311', '/api', '/media', '/moderation'].map((prefix) => [prefix, backend]),
+    ),
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'server', environment: 'node', include: ['test/server/**/*.test.ts', 'test/shared/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'client', environment: 'jsdom', include: ['test/client/**/*.test.{ts,tsx}'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          // One browser and one server at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
