@@ -1,0 +1,107 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/server/config';
+import type { AppContext } from '../../../src/server/context';
+import { processImage } from '../../../src/server/media/image-processing';
+import { mediaRoutes, mediaStoreFor, mediaUrl } from '../../../src/server/media/routes';
+import type { Repositories } from '../../../src/server/storage/repositories/types';
+import { jpegWithGpsAndOrientation } from './images';
+
+let dataDir: string;
+let context: AppContext;
+let app: FastifyInstance;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'kerro-media-routes-'));
+  // The media routes never touch the repositories.
+  context = { config: loadConfig({ DATA_DIR: dataDir }), repositories: {} as Repositories, now: () => 0 };
+  app = Fastify();
+  await app.register(mediaRoutes, { prefix: '/media', context });
+  await app.ready();
+});
+
+afterEach(async () => {
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const notFound = [{ code: 404, description: 'media file not found' }];
+
+describe('GET /media/:fileName', () => {
+  it('serves an uploaded photo, processed and stored the way POST /requests does it', async () => {
+    const photo = await processImage(await jpegWithGpsAndOrientation(), { maxPixels: context.config.MEDIA_MAX_PIXELS });
+    const fileName = await mediaStoreFor(context.config).save(photo.buffer, photo.extension);
+
+    const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    expect(response.headers['content-length']).toBe(String(photo.buffer.length));
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload).toEqual(photo.buffer);
+    const served = await sharp(response.rawPayload).metadata();
+    expect(served.exif).toBeUndefined();
+    expect([served.width, served.height]).toEqual([32, 64]);
+  });
+
+  it('gives each stored type its own Content-Type', async () => {
+    const store = mediaStoreFor(context.config);
+    for (const [extension, type] of [['png', 'image/png'], ['webp', 'image/webp'], ['gif', 'image/gif']] as const) {
+      const fileName = await store.save(Buffer.from('bytes'), extension);
+      const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });
+      expect(response.headers['content-type']).toBe(type);
+    }
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const fileName = await mediaStoreFor(context.config).save(Buffer.from('0123456789'), 'png');
+    const response = await app.inject({ method: 'HEAD', url: `/media/${fileName}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['content-length']).toBe('10');
+    expect(response.body).toBe('');
+  });
+
+  it('answers a revalidation of the same file with 304', async () => {
+    const fileName = await mediaStoreFor(context.config).save(Buffer.from('photo'), 'jpg');
+    const first = await app.inject({ method: 'GET', url: `/media/${fileName}` });
+    const etag = first.headers.etag as string;
+    expect(etag).toBe(`"${fileName}"`);
+    const second = await app.inject({ method: 'GET', url: `/media/${fileName}`, headers: { 'if-none-match': etag } });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+  });
+
+  it.each([
+    ['a missing file', `/media/${'f'.repeat(32)}.jpg`],
+    ['an invalid name', '/media/photo.jpg'],
+    ['an encoded traversal', '/media/..%2F..%2Fetc%2Fpasswd'],
+    ['an encoded traversal to a sibling', '/media/..%2Fmedia.db'],
+  ])('returns the GeoReport 404 error array for %s', async (_case, url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual(notFound);
+  });
+
+  it('stops serving a photo once it is removed', async () => {
+    const store = mediaStoreFor(context.config);
+    const fileName = await store.save(Buffer.from('photo'), 'jpg');
+    await store.remove(fileName);
+    const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual(notFound);
+  });
+});
+
+describe('mediaUrl', () => {
+  it('builds the public URL of a stored file', () => {
+    expect(mediaUrl('https://kerro.example', 'abc.jpg')).toBe('https://kerro.example/media/abc.jpg');
+    expect(mediaUrl('https://kerro.example/', 'abc.jpg')).toBe('https://kerro.example/media/abc.jpg');
+  });
+});
