@@ -67,7 +67,8 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX service_requests_listing ON service_requests (moderation, requested_at);
   CREATE INDEX service_requests_updated ON service_requests (moderation, updated_at);
-  CREATE INDEX service_requests_grid ON service_requests (grid_cell, requested_at);
+  -- Covers the first phase of a radius search (candidates by cell), so it never touches the table.
+  CREATE INDEX service_requests_grid ON service_requests (grid_cell, moderation, requested_at, lat, long, service_request_id);
   CREATE INDEX service_requests_object ON service_requests (service_object_type, service_object_id);
   CREATE TABLE request_media (
     service_request_id TEXT NOT NULL REFERENCES service_requests(service_request_id) ON DELETE CASCADE,
@@ -101,6 +102,34 @@ export const migrations: readonly string[] = [
     name TEXT PRIMARY KEY,
     value TEXT NOT NULL
   );
+  `,
+  // Counters service. source_folded is the lower-cased source, indexed for the
+  // case-insensitive filter; revision is the counter_dataset version of the row's last write.
+  `
+  CREATE TABLE counters (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    source TEXT NOT NULL,
+    source_folded TEXT NOT NULL,
+    source_id INTEGER,
+    classifying INTEGER NOT NULL,
+    crs_epsg INTEGER NOT NULL,
+    municipality_code TEXT NOT NULL,
+    data_received INTEGER NOT NULL,
+    first_stored_observation INTEGER,
+    last_stored_observation INTEGER,
+    longitude REAL NOT NULL,
+    latitude REAL NOT NULL,
+    revision INTEGER NOT NULL
+  );
+  CREATE INDEX counters_source ON counters (source_folded, id);
+  CREATE INDEX counters_municipality ON counters (municipality_code, id);
+  CREATE INDEX counters_location ON counters (latitude, longitude, id);
+  CREATE TABLE counter_dataset (
+    id INTEGER PRIMARY KEY,
+    version INTEGER NOT NULL
+  );
+  INSERT INTO counter_dataset (id, version) VALUES (1, 0);
   `,
 ];
 

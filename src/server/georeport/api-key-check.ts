@@ -1,0 +1,13 @@
+import { verifyApiKey } from '../auth/api-keys';
+import type { ApiKeyRepository } from '../storage/repositories/types';
+import { GeoReportError } from './errors';
+
+/** 403 for a missing or unknown/revoked key; the message says which. */
+export async function requireApiKey(apiKeys: ApiKeyRepository, key: string | undefined): Promise<void> {
+  if (key === undefined || key.trim() === '') {
+    throw new GeoReportError(403, 'api_key is missing: send your API key in the api_key field');
+  }
+  if (!(await verifyApiKey(apiKeys, key.trim()))) {
+    throw new GeoReportError(403, 'api_key is invalid or revoked: check the key, or ask the operator for a new one');
+  }
+}

@@ -1,0 +1,131 @@
+import { requestStatuses, type RequestStatus } from '../../shared/georeport/detailed-status';
+import type { ServiceRequestQuery } from '../storage/repositories/types';
+import { badRequest } from './errors';
+import { parseW3cDateTime } from './time';
+
+export const maxSpanMs = 90 * 24 * 60 * 60 * 1000;
+export const defaultLimit = 200;
+export const maxRadiusMeters = 100_000;
+
+export type RawQuery = Record<string, unknown>;
+
+/** One text per parameter: repeated parameters are joined (comma lists) and empty means absent. */
+export function textParam(query: RawQuery, name: string): string | undefined {
+  const raw = query[name];
+  const text = Array.isArray(raw) ? raw.map(String).join(',') : raw === undefined ? undefined : String(raw);
+  return text === undefined || text.trim() === '' ? undefined : text.trim();
+}
+
+export function listParam(query: RawQuery, name: string): string[] | undefined {
+  const text = textParam(query, name);
+  if (text === undefined) return undefined;
+  const items = [...new Set(text.split(',').map((item) => item.trim()).filter((item) => item.length > 0))];
+  return items.length > 0 ? items : undefined;
+}
+
+export function booleanParam(query: RawQuery, name: string, problems: string[]): boolean {
+  const text = textParam(query, name)?.toLowerCase();
+  if (text === undefined || text === 'false') return false;
+  if (text === 'true') return true;
+  problems.push(`${name} must be true or false`);
+  return false;
+}
+
+function dateParam(query: RawQuery, name: string, problems: string[]): number | undefined {
+  const text = textParam(query, name);
+  if (text === undefined) return undefined;
+  const value = parseW3cDateTime(text);
+  if (value === undefined) {
+    problems.push(`${name} must be a W3C datetime with a zone, such as 2026-11-01T00:00:00Z or 2026-11-01T02:00:00+02:00`);
+  }
+  return value;
+}
+
+function numberParam(query: RawQuery, name: string, problems: string[], min: number, max: number, unit: string) {
+  const text = textParam(query, name);
+  if (text === undefined) return undefined;
+  const value = /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(value) || value < min || value > max) {
+    problems.push(`${name} must be a number from ${min} to ${max}${unit}`);
+    return undefined;
+  }
+  return value;
+}
+
+/**
+ * Validates GET requests.[format] parameters into a repository query, collecting every problem
+ * so the caller can fix them all at once.
+ */
+export function parseRequestQuery(query: RawQuery, now: number): ServiceRequestQuery & { extensions: boolean } {
+  const problems: string[] = [];
+  const extensions = booleanParam(query, 'extensions', problems);
+  const ids = listParam(query, 'service_request_id');
+  if (ids && ids.length > defaultLimit) problems.push(`service_request_id may list at most ${defaultLimit} ids`);
+
+  const base = { moderation: ['published' as const], limit: defaultLimit, extensions };
+  if (ids) {
+    // The spec: service_request_id overrides all other arguments.
+    if (problems.length > 0) throw badRequest(problems);
+    return { ...base, ids };
+  }
+
+  const serviceCodes = listParam(query, 'service_code');
+  const statuses = listParam(query, 'status')?.map((status) => status.toLowerCase());
+  const unknownStatuses = statuses?.filter((status) => !(requestStatuses as readonly string[]).includes(status));
+  if (unknownStatuses && unknownStatuses.length > 0) {
+    problems.push(`status must be open, closed or both (comma separated); got ${unknownStatuses.join(', ')}`);
+  }
+
+  let requestedFrom = dateParam(query, 'start_date', problems);
+  let requestedTo = dateParam(query, 'end_date', problems);
+  let updatedFrom = dateParam(query, 'updated_after', problems);
+  let updatedTo = dateParam(query, 'updated_before', problems);
+  if (requestedFrom !== undefined && requestedTo !== undefined) {
+    if (requestedTo < requestedFrom) problems.push('end_date must not be before start_date');
+    else if (requestedTo - requestedFrom > maxSpanMs) problems.push('start_date to end_date may span at most 90 days');
+  } else if (requestedFrom !== undefined) {
+    requestedTo = requestedFrom + maxSpanMs;
+  } else if (requestedTo !== undefined) {
+    requestedFrom = requestedTo - maxSpanMs;
+  }
+  if (updatedFrom !== undefined && updatedTo === undefined) updatedTo = now;
+  if (updatedFrom !== undefined && updatedTo !== undefined && updatedTo < updatedFrom) {
+    problems.push('updated_before must not be before updated_after');
+  }
+  // With no time bounds at all the default window is the last 90 days.
+  if ([requestedFrom, requestedTo, updatedFrom, updatedTo].every((bound) => bound === undefined)) {
+    requestedFrom = now - maxSpanMs;
+  }
+
+  const objectType = textParam(query, 'service_object_type');
+  const objectId = textParam(query, 'service_object_id');
+  if (objectId !== undefined && objectType === undefined) {
+    problems.push('service_object_id requires service_object_type');
+  }
+
+  const lat = numberParam(query, 'lat', problems, -90, 90, ' (WGS84 degrees)');
+  const long = numberParam(query, 'long', problems, -180, 180, ' (WGS84 degrees)');
+  const radius = numberParam(query, 'radius', problems, 0, maxRadiusMeters, ' (meters)');
+  const locationNames = ['lat', 'long', 'radius'];
+  const sent = locationNames.filter((name) => textParam(query, name) !== undefined);
+  if (sent.length > 0 && sent.length < 3) {
+    const missing = locationNames.filter((name) => !sent.includes(name));
+    problems.push(`a location search needs lat, long and radius together; missing ${missing.join(', ')}`);
+  }
+
+  if (problems.length > 0) throw badRequest(problems);
+  return {
+    ...base,
+    serviceCodes,
+    statuses: statuses as RequestStatus[] | undefined,
+    requestedFrom,
+    requestedTo,
+    updatedFrom,
+    updatedTo,
+    serviceObject: objectType === undefined ? undefined : { type: objectType, id: objectId },
+    near:
+      lat !== undefined && long !== undefined && radius !== undefined
+        ? { lat, long, radiusMeters: radius }
+        : undefined,
+  };
+}

@@ -1,0 +1,56 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { geoReportErrorHandler } from './error-handler';
+import { notFound } from './errors';
+import { splitFormat } from './format';
+import { discoveryHandler } from './routes/discovery';
+import type { FormatHandler } from './routes/handler';
+import { requestCreateHandler } from './routes/request-create';
+import { requestDetailHandler, requestListHandler } from './routes/requests-read';
+import { serviceDefinitionHandler, serviceListHandler } from './routes/services';
+
+/**
+ * The GeoReport v2 + CitySDK service. Paths end in `.json` or `.xml`; the suffix picks the
+ * serializer and every answer, errors included, comes in that format.
+ */
+export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { config } = context;
+  await app.register(formbody, { bodyLimit: 256 * 1024 });
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.MEDIA_MAX_FILE_BYTES,
+      files: config.MEDIA_MAX_FILES,
+      fields: 100,
+      fieldSize: 64 * 1024,
+      parts: config.MEDIA_MAX_FILES + 100,
+    },
+  });
+  app.setErrorHandler(geoReportErrorHandler);
+  app.setNotFoundHandler((request) => {
+    throw notFound(`no such resource: ${request.method} ${request.url.split('?')[0]}; see discovery.json`);
+  });
+
+  const discovery = discoveryHandler(context);
+  const services = serviceListHandler(context);
+  const requestList = requestListHandler(context);
+  const requestCreate = requestCreateHandler(context);
+
+  /** Reads the `.json`/`.xml` suffix of the last path segment and runs the handler for it. */
+  const withFormat =
+    (pick: (name: string) => FormatHandler | undefined) =>
+    async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
+      const { name, format, suffix } = splitFormat(request.params.file);
+      const handler = pick(name);
+      if (!handler) throw notFound(`no such resource: ${request.method} ${request.url.split('?')[0]}; see discovery.json`);
+      if (!format) throw notFound(`format ${suffix || '(none)'} is not supported: end the path in .json or .xml`);
+      return handler(request, reply, format);
+    };
+
+  const topLevel: Record<string, FormatHandler> = { discovery, services, requests: requestList };
+  app.get('/:file', withFormat((name) => topLevel[name]));
+  app.get('/services/:file', withFormat((code) => serviceDefinitionHandler(context, code)));
+  app.get('/requests/:file', withFormat((id) => requestDetailHandler(context, id)));
+  app.post('/:file', withFormat((name) => (name === 'requests' ? requestCreate : undefined)));
+};

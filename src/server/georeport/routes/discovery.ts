@@ -1,0 +1,14 @@
+import type { AppContext } from '../../context';
+import { presentDiscovery } from '../presenter';
+import { publicBaseUrl, sendDocument } from '../reply';
+import type { FormatHandler } from './handler';
+
+// The interface's own changeset: bump it when the API changes.
+const apiChangeset = '2026-11-21T00:00:00Z';
+
+export function discoveryHandler(context: AppContext): FormatHandler {
+  return async (request, reply, format) => {
+    const baseUrl = publicBaseUrl(request, context.config);
+    return sendDocument(reply, presentDiscovery(baseUrl, apiChangeset, `${baseUrl}/`), format);
+  };
+}

@@ -1,0 +1,60 @@
+import { resolveLocale } from '../../../shared/locales';
+import type { AppContext } from '../../context';
+import { notFound } from '../errors';
+import { checkJurisdiction } from '../jurisdiction';
+import { createListingCache } from '../listing-cache';
+import { presentServiceRequests, type PresentOptions } from '../presenter';
+import { booleanParam, parseRequestQuery, textParam, type RawQuery } from '../query-params';
+import { publicBaseUrl, sendDocument } from '../reply';
+import { badRequest } from '../errors';
+import { serialize } from '../serializers';
+import type { FormatHandler } from './handler';
+
+export function requestListHandler(context: AppContext): FormatHandler {
+  const cache = createListingCache({ maxEntries: 500, maxAgeMs: 2000 });
+  const { serviceRequests, serviceTypes } = context.repositories;
+
+  return async (request, reply, format) => {
+    const baseUrl = publicBaseUrl(request, context.config);
+    const rawQuery = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
+    const cacheKey = `${format}|${baseUrl}|${rawQuery}`;
+    const now = context.now();
+    const token = await serviceRequests.changeToken();
+    const cached = cache.get(cacheKey, token, now);
+    if (cached) return reply.type(cached.contentType).send(cached.body);
+
+    const params = request.query as RawQuery;
+    checkJurisdiction(params, context.config);
+    const { extensions, ...query } = parseRequestQuery(params, now);
+    const types = await serviceTypes.list();
+    const unknownCodes = query.serviceCodes?.filter((code) => !types.some((type) => type.service_code === code));
+    if (unknownCodes && unknownCodes.length > 0) {
+      throw notFound(`service_code ${unknownCodes.join(', ')} not found; services.${format} lists the valid codes`);
+    }
+    const records = await serviceRequests.query(query);
+    const options: PresentOptions = { locale: resolveLocale(textParam(params, 'locale')), timeZone: context.config.TZ_NAME, baseUrl };
+    const answer = serialize(presentServiceRequests(records, types, extensions, options), format);
+    cache.set(cacheKey, token, now, answer);
+    return reply.type(answer.contentType).send(answer.body);
+  };
+}
+
+/** A single request is returned even before moderation: its unguessable id is the secret. */
+export function requestDetailHandler(context: AppContext, serviceRequestId: string): FormatHandler {
+  return async (request, reply, format) => {
+    const params = request.query as RawQuery;
+    checkJurisdiction(params, context.config);
+    const problems: string[] = [];
+    const extensions = booleanParam(params, 'extensions', problems);
+    if (problems.length > 0) throw badRequest(problems);
+    const record = await context.repositories.serviceRequests.find(serviceRequestId);
+    if (!record) throw notFound(`service_request_id ${serviceRequestId} not found`);
+    const types = await context.repositories.serviceTypes.list();
+    const options: PresentOptions = {
+      locale: resolveLocale(textParam(params, 'locale')),
+      timeZone: context.config.TZ_NAME,
+      baseUrl: publicBaseUrl(request, context.config),
+    };
+    return sendDocument(reply, presentServiceRequests([record], types, extensions, options), format);
+  };
+}

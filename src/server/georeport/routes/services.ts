@@ -1,0 +1,27 @@
+import { resolveLocale } from '../../../shared/locales';
+import type { AppContext } from '../../context';
+import { notFound } from '../errors';
+import { checkJurisdiction } from '../jurisdiction';
+import { presentServiceDefinition, presentServiceTypes } from '../presenter';
+import { textParam, type RawQuery } from '../query-params';
+import { sendDocument } from '../reply';
+import type { FormatHandler } from './handler';
+
+export function serviceListHandler(context: AppContext): FormatHandler {
+  return async (request, reply, format) => {
+    const query = request.query as RawQuery;
+    checkJurisdiction(query, context.config);
+    const locale = resolveLocale(textParam(query, 'locale'));
+    const types = await context.repositories.serviceTypes.list();
+    return sendDocument(reply, presentServiceTypes(types, locale), format);
+  };
+}
+
+export function serviceDefinitionHandler(context: AppContext, serviceCode: string): FormatHandler {
+  return async (request, reply, format) => {
+    checkJurisdiction(request.query as RawQuery, context.config);
+    const type = await context.repositories.serviceTypes.find(serviceCode);
+    if (!type) throw notFound(`service_code ${serviceCode} not found; services.${format} lists the valid codes`);
+    return sendDocument(reply, presentServiceDefinition(type), format);
+  };
+}

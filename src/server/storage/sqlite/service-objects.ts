@@ -1,0 +1,65 @@
+import type { SqliteDatabase } from '../database';
+import type { ServiceObjectRecord, ServiceObjectRepository } from '../repositories/types';
+
+interface ServiceObjectRow {
+  service_object_type: string;
+  service_object_id: string;
+  kind: string;
+  lat: number;
+  long: number;
+  name_fi: string;
+  name_sv: string;
+  name_en: string;
+  address: string;
+}
+
+export function fromServiceObjectRow(row: ServiceObjectRow): ServiceObjectRecord {
+  return {
+    service_object_type: row.service_object_type,
+    service_object_id: row.service_object_id,
+    kind: row.kind,
+    lat: row.lat,
+    long: row.long,
+    names: { fi: row.name_fi, sv: row.name_sv, en: row.name_en },
+    address: row.address,
+  };
+}
+
+export function createSqliteServiceObjectRepository(db: SqliteDatabase): ServiceObjectRepository {
+  const select = db.prepare('SELECT * FROM service_objects WHERE service_object_type = ? AND service_object_id = ?');
+  const countAll = db.prepare('SELECT COUNT(*) AS n FROM service_objects');
+  const upsert = db.prepare(
+    `INSERT INTO service_objects (service_object_type, service_object_id, kind, lat, long, name_fi, name_sv, name_en, address)
+     VALUES (@service_object_type, @service_object_id, @kind, @lat, @long, @name_fi, @name_sv, @name_en, @address)
+     ON CONFLICT (service_object_type, service_object_id) DO UPDATE SET
+       kind = excluded.kind, lat = excluded.lat, long = excluded.long, name_fi = excluded.name_fi,
+       name_sv = excluded.name_sv, name_en = excluded.name_en, address = excluded.address`,
+  );
+  const upsertAll = db.transaction((objects: ServiceObjectRecord[]) => {
+    for (const object of objects) {
+      upsert.run({
+        service_object_type: object.service_object_type,
+        service_object_id: object.service_object_id,
+        kind: object.kind,
+        lat: object.lat,
+        long: object.long,
+        name_fi: object.names.fi,
+        name_sv: object.names.sv,
+        name_en: object.names.en,
+        address: object.address,
+      });
+    }
+  });
+  return {
+    async find(type, id) {
+      const row = select.get(type, id) as ServiceObjectRow | undefined;
+      return row ? fromServiceObjectRow(row) : undefined;
+    },
+    async upsertMany(objects) {
+      upsertAll(objects);
+    },
+    async count() {
+      return (countAll.get() as { n: number }).n;
+    },
+  };
+}

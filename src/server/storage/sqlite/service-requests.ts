@@ -1,0 +1,208 @@
+import type { SqliteDatabase } from '../database';
+import { distanceMeters, gridCell, gridCellsAround } from '../grid';
+import { statusOfDetailedStatus } from '../../../shared/georeport/detailed-status';
+import type {
+  NewServiceRequest,
+  ServiceRequestQuery,
+  ServiceRequestRecord,
+  ServiceRequestRepository,
+  StoredMedia,
+} from '../repositories/types';
+
+interface ServiceRequestRow {
+  service_request_id: string;
+  service_code: string;
+  title: string | null;
+  description: string;
+  lat: number | null;
+  long: number | null;
+  address_string: string | null;
+  address_id: string | null;
+  zip_code: string | null;
+  service_object_type: string | null;
+  service_object_id: string | null;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  device_id: string | null;
+  account_id: string | null;
+  locale: string;
+  status: 'open' | 'closed';
+  detailed_status: string;
+  status_notes: string;
+  agency_responsible: string;
+  service_notice: string;
+  moderation: ServiceRequestRecord['moderation'];
+  external_media_url: string | null;
+  attributes_json: string;
+  requested_at: number;
+  updated_at: number;
+  expected_at: number | null;
+}
+
+const columns = [
+  'service_request_id', 'service_code', 'title', 'description', 'lat', 'long', 'grid_cell', 'address_string',
+  'address_id', 'zip_code', 'service_object_type', 'service_object_id', 'email', 'first_name', 'last_name',
+  'phone', 'device_id', 'account_id', 'locale', 'status', 'detailed_status', 'status_notes',
+  'agency_responsible', 'service_notice', 'moderation', 'external_media_url', 'attributes_json',
+  'requested_at', 'updated_at', 'expected_at',
+] as const;
+
+function toRow(request: NewServiceRequest): Record<(typeof columns)[number], unknown> {
+  return {
+    ...request,
+    grid_cell: request.lat !== null && request.long !== null ? gridCell(request.lat, request.long) : null,
+    status: statusOfDetailedStatus(request.detailed_status),
+    detailed_status: request.detailed_status.join(','),
+    attributes_json: JSON.stringify(request.attributes),
+  };
+}
+
+function fromRow(row: ServiceRequestRow, media: StoredMedia[]): ServiceRequestRecord {
+  const { attributes_json, detailed_status, ...rest } = row;
+  return {
+    ...rest,
+    detailed_status: detailed_status === '' ? [] : detailed_status.split(','),
+    attributes: JSON.parse(attributes_json) as ServiceRequestRecord['attributes'],
+    media,
+  };
+}
+
+const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+
+/** WHERE clauses shared by the plain listing and the first phase of a radius search. */
+function filterClauses(query: ServiceRequestQuery): { where: string[]; params: unknown[] } {
+  const where: string[] = [`moderation IN (${placeholders(query.moderation.length)})`];
+  const params: unknown[] = [...query.moderation];
+  const addList = (column: string, values: readonly unknown[] | undefined) => {
+    if (!values) return;
+    where.push(`${column} IN (${placeholders(values.length)})`);
+    params.push(...values);
+  };
+  const addBound = (clause: string, value: number | undefined) => {
+    if (value === undefined) return;
+    where.push(clause);
+    params.push(value);
+  };
+  addList('service_request_id', query.ids);
+  addList('service_code', query.serviceCodes);
+  addList('status', query.statuses);
+  addBound('requested_at >= ?', query.requestedFrom);
+  addBound('requested_at <= ?', query.requestedTo);
+  addBound('updated_at >= ?', query.updatedFrom);
+  addBound('updated_at <= ?', query.updatedTo);
+  if (query.serviceObject) {
+    where.push('service_object_type = ?');
+    params.push(query.serviceObject.type);
+    if (query.serviceObject.id !== undefined) {
+      where.push('service_object_id = ?');
+      params.push(query.serviceObject.id);
+    }
+  }
+  return { where, params };
+}
+
+export function createSqliteServiceRequestRepository(db: SqliteDatabase): ServiceRequestRepository {
+  const insertRequest = db.prepare(
+    `INSERT INTO service_requests (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+  );
+  const insertMedia = db.prepare(
+    `INSERT INTO request_media (service_request_id, position, file_name, content_type, byte_size)
+     VALUES (?, ?, ?, ?, ?)`,
+  );
+  const selectById = db.prepare('SELECT * FROM service_requests WHERE service_request_id = ?');
+  const selectMedia = db.prepare('SELECT * FROM request_media WHERE service_request_id = ? ORDER BY position');
+  const countAll = db.prepare('SELECT COUNT(*) AS n FROM service_requests');
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const totalChanges = db.prepare('SELECT total_changes()').pluck();
+
+  const insertOne = (request: NewServiceRequest) => {
+    insertRequest.run(toRow(request));
+    for (const media of request.media) {
+      insertMedia.run(request.service_request_id, media.position, media.file_name, media.content_type, media.byte_size);
+    }
+  };
+  const insertAll = db.transaction((requests: NewServiceRequest[]) => requests.forEach(insertOne));
+
+  /** Loads media for many requests with one query. */
+  const attachMedia = (rows: ServiceRequestRow[]): ServiceRequestRecord[] => {
+    if (rows.length === 0) return [];
+    const byRequest = new Map<string, StoredMedia[]>();
+    const ids = rows.map((row) => row.service_request_id);
+    // SQLite caps bound parameters; chunking keeps huge id lists safe.
+    for (let start = 0; start < ids.length; start += 500) {
+      const chunk = ids.slice(start, start + 500);
+      const mediaRows = db
+        .prepare(
+          `SELECT * FROM request_media WHERE service_request_id IN (${placeholders(chunk.length)}) ORDER BY service_request_id, position`,
+        )
+        .all(...chunk) as (StoredMedia & { service_request_id: string })[];
+      for (const { service_request_id, ...media } of mediaRows) {
+        const list = byRequest.get(service_request_id) ?? [];
+        list.push(media);
+        byRequest.set(service_request_id, list);
+      }
+    }
+    return rows.map((row) => fromRow(row, byRequest.get(row.service_request_id) ?? []));
+  };
+
+  const listPlain = (query: ServiceRequestQuery): ServiceRequestRow[] => {
+    const { where, params } = filterClauses(query);
+    return db
+      .prepare(
+        `SELECT * FROM service_requests WHERE ${where.join(' AND ')}
+         ORDER BY requested_at DESC, service_request_id DESC LIMIT ?`,
+      )
+      .all(...params, query.limit) as ServiceRequestRow[];
+  };
+
+  /** Two phases: candidates from the grid index, exact distance in code, then whole rows. */
+  const listNear = (query: ServiceRequestQuery, near: NonNullable<ServiceRequestQuery['near']>): ServiceRequestRow[] => {
+    const { where, params } = filterClauses(query);
+    const cells = gridCellsAround(near.lat, near.long, near.radiusMeters);
+    if (cells) {
+      where.push(`grid_cell IN (${placeholders(cells.length)})`);
+      params.push(...cells);
+    } else {
+      where.push('lat IS NOT NULL');
+    }
+    const candidates = db
+      .prepare(`SELECT service_request_id, lat, long, requested_at FROM service_requests WHERE ${where.join(' AND ')}`)
+      .all(...params) as { service_request_id: string; lat: number; long: number; requested_at: number }[];
+    const chosen = candidates
+      .filter((row) => distanceMeters(near.lat, near.long, row.lat, row.long) <= near.radiusMeters)
+      .sort((a, b) => b.requested_at - a.requested_at || (a.service_request_id < b.service_request_id ? 1 : -1))
+      .slice(0, query.limit);
+    if (chosen.length === 0) return [];
+    const rows = db
+      .prepare(`SELECT * FROM service_requests WHERE service_request_id IN (${placeholders(chosen.length)})`)
+      .all(...chosen.map((row) => row.service_request_id)) as ServiceRequestRow[];
+    const byId = new Map(rows.map((row) => [row.service_request_id, row]));
+    return chosen.map((row) => byId.get(row.service_request_id)!);
+  };
+
+  return {
+    async create(request) {
+      insertAll([request]);
+    },
+    async createMany(requests) {
+      insertAll(requests);
+    },
+    async find(id) {
+      const row = selectById.get(id) as ServiceRequestRow | undefined;
+      return row ? fromRow(row, selectMedia.all(id) as StoredMedia[]) : undefined;
+    },
+    async query(query) {
+      if (query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0) return [];
+      return attachMedia(query.near ? listNear(query, query.near) : listPlain(query));
+    },
+    async count() {
+      return (countAll.get() as { n: number }).n;
+    },
+    async changeToken() {
+      // data_version moves when another connection commits; total_changes when this one writes.
+      return `${dataVersion.get() as number}:${totalChanges.get() as number}`;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { SqliteDatabase } from '../database';
+import type { SettingsRepository } from '../repositories/types';
+
+export function createSqliteSettingsRepository(db: SqliteDatabase): SettingsRepository {
+  const select = db.prepare('SELECT value FROM settings WHERE name = ?').pluck();
+  const upsert = db.prepare(
+    'INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+  );
+  return {
+    async get(name) {
+      return select.get(name) as string | undefined;
+    },
+    async set(name, value) {
+      upsert.run(name, value);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { createApiKey } from '../../src/server/auth/api-keys';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase, type SqliteDatabase } from '../../src/server/storage/database';
+import type { Repositories, ServiceTypeRecord } from '../../src/server/storage/repositories/types';
+import { createSqliteRepositories } from '../../src/server/storage/sqlite-repositories';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: SqliteDatabase;
+  repositories: Repositories;
+  dataDir: string;
+  apiKey: string;
+  /** Moves the app's clock; starts at `startTime`. */
+  clock: { now: number };
+  close(): Promise<void>;
+}
+
+export const startTime = Date.parse('2026-11-20T12:00:00Z');
+
+const translations = (en: string, fi: string, sv: string, group: [string, string, string]) => ({
+  en: { service_name: en, description: `${en} description`, keywords: en.toLowerCase(), group: group[0] },
+  fi: { service_name: fi, description: `${fi} kuvaus`, keywords: fi.toLowerCase(), group: group[1] },
+  sv: { service_name: sv, description: `${sv} beskrivning`, keywords: sv.toLowerCase(), group: group[2] },
+});
+
+const streets: [string, string, string] = ['Traffic and street condition', 'Katujen kunto ja liikenne', 'Gatornas skick och trafik'];
+
+export const testServiceTypes: ServiceTypeRecord[] = [
+  { service_code: '171', type: 'realtime', position: 1, translations: translations('Potholes', 'Katujen kunto', 'Gatornas skick', streets), attributes: [] },
+  { service_code: '198', type: 'realtime', position: 2, translations: translations('Traffic signs', 'Liikennemerkit', 'Trafikmärken', streets), attributes: [] },
+  {
+    service_code: '900',
+    type: 'realtime',
+    position: 3,
+    translations: translations('Streetlight', 'Katuvalo', 'Gatubelysning', streets),
+    attributes: [
+      { code: 'POLE', variable: true, datatype: 'string', required: true, datatype_description: 'Number on the pole', order: 1, description: 'Pole number', values: [] },
+      {
+        code: 'KIND', variable: true, datatype: 'singlevaluelist', required: false, datatype_description: '', order: 2, description: 'What is wrong',
+        values: [{ key: 'dark', name: 'Dark' }, { key: 'blinking', name: 'Blinking' }],
+      },
+      {
+        code: 'EXTRA', variable: true, datatype: 'multivaluelist', required: false, datatype_description: '', order: 3, description: 'Also',
+        values: [{ key: 'a', name: 'A' }, { key: 'b', name: 'B' }],
+      },
+    ],
+  },
+];
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kerro-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false', PUBLIC_BASE_URL: 'http://kerro.test', ...env });
+  const db = openDatabase(join(dataDir, 'kerro.sqlite'));
+  const repositories = createSqliteRepositories(db);
+  for (const type of testServiceTypes) await repositories.serviceTypes.upsert(type);
+  const { key } = await createApiKey(repositories.apiKeys, 'test', startTime);
+  const clock = { now: startTime };
+  const app = await buildApp({ config, db, now: () => clock.now });
+  return {
+    app,
+    config,
+    db,
+    repositories,
+    dataDir,
+    apiKey: key,
+    clock,
+    async close() {
+      await app.close();
+      db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Publishes a request directly in the store, as a moderator would. */
+export function publish(db: SqliteDatabase, serviceRequestId: string): void {
+  db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(serviceRequestId);
+}
