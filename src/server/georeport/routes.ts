@@ -17,6 +17,8 @@ import { serviceDefinitionHandler, serviceListHandler } from './routes/services'
  */
 export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   const { config } = context;
+  // The spec allows urlencoded and multipart bodies only; JSON and plain text get a clear 400.
+  app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: 256 * 1024 });
   await app.register(multipart, {
     limits: {
@@ -28,9 +30,12 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
     },
   });
   app.setErrorHandler(geoReportErrorHandler);
-  app.setNotFoundHandler((request) => {
+  const unknownResource = async (request: FastifyRequest) => {
     throw notFound(`no such resource: ${request.method} ${request.url.split('?')[0]}; see discovery.json`);
-  });
+  };
+  app.setNotFoundHandler(unknownResource);
+  // A catch-all here outranks the web app's static wildcard, so unknown API paths answer in API format.
+  app.all('/*', unknownResource);
 
   const discovery = discoveryHandler(context);
   const services = serviceListHandler(context);
@@ -43,7 +48,7 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
     async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
       const { name, format, suffix } = splitFormat(request.params.file);
       const handler = pick(name);
-      if (!handler) throw notFound(`no such resource: ${request.method} ${request.url.split('?')[0]}; see discovery.json`);
+      if (!handler) return unknownResource(request);
       if (!format) throw notFound(`format ${suffix || '(none)'} is not supported: end the path in .json or .xml`);
       return handler(request, reply, format);
     };
