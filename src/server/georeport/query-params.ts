@@ -78,7 +78,7 @@ export function parseRequestQuery(query: RawQuery, now: number): ServiceRequestQ
 
   let requestedFrom = dateParam(query, 'start_date', problems);
   let requestedTo = dateParam(query, 'end_date', problems);
-  let updatedFrom = dateParam(query, 'updated_after', problems);
+  const updatedFrom = dateParam(query, 'updated_after', problems);
   let updatedTo = dateParam(query, 'updated_before', problems);
   if (requestedFrom !== undefined && requestedTo !== undefined) {
     if (requestedTo < requestedFrom) problems.push('end_date must not be before start_date');

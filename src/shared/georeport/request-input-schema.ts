@@ -11,6 +11,7 @@ export const mediaUrlSuffixes = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
 
 const htmlTagPattern = /<\s*[a-zA-Z!/?]/;
 // Control characters other than tab and line breaks are never part of a written text.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controlCharacterPattern = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 const emptyAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
