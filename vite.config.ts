@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-const backend = 'http://127.0.0.1:8080';
+// The Kerro server's port (PORT, as in src/server/config.ts), so `npm run dev` follows it.
+const backend = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
 export default defineConfig({
   plugins: [react()],
@@ -24,7 +25,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'client', environment: 'jsdom', include: ['test/client/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['test/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/client/setup.ts'],
+        },
       },
       {
         extends: true,
@@ -32,6 +38,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          // Builds the web app once per run when src/client changed since the last build.
+          globalSetup: ['test/helpers/build-client.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
           // One browser and one server at a time: the machine has two cores.

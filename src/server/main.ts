@@ -1,39 +1,75 @@
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './storage/database';
 import { seedDemoData } from './demo/seed';
+import { seedCounterDemoData } from './counters/demo-data';
+import { createSqliteCounterRepository } from './counters/sqlite-repository';
 import { createSqliteRepositories } from './storage/sqlite-repositories';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  /** Finishes requests in flight, then closes the database. Safe to call twice. */
+  stop: () => Promise<void>;
+}
+
+/** Opens the database, seeds demo data if asked, and listens. Also used by `npm run dev` (dev.ts). */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const db = openDatabase(join(config.DATA_DIR, 'kerro.sqlite'));
+  if (config.DEMO_DATA) await seedDemoData(createSqliteRepositories(db), { config, now: Date.now() });
+  if (config.DEMO_DATA) await seedCounterDemoData(createSqliteCounterRepository(db), Date.now());
+  const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL } });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      try {
+        await app.close();
+      } finally {
+        db.close();
+      }
+    })());
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { app, stop };
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = openDatabase(join(config.DATA_DIR, 'kerro.sqlite'));
-  if (config.DEMO_DATA) await seedDemoData(createSqliteRepositories(db), { config, now: Date.now() });
-  const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL } });
+  const server = await startServer(config);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    try {
-      await app.close();
-    } finally {
-      db.close();
-      process.exit(0);
-    }
+  const shutdown = (signal: string) => {
+    server.app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    void server.stop().finally(() => process.exit(0));
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.PORT, host: config.HOST });
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('Kerro failed to start:', error);
+// Run only when started as a program (tsx src/server/main.ts), not when dev.ts imports it.
+function isEntryPoint(): boolean {
+  try {
+    return realpathSync(process.argv[1] ?? '') === fileURLToPath(import.meta.url);
+  } catch {
+    return false; // no script path (e.g. a REPL): not started as a program
   }
-  process.exit(1);
-});
+}
+
+if (isEntryPoint()) {
+  main().catch((error: unknown) => {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+    } else {
+      console.error('Kerro failed to start:', error);
+    }
+    process.exit(1);
+  });
+}

@@ -1,0 +1,36 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { useState } from 'react';
+import { AppRoot, AppRootFallback } from './routes/root';
+import { RouteErrorBoundary } from './routes/route-error';
+
+/** Pages load their code on first visit; the frame around them is in the main bundle. */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppRoot,
+    HydrateFallback: AppRootFallback,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        index: true,
+        lazy: async () => {
+          const { HomeRoute } = await import('./routes/home');
+          return { Component: HomeRoute };
+        },
+      },
+      {
+        path: '*',
+        lazy: async () => {
+          const { NotFoundRoute } = await import('./routes/not-found');
+          return { Component: NotFoundRoute };
+        },
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(appRoutes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,178 @@
+/**
+ * The one HTTP client of the web app: every API call goes through `request`, so JSON parsing,
+ * error shapes and headers are handled in one place.
+ */
+
+export interface ApiErrorRecord {
+  code: number | string;
+  description: string;
+}
+
+/** Why a request failed: no answer at all, an error status, or a 2xx body that is not JSON. */
+export type ApiErrorKind = 'network' | 'http' | 'invalid-response';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status; 0 when no response arrived. */
+  readonly status: number;
+  /** The API's own error records (GeoReport `[{code, description}]`, `{detail}` and the like). */
+  readonly errors: ApiErrorRecord[];
+  readonly url: string;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    status: number;
+    url: string;
+    errors?: ApiErrorRecord[];
+    message?: string;
+    cause?: unknown;
+  }) {
+    const errors = init.errors ?? [];
+    const message =
+      init.message ??
+      (errors.length > 0
+        ? errors.map((record) => record.description).join('; ')
+        : `Request to ${init.url} failed with status ${init.status}`);
+    super(message, { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status;
+    this.errors = errors;
+    this.url = init.url;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Appended to the URL; null/undefined values are left out, arrays repeat the key. */
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
+  /** FormData, URLSearchParams, Blob and strings are sent as they are; anything else as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
+    for (const item of values) {
+      if (item !== null && item !== undefined) params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  if (!search) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (
+    body instanceof FormData ||
+    body instanceof URLSearchParams ||
+    body instanceof Blob ||
+    typeof body === 'string'
+  ) {
+    return body; // fetch sets the matching Content-Type (and multipart boundary) itself
+  }
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
+
+/** Parses JSON text, tolerating the UTF-8 byte order mark some GeoReport servers send. */
+export function parseJson(text: string): unknown {
+  return JSON.parse(text.replace(/^\uFEFF/, ''));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Turns the error bodies the APIs use into one list of records. */
+export function errorRecordsFrom(body: unknown, status: number): ApiErrorRecord[] {
+  // GeoReport: [{ "code": 404, "description": "…" }]
+  if (Array.isArray(body)) {
+    return body.flatMap((item) =>
+      isRecord(item) && typeof item.description === 'string'
+        ? [{ code: typeof item.code === 'number' || typeof item.code === 'string' ? item.code : status, description: item.description }]
+        : [],
+    );
+  }
+  if (!isRecord(body)) return [];
+  // Counters (DRF style): { "detail": "…" }
+  if (typeof body.detail === 'string') return [{ code: status, description: body.detail }];
+  // Fastify's own: { statusCode, error, message }
+  if (typeof body.message === 'string') return [{ code: status, description: body.message }];
+  // DRF field errors: { "field": ["message", …] }
+  return Object.entries(body).flatMap(([field, messages]) =>
+    Array.isArray(messages)
+      ? messages
+          .filter((message): message is string => typeof message === 'string')
+          .map((message) => ({ code: status, description: `${field}: ${message}` }))
+      : [],
+  );
+}
+
+function tryParseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: parseJson(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  // Not `instanceof DOMException`: test environments and polyfills bring their own classes.
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/** Sends a request and resolves with the parsed JSON body (undefined when the body is empty). */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path, options.query);
+  const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  const body = encodeBody(options.body, headers);
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    // Cancellation is not a failure: let the caller (React Query) see the abort as it is.
+    if (isAbort(error) || options.signal?.aborted) throw error;
+    throw new ApiError({ kind: 'network', status: 0, url, cause: error });
+  }
+
+  const text = await response.text();
+  const parsed = text.trim() === '' ? ({ ok: true, value: undefined } as const) : tryParseJson(text);
+
+  if (!response.ok) {
+    const errors = parsed.ok ? errorRecordsFrom(parsed.value, response.status) : [];
+    throw new ApiError({ kind: 'http', status: response.status, url, errors });
+  }
+  if (!parsed.ok) {
+    throw new ApiError({
+      kind: 'invalid-response',
+      status: response.status,
+      url,
+      message: `Response from ${url} is not valid JSON`,
+    });
+  }
+  return parsed.value as T;
+}
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,11 @@
+import type common from '../locales/en/common.json';
+
+// English is the reference: t('…') keys are checked against it at compile time.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+    };
+  }
+}

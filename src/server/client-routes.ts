@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from './context';
+
+export interface ClientRoutesOptions {
+  context: AppContext;
+  /** The built web app; defaults to dist/client at the project root. Tests pass their own. */
+  clientDir?: string;
+}
+
+const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/** Paths owned by the APIs: never answered with the web app, even for a browser. */
+const apiPrefixes = ['/open311', '/api', '/proxy', '/media', '/moderation/api'];
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** A page the browser may open: a GET/HEAD for HTML outside the API prefixes. */
+function isAppNavigation(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && wantsHtml(request) && !isApiPath(request.url);
+}
+
+// Vite puts content-hashed files under assets/: a new build gives new names, so they never change.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Everything else (index.html, favicon) is revalidated, so a deploy shows up on the next load.
+const REVALIDATE = 'no-cache';
+
+function sendPlainNotFound(reply: FastifyReply) {
+  return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+}
+
+const notBuiltPage = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Kerro: web app not built</title></head>
+<body>
+<h1>The web app is not built</h1>
+<p>The Kerro server is running, but dist/client is missing. Run <code>npm run build</code>
+(or use <code>npm run dev</code> while developing) and reload this page.</p>
+</body>
+</html>
+`;
+
+/**
+ * Serves the built single-page app and answers every browser navigation outside the APIs with
+ * its index.html, so client-side routes survive a reload or a shared link.
+ */
+export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app, options) => {
+  const clientDir = options.clientDir ?? defaultClientDir;
+  const built = existsSync(`${clientDir}${sep}index.html`);
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      // One route per built file, found at start-up, instead of a '/*' catch-all route: a catch-all
+      // would swallow unknown API paths before the API plugins' own not-found handlers see them.
+      wildcard: false,
+      index: false, // '/' goes through the fallback below like every other app page
+      cacheControl: false, // set per file in setHeaders
+      setHeaders: (reply, path) => {
+        const assetsDir = `${sep}assets${sep}`;
+        reply.header('Cache-Control', path.includes(assetsDir) ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  // Registered in this plugin without a prefix, it covers every path; API plugins that set their
+  // own not-found handler under their prefix keep it.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!isAppNavigation(request)) return sendPlainNotFound(reply);
+    if (!built) {
+      return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage);
+    }
+    reply.header('Cache-Control', REVALIDATE);
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+};

@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createI18n, detectLanguage, LANGUAGE_STORAGE_KEY } from '../../src/client/lib/i18n';
+import { jsonResponse, mockFetch, renderApp } from './render-app';
+
+function serveNamesPerLocale() {
+  return mockFetch((url) => {
+    const locale = url.searchParams.get('locale');
+    const name = locale === 'fi' ? 'Katujen kunto' : locale === 'sv' ? 'Gatornas skick' : 'Street condition';
+    return jsonResponse([
+      { service_code: '171', service_name: name, description: '', metadata: false, type: 'realtime', keywords: '', group: 'G' },
+    ]);
+  });
+}
+
+describe('language switcher', () => {
+  it('switches the texts, the service names and <html lang>, and remembers the choice', async () => {
+    const fetchMock = serveNamesPerLocale();
+    renderApp({ language: 'en' });
+    expect(await screen.findByText('Street condition')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+    const english = screen.getByRole('button', { name: 'English' });
+    expect(english.getAttribute('aria-pressed')).toBe('true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Suomi' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ilmoita ongelmasta kaupungissasi' })).toBeTruthy();
+    expect(await screen.findByText('Katujen kunto')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Kieli' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Suomi' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('false');
+    expect(document.documentElement.lang).toBe('fi');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fi');
+    const locales = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').searchParams.get('locale'));
+    expect(locales).toEqual(['en', 'fi']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Svenska' }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('sv'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Anmäl ett problem i din stad' })).toBeTruthy();
+    expect(await screen.findByText('Gatornas skick')).toBeTruthy();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('sv');
+  });
+
+  it('starts in the remembered language on the next visit', async () => {
+    serveNamesPerLocale();
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fi');
+    const { i18n } = renderApp();
+    expect(i18n.language).toBe('fi');
+    expect(await screen.findByText('Katujen kunto')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Siirry pääsisältöön' })).toBeTruthy();
+  });
+
+  it('each language button is marked with its own language for screen readers', () => {
+    serveNamesPerLocale();
+    renderApp({ language: 'en' });
+    expect(screen.getByRole('button', { name: 'Suomi' }).getAttribute('lang')).toBe('fi');
+    expect(screen.getByRole('button', { name: 'Svenska' }).getAttribute('lang')).toBe('sv');
+  });
+});
+
+describe('language detection', () => {
+  const storageWith = (value: string | null) => ({ getItem: () => value }) as unknown as Storage;
+
+  it('prefers the remembered language, then the browser languages, then English', () => {
+    expect(detectLanguage(storageWith('sv'), ['fi-FI'])).toBe('sv');
+    expect(detectLanguage(storageWith('de'), ['de-DE', 'sv-FI', 'fi'])).toBe('sv');
+    expect(detectLanguage(storageWith(null), ['fi_FI'])).toBe('fi');
+    expect(detectLanguage(storageWith(null), ['de', 'fr'])).toBe('en');
+    expect(detectLanguage(undefined, [])).toBe('en');
+  });
+
+  it('still works when storage is blocked', () => {
+    const blocked = {
+      getItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    } as unknown as Storage;
+    expect(detectLanguage(blocked, ['sv'])).toBe('sv');
+  });
+
+  it('does not store a detected language, only a chosen one', () => {
+    createI18n();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+  });
+});

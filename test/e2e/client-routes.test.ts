@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientRoutes } from '../../src/server/client-routes';
+import type { AppContext } from '../../src/server/context';
+
+// The plugin reads nothing from the context; it takes it only to match the other route plugins.
+const context = {} as AppContext;
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+const indexHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+/** The app as app.ts builds it: an API plugin with its own 404 under its prefix, then the client. */
+async function buildServer(clientDir: string): Promise<FastifyInstance> {
+  const app = Fastify();
+  await app.register(
+    async (api) => {
+      api.get('/services.json', async () => []);
+      api.setNotFoundHandler((_request, reply) => reply.code(404).send([{ code: 404, description: 'no such resource' }]));
+    },
+    { prefix: '/open311/v1' },
+  );
+  await app.register(clientRoutes, { context, clientDir });
+  return app;
+}
+
+describe('client routes with a built app', () => {
+  let dir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kerro-client-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), indexHtml);
+    writeFileSync(join(dir, 'assets', 'index-Ab12Cd.js'), 'console.log("app")');
+    writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await buildServer(dir);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/report/new', '/requests/123?lang=fi', '/moderation'])('answers the browser page %s with index.html, not cached', async (url) => {
+    const response = await app.inject({ method: 'GET', url, headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(indexHtml);
+  });
+
+  it('answers HEAD for an app page too', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/report/new', headers: html });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('serves hashed assets with a long immutable cache, other files revalidated', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-Ab12Cd.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('leaves the API paths to the APIs, even for a browser', async () => {
+    const georeport = await app.inject({ method: 'GET', url: '/open311/v1/nothing.json', headers: html });
+    expect(georeport.statusCode).toBe(404);
+    expect(georeport.json()).toEqual([{ code: 404, description: 'no such resource' }]);
+
+    for (const url of ['/proxy/open311/v1/services.json', '/api/counters/x', '/media/abc.jpg', '/moderation/api/requests', '/open311']) {
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
+  });
+
+  it('gives a plain 404 to requests that do not want HTML or are not GET', async () => {
+    const missingAsset = await app.inject({ method: 'GET', url: '/assets/gone-123.js', headers: { accept: '*/*' } });
+    expect(missingAsset.statusCode).toBe(404);
+    const json = await app.inject({ method: 'GET', url: '/some/page', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+    const post = await app.inject({ method: 'POST', url: '/some/page', headers: html });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('client routes before the app is built', () => {
+  let dir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kerro-client-empty-'));
+    app = await buildServer(join(dir, 'does-not-exist'));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts, and tells a browser to build the client with 503', async () => {
+    const response = await app.inject({ method: 'GET', url: '/', headers: html });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('npm run build');
+  });
+
+  it('still answers the APIs and plain 404s', async () => {
+    expect((await app.inject({ method: 'GET', url: '/open311/v1/services.json' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/assets/x.js' })).statusCode).toBe(404);
+  });
+});

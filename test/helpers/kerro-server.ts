@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from './project-root';
+
+export interface KerroServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  pid: number;
+  /** Everything the server printed so far, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Asks the OS for a free port on loopback, then releases it for the server to take. */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no port assigned'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the real server (src/server/main.ts, as `npm start` does) on a fresh data directory
+ * and a free loopback port, and resolves once it answers HTTP.
+ */
+export async function startKerroServer(
+  options: { env?: Record<string, string>; startupTimeoutMs?: number } = {},
+): Promise<KerroServer> {
+  const port = await findFreePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kerro-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  // node --import tsx rather than npx tsx: one process, so its PID is the server's own.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: projectRoot,
+    // NODE_ENV as `npm start` sets it (vitest's own is 'test').
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+  const stop = async () => {
+    if (!hasExited && child.pid) {
+      process.kill(child.pid, 'SIGTERM');
+      const timedOut = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
+      if (timedOut && !hasExited) {
+        process.kill(child.pid, 'SIGKILL');
+        await exited;
+      }
+    }
+    cleanUp();
+  };
+
+  const deadline = Date.now() + (options.startupTimeoutMs ?? 30_000);
+  while (Date.now() < deadline) {
+    if (hasExited) {
+      cleanUp();
+      throw new Error(`Kerro server exited during start-up:\n${output}`);
+    }
+    try {
+      await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(1_000) });
+      return { baseUrl, port, dataDir, pid: child.pid ?? 0, output: () => output, stop };
+    } catch {
+      await sleep(200); // not listening yet
+    }
+  }
+  await stop();
+  throw new Error(`Kerro server did not answer on ${baseUrl} within the time limit:\n${output}`);
+}
