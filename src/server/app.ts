@@ -5,6 +5,10 @@ import type { AppContext } from './context';
 import { georeportRoutes } from './georeport/routes';
 import { mediaRoutes } from './media/routes';
 import { clientRoutes } from './client-routes';
+import { ensureProxyApiKey } from './auth/proxy-key';
+import { proxyRoutes } from './proxy/routes';
+import { counterRoutes } from './counters/routes';
+import { createSqliteCounterRepository } from './counters/sqlite-repository';
 import { createSqliteRepositories } from './storage/sqlite-repositories';
 import type { SqliteDatabase } from './storage/database';
 
@@ -31,6 +35,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });
+  await app.register(counterRoutes, { prefix: '/api/counters', context, repository: createSqliteCounterRepository(options.db) });
+  // The proxy's key: the configured one for another city's service, else our own, made on first start.
+  const proxyApiKey = options.config.OPEN311_API_KEY ?? (await ensureProxyApiKey(context.repositories, options.config.DATA_DIR));
+  await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey });
   await app.register(clientRoutes, { context });
   return app;
 }

@@ -35,6 +35,15 @@ const configSchema = z.object({
   MEDIA_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   MEDIA_MAX_FILES: z.coerce.number().int().min(0).max(20).default(5),
   MEDIA_MAX_PIXELS: z.coerce.number().int().positive().default(50_000_000),
+  // Proxy upstreams: unset means this same server's own services over loopback HTTP.
+  OPEN311_URL: optionalUrl,
+  OPEN311_API_KEY: z.string().min(1).optional(),
+  COUNTERS_URL: optionalUrl,
+  SERVICE_OBJECTS_URL: optionalUrl,
+  PROXY_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  SERVICES_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -49,6 +58,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.OPEN311_URL && !parsed.data.OPEN311_API_KEY) {
+    throw new ConfigError('Invalid configuration:\n  OPEN311_API_KEY: required when OPEN311_URL points at another GeoReport service');
   }
   return parsed.data;
 }

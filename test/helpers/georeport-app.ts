@@ -18,7 +18,17 @@ export interface TestApp {
   apiKey: string;
   /** Moves the app's clock; starts at `startTime`. */
   clock: { now: number };
+  /** Set when started with `listen`: the real loopback URL, e.g. http://127.0.0.1:41234. */
+  baseUrl: string;
+  /** Every log line the app wrote, when started with `captureLogs`. */
+  logs: string[];
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Listen on a loopback port, so the proxy can reach the embedded services over HTTP. */
+  listen?: boolean;
+  captureLogs?: boolean;
 }
 
 export const startTime = Date.parse('2026-11-20T12:00:00Z');
@@ -53,7 +63,7 @@ export const testServiceTypes: ServiceTypeRecord[] = [
   },
 ];
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kerro-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false', PUBLIC_BASE_URL: 'http://kerro.test', ...env });
   const db = openDatabase(join(dataDir, 'kerro.sqlite'));
@@ -61,8 +71,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   for (const type of testServiceTypes) await repositories.serviceTypes.upsert(type);
   const { key } = await createApiKey(repositories.apiKeys, 'test', startTime);
   const clock = { now: startTime };
-  const app = await buildApp({ config, db, now: () => clock.now });
+  const logs: string[] = [];
+  const logger = options.captureLogs
+    ? { level: 'trace', stream: { write: (line: string) => void logs.push(line) } }
+    : false;
+  const app = await buildApp({ config, db, now: () => clock.now, logger });
+  const baseUrl = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   return {
+    baseUrl,
+    logs,
     app,
     config,
     db,

@@ -14,7 +14,7 @@ function request(id: string, changes: Partial<NewServiceRequest>): NewServiceReq
     last_name: 'Person', phone: '+358401234567', device_id: null, account_id: null, locale: 'fi',
     detailed_status: ['RECEIVED'], status_notes: '', agency_responsible: 'Agency', service_notice: '',
     moderation: 'published', external_media_url: null, attributes: {},
-    requested_at: startTime - day, updated_at: startTime - day, expected_at: null, media: [],
+    requested_at: startTime - day, expected_at: null, media: [],
     ...changes,
     updated_at: changes.updated_at ?? changes.requested_at ?? startTime - day,
   };

@@ -139,8 +139,17 @@ export interface ServiceObjectRecord {
   address: string;
 }
 
+export interface ServiceObjectSearch {
+  /** Matched against the names in every language, case-insensitively. */
+  text?: string;
+  near?: { lat: number; long: number; radiusMeters: number };
+  limit: number;
+}
+
 export interface ServiceObjectRepository {
   find(type: string, id: string): Promise<ServiceObjectRecord | undefined>;
+  /** Nearest first when `near` is given, else by English name. */
+  search(search: ServiceObjectSearch): Promise<{ object: ServiceObjectRecord; distanceMeters?: number }[]>;
   upsertMany(objects: ServiceObjectRecord[]): Promise<void>;
   count(): Promise<number>;
 }

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../database';
+import { distanceMeters } from '../grid';
 import type { ServiceObjectRecord, ServiceObjectRepository } from '../repositories/types';
 
 interface ServiceObjectRow {
@@ -54,6 +55,32 @@ export function createSqliteServiceObjectRepository(db: SqliteDatabase): Service
     async find(type, id) {
       const row = select.get(type, id) as ServiceObjectRow | undefined;
       return row ? fromServiceObjectRow(row) : undefined;
+    },
+    async search({ text, near, limit }) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (text !== undefined) {
+        // LIKE with an escape so % and _ in the search text match themselves.
+        const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where.push("(LOWER(name_fi) LIKE ? ESCAPE '\\' OR LOWER(name_sv) LIKE ? ESCAPE '\\' OR LOWER(name_en) LIKE ? ESCAPE '\\')");
+        params.push(pattern, pattern, pattern);
+      }
+      if (near) {
+        const latDelta = near.radiusMeters / 111_320;
+        const longDelta = near.radiusMeters / (111_320 * Math.max(Math.cos((near.lat * Math.PI) / 180), 0.01));
+        where.push('lat BETWEEN ? AND ? AND long BETWEEN ? AND ?');
+        params.push(near.lat - latDelta, near.lat + latDelta, near.long - longDelta, near.long + longDelta);
+      }
+      const rows = db
+        .prepare(`SELECT * FROM service_objects ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY name_en LIMIT ?`)
+        .all(...params, near ? 5000 : limit) as ServiceObjectRow[];
+      const objects = rows.map(fromServiceObjectRow);
+      if (!near) return objects.map((object) => ({ object }));
+      return objects
+        .map((object) => ({ object, distanceMeters: distanceMeters(near.lat, near.long, object.lat, object.long) }))
+        .filter((found) => found.distanceMeters <= near.radiusMeters)
+        .sort((a, b) => a.distanceMeters - b.distanceMeters)
+        .slice(0, limit);
     },
     async upsertMany(objects) {
       upsertAll(objects);

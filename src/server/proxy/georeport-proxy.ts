@@ -1,0 +1,162 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { openAsBlob } from 'node:fs';
+import { join } from 'node:path';
+import { FormData } from 'undici';
+import { describeIssues, serviceRequestInputSchema } from '../../shared/georeport/request-input-schema';
+import type { AppContext } from '../context';
+import { geoReportErrorHandler } from '../georeport/error-handler';
+import { GeoReportError, badRequest } from '../georeport/errors';
+import type { FormFields } from '../georeport/attributes';
+import { singleValues } from '../georeport/form-reader';
+import { splitFormat } from '../georeport/format';
+import { createUploadSpool, type SpooledFile } from './upload-spool';
+import { callUpstream, UpstreamError, type UpstreamResponse } from './upstream';
+import type { Upstreams } from './upstreams';
+
+export interface GeoReportProxyOptions {
+  context: AppContext;
+  upstreams: Upstreams;
+  apiKey: () => string;
+}
+
+const validatedFields = [
+  'service_code', 'description', 'title', 'lat', 'long', 'service_object_type', 'service_object_id', 'address_string',
+  'address_id', 'email', 'first_name', 'last_name', 'phone', 'device_id', 'account_id', 'media_url',
+] as const;
+
+const mediaFieldNames = new Set(['media', 'media[]']);
+
+/** Upstream failures become GeoReport error records, so the browser sees one error shape. */
+async function upstreamCall(call: () => Promise<UpstreamResponse>): Promise<UpstreamResponse> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof UpstreamError) throw new GeoReportError(error.statusCode, error.message);
+    throw error;
+  }
+}
+
+function sendUpstream(reply: FastifyReply, response: UpstreamResponse) {
+  return reply.code(response.statusCode).headers(response.headers).send(response.body);
+}
+
+/** The browser's form, re-read: fields (api_key dropped) and photos spooled to disk. */
+async function readClientForm(request: FastifyRequest, spool: Awaited<ReturnType<typeof createUploadSpool>>) {
+  const fields: FormFields = {};
+  const files: SpooledFile[] = [];
+  const addField = (name: string, value: string) => {
+    if (name === 'api_key') return; // the browser never supplies the key; the proxy does
+    const existing = fields[name];
+    fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  };
+  if (!request.isMultipart()) {
+    for (const [name, value] of Object.entries((request.body ?? {}) as Record<string, unknown>)) {
+      for (const item of Array.isArray(value) ? value : [value]) addField(name, String(item));
+    }
+    return { fields, files };
+  }
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (!mediaFieldNames.has(part.fieldname)) {
+        part.file.resume();
+        throw badRequest(`file field ${part.fieldname} is not accepted; send photos as media[]`);
+      }
+      const file = await spool.add(part.fieldname, part.filename, part.mimetype, part.file);
+      if (part.file.truncated) throw badRequest('a media[] file is too large');
+      files.push(file);
+    } else {
+      addField(part.fieldname, String(part.value));
+    }
+  }
+  return { fields, files };
+}
+
+/**
+ * `/proxy/open311/v1/*`: forwards to the GeoReport upstream. GETs pass through (the service list
+ * cached briefly per locale); a POST is validated with the shared schema, gets the proxy's key
+ * instead of anything the browser sent, and goes on with its photos streamed from disk.
+ */
+export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (app, { context, upstreams, apiKey }) => {
+  const { config } = context;
+  app.removeAllContentTypeParsers();
+  await app.register(formbody, { bodyLimit: 256 * 1024 });
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.MEDIA_MAX_FILE_BYTES,
+      files: config.MEDIA_MAX_FILES,
+      fields: 100,
+      fieldSize: 64 * 1024,
+      parts: config.MEDIA_MAX_FILES + 100,
+    },
+    throwFileSizeLimit: true,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, limit) =>
+      new GeoReportError(
+        429,
+        `too many reports from this address: at most ${limit.max} a minute; try again in ${Math.ceil(limit.ttl / 1000)} seconds`,
+      ),
+  });
+  app.setErrorHandler(geoReportErrorHandler);
+
+  const servicesCache = new Map<string, { expires: number; statusCode: number; headers: Record<string, string>; body: Buffer }>();
+
+  app.get('/*', async (request, reply) => {
+    const rest = (request.params as { '*': string })['*'];
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const url = `${upstreams.open311()}/${rest}${query}`;
+    const cacheable = /^services\.(json|xml)$/i.test(rest) && config.SERVICES_CACHE_SECONDS > 0;
+    if (cacheable) {
+      const cached = servicesCache.get(url);
+      if (cached && cached.expires > Date.now()) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
+    }
+    const response = await upstreamCall(() => callUpstream('issue reporting', url, { timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
+    if (!cacheable || response.statusCode !== 200) return sendUpstream(reply, response);
+    const body = Buffer.from(await response.body.arrayBuffer());
+    if (servicesCache.size > 100) servicesCache.clear();
+    servicesCache.set(url, { expires: Date.now() + config.SERVICES_CACHE_SECONDS * 1000, statusCode: 200, headers: response.headers, body });
+    return reply.code(200).headers(response.headers).send(body);
+  });
+
+  app.post(
+    '/:file',
+    { config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000 } } },
+    async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
+      const { name, format } = splitFormat(request.params.file);
+      if (name !== 'requests' || !format) {
+        throw new GeoReportError(404, `no such resource: POST ${request.url.split('?')[0]}; post to requests.json or requests.xml`);
+      }
+      const spool = await createUploadSpool(join(config.DATA_DIR, 'tmp'));
+      try {
+        const { fields, files } = await readClientForm(request, spool);
+        const { values, problems } = singleValues(fields, validatedFields);
+        const parsed = serviceRequestInputSchema.safeParse(values);
+        if (!parsed.success) problems.push(...describeIssues(parsed.error).map((issue) => issue.message));
+        if (files.length > config.MEDIA_MAX_FILES) problems.push(`too many media[] files: at most ${config.MEDIA_MAX_FILES} photos per request`);
+        if (problems.length > 0) throw badRequest(problems);
+
+        const form = new FormData();
+        form.append('api_key', apiKey());
+        for (const [field, value] of Object.entries(fields)) {
+          for (const item of Array.isArray(value) ? value : [value]) form.append(field, item);
+        }
+        for (const file of files) {
+          form.append(file.fieldName, await openAsBlob(file.path, { type: file.contentType }), file.fileName);
+        }
+        const url = `${upstreams.open311()}/${request.params.file}`;
+        const response = await upstreamCall(() =>
+          callUpstream('issue reporting', url, { method: 'POST', body: form as never, timeoutMs: config.UPLOAD_TIMEOUT_MS }),
+        );
+        // Read fully before the spool goes: the upstream may still be reading the photos.
+        const body = Buffer.from(await response.body.arrayBuffer());
+        return reply.code(response.statusCode).headers(response.headers).send(body);
+      } finally {
+        await spool.dispose();
+      }
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import { request, type Dispatcher } from 'undici';
+
+/** Headers that describe one hop, never forwarded (RFC 9110 §7.6.1), plus ones we recompute. */
+const hopByHop = new Set([
+  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding',
+  'upgrade', 'content-length', 'host',
+]);
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly statusCode: 502 | 504,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface UpstreamResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: Dispatcher.ResponseData['body'];
+}
+
+/** Response headers worth passing to the browser. */
+export function forwardableHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || hopByHop.has(name.toLowerCase()) || name.toLowerCase() === 'set-cookie') continue;
+    result[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return result;
+}
+
+const timeoutCodes = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+
+/**
+ * One call to an upstream with a time limit on every phase; any failure to reach it becomes an
+ * UpstreamError that says which service and what went wrong, never a hang.
+ */
+export async function callUpstream(
+  serviceName: string,
+  url: string,
+  options: { method?: 'GET' | 'POST' | 'HEAD'; headers?: Record<string, string>; body?: Dispatcher.DispatchOptions['body']; timeoutMs: number },
+): Promise<UpstreamResponse> {
+  try {
+    const response = await request(url, {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      body: options.body,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      signal: AbortSignal.timeout(options.timeoutMs + 1000),
+    });
+    return { statusCode: response.statusCode, headers: forwardableHeaders(response.headers), body: response.body };
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as Error).name;
+    if (timeoutCodes.has(code) || code === 'TimeoutError' || code === 'AbortError') {
+      throw new UpstreamError(504, `the ${serviceName} service did not answer in time; try again in a moment`);
+    }
+    throw new UpstreamError(502, `the ${serviceName} service cannot be reached right now; try again later`);
+  }
+}
+
+/** Strips a UTF-8 byte-order mark, which some real services put before their JSON or XML. */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
