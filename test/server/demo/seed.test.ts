@@ -192,7 +192,7 @@ describe('seedDemoData', () => {
 
     const strip = (requests: ServiceRequestRecord[], base: number) =>
       requests
-        .map(({ service_request_id, requested_at, updated_at, expected_at, ...rest }) => ({
+        .map(({ service_request_id: _id, requested_at, updated_at, expected_at, ...rest }) => ({
           ...rest,
           age: base - requested_at,
           handledAfter: updated_at - requested_at,

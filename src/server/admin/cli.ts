@@ -1,0 +1,85 @@
+/**
+ * The admin command line: `npm run admin -- <group> <command> [args]`.
+ * Exit codes: 0 done, 1 refused or failed, 2 bad usage (including --help).
+ */
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../storage/database';
+import { createSqliteRepositories } from '../storage/sqlite-repositories';
+import { apikeyCommand } from './commands/apikey';
+import { countersCommand } from './commands/counters';
+
+/** Where commands write; lines without trailing newlines. Tests pass arrays, the CLI the real streams. */
+export interface CommandIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export const usage = `Usage: npm run admin -- <group> <command> [args]
+
+  apikey create NAME       issue an API key for a GeoReport client (printed once, last line)
+  apikey list              list API keys without the keys themselves
+  apikey revoke ID|NAME    revoke a key by id, or every active key with that name
+  counters import FILE...  import counters from GeoJSON files (more: npm run admin -- counters --help)
+
+Settings come from the environment as for the server (DATA_DIR, …).`;
+
+type Group = (args: string[], io: CommandIo, env: Record<string, string | undefined>) => Promise<number>;
+
+const groups: Record<string, Group> = {
+  apikey: (args, io, env) =>
+    withDatabase(env, (repositories) => apikeyCommand(args, io, repositories, Date.now())),
+  counters: (args, io, env) => countersCommand(args, io, env),
+  // moderator: add the moderator-account commands here when the moderation API lands.
+};
+
+export async function runAdmin(
+  argv: readonly string[],
+  io: CommandIo,
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
+  const [groupName, ...args] = argv;
+  if (groupName === undefined || groupName === '--help' || groupName === '-h' || groupName === 'help') {
+    io.out(usage);
+    return 2;
+  }
+  const group = Object.hasOwn(groups, groupName) ? groups[groupName] : undefined;
+  if (!group) {
+    io.err(`Unknown command group "${groupName}".`);
+    io.err(usage);
+    return 2;
+  }
+  try {
+    return await group(args, io, env);
+  } catch (error) {
+    io.err(error instanceof ConfigError ? error.message : `Failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+async function withDatabase(
+  env: Record<string, string | undefined>,
+  run: (repositories: ReturnType<typeof createSqliteRepositories>) => Promise<number>,
+): Promise<number> {
+  const config = loadConfig(env);
+  const db = openDatabase(join(config.DATA_DIR, 'kerro.sqlite'));
+  try {
+    return await run(createSqliteRepositories(db));
+  } finally {
+    db.close();
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && pathToFileURL(resolve(process.argv[1])).href === import.meta.url;
+
+if (invokedDirectly) {
+  const io: CommandIo = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  };
+  // exitCode rather than exit(): lets stdout drain when piped.
+  runAdmin(process.argv.slice(2), io).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../../src/server/admin/cli';
+import { verifyApiKey } from '../../../src/server/auth/api-keys';
+import { openDatabase } from '../../../src/server/storage/database';
+import { createSqliteRepositories } from '../../../src/server/storage/sqlite-repositories';
+
+const execFileAsync = promisify(execFile);
+
+describe('admin CLI dispatcher', () => {
+  let dataDir: string;
+  let out: string[];
+  let err: string[];
+  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+  const run = (...argv: string[]) => {
+    out = [];
+    err = [];
+    return runAdmin(argv, io, { DATA_DIR: dataDir });
+  };
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'kerro-cli-'));
+  });
+  afterEach(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints usage and exits 2 for --help, nothing, or an unknown group', async () => {
+    for (const argv of [['--help'], [], ['help']]) {
+      expect(await run(...argv)).toBe(2);
+      expect(out.join('\n')).toMatch(/^Usage: npm run admin -- <group> <command>/);
+      expect(out.join('\n')).toMatch(/apikey create NAME/);
+      expect(out.join('\n')).toMatch(/counters/);
+    }
+    expect(await run('frobnicate')).toBe(2);
+    expect(err[0]).toBe('Unknown command group "frobnicate".');
+    expect(err.join('\n')).toMatch(/Usage:/);
+    expect(await run('toString')).toBe(2);
+  });
+
+  it('passes apikey commands on, with usage for unknown ones', async () => {
+    expect(await run('apikey', 'frobnicate')).toBe(2);
+    expect(err.join('\n')).toMatch(/Unknown apikey command/);
+    expect(await run('apikey', 'list')).toBe(0);
+    expect(out.join('\n')).toMatch(/No API keys/);
+  });
+
+  it('reports a bad environment with exit 1 instead of a stack trace', async () => {
+    out = [];
+    err = [];
+    expect(await runAdmin(['apikey', 'list'], io, { DATA_DIR: dataDir, PORT: 'eighty' })).toBe(1);
+    expect(err.join('\n')).toMatch(/Invalid configuration:\n\s+PORT/);
+  });
+
+  it('the real entry point creates a key in DATA_DIR and prints it alone on the last line', async () => {
+    const env = { ...process.env, DATA_DIR: dataDir };
+    const created = await execFileAsync('npx', ['tsx', 'src/server/admin/cli.ts', 'apikey', 'create', 'integration'], {
+      cwd: process.cwd(),
+      env,
+    });
+    const lines = created.stdout.trimEnd().split('\n');
+    const key = lines.at(-1)!;
+    expect(key).toMatch(/^kerro_[A-Za-z0-9_-]{43}$/);
+    expect(lines.at(-2)).toMatch(/only once/);
+
+    const db = openDatabase(join(dataDir, 'kerro.sqlite'));
+    try {
+      expect(await verifyApiKey(createSqliteRepositories(db).apiKeys, key)).toMatchObject({ name: 'integration' });
+    } finally {
+      db.close();
+    }
+
+    const failed = await execFileAsync('npx', ['tsx', 'src/server/admin/cli.ts', 'nonsense'], { cwd: process.cwd(), env }).then(
+      () => undefined,
+      (error: { code: number; stderr: string; stdout: string }) => error,
+    );
+    expect(failed?.code).toBe(2);
+    expect(failed?.stderr).toMatch(/Usage:/);
+    expect(`${failed?.stdout}${failed?.stderr}`).not.toContain(key);
+  }, 60_000);
+});
