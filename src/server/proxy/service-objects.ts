@@ -62,7 +62,9 @@ export const serviceObjectsRoute: FastifyPluginAsync<{ context: AppContext; upst
     const lat = numberIn(query, 'lat', -90, 90, problems);
     const long = numberIn(query, 'long', -180, 180, problems);
     const radius = numberIn(query, 'radius', 1, maxRadiusMeters, problems) ?? (lat !== undefined ? 1000 : undefined);
-    if ((lat === undefined) !== (long === undefined)) problems.push('lat and long must be sent together');
+    if ((textParam(query, 'lat') === undefined) !== (textParam(query, 'long') === undefined)) {
+      problems.push('lat and long must be sent together');
+    }
     const limit = numberIn(query, 'limit', 1, 100, problems) ?? 20;
     if (problems.length > 0) throw badRequest(problems);
     const locale = resolveLocale(textParam(query, 'locale'));

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rewritePageLink } from '../../../src/server/proxy/counters-proxy';
+import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { startFakeUpstream } from './fake-upstream';
+
+describe('rewritePageLink', () => {
+  it('keeps the path after the upstream base and every query parameter', () => {
+    expect(rewritePageLink('https://city.example/api/counters/?format=api&page=3', 'https://city.example/api/counters', 'http://k/proxy/counters'))
+      .toBe('http://k/proxy/counters/?format=api&page=3');
+    expect(rewritePageLink('http://10.0.0.5:8000/api/counters/?page_size=5', 'https://city.example/api/counters', 'http://k/proxy/counters'))
+      .toBe('http://k/proxy/counters/?page_size=5');
+    expect(rewritePageLink(null, 'https://city.example/api/counters', 'http://k/proxy/counters')).toBeNull();
+  });
+});
+
+describe('the counters proxy against an independent counters server', () => {
+  let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    upstream = await startFakeUpstream((request, response) => {
+      if (request.url.startsWith('/api/counters/?')) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          '\uFEFF' +
+            JSON.stringify({
+              count: 3,
+              next: 'https://data.city.example/api/counters/?format=json&page=3&page_size=1',
+              previous: 'https://data.city.example/api/counters/?format=json&page_size=1',
+              results: { type: 'FeatureCollection', features: [{ type: 'Feature', id: 2 }] },
+            }),
+        );
+      } else if (request.url.startsWith('/api/counters/export')) {
+        response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+        response.end('id,name\r\n1,a\r\n');
+      } else {
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end('{"detail":"Not found."}');
+      }
+    });
+    t = await createTestApp({ COUNTERS_URL: `${upstream.url}/api/counters` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  it('rewrites next and previous to point through the proxy, keeping the rest of the page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/proxy/counters/?format=json&page=2&page_size=1' });
+    expect(response.statusCode).toBe(200);
+    expect(upstream.received.at(-1)!.url).toBe('/api/counters/?format=json&page=2&page_size=1');
+    expect(response.json()).toEqual({
+      count: 3,
+      next: 'http://kerro.test/proxy/counters/?format=json&page=3&page_size=1',
+      previous: 'http://kerro.test/proxy/counters/?format=json&page_size=1',
+      results: { type: 'FeatureCollection', features: [{ type: 'Feature', id: 2 }] },
+    });
+  });
+
+  it('passes other formats and errors through', async () => {
+    const csv = await t.app.inject({ method: 'GET', url: '/proxy/counters/export?x=1' });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toBe('id,name\r\n1,a\r\n');
+    const missing = await t.app.inject({ method: 'GET', url: '/proxy/counters/999/' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('answers 502 with a detail when the counters service is down', async () => {
+    const down = await createTestApp({ COUNTERS_URL: 'http://127.0.0.1:9/api/counters' });
+    try {
+      const response = await down.app.inject({ method: 'GET', url: '/proxy/counters/' });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().detail).toContain('counter list service cannot be reached');
+    } finally {
+      await down.close();
+    }
+  });
+});
