@@ -24,25 +24,19 @@ async function openPage(viewport: { width: number; height: number }): Promise<{ 
   return { context, page };
 }
 
-/** What the page should show once the service types have loaded, or failed to. */
-async function expectServiceTypesSettled(page: Page, locale: string): Promise<void> {
+/** The page lists exactly the service types the proxy gives for the locale, grouped. */
+async function expectServiceTypesListed(page: Page, locale: string): Promise<void> {
   const section = page.locator('section.service-types');
   const answer = await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=${locale}`);
-  if (answer.ok) {
-    const serviceTypes = (await answer.json()) as { service_name: string; group: string }[];
-    expect(serviceTypes.length).toBeGreaterThan(0);
-    await section.locator('.service-type').first().waitFor();
-    const names = await section.locator('.service-type__name').allTextContents();
-    expect(names.sort()).toEqual(serviceTypes.map((serviceType) => serviceType.service_name).sort());
-    const groups = await section.locator('h3').allTextContents();
-    const expectedGroups = [...new Set(serviceTypes.map((serviceType) => serviceType.group).filter(Boolean))];
-    expect(groups.slice(0, expectedGroups.length)).toEqual(expectedGroups);
-  } else {
-    // The proxy is not there (yet): the page must say so cleanly and offer a retry.
-    const alert = section.getByRole('alert');
-    await alert.waitFor();
-    expect(await alert.getByRole('button').count()).toBe(1);
-  }
+  expect(answer.status).toBe(200);
+  const serviceTypes = (await answer.json()) as { service_name: string; group: string }[];
+  expect(serviceTypes.length).toBeGreaterThan(0);
+  await section.locator('.service-type').first().waitFor();
+  const names = await section.locator('.service-type__name').allTextContents();
+  expect(names.sort()).toEqual(serviceTypes.map((serviceType) => serviceType.service_name).sort());
+  const groups = await section.locator('h3').allTextContents();
+  const expectedGroups = [...new Set(serviceTypes.map((serviceType) => serviceType.group).filter(Boolean))];
+  expect(groups.slice(0, expectedGroups.length)).toEqual(expectedGroups);
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -61,7 +55,7 @@ describe('web app shell in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Report a problem in your city' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(await page.title()).toBe('Report a problem in your city – Kerro');
-    await expectServiceTypesSettled(page, 'en');
+    await expectServiceTypesListed(page, 'en');
     await screenshot(page, 'shell-desktop-en');
     await expectNoAxeViolations(page);
 
@@ -75,13 +69,13 @@ describe('web app shell in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Ilmoita ongelmasta kaupungissasi' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('fi');
     expect(await header.getByRole('button', { name: 'Suomi' }).getAttribute('aria-pressed')).toBe('true');
-    await expectServiceTypesSettled(page, 'fi');
+    await expectServiceTypesListed(page, 'fi');
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Ilmoita ongelmasta kaupungissasi' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('fi');
     expect(await page.evaluate(() => localStorage.getItem('kerro.language'))).toBe('fi');
-    await expectServiceTypesSettled(page, 'fi');
+    await expectServiceTypesListed(page, 'fi');
     await screenshot(page, 'shell-desktop-fi');
     await expectNoAxeViolations(page);
 
@@ -93,11 +87,35 @@ describe('web app shell in Chromium', () => {
     const { context, page } = await openPage({ width: 390, height: 844 });
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Report a problem in your city' }).waitFor();
-    await expectServiceTypesSettled(page, 'en');
+    await expectServiceTypesListed(page, 'en');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     await screenshot(page, 'shell-mobile-en');
     await expectNoAxeViolations(page);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows a clean error with a retry button when the proxy fails, and recovers on retry', async () => {
+    const { context, page } = await openPage({ width: 1280, height: 800 });
+    let failing = true;
+    await page.route('**/proxy/open311/v1/services.json*', (route) =>
+      failing
+        ? route.fulfill({ status: 502, contentType: 'application/json', body: '[{"code":502,"description":"upstream down"}]' })
+        : route.continue(),
+    );
+    await page.goto(`${server.baseUrl}/`);
+    const alert = page.locator('section.service-types').getByRole('alert');
+    await alert.waitFor();
+    // 5xx is retried twice by the query client before the error shows; then it is the person's call.
+    expect(await alert.textContent()).toContain('The list of problem types could not be loaded.');
+    await screenshot(page, 'shell-desktop-error');
+    await expectNoAxeViolations(page);
+
+    failing = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expectServiceTypesListed(page, 'en');
+    expect(await alert.count()).toBe(0);
     await context.close();
     expect(pageErrors).toEqual([]);
   });
