@@ -6,6 +6,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './storage/database';
 import { seedDemoData } from './demo/seed';
+import { seedCounterDemoData } from './counters/demo-data';
+import { createSqliteCounterRepository } from './counters/sqlite-repository';
 import { createSqliteRepositories } from './storage/sqlite-repositories';
 
 export interface RunningServer {
@@ -18,6 +20,7 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const db = openDatabase(join(config.DATA_DIR, 'kerro.sqlite'));
   if (config.DEMO_DATA) await seedDemoData(createSqliteRepositories(db), { config, now: Date.now() });
+  if (config.DEMO_DATA) await seedCounterDemoData(createSqliteCounterRepository(db), Date.now());
   const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL } });
 
   let stopping: Promise<void> | undefined;

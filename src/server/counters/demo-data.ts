@@ -1,0 +1,141 @@
+import type { CounterRecord, CounterRepository } from './types';
+
+/**
+ * Demo counters for a first start: about 2,000 made-up devices around the Helsinki region,
+ * spread over the real sources, deterministic (seeded), every name ending in " (demo)".
+ */
+
+/** mulberry32: small, fast, and the same sequence on every machine. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface SourceProfile {
+  name: string;
+  weight: number;
+  classifying: boolean;
+  /** Share of this source's counters with no id in the provider's system. */
+  nullSourceIdShare: number;
+  sourceIdBase: number;
+}
+
+const sources: SourceProfile[] = [
+  { name: 'EcoCounter', weight: 20, classifying: false, nullSourceIdShare: 0, sourceIdBase: 100_000_000 },
+  { name: 'Fintraffic', weight: 15, classifying: true, nullSourceIdShare: 0, sourceIdBase: 1 },
+  { name: 'HEL LAM', weight: 15, classifying: true, nullSourceIdShare: 0.1, sourceIdBase: 1_000 },
+  { name: 'InfoTripla', weight: 15, classifying: false, nullSourceIdShare: 1, sourceIdBase: 0 },
+  { name: 'Marksman', weight: 15, classifying: true, nullSourceIdShare: 0.2, sourceIdBase: 5_000 },
+  { name: 'LIVA', weight: 10, classifying: false, nullSourceIdShare: 1, sourceIdBase: 0 },
+  { name: 'SmartJunction', weight: 10, classifying: true, nullSourceIdShare: 0.5, sourceIdBase: 20_000 },
+];
+
+interface Municipality {
+  code: string;
+  weight: number;
+  latitude: number;
+  longitude: number;
+  spread: number;
+}
+
+const municipalities: Municipality[] = [
+  { code: '091', weight: 45, latitude: 60.1920, longitude: 24.9450, spread: 0.09 }, // Helsinki
+  { code: '049', weight: 20, latitude: 60.2055, longitude: 24.6559, spread: 0.07 }, // Espoo
+  { code: '092', weight: 20, latitude: 60.2934, longitude: 25.0378, spread: 0.06 }, // Vantaa
+  { code: '235', weight: 3, latitude: 60.2107, longitude: 24.7287, spread: 0.01 }, // Kauniainen
+  { code: '186', weight: 3, latitude: 60.4737, longitude: 25.0899, spread: 0.03 }, // Järvenpää
+  { code: '245', weight: 3, latitude: 60.4034, longitude: 25.1050, spread: 0.02 }, // Kerava
+  { code: '257', weight: 2, latitude: 60.1236, longitude: 24.4385, spread: 0.05 }, // Kirkkonummi
+  { code: '858', weight: 2, latitude: 60.4030, longitude: 25.0266, spread: 0.04 }, // Tuusula
+  { code: '753', weight: 2, latitude: 60.3769, longitude: 25.2720, spread: 0.05 }, // Sipoo
+];
+
+const streets = [
+  'Mannerheimintie', 'Hämeentie', 'Mechelininkatu', 'Itäväylä', 'Tuusulanväylä', 'Lahdenväylä', 'Länsiväylä',
+  'Kehä I', 'Kehä III', 'Turunväylä', 'Hakamäentie', 'Pasilankatu', 'Baana', 'Runeberginkatu', 'Helsinginkatu',
+  'Sturenkatu', 'Kaisaniemenkatu', 'Pitkäsilta', 'Lauttasaarensilta', 'Kulosaaren silta', 'Herttoniemen väylä',
+  'Vihdintie', 'Kaarelantie', 'Tapiolantie', 'Otaniementie', 'Leppävaarankatu', 'Tikkurilantie', 'Myyrmäentie',
+  'Kuninkaantie', 'Keravantie', 'Sibeliuksenkatu', 'Rantatie', 'Asematie', 'Koulukatu', 'Puistotie', 'Rautatienkatu',
+];
+
+const suffixes = ['', ' pohjoiseen', ' etelään', ' itään', ' länteen', ' (pyörätie)', ' (jalkakäytävä)'];
+
+const hour = 3_600_000;
+const day = 24 * hour;
+const year = 365 * day;
+
+export const demoCounterCount = 2000;
+
+function pick<T extends { weight: number }>(items: readonly T[], random: () => number): T {
+  const total = items.reduce((sum, item) => sum + item.weight, 0);
+  let roll = random() * total;
+  for (const item of items) {
+    roll -= item.weight;
+    if (roll < 0) return item;
+  }
+  return items[items.length - 1]!;
+}
+
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/** The demo counters as of `now` (epoch ms): the same list for the same `now`. */
+export function generateDemoCounters(now: number, count = demoCounterCount): CounterRecord[] {
+  const random = seededRandom(0x6b657272);
+  const lastHour = Math.floor(now / hour) * hour;
+  const counters: CounterRecord[] = [];
+  let id = 0;
+  for (let index = 0; index < count; index += 1) {
+    // Real ids have gaps where devices were removed.
+    id += random() < 0.1 ? 2 + Math.floor(random() * 5) : 1;
+    const source = pick(sources, random);
+    const municipality = pick(municipalities, random);
+    const placeholder = random() < 0.005;
+    const state = random();
+    let dataReceived = true;
+    let first: number | null = lastHour - Math.floor(random() * 6 * year / hour) * hour - 30 * day;
+    let last: number | null = lastHour - Math.floor(random() * 3) * hour;
+    if (state < 0.1) {
+      // Installed but never delivered anything.
+      dataReceived = false;
+      first = null;
+      last = null;
+    } else if (state < 0.25) {
+      // Historic: stopped some time ago.
+      dataReceived = false;
+      last = lastHour - (60 * day + Math.floor(random() * 3 * year / hour) * hour);
+      first = last - (30 * day + Math.floor(random() * 4 * year / hour) * hour);
+    }
+    const street = streets[Math.floor(random() * streets.length)]!;
+    const suffix = suffixes[Math.floor(random() * suffixes.length)]!;
+    const number = 1 + Math.floor(random() * 120);
+    counters.push({
+      id,
+      name: `${street} ${number}${suffix} (demo)`,
+      source: source.name,
+      sourceId: random() < source.nullSourceIdShare ? null : source.sourceIdBase + Math.floor(random() * 9000),
+      classifying: source.classifying,
+      crsEpsg: 4326,
+      municipalityCode: municipality.code,
+      dataReceived,
+      firstStoredObservation: first,
+      lastStoredObservation: last,
+      // Some real counters carry 0,0 as a placeholder location; the demo keeps a few.
+      longitude: placeholder ? 0 : round(municipality.longitude + (random() * 2 - 1) * municipality.spread * 2, 6),
+      latitude: placeholder ? 0 : round(municipality.latitude + (random() * 2 - 1) * municipality.spread, 6),
+    });
+  }
+  return counters;
+}
+
+/** Stores the demo counters only when there are none yet; returns how many were added. */
+export async function seedCounterDemoData(repository: CounterRepository, now: number): Promise<number> {
+  if ((await repository.count()) > 0) return 0;
+  const { inserted } = await repository.upsertMany(generateDemoCounters(now));
+  return inserted;
+}

@@ -1,0 +1,221 @@
+import type { Statement } from 'better-sqlite3';
+import type { SqliteDatabase } from '../storage/database';
+import { boundingBox, distanceKm } from './geo';
+import type { CounterFilter, CounterRecord, CounterRepository, CounterRevision, StoredCounter } from './types';
+
+interface CounterRow {
+  id: number;
+  name: string;
+  source: string;
+  source_id: number | null;
+  classifying: number;
+  crs_epsg: number;
+  municipality_code: string;
+  data_received: number;
+  first_stored_observation: number | null;
+  last_stored_observation: number | null;
+  longitude: number;
+  latitude: number;
+  revision: number;
+}
+
+const columns = `id, name, source, source_id, classifying, crs_epsg, municipality_code, data_received,
+  first_stored_observation, last_stored_observation, longitude, latitude, revision`;
+
+function fromRow(row: CounterRow): StoredCounter {
+  return {
+    id: row.id,
+    name: row.name,
+    source: row.source,
+    sourceId: row.source_id,
+    classifying: row.classifying === 1,
+    crsEpsg: row.crs_epsg,
+    municipalityCode: row.municipality_code,
+    dataReceived: row.data_received === 1,
+    firstStoredObservation: row.first_stored_observation,
+    lastStoredObservation: row.last_stored_observation,
+    longitude: row.longitude,
+    latitude: row.latitude,
+    revision: row.revision,
+  };
+}
+
+function toRowParams(record: CounterRecord, revision: number) {
+  return {
+    id: record.id,
+    name: record.name,
+    source: record.source,
+    source_folded: foldSource(record.source),
+    source_id: record.sourceId,
+    classifying: record.classifying ? 1 : 0,
+    crs_epsg: record.crsEpsg,
+    municipality_code: record.municipalityCode,
+    data_received: record.dataReceived ? 1 : 0,
+    first_stored_observation: record.firstStoredObservation,
+    last_stored_observation: record.lastStoredObservation,
+    longitude: record.longitude,
+    latitude: record.latitude,
+    revision,
+  };
+}
+
+/** The case folding used both when storing and when filtering, so the two always agree. */
+export const foldSource = (source: string) => source.toLowerCase();
+
+function sameContent(a: CounterRecord, b: CounterRecord): boolean {
+  return (
+    a.name === b.name &&
+    a.source === b.source &&
+    a.sourceId === b.sourceId &&
+    a.classifying === b.classifying &&
+    a.crsEpsg === b.crsEpsg &&
+    a.municipalityCode === b.municipalityCode &&
+    a.dataReceived === b.dataReceived &&
+    a.firstStoredObservation === b.firstStoredObservation &&
+    a.lastStoredObservation === b.lastStoredObservation &&
+    a.longitude === b.longitude &&
+    a.latitude === b.latitude
+  );
+}
+
+/** WHERE clause for the indexed parts of a filter; the exact distance is checked in code. */
+function whereClause(filter: CounterFilter): { sql: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.source !== undefined) {
+    conditions.push('source_folded = ?');
+    params.push(foldSource(filter.source));
+  }
+  if (filter.municipalityCodes !== undefined) {
+    if (filter.municipalityCodes.length === 0) conditions.push('1 = 0');
+    else conditions.push(`municipality_code IN (${filter.municipalityCodes.map(() => '?').join(', ')})`);
+    params.push(...filter.municipalityCodes);
+  }
+  if (filter.near !== undefined) {
+    const box = boundingBox(filter.near.latitude, filter.near.longitude, filter.near.distanceKm);
+    conditions.push('latitude BETWEEN ? AND ?');
+    params.push(box.minLatitude, box.maxLatitude);
+    if (box.longitudes) {
+      conditions.push('longitude BETWEEN ? AND ?');
+      params.push(box.longitudes.min, box.longitudes.max);
+    }
+  }
+  return { sql: conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+export function createSqliteCounterRepository(db: SqliteDatabase): CounterRepository {
+  // Listing SQL differs only by filter shape; a handful of shapes in practice, prepared once each.
+  const statements = new Map<string, Statement>();
+  const prepare = (sql: string): Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size > 200) statements.clear();
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  const selectOne = db.prepare(`SELECT ${columns} FROM counters WHERE id = ?`);
+  const countAll = db.prepare('SELECT COUNT(*) FROM counters').pluck();
+  const selectVersion = db.prepare('SELECT version FROM counter_dataset WHERE id = 1').pluck();
+  const updateVersion = db.prepare('UPDATE counter_dataset SET version = ? WHERE id = 1');
+  const insert = db.prepare(
+    `INSERT INTO counters (id, name, source, source_folded, source_id, classifying, crs_epsg, municipality_code,
+       data_received, first_stored_observation, last_stored_observation, longitude, latitude, revision)
+     VALUES (@id, @name, @source, @source_folded, @source_id, @classifying, @crs_epsg, @municipality_code,
+       @data_received, @first_stored_observation, @last_stored_observation, @longitude, @latitude, @revision)`,
+  );
+  const update = db.prepare(
+    `UPDATE counters SET name = @name, source = @source, source_folded = @source_folded, source_id = @source_id,
+       classifying = @classifying, crs_epsg = @crs_epsg, municipality_code = @municipality_code,
+       data_received = @data_received, first_stored_observation = @first_stored_observation,
+       last_stored_observation = @last_stored_observation, longitude = @longitude, latitude = @latitude,
+       revision = @revision
+     WHERE id = @id`,
+  );
+
+  /** Ids and revisions within the exact distance, ascending id (the bounding box only narrows the scan). */
+  const nearRevisions = (filter: CounterFilter & { near: NonNullable<CounterFilter['near']> }): CounterRevision[] => {
+    const { sql, params } = whereClause(filter);
+    const rows = prepare(`SELECT id, revision, latitude, longitude FROM counters${sql} ORDER BY id`)
+      .raw()
+      .all(...params) as [number, number, number, number][];
+    const { latitude, longitude, distanceKm: radius } = filter.near;
+    return rows
+      .filter((row) => distanceKm(latitude, longitude, row[2], row[3]) <= radius)
+      .map(([id, revision]) => ({ id, revision }));
+  };
+
+  const findMany = (ids: readonly number[]): StoredCounter[] => {
+    const found: StoredCounter[] = [];
+    // Chunks keep the statement shapes few and under any bound-parameter limit.
+    for (let start = 0; start < ids.length; start += 100) {
+      const chunk = ids.slice(start, start + 100);
+      const rows = prepare(`SELECT ${columns} FROM counters WHERE id IN (${chunk.map(() => '?').join(', ')})`).all(
+        ...chunk,
+      ) as CounterRow[];
+      found.push(...rows.map(fromRow));
+    }
+    return found.sort((a, b) => a.id - b.id);
+  };
+
+  const listRevisions = (filter: CounterFilter, offset: number, limit: number): CounterRevision[] => {
+    if (filter.near) return nearRevisions({ ...filter, near: filter.near }).slice(offset, offset + limit);
+    const { sql, params } = whereClause(filter);
+    const rows = prepare(`SELECT id, revision FROM counters${sql} ORDER BY id LIMIT ? OFFSET ?`)
+      .raw()
+      .all(...params, limit, offset) as [number, number][];
+    return rows.map(([id, revision]) => ({ id, revision }));
+  };
+
+  const upsertAll = db.transaction((records: readonly CounterRecord[]) => {
+    const version = (selectVersion.get() as number) + 1;
+    const summary = { inserted: 0, updated: 0, unchanged: 0 };
+    for (const record of records) {
+      const existing = selectOne.get(record.id) as CounterRow | undefined;
+      if (!existing) {
+        insert.run(toRowParams(record, version));
+        summary.inserted += 1;
+      } else if (sameContent(fromRow(existing), record)) {
+        summary.unchanged += 1;
+      } else {
+        update.run(toRowParams(record, version));
+        summary.updated += 1;
+      }
+    }
+    if (summary.inserted + summary.updated > 0) updateVersion.run(version);
+    return summary;
+  });
+
+  return {
+    async countMatching(filter) {
+      if (filter.near) return nearRevisions({ ...filter, near: filter.near }).length;
+      const { sql, params } = whereClause(filter);
+      return prepare(`SELECT COUNT(*) FROM counters${sql}`).pluck().get(...params) as number;
+    },
+    async listMatching(filter, offset, limit) {
+      return findMany(listRevisions(filter, offset, limit).map((entry) => entry.id));
+    },
+    async listRevisions(filter, offset, limit) {
+      return listRevisions(filter, offset, limit);
+    },
+    async find(id) {
+      const row = selectOne.get(id) as CounterRow | undefined;
+      return row ? fromRow(row) : undefined;
+    },
+    async findMany(ids) {
+      return findMany(ids);
+    },
+    async count() {
+      return countAll.get() as number;
+    },
+    async upsertMany(records) {
+      // IMMEDIATE takes the write lock first, so the version read inside cannot go stale.
+      return upsertAll.immediate(records);
+    },
+    async datasetVersion() {
+      return selectVersion.get() as number;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { counter, createCountersApp, type CountersTestApp } from './counters-app';
+
+// Kamppi is the centre of the distance searches below.
+const kamppi = { latitude: 60.169, longitude: 24.932 };
+
+describe('filters of GET /api/counters/', () => {
+  let t: CountersTestApp;
+  beforeAll(async () => {
+    t = await createCountersApp([
+      counter(1, { ...kamppi, source: 'EcoCounter', municipalityCode: '091' }),
+      counter(2, { latitude: 60.199, longitude: 24.933, source: 'Fintraffic', municipalityCode: '091' }), // Pasila, 3.3 km
+      counter(3, { latitude: 60.175, longitude: 24.805, source: 'HEL LAM', municipalityCode: '049' }), // Tapiola, 7 km
+      counter(4, { latitude: 60.293, longitude: 25.044, source: 'EcoCounter', municipalityCode: '092' }), // Tikkurila, 15 km
+      counter(5, { latitude: 0, longitude: 0, source: 'EcoCounter', municipalityCode: '235' }), // placeholder
+      counter(6, { latitude: 60.211, longitude: 24.729, source: 'Marksman', municipalityCode: '235' }),
+      // Inside the search's bounding box but 3.9 km away: only the exact distance leaves it out.
+      counter(7, { latitude: 60.194, longitude: 24.982, source: 'LIVA', municipalityCode: '091' }),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const ids = async (query: string) => {
+    const response = await t.app.inject(`/api/counters/?${query}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.count).toBe(body.results.features.length);
+    return body.results.features.map((feature: { id: number }) => feature.id);
+  };
+  const error = async (query: string) => {
+    const response = await t.app.inject(`/api/counters/?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const body = response.json();
+    expect(Object.keys(body)).toEqual(['detail']);
+    return body.detail as string;
+  };
+
+  it('matches source exactly but ignoring case', async () => {
+    expect(await ids('source=EcoCounter')).toEqual([1, 4, 5]);
+    expect(await ids('source=ecocounter')).toEqual([1, 4, 5]);
+    expect(await ids('source=ECOCOUNTER')).toEqual([1, 4, 5]);
+    expect(await ids('source=Eco')).toEqual([]);
+    expect(await ids('source=hel+lam')).toEqual([3]);
+    expect(await ids('source=HEL%20LAM')).toEqual([3]);
+    expect(await ids('source=')).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('takes a comma list of municipality codes, short numeric codes padded', async () => {
+    expect(await ids('municipality_code=091,049')).toEqual([1, 2, 3, 7]);
+    expect(await ids('municipality_code=235')).toEqual([5, 6]);
+    expect(await ids('municipality_code=92')).toEqual([4]);
+    expect(await ids('municipality_code=%20091%20,,092')).toEqual([1, 2, 4, 7]);
+    expect(await ids('municipality_code=999')).toEqual([]);
+    expect(await error('municipality_code=091,abc')).toMatch(/municipality_code.*"abc"/);
+  });
+
+  it('keeps counters within the distance in km, measured exactly, not by bounding box', async () => {
+    const near = `latitude=${kamppi.latitude}&longitude=${kamppi.longitude}`;
+    expect(await ids(`${near}&distance=0`)).toEqual([1]);
+    expect(await ids(`${near}&distance=3.5`)).toEqual([1, 2]);
+    expect(await ids(`${near}&distance=4`)).toEqual([1, 2, 7]);
+    expect(await ids(`${near}&distance=10`)).toEqual([1, 2, 3, 7]);
+    expect(await ids(`${near}&distance=13`)).toEqual([1, 2, 3, 6, 7]);
+    expect(await ids(`${near}&distance=20`)).toEqual([1, 2, 3, 4, 6, 7]);
+    expect(await ids('latitude=0&longitude=0&distance=1')).toEqual([5]);
+  });
+
+  it('combines the filters with AND', async () => {
+    const near = `latitude=${kamppi.latitude}&longitude=${kamppi.longitude}&distance=20`;
+    expect(await ids(`${near}&source=ecocounter`)).toEqual([1, 4]);
+    expect(await ids(`${near}&source=ecocounter&municipality_code=092`)).toEqual([4]);
+  });
+
+  it('needs latitude, longitude and distance together and names the missing ones', async () => {
+    expect(await error('latitude=60.1')).toMatch(/missing: longitude, distance\.$/);
+    expect(await error('longitude=24.9&distance=2')).toMatch(/missing: latitude\.$/);
+    expect(await error('distance=2&latitude=')).toMatch(/missing: latitude, longitude\.$/);
+  });
+
+  it('names each field that is not a valid number', async () => {
+    expect(await error('latitude=abc&longitude=24.9&distance=1')).toMatch(/^latitude must be a number/);
+    expect(await error('latitude=91&longitude=24.9&distance=1')).toMatch(/^latitude must be a number from -90 to 90/);
+    const both = await error('latitude=60&longitude=east&distance=-1');
+    expect(both).toMatch(/longitude must be a number/);
+    expect(both).toMatch(/distance must be a number of kilometres/);
+    expect(both).not.toMatch(/latitude must/);
+    expect(await error('latitude=NaN&longitude=Infinity&distance=1')).toMatch(/latitude.*longitude/);
+  });
+
+  it('checks filters before the page, as DRF does', async () => {
+    expect(await error('latitude=x&longitude=1&distance=1&page=99')).toMatch(/latitude/);
+  });
+
+  it('pages filtered results and keeps the filters in the links', async () => {
+    const response = await t.app.inject('/api/counters/?source=ecocounter&page_size=1&page=2');
+    const body = response.json();
+    expect(body.count).toBe(3);
+    expect(body.results.features.map((f: { id: number }) => f.id)).toEqual([4]);
+    expect(body.next).toBe('http://localhost:80/api/counters/?page=3&page_size=1&source=ecocounter');
+    expect(body.previous).toBe('http://localhost:80/api/counters/?page_size=1&source=ecocounter');
+
+    const near = (await t.app.inject('/api/counters/?latitude=60.169&longitude=24.932&distance=13&page_size=2&page=last')).json();
+    expect(near.count).toBe(5);
+    expect(near.results.features.map((f: { id: number }) => f.id)).toEqual([7]);
+    expect(near.previous).toBe('http://localhost:80/api/counters/?distance=13&latitude=60.169&longitude=24.932&page=2&page_size=2');
+  });
+});
