@@ -95,6 +95,7 @@ export async function runCounterImport(paths: readonly string[], repository: Cou
   for (const note of outcome.notes.slice(0, maxProblemsShown)) io.out(note);
   const { inserted, updated, unchanged } = outcome.summary;
   const files = sources.length === 1 ? '1 file' : `${sources.length} files`;
-  io.out(`Imported ${outcome.counters} counters from ${files}: ${inserted} inserted, ${updated} updated, ${unchanged} unchanged.`);
+  const counted = outcome.counters === 1 ? '1 counter' : `${outcome.counters} counters`;
+  io.out(`Imported ${counted} from ${files}: ${inserted} inserted, ${updated} updated, ${unchanged} unchanged.`);
   return 0;
 }

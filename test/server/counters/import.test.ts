@@ -125,7 +125,7 @@ describe('npm run admin -- counters import', () => {
     const second = file('b.json', collection([feature(1, { name: 'New' })]));
     expect(await run('import', first, second)).toBe(0);
     expect(out[0]).toBe(`id 1 is given more than once; ${second}: features[0] replaces ${first}: features[0]`);
-    expect(out[1]).toBe('Imported 1 counters from 2 files: 1 inserted, 0 updated, 0 unchanged.');
+    expect(out[1]).toBe('Imported 1 counter from 2 files: 1 inserted, 0 updated, 0 unchanged.');
     expect((await t.repository.find(1))?.name).toBe('New');
   });
 
