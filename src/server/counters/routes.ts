@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicBaseUrl } from '../http/public-base-url';
 import type { AppContext } from '../context';
 import { browsableHtml, browsableSecurityHeaders } from './browsable';
 import { ResponseCache, RevisionCache, type CachedResponse } from './cache';
@@ -21,8 +22,6 @@ const contentTypes: Record<CounterFormat, string> = {
   api: 'text/html; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
 };
-// A Host header goes into every paging link, so only plain host[:port] forms are accepted.
-const validHost = /^(?:[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
  * The counter list service (spec/counter-list-service.md), wire-compatible with the real Django
@@ -39,10 +38,9 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   const listingCache = new ResponseCache();
 
   const baseUrl = (request: FastifyRequest): string => {
-    if (config.PUBLIC_BASE_URL) return config.PUBLIC_BASE_URL;
-    const host = request.host;
-    if (!host || !validHost.test(host)) throw badRequest('Invalid Host header.');
-    return `${request.protocol}://${host}`;
+    const base = publicBaseUrl(request, config);
+    if (base === undefined) throw badRequest('Invalid Host header.');
+    return base;
   };
 
   const send = (reply: FastifyReply, statusCode: number, response: CachedResponse) =>

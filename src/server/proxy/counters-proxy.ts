@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { publicBaseUrl } from '../georeport/reply';
+import { publicBaseUrl } from '../http/public-base-url';
 import { paths } from '../../shared/paths';
-import { callUpstream, UpstreamError, withoutBom } from './upstream';
+import { callUpstream, safeSubpath, UpstreamError, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
 
 /**
@@ -24,7 +24,8 @@ export function rewritePageLink(link: unknown, upstreamBase: string, proxyBase: 
 /** `/proxy/counters/*`: the counter list, with next/previous pointing back through the proxy. */
 export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams: Upstreams }> = async (app, { context, upstreams }) => {
   app.get('/*', async (request: FastifyRequest, reply) => {
-    const rest = (request.params as { '*': string })['*'];
+    const rest = safeSubpath((request.params as { '*': string })['*']);
+    if (rest === undefined) return reply.code(404).send({ detail: 'Not found.' });
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const upstreamBase = upstreams.counters();
     let response;
@@ -45,7 +46,9 @@ export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams:
       return reply.code(502).send({ detail: 'the counter list service sent an answer that is not valid JSON' });
     }
     if (page && typeof page === 'object' && !Array.isArray(page) && ('next' in page || 'previous' in page)) {
-      const proxyBase = `${publicBaseUrl(request, context.config)}${paths.proxyCounters}`;
+      const base = publicBaseUrl(request, context.config);
+      if (base === undefined) return reply.code(400).send({ detail: 'Invalid Host header.' });
+      const proxyBase = `${base}${paths.proxyCounters}`;
       const envelope = page as Record<string, unknown>;
       envelope.next = rewritePageLink(envelope.next, upstreamBase, proxyBase);
       envelope.previous = rewritePageLink(envelope.previous, upstreamBase, proxyBase);

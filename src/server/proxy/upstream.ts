@@ -65,3 +65,13 @@ export async function callUpstream(
 export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
+
+/**
+ * The part of a proxied path to append to an upstream base, or undefined when it could climb out
+ * of that base ("..", ".", backslashes, encoded slashes): the proxy only reaches the API it fronts.
+ */
+export function safeSubpath(rest: string): string | undefined {
+  if (/[\\\u0000-\u001f]|%2f|%5c/i.test(rest)) return undefined;
+  const segments = rest.split('/');
+  return segments.some((segment) => segment === '..' || segment === '.') ? undefined : rest;
+}

@@ -76,3 +76,20 @@ describe('the counters proxy against an independent counters server', () => {
     }
   });
 });
+
+describe('paths the proxy refuses', () => {
+  it('never climbs out of the upstream it fronts', async () => {
+    const t = await createTestApp({ COUNTERS_URL: 'http://127.0.0.1:9/api/counters', OPEN311_URL: 'http://127.0.0.1:9/v1', OPEN311_API_KEY: 'k' });
+    try {
+      for (const url of ['/proxy/counters/../moderation/api/queue', '/proxy/counters/%2e%2e/x', '/proxy/counters/a%5Cb']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+      }
+      const georeport = await t.app.inject({ method: 'GET', url: '/proxy/open311/v1/%2e%2e/%2e%2e/moderation/api/queue' });
+      expect(georeport.statusCode).toBe(404);
+      expect(georeport.json()[0].code).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
