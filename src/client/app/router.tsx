@@ -20,6 +20,13 @@ export const appRoutes: RouteObject[] = [
         },
       },
       {
+        path: 'requests/:id',
+        lazy: async () => {
+          const { RequestTrackRoute } = await import('./routes/request-track');
+          return { Component: RequestTrackRoute };
+        },
+      },
+      {
         path: '*',
         lazy: async () => {
           const { NotFoundRoute } = await import('./routes/not-found');

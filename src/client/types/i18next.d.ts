@@ -1,4 +1,5 @@
 import type common from '../locales/en/common.json';
+import type requests from '../locales/en/requests.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -6,6 +7,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      requests: typeof requests;
     };
   }
 }

@@ -1,0 +1,133 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ServiceRequest } from '../../../shared/georeport/types';
+import { DateTime } from './date-time';
+import { DetailedStatusSteps } from './detailed-status-steps';
+import { DetailedStatusText } from './detailed-status-text';
+import { Heading, nextLevel, type HeadingLevel } from './heading';
+import { PhotoGallery } from './photo-gallery';
+import { RequestLocation } from './request-location';
+import { detailedStatusesOf, headlineOf, mediaUrlsOf } from './request-fields';
+import { StatusBadge } from './status-badge';
+
+export interface RequestDetailsProps {
+  request: ServiceRequest;
+  /** The level of the request's own heading; sections use the next one. */
+  headingLevel?: HeadingLevel;
+  /** Shown right under the heading, e.g. the "waiting for moderation" notice. */
+  notice?: ReactNode;
+  /** Used when the request has neither a title nor a service name. */
+  fallbackHeadline?: string;
+}
+
+/**
+ * Everything the public may see of one request. Pure: the page fetches and passes the data,
+ * so the track page and the moderator's public-view preview show exactly the same thing.
+ * All texts people wrote are rendered as text nodes, never as HTML.
+ */
+export function RequestDetails({ request, headingLevel = 1, notice, fallbackHeadline }: RequestDetailsProps) {
+  const { t } = useTranslation('requests');
+  const titleId = useId();
+  const sectionLevel = nextLevel(headingLevel);
+  const title = request.extended_attributes?.title?.trim();
+  const headline = headlineOf(request) || fallbackHeadline || t('track.untitled');
+  const detailed = detailedStatusesOf(request);
+  const photos = mediaUrlsOf(request);
+  const notes = request.status_notes.trim();
+  const agency = request.agency_responsible.trim();
+
+  return (
+    <article className="request-details" aria-labelledby={titleId}>
+      <header className="request-details__header">
+        {title && request.service_name ? <p className="request-details__service">{request.service_name}</p> : null}
+        <Heading level={headingLevel} id={titleId} className="request-details__title">
+          {headline}
+        </Heading>
+        <p className="request-details__status">
+          <StatusBadge status={request.status} />
+          <DetailedStatusText values={detailed} />
+        </p>
+      </header>
+      {notice}
+      <div className="request-details__body">
+        <div className="request-details__main">
+          <RequestSection level={sectionLevel} title={t('fields.description')}>
+            <p className="user-text">{request.description}</p>
+          </RequestSection>
+          {notes ? (
+            <RequestSection level={sectionLevel} title={t('fields.statusNotes')} className="request-details__notes">
+              <p className="user-text">{notes}</p>
+            </RequestSection>
+          ) : null}
+          {photos.length > 0 ? (
+            <RequestSection level={sectionLevel} title={t('photos.heading')}>
+              <PhotoGallery urls={photos} />
+            </RequestSection>
+          ) : null}
+        </div>
+        <div className="request-details__side">
+          {detailed.length > 0 ? (
+            <RequestSection level={sectionLevel} title={t('detailedStatus.heading')}>
+              <DetailedStatusSteps values={detailed} />
+              <DetailedStatusText values={detailed} variant="full" />
+            </RequestSection>
+          ) : null}
+          <RequestSection level={sectionLevel} title={t('fields.details')}>
+            <dl className="request-facts">
+              {request.service_name ? <Fact term={t('fields.serviceName')}>{request.service_name}</Fact> : null}
+              <Fact term={t('fields.requested')}>
+                <DateTime value={request.requested_datetime} />
+              </Fact>
+              <Fact term={t('fields.updated')}>
+                <DateTime value={request.updated_datetime} />
+              </Fact>
+              {request.expected_datetime ? (
+                <Fact term={t('fields.expected')}>
+                  <DateTime value={request.expected_datetime} />
+                </Fact>
+              ) : null}
+              <Fact term={t('fields.location')}>
+                <RequestLocation request={request} />
+              </Fact>
+              {agency ? <Fact term={t('fields.agency')}>{agency}</Fact> : null}
+              <Fact term={t('fields.id')}>
+                <span className="request-facts__id">{request.service_request_id}</span>
+              </Fact>
+            </dl>
+          </RequestSection>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function RequestSection({
+  level,
+  title,
+  className,
+  children,
+}: {
+  level: HeadingLevel;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className={['request-section', className].filter(Boolean).join(' ')} aria-labelledby={headingId}>
+      <Heading level={level} id={headingId} className="request-section__title">
+        {title}
+      </Heading>
+      {children}
+    </section>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="request-facts__row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import type { ServiceRequest } from '../../../shared/georeport/types';
+import { formatCoordinate } from './format';
+import { coordinatesOf } from './request-fields';
+
+/** OpenStreetMap's own page for a point: works from anywhere, needs no map code here. */
+export function openStreetMapUrl(lat: number, long: number): string {
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=18/${lat}/${long}`;
+}
+
+/**
+ * Where the problem is, in words: the address people gave, the service point, and the
+ * coordinates (with a map link) when they are known.
+ */
+export function RequestLocation({ request, showMapLink = true }: { request: ServiceRequest; showMapLink?: boolean }) {
+  const { t } = useTranslation('requests');
+  const coordinates = coordinatesOf(request);
+  const address = request.address.trim();
+  const objectId = request.extended_attributes?.service_object_id?.trim();
+  const lines: string[] = [];
+  if (address) lines.push(address);
+  // A registry id is no place name; it only helps when nothing better is known.
+  else if (objectId) lines.push(t('location.serviceObject', { id: objectId }));
+  if (coordinates) {
+    lines.push(t('location.coordinates', { lat: formatCoordinate(coordinates.lat), long: formatCoordinate(coordinates.long) }));
+  }
+  if (lines.length === 0) return <span className="request-location">{t('location.unknown')}</span>;
+  return (
+    <span className="request-location">
+      {lines.map((line) => (
+        <span key={line} className="request-location__line">
+          {line}
+        </span>
+      ))}
+      {showMapLink && coordinates ? (
+        <a className="request-location__map-link" href={openStreetMapUrl(coordinates.lat, coordinates.long)}>
+          {t('location.showOnMap')}
+        </a>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,46 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { paths } from '../../../../shared/paths';
+import type { SupportedLocale } from '../../../../shared/locales';
+import type { ServiceRequest } from '../../../../shared/georeport/types';
+import { api, isApiError } from '../../../lib/http-client';
+import { serviceRequestListSchema } from './service-request-schema';
+
+/**
+ * One request by id, with the CitySDK extensions and the service name in `locale`.
+ * Resolves null when there is no such request (GeoReport answers 404), so "not found" is a
+ * result the page shows, not an error it retries.
+ */
+export async function getRequest({
+  id,
+  locale,
+  signal,
+}: {
+  id: string;
+  locale: SupportedLocale;
+  signal?: AbortSignal;
+}): Promise<ServiceRequest | null> {
+  try {
+    const body = await api.get(`${paths.proxyGeoreport}/requests/${encodeURIComponent(id)}.json`, {
+      query: { extensions: 'true', locale },
+      signal,
+    });
+    return serviceRequestListSchema.parse(body)[0] ?? null;
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'http' && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const getRequestQueryOptions = (id: string, locale: SupportedLocale) =>
+  queryOptions({
+    queryKey: ['requests', 'detail', id, locale],
+    queryFn: ({ signal }) => getRequest({ id, locale, signal }),
+    // A status can change at any time; a person who comes back to the tab sees the news.
+    staleTime: 30_000,
+    refetchOnWindowFocus: true,
+  });
+
+export function useRequest({ id, locale }: { id: string; locale: SupportedLocale }) {
+  // On a language switch the old answer stays on screen until the new names arrive.
+  return useQuery({ ...getRequestQueryOptions(id, locale), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ServiceRequest } from '../../../../shared/georeport/types';
+import { RequestDetails } from '../../../components/request/request-details';
+import { headlineOf } from '../../../components/request/request-fields';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { LoadingNotice } from '../../../components/ui/loading-notice';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { isApiError } from '../../../lib/http-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { useRequest } from '../api/get-request';
+import { useRequestPublication } from '../api/get-request-publication';
+import { useServiceName } from '../api/get-service-names';
+import { ModerationNotice } from './moderation-notice';
+
+/** The public track page of one request: its state, also before moderation. */
+export function RequestTrack({ id }: { id: string }) {
+  const { t, i18n } = useTranslation('requests');
+  const locale = currentLanguage(i18n);
+  const request = useRequest({ id, locale });
+  const found = request.data ?? undefined;
+  const publication = useRequestPublication({ id, enabled: found !== undefined });
+  const serviceName = useServiceName({ code: found?.service_code ?? '', locale, enabled: found !== undefined && !found.service_name });
+
+  const shown: ServiceRequest | undefined = found && !found.service_name && serviceName ? { ...found, service_name: serviceName } : found;
+
+  let title: string;
+  let content;
+  if (request.isPending) {
+    title = t('track.documentTitle');
+    content = (
+      <>
+        <h1>{t('track.documentTitle')}</h1>
+        <LoadingNotice message={t('track.loading')} />
+      </>
+    );
+  } else if (request.isError) {
+    title = t('track.errorTitle');
+    const error = request.error;
+    content = (
+      <>
+        <h1>{t('track.errorTitle')}</h1>
+        <ErrorNotice
+          message={isApiError(error) && error.kind === 'network' ? t('track.networkError') : t('track.error')}
+          retryLabel={t('track.retry')}
+          onRetry={() => void request.refetch()}
+          retrying={request.isFetching}
+        />
+      </>
+    );
+  } else if (!shown) {
+    title = t('track.notFoundTitle');
+    content = (
+      <>
+        <h1>{t('track.notFoundTitle')}</h1>
+        <p>{t('track.notFoundBody', { id })}</p>
+        <p>
+          <Link to="/">{t('track.home')}</Link>
+        </p>
+      </>
+    );
+  } else {
+    title = headlineOf(shown) || t('track.untitled');
+    // Unknown (still loading, or the listing failed) shows no notice rather than a wrong one.
+    const notice = publication.data === false ? <ModerationNotice status={shown.status} /> : null;
+    content = <RequestDetails request={shown} headingLevel={1} notice={notice} />;
+  }
+
+  useDocumentTitle(title);
+  return <div className="page page--request">{content}</div>;
+}
