@@ -71,7 +71,13 @@ export function withoutBom(text: string): string {
  * of that base ("..", ".", backslashes, encoded slashes): the proxy only reaches the API it fronts.
  */
 export function safeSubpath(rest: string): string | undefined {
-  if (/[\\\u0000-\u001f]|%2f|%5c/i.test(rest)) return undefined;
-  const segments = rest.split('/');
-  return segments.some((segment) => segment === '..' || segment === '.') ? undefined : rest;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rest);
+  } catch {
+    return undefined;
+  }
+  // WHATWG URLs treat %2e%2e as "..", so the check runs on the decoded text.
+  if (/[\\\u0000-\u001f]/.test(decoded)) return undefined;
+  return decoded.split('/').some((segment) => segment === '..' || segment === '.') ? undefined : rest;
 }
