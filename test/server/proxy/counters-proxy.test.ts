@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewritePageLink } from '../../../src/server/proxy/counters-proxy';
+import { safeSubpath } from '../../../src/server/proxy/upstream';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { startFakeUpstream } from './fake-upstream';
 
@@ -88,9 +89,9 @@ describe('paths the proxy refuses', () => {
       const georeport = await t.app.inject({ method: 'GET', url: '/proxy/open311/v1/%2e%2e/%2e%2e/moderation/api/queue' });
       // Either normalised away before routing or refused by the proxy: never sent upstream (that would be 502).
       expect(georeport.statusCode).toBe(404);
-      const inside = await t.app.inject({ method: 'GET', url: '/proxy/open311/v1/requests/%2e%2e/x.json' });
-      expect(inside.statusCode).toBe(404);
-      expect(inside.json()[0].code).toBe(404);
+      // Over real HTTP nothing normalises the path first, so the proxy checks it itself.
+      for (const rest of ['..', 'a/../../b', '%2e%2e/x', 'a/%2E/b', 'a\\b', '%zz']) expect(safeSubpath(rest), rest).toBeUndefined();
+      for (const rest of ['requests.json', 'requests/abc.xml', 'services/1.json']) expect(safeSubpath(rest)).toBe(rest);
     } finally {
       await t.close();
     }
