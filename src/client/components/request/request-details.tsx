@@ -51,14 +51,15 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
       {notice}
       <div className="request-details__body">
         <div className="request-details__main">
-          <RequestSection level={sectionLevel} title={t('fields.description')}>
-            <p className="user-text">{request.description}</p>
-          </RequestSection>
+          {/* The city's answer is the news a returning resident looks for: it comes first. */}
           {notes ? (
             <RequestSection level={sectionLevel} title={t('fields.statusNotes')} className="request-details__notes">
               <p className="user-text">{notes}</p>
             </RequestSection>
           ) : null}
+          <RequestSection level={sectionLevel} title={t('fields.description')}>
+            <p className="user-text">{request.description}</p>
+          </RequestSection>
           {photos.length > 0 ? (
             <RequestSection level={sectionLevel} title={t('photos.heading')}>
               <PhotoGallery urls={photos} />
