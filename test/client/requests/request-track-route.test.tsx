@@ -1,9 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ServiceRequest } from '../../../src/shared/georeport/types';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { serviceRequest } from './fixtures';
+
+// Routes load their code lazily (the front page pulls in the map): allow for a busy machine.
+configure({ asyncUtilTimeout: 8000 });
 
 const detailPath = (id: string) => `/proxy/open311/v1/requests/${id}.json`;
 const listPath = '/proxy/open311/v1/requests.json';
@@ -35,7 +38,7 @@ function serveRequests({
   });
 }
 
-describe('track page /requests/:id', () => {
+describe('track page /requests/:id', { timeout: 20_000 }, () => {
   it('shows a published request in the UI language, asking with extensions and the locale', async () => {
     const request = serviceRequest({ extended_attributes: { detailed_status: 'IN_PROCESS,PUBLIC_WORKS_IN_PROGRESS' } });
     const fetchMock = serveRequests({ requests: [request], published: [request.service_request_id], namesByLocale: { fi: 'Katujen kunto' } });
