@@ -27,6 +27,13 @@ export const appRoutes: RouteObject[] = [
         },
       },
       {
+        path: 'counters',
+        lazy: async () => {
+          const { CountersRoute } = await import('./routes/counters');
+          return { Component: CountersRoute };
+        },
+      },
+      {
         path: '*',
         lazy: async () => {
           const { NotFoundRoute } = await import('./routes/not-found');

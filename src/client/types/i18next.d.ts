@@ -1,5 +1,7 @@
 import type common from '../locales/en/common.json';
 import type requests from '../locales/en/requests.json';
+import type map from '../locales/en/map.json';
+import type counters from '../locales/en/counters.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -8,6 +10,8 @@ declare module 'i18next' {
     resources: {
       common: typeof common;
       requests: typeof requests;
+      map: typeof map;
+      counters: typeof counters;
     };
   }
 }

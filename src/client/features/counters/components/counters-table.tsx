@@ -1,0 +1,116 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLanguage } from '../../../lib/i18n';
+import type { Counter } from '../lib/counter';
+import type { SortColumn, SortDirection } from '../lib/counter-filters';
+import { counterMapHref } from '../lib/counter-search';
+import { formatCount, formatTimestamp } from '../lib/format';
+
+export interface CountersTableProps {
+  /** Already filtered and sorted; the table shows one page of them. */
+  counters: readonly Counter[];
+  sort: SortColumn;
+  direction: SortDirection;
+  onSort: (column: SortColumn) => void;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}
+
+const columns: SortColumn[] = [
+  'name',
+  'id',
+  'source',
+  'sourceId',
+  'classifying',
+  'dataReceived',
+  'firstStoredObservation',
+  'lastStoredObservation',
+  'municipalityCode',
+];
+
+/** All counters as a sortable table, a page at a time; the header buttons sort. */
+export function CountersTable({ counters, sort, direction, onSort, page, pageSize, onPage }: CountersTableProps) {
+  const { t, i18n } = useTranslation('counters');
+  const language = currentLanguage(i18n);
+  const captionId = useId();
+  const pageCount = Math.max(1, Math.ceil(counters.length / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = counters.slice((current - 1) * pageSize, current * pageSize);
+  const none = t('values.none');
+
+  return (
+    <div className="counters-table">
+      <div className="counters-table__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table>
+          <caption id={captionId}>
+            {t('table.caption', { count: counters.length, formatted: formatCount(counters.length, language) })}{' '}
+            <span className="visually-hidden">{t('table.sortHint')}</span>
+          </caption>
+          <thead>
+            <tr>
+              {columns.map((column) => {
+                const active = column === sort;
+                return (
+                  <th
+                    key={column}
+                    scope="col"
+                    aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    <button type="button" className="counters-table__sort" onClick={() => onSort(column)}>
+                      {t(`fields.${column}`)}
+                      <span className="counters-table__arrow" aria-hidden="true">
+                        {active ? (direction === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+              <th scope="col">{t('fields.location')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((counter) => {
+              const href = counterMapHref(counter);
+              return (
+                <tr key={counter.id} data-counter-id={counter.id}>
+                  <th scope="row">{counter.name || t('values.unnamed', { id: counter.id })}</th>
+                  <td className="counters-table__number">{counter.id}</td>
+                  <td>{counter.source || none}</td>
+                  <td className="counters-table__number">{counter.sourceId ?? none}</td>
+                  <td>{counter.classifying ? t('values.yes') : t('values.no')}</td>
+                  <td>{counter.dataReceived ? t('values.yes') : t('values.no')}</td>
+                  <td>{formatTimestamp(counter.firstStoredObservation, language) ?? none}</td>
+                  <td>{formatTimestamp(counter.lastStoredObservation, language) ?? none}</td>
+                  <td>{counter.municipalityCode || none}</td>
+                  <td>
+                    {href ? (
+                      <Link to={href}>
+                        {t('table.showOnMap')}
+                        <span className="visually-hidden">: {counter.name}</span>
+                      </Link>
+                    ) : (
+                      t('values.locationUnknown')
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {pageCount > 1 ? (
+        <nav className="counters-table__pages" aria-label={t('table.pagesLabel')}>
+          <button type="button" className="button button--secondary" disabled={current <= 1} onClick={() => onPage(current - 1)}>
+            {t('table.previous')}
+          </button>
+          <span>{t('table.pageOf', { page: current, count: pageCount })}</span>
+          <button type="button" className="button button--secondary" disabled={current >= pageCount} onClick={() => onPage(current + 1)}>
+            {t('table.next')}
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { paths } from '../../../../shared/paths';
+import type { SupportedLocale } from '../../../../shared/locales';
+import type { ServiceRequest } from '../../../../shared/georeport/types';
+import { api } from '../../../lib/http-client';
+
+/** The GeoReport list gives at most this many requests per answer, newest first. */
+export const API_PAGE_LIMIT = 200;
+/** 50 answers × 200 = the newest 10,000 requests of a window; older ones need a narrower window. */
+export const MAX_PAGES = 50;
+
+export interface PublishedRequestQuery {
+  locale: SupportedLocale;
+  start_date: string;
+  end_date: string;
+  serviceCodes: readonly string[];
+  status: 'open' | 'closed' | null;
+  near: { lat: number; long: number; radius: number } | null;
+}
+
+export interface PublishedRequests {
+  requests: ServiceRequest[];
+  /** False when MAX_PAGES stopped the paging before the window's oldest request. */
+  complete: boolean;
+}
+
+const text = z.string().nullish().transform((value) => value ?? '');
+const coordinate = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined || value === '' ? undefined : String(value)));
+
+// Real cities' answers are not always tidy: keep what can be shown, drop only what cannot.
+const requestSchema = z.object({
+  service_request_id: z.coerce.string(),
+  status: z.enum(['open', 'closed']).catch('open'),
+  status_notes: text,
+  service_code: z.coerce.string().catch(''),
+  service_name: text,
+  description: text,
+  agency_responsible: text,
+  service_notice: text,
+  requested_datetime: text,
+  updated_datetime: text,
+  address: text,
+  address_id: text,
+  zip_code: text,
+  lat: coordinate,
+  long: coordinate,
+  media_url: z.string().nullish().transform((value) => value || undefined),
+  extended_attributes: z
+    .object({
+      title: z.string().nullish().transform((value) => value || undefined),
+      detailed_status: text,
+      media_urls: z.array(z.string()).nullish().transform((value) => value ?? []),
+    })
+    .nullish()
+    .transform((value) => value ?? undefined),
+});
+
+function parseRequests(body: unknown): ServiceRequest[] {
+  if (!Array.isArray(body)) return [];
+  return body.flatMap((item) => {
+    const parsed = requestSchema.safeParse(item);
+    return parsed.success ? [parsed.data as ServiceRequest] : [];
+  });
+}
+
+function queryParams(query: PublishedRequestQuery, endDate: string) {
+  return {
+    extensions: 'true',
+    locale: query.locale,
+    start_date: query.start_date,
+    end_date: endDate,
+    service_code: query.serviceCodes.length > 0 ? query.serviceCodes.join(',') : undefined,
+    status: query.status ?? undefined,
+    lat: query.near?.lat,
+    long: query.near?.long,
+    radius: query.near?.radius,
+  };
+}
+
+/**
+ * Loads the published requests of a window. One answer holds the newest 200, so while answers
+ * come back full, the next one asks for what is older: end_date moves to the oldest time seen
+ * (inclusive, so requests sharing that second are not skipped; duplicates are dropped by id).
+ */
+export async function fetchPublishedRequests(
+  query: PublishedRequestQuery,
+  options: { signal?: AbortSignal; onProgress?: (loaded: number) => void; maxPages?: number } = {},
+): Promise<PublishedRequests> {
+  const byId = new Map<string, ServiceRequest>();
+  let endDate = query.end_date;
+  const maxPages = options.maxPages ?? MAX_PAGES;
+  for (let page = 0; page < maxPages; page += 1) {
+    const body = await api.get(`${paths.proxyGeoreport}/requests.json`, {
+      query: queryParams(query, endDate),
+      signal: options.signal,
+    });
+    const batch = parseRequests(body);
+    let added = 0;
+    for (const request of batch) {
+      if (!byId.has(request.service_request_id)) {
+        byId.set(request.service_request_id, request);
+        added += 1;
+      }
+    }
+    options.onProgress?.(byId.size);
+    if (batch.length < API_PAGE_LIMIT) return { requests: [...byId.values()], complete: true };
+    // A full answer of requests already seen: more than 200 share one second; nothing more to gain.
+    if (added === 0) break;
+    const oldest = Math.min(...batch.map((request) => Date.parse(request.requested_datetime)).filter(Number.isFinite));
+    if (!Number.isFinite(oldest) || oldest <= Date.parse(query.start_date)) break;
+    endDate = new Date(oldest).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+  return { requests: [...byId.values()], complete: false };
+}
+
+export const publishedRequestsQueryOptions = (
+  query: PublishedRequestQuery,
+  onProgress?: (loaded: number) => void,
+) =>
+  queryOptions({
+    queryKey: ['published-requests', query],
+    queryFn: ({ signal }) => fetchPublishedRequests(query, { signal, onProgress }),
+    // Moving between filters and back reuses what was loaded instead of flashing a spinner.
+    placeholderData: (previous) => previous,
+  });
+
+/** The requests for the filters, plus how many have arrived so far while paging. */
+export function usePublishedRequests(query: PublishedRequestQuery) {
+  const [loaded, setLoaded] = useState(0);
+  const result = useQuery(publishedRequestsQueryOptions(query, setLoaded));
+  return { ...result, loaded };
+}

@@ -1,0 +1,131 @@
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import { useMap } from 'react-leaflet';
+import type { ClusterIndex, ClusterItem } from '../lib/cluster-index';
+import type { MarkerLook } from '../lib/marker-look';
+
+export interface ClusterLayerProps {
+  index: ClusterIndex;
+  pointLook: (id: string) => MarkerLook;
+  clusterLook: (count: number, flaggedCount: number) => MarkerLook;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  /** Raises this layer's markers above another layer's. */
+  zIndexOffset?: number;
+  /** Drawn over a bit more than the view, so a short pan shows no empty edge. */
+  overscan?: number;
+}
+
+function iconOf(look: MarkerLook, selected: boolean): L.DivIcon {
+  return L.divIcon({
+    className: selected ? `${look.className} is-selected` : look.className,
+    html: look.html,
+    iconSize: [look.size, look.size],
+    iconAnchor: [look.size / 2, look.size / 2],
+  });
+}
+
+/**
+ * One layer of clustered markers, kept outside React: on every moveend it asks the cluster index
+ * what is in view and adds or removes only the markers that changed. Panning itself moves one
+ * pane, so the frame rate does not depend on how many requests are loaded.
+ */
+export function ClusterLayer(props: ClusterLayerProps) {
+  const map = useMap();
+  const latest = useRef(props);
+  latest.current = props;
+  const markers = useRef(new Map<string, { marker: L.Marker; item: ClusterItem }>());
+
+  useEffect(() => {
+    const group = L.layerGroup().addTo(map);
+    const live = markers.current;
+
+    const activate = (item: ClusterItem) => {
+      if (item.kind === 'point') {
+        latest.current.onSelect(item.id);
+        return;
+      }
+      const zoom = Math.min(latest.current.index.expansionZoom(item.clusterId), map.getMaxZoom());
+      // The focused bubble is about to be replaced by what it held: keep keyboard focus on the map.
+      if (document.activeElement && map.getContainer().contains(document.activeElement)) {
+        map.getContainer().focus({ preventScroll: true });
+      }
+      map.setView([item.lat, item.long], Math.max(zoom, map.getZoom() + 1));
+    };
+
+    const create = (item: ClusterItem): L.Marker => {
+      const { pointLook, clusterLook, selectedId, zIndexOffset = 0 } = latest.current;
+      const look = item.kind === 'point' ? pointLook(item.id) : clusterLook(item.count, item.flaggedCount);
+      const selected = item.kind === 'point' && item.id === selectedId;
+      const marker = L.marker([item.lat, item.long], {
+        icon: iconOf(look, selected),
+        keyboard: true,
+        title: look.title ?? '',
+        zIndexOffset: zIndexOffset + (selected ? 1000 : 0),
+        riseOnHover: true,
+      });
+      marker.on('click', () => activate(item));
+      marker.on('add', () => {
+        const element = marker.getElement();
+        if (!element) return;
+        element.setAttribute('aria-label', look.label);
+        element.dataset.key = item.key;
+        L.DomEvent.on(element, 'keydown', (event) => {
+          const key = (event as KeyboardEvent).key;
+          if (key !== 'Enter' && key !== ' ') return;
+          L.DomEvent.preventDefault(event);
+          L.DomEvent.stopPropagation(event);
+          activate(item);
+        });
+      });
+      return marker;
+    };
+
+    const render = () => {
+      const bounds = map.getBounds().pad(latest.current.overscan ?? 0.25);
+      const items = latest.current.index.itemsIn(
+        { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() },
+        map.getZoom(),
+      );
+      const wanted = new Set<string>();
+      for (const item of items) {
+        wanted.add(item.key);
+        if (live.has(item.key)) continue;
+        const marker = create(item);
+        live.set(item.key, { marker, item });
+        group.addLayer(marker);
+      }
+      for (const [key, entry] of live) {
+        if (wanted.has(key)) continue;
+        group.removeLayer(entry.marker);
+        live.delete(key);
+      }
+    };
+
+    render();
+    map.on('moveend', render);
+    return () => {
+      map.off('moveend', render);
+      group.remove();
+      live.clear();
+    };
+    // The layer is rebuilt when the data (index) or the way markers look changes.
+  }, [map, props.index, props.pointLook, props.clusterLook]);
+
+  // Selection changes restyle two markers instead of redrawing the layer.
+  const previousSelected = useRef<string | null>(props.selectedId);
+  useEffect(() => {
+    const restyle = (id: string | null, selected: boolean) => {
+      if (id === null) return;
+      const entry = markers.current.get(`p${id}`);
+      if (!entry) return;
+      entry.marker.getElement()?.classList.toggle('is-selected', selected);
+      entry.marker.setZIndexOffset((latest.current.zIndexOffset ?? 0) + (selected ? 1000 : 0));
+    };
+    restyle(previousSelected.current, false);
+    restyle(props.selectedId, true);
+    previousSelected.current = props.selectedId;
+  }, [props.selectedId]);
+
+  return null;
+}

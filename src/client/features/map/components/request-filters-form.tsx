@@ -1,0 +1,186 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import type { ServiceTypeName } from '../api/get-service-types';
+import { MAX_WINDOW_DAYS, normaliseWindow, type CalendarDate, type DateWindow } from '../lib/date-window';
+import { radiusChoices, type NearFilter, type RequestFilters } from '../lib/map-search';
+
+export interface RequestFiltersFormProps {
+  filters: RequestFilters;
+  /** The window in force (the URL's, or the default last 90 days). */
+  window: DateWindow;
+  today: CalendarDate;
+  serviceTypes: readonly ServiceTypeName[];
+  onChange: (filters: RequestFilters) => void;
+  /** "Near me" found a position: the page also moves the map there. */
+  onNearMe: (near: NearFilter) => void;
+}
+
+type GeoProblem = 'unsupported' | 'denied' | 'unavailable' | null;
+
+/** The request filters. Every change is applied at once (and becomes a history entry). */
+export function RequestFiltersForm({ filters, window, today, serviceTypes, onChange, onNearMe }: RequestFiltersFormProps) {
+  const { t } = useTranslation('map');
+  const ids = { dates: useId(), datesHint: useId(), adjust: useId(), radius: useId() };
+  const [adjustNote, setAdjustNote] = useState<string | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [geoProblem, setGeoProblem] = useState<GeoProblem>(null);
+
+  const toggleService = (code: string, checked: boolean) => {
+    const codes = checked ? [...filters.serviceCodes, code] : filters.serviceCodes.filter((item) => item !== code);
+    onChange({ ...filters, serviceCodes: codes });
+  };
+
+  const changeDate = (end: 'from' | 'to', value: string) => {
+    if (!value) return; // a half-typed or cleared date keeps the window as it is
+    const requested = end === 'from' ? { from: value, to: window.to } : { from: window.from, to: value };
+    const { window: next, adjusted } = normaliseWindow(requested, today, end);
+    setAdjustNote(adjusted ? t(adjusted === 'from' ? 'filters.dates.movedFrom' : 'filters.dates.movedTo', { date: adjusted === 'from' ? next.from : next.to }) : null);
+    onChange({ ...filters, from: next.from, to: next.to });
+  };
+
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setGeoProblem('unsupported');
+      return;
+    }
+    setLocating(true);
+    setGeoProblem(null);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        onNearMe({ lat: position.coords.latitude, long: position.coords.longitude, radius: filters.near?.radius ?? 1000 });
+      },
+      (error) => {
+        setLocating(false);
+        setGeoProblem(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable');
+      },
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 },
+    );
+  };
+
+  const selectedCount = filters.serviceCodes.length;
+  const knownCodes = new Set(serviceTypes.map((type) => type.service_code));
+  const unknownSelected = filters.serviceCodes.filter((code) => !knownCodes.has(code));
+  const hasFilters = selectedCount > 0 || filters.status !== null || filters.from !== null || filters.to !== null || filters.near !== null;
+
+  return (
+    <form className="map-filters" aria-label={t('filters.label')} onSubmit={(event) => event.preventDefault()}>
+      <details className="map-filters__group map-filters__services">
+        <summary>
+          {t('filters.services.legend')}:{' '}
+          <span className="map-filters__summary-value">
+            {selectedCount === 0 ? t('filters.services.all') : t('filters.services.selected', { count: selectedCount })}
+          </span>
+        </summary>
+        <fieldset>
+          <legend className="visually-hidden">{t('filters.services.legend')}</legend>
+          <ul className="map-filters__checklist">
+            {[...serviceTypes]
+              .sort((a, b) => a.service_name.localeCompare(b.service_name))
+              .map((type) => (
+                <li key={type.service_code}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={filters.serviceCodes.includes(type.service_code)}
+                      onChange={(event) => toggleService(type.service_code, event.target.checked)}
+                    />{' '}
+                    {type.service_name}
+                  </label>
+                </li>
+              ))}
+            {unknownSelected.map((code) => (
+              <li key={code}>
+                <label>
+                  <input type="checkbox" checked onChange={() => toggleService(code, false)} /> {t('filters.services.unknown', { code })}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      </details>
+
+      <fieldset className="map-filters__group map-filters__status">
+        <legend>{t('filters.status.legend')}</legend>
+        {(['all', 'open', 'closed'] as const).map((value) => (
+          <label key={value} className="map-filters__choice">
+            <input
+              type="radio"
+              name="status"
+              value={value}
+              checked={(filters.status ?? 'all') === value}
+              onChange={() => onChange({ ...filters, status: value === 'all' ? null : value })}
+            />{' '}
+            {t(`filters.status.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset className="map-filters__group map-filters__dates" aria-describedby={ids.datesHint}>
+        <legend>{t('filters.dates.legend')}</legend>
+        <p id={ids.datesHint} className="map-filters__hint">
+          {t('filters.dates.hint', { days: MAX_WINDOW_DAYS })}
+        </p>
+        <div className="map-filters__date-row">
+          <label>
+            {t('filters.dates.from')}
+            <input type="date" value={window.from} max={window.to} onChange={(event) => changeDate('from', event.target.value)} />
+          </label>
+          <label>
+            {t('filters.dates.to')}
+            <input type="date" value={window.to} min={window.from} onChange={(event) => changeDate('to', event.target.value)} />
+          </label>
+        </div>
+        <p id={ids.adjust} className="map-filters__note" role="status">
+          {adjustNote}
+        </p>
+      </fieldset>
+
+      <fieldset className="map-filters__group map-filters__near">
+        <legend>{t('filters.near.legend')}</legend>
+        {filters.near ? (
+          <div className="map-filters__near-row">
+            <label htmlFor={ids.radius}>{t('filters.near.within')}</label>
+            <select
+              id={ids.radius}
+              value={filters.near.radius}
+              onChange={(event) => onChange({ ...filters, near: { ...filters.near!, radius: Number(event.target.value) } })}
+            >
+              {[...new Set([...radiusChoices, filters.near.radius])]
+                .sort((a, b) => a - b)
+                .map((radius) => (
+                  <option key={radius} value={radius}>
+                    {radius >= 1000 ? t('filters.near.km', { value: radius / 1000 }) : t('filters.near.m', { value: radius })}
+                  </option>
+                ))}
+            </select>
+            <Button variant="secondary" onClick={() => onChange({ ...filters, near: null })}>
+              {t('filters.near.stop')}
+            </Button>
+          </div>
+        ) : (
+          <Button variant="secondary" onClick={locate} disabled={locating}>
+            {locating ? t('filters.near.locating') : t('filters.near.use')}
+          </Button>
+        )}
+        <p className="map-filters__note" role="status">
+          {geoProblem ? t(`filters.near.problem.${geoProblem}`) : null}
+        </p>
+      </fieldset>
+
+      {hasFilters ? (
+        <Button
+          variant="secondary"
+          className="map-filters__clear"
+          onClick={() => {
+            setAdjustNote(null);
+            onChange({ serviceCodes: [], status: null, from: null, to: null, near: null });
+          }}
+        >
+          {t('filters.clear')}
+        </Button>
+      ) : null}
+    </form>
+  );
+}

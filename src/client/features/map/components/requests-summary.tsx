@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
+import { MAX_PAGES, API_PAGE_LIMIT } from '../api/get-published-requests';
+import type { DateWindow } from '../lib/date-window';
+
+export interface RequestsSummaryProps {
+  count: number;
+  onMap: number;
+  window: DateWindow;
+  /** False when paging stopped at MAX_PAGES before the window's oldest request. */
+  complete: boolean;
+  updating: boolean;
+  loaded: number;
+}
+
+function formatDate(date: string, locale: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(year!, month! - 1, day!));
+}
+
+/**
+ * What the map shows, in words: how many requests, from when to when, and the service's
+ * 200-a-time answers (loaded in turn, newest first, up to a limit).
+ */
+export function RequestsSummary({ count, onMap, window, complete, updating, loaded }: RequestsSummaryProps) {
+  const { t, i18n } = useTranslation('map');
+  const locale = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' }[currentLanguage(i18n)];
+  const number = (value: number) => new Intl.NumberFormat(locale).format(value);
+  return (
+    <div className="requests-summary">
+      <p className="requests-summary__count" role="status" data-count={count}>
+        {updating ? t('status.updating', { count: loaded }) : t('status.count', { count, formatted: number(count), from: formatDate(window.from, locale), to: formatDate(window.to, locale) })}
+        {!updating && onMap < count ? ` ${t('status.withoutLocation', { count: count - onMap })}` : null}
+      </p>
+      <p className="requests-summary__limit">
+        {complete
+          ? t('status.pagingNote', { page: API_PAGE_LIMIT })
+          : t('status.truncated', { shown: number(count), page: API_PAGE_LIMIT, pages: MAX_PAGES })}
+      </p>
+    </div>
+  );
+}
