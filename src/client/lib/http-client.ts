@@ -148,22 +148,89 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     throw new ApiError({ kind: 'network', status: 0, url, cause: error });
   }
 
-  const text = await response.text();
+  return resultOf<T>(response.status, await response.text(), url);
+}
+
+/** The parsed body of a 2xx answer, or the ApiError that any other answer means. */
+function resultOf<T>(status: number, text: string, url: string): T {
   const parsed = text.trim() === '' ? ({ ok: true, value: undefined } as const) : tryParseJson(text);
 
-  if (!response.ok) {
-    const errors = parsed.ok ? errorRecordsFrom(parsed.value, response.status) : [];
-    throw new ApiError({ kind: 'http', status: response.status, url, errors });
+  if (status < 200 || status > 299) {
+    const errors = parsed.ok ? errorRecordsFrom(parsed.value, status) : [];
+    throw new ApiError({ kind: 'http', status, url, errors });
   }
   if (!parsed.ok) {
     throw new ApiError({
       kind: 'invalid-response',
-      status: response.status,
+      status,
       url,
       message: `Response from ${url} is not valid JSON`,
     });
   }
   return parsed.value as T;
+}
+
+export interface UploadProgress {
+  /** Bytes of the request body sent so far. */
+  loaded: number;
+  /** The whole body's size in bytes (0 when the browser cannot tell). */
+  total: number;
+}
+
+export interface PostFormOptions {
+  query?: RequestOptions['query'];
+  signal?: AbortSignal;
+  /** Called as the body goes out: fetch cannot report upload progress, XMLHttpRequest can. */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+function abortError(): Error {
+  return typeof DOMException === 'function'
+    ? new DOMException('The upload was cancelled', 'AbortError')
+    : Object.assign(new Error('The upload was cancelled'), { name: 'AbortError' });
+}
+
+/**
+ * POSTs a form (multipart with files, or URL-encoded) and reports the bytes sent. Answers and
+ * failures take the same shapes as `request`: parsed JSON, or an ApiError.
+ */
+export function postForm<T = unknown>(path: string, body: FormData | URLSearchParams, options: PostFormOptions = {}): Promise<T> {
+  const url = buildUrl(path, options.query);
+  return new Promise<T>((resolve, reject) => {
+    const { signal, onProgress } = options;
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbortSignal = () => xhr.abort();
+    const settle = (outcome: () => void) => {
+      signal?.removeEventListener('abort', onAbortSignal);
+      outcome();
+    };
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.responseType = 'text';
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+      });
+    }
+    xhr.addEventListener('load', () =>
+      settle(() => {
+        try {
+          resolve(resultOf<T>(xhr.status, xhr.responseText, url));
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    );
+    xhr.addEventListener('error', () => settle(() => reject(new ApiError({ kind: 'network', status: 0, url }))));
+    xhr.addEventListener('timeout', () => settle(() => reject(new ApiError({ kind: 'network', status: 0, url }))));
+    xhr.addEventListener('abort', () => settle(() => reject(abortError())));
+    signal?.addEventListener('abort', onAbortSignal, { once: true });
+    xhr.send(body);
+  });
 }
 
 export const api = {
@@ -175,4 +242,5 @@ export const api = {
     request<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'DELETE' }),
+  postForm,
 };

@@ -5,8 +5,12 @@ import { defaultLocale, supportedLocales, type SupportedLocale } from '../../sha
 /** Where the language a person picked is remembered between visits. */
 export const LANGUAGE_STORAGE_KEY = 'kerro.language';
 
-/** Every src/client/locales/<language>/<namespace>.json, bundled at build time. */
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', {
+/**
+ * Every src/client/locales/<language>/<namespace>.json, bundled at build time — except the
+ * namespaces a lazily loaded page brings along itself (lazy-namespace.ts), so their texts are
+ * not in the first download.
+ */
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/report.json'], {
   eager: true,
 });
 
