@@ -20,6 +20,13 @@ export const appRoutes: RouteObject[] = [
         },
       },
       {
+        path: 'report',
+        lazy: async () => {
+          const { ReportRoute } = await import('./routes/report');
+          return { Component: ReportRoute };
+        },
+      },
+      {
         path: 'requests/:id',
         lazy: async () => {
           const { RequestTrackRoute } = await import('./routes/request-track');

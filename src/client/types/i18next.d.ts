@@ -1,4 +1,5 @@
 import type common from '../locales/en/common.json';
+import type report from '../locales/en/report.json';
 import type requests from '../locales/en/requests.json';
 import type map from '../locales/en/map.json';
 import type counters from '../locales/en/counters.json';
@@ -9,6 +10,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
+      report: typeof report;
       requests: typeof requests;
       map: typeof map;
       counters: typeof counters;

@@ -1,0 +1,52 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { paths } from '../../../../shared/paths';
+import type { SupportedLocale } from '../../../../shared/locales';
+import { ApiError, api, type UploadProgress } from '../../../lib/http-client';
+import { reportFieldNames, type ReportFormValues } from '../validation/report-form-values';
+
+const createdSchema = z
+  .array(z.object({ service_request_id: z.coerce.string(), service_notice: z.string().catch('') }))
+  .min(1);
+
+export type CreatedReport = z.infer<typeof createdSchema>[number];
+
+export interface NewReport {
+  values: ReportFormValues;
+  photos: readonly Blob[];
+  locale: SupportedLocale;
+}
+
+/**
+ * The form the proxy expects: the schema's fields (empty ones left out), the UI language as
+ * `locale` (the notification email is written in it), and the photos as `media[]`.
+ */
+export function buildReportForm({ values, photos, locale }: NewReport): FormData {
+  const form = new FormData();
+  for (const field of reportFieldNames) {
+    const value = values[field].trim();
+    if (value !== '') form.append(field, field === 'description' || field === 'title' ? values[field] : value);
+  }
+  form.append('locale', locale);
+  photos.forEach((photo, index) => form.append('media[]', photo, `photo-${index + 1}.jpg`));
+  return form;
+}
+
+export async function createServiceRequest(
+  report: NewReport,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<CreatedReport> {
+  const url = `${paths.proxyGeoreport}/requests.json`;
+  const body = await api.postForm(url, buildReportForm(report), options);
+  const parsed = createdSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError({ kind: 'invalid-response', status: 200, url, message: 'The answer to a new report has no service_request_id' });
+  }
+  return parsed.data[0]!;
+}
+
+export function useCreateServiceRequest(onProgress: (progress: UploadProgress) => void) {
+  return useMutation({
+    mutationFn: (report: NewReport) => createServiceRequest(report, { onProgress }),
+  });
+}

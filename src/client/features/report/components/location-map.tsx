@@ -1,0 +1,105 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
+import { clientEnv } from '../../../lib/env';
+import type { LatLong } from '../utils/place';
+import { pinIcon } from './map-pin-icon';
+
+export interface LocationMapProps {
+  pin: LatLong | undefined;
+  initialCenter: LatLong;
+  /** Moves the map there when `seq` changes (after "use my location" or choosing an object). */
+  focusRequest?: { point: LatLong; seq: number };
+  onPin: (point: LatLong, how: 'click' | 'drag' | 'keyboard') => void;
+  onCenterChange: (center: LatLong) => void;
+  onTilesFailed: () => void;
+  /** The element that explains how to use the map (keys included). */
+  instructionsId: string;
+}
+
+const toLatLong = (latLng: { lat: number; lng: number }): LatLong => ({ lat: latLng.lat, long: latLng.lng });
+
+/** Clicks drop the pin; Enter or Space on the focused map drops it at the centre. */
+function MapBehaviour({ onPin, onCenterChange, focusRequest, label, instructionsId }: Pick<LocationMapProps, 'onPin' | 'onCenterChange' | 'focusRequest' | 'instructionsId'> & { label: string }) {
+  const map = useMapEvents({
+    click: (event) => onPin(toLatLong(event.latlng), 'click'),
+    moveend: () => onCenterChange(toLatLong(map.getCenter())),
+  });
+
+  // MapContainer passes no ARIA props on to its element, so they are set here.
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'application');
+    container.setAttribute('aria-label', label);
+    container.setAttribute('aria-describedby', instructionsId);
+  }, [map, label, instructionsId]);
+
+  const onPinRef = useRef(onPin);
+  useEffect(() => {
+    onPinRef.current = onPin;
+  });
+  useEffect(() => {
+    const container = map.getContainer();
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Only the map itself: Enter on a zoom button or a link inside it keeps its own meaning.
+      if (event.target !== container) return;
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      onPinRef.current(toLatLong(map.getCenter()), 'keyboard');
+    };
+    container.addEventListener('keydown', onKeyDown);
+    return () => container.removeEventListener('keydown', onKeyDown);
+  }, [map]);
+
+  const lastSeq = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!focusRequest || focusRequest.seq === lastSeq.current) return;
+    lastSeq.current = focusRequest.seq;
+    map.setView([focusRequest.point.lat, focusRequest.point.long], Math.max(map.getZoom(), 16));
+  }, [map, focusRequest]);
+
+  return null;
+}
+
+/** The Leaflet map of the location step; its own chunk, loaded when the step is shown. */
+export default function LocationMap({ pin, initialCenter, focusRequest, onPin, onCenterChange, onTilesFailed, instructionsId }: LocationMapProps) {
+  const { t } = useTranslation('report');
+  const { mapTileUrl, mapTileAttribution, mapZoom } = clientEnv();
+  const start = pin ?? initialCenter;
+  const failedOnce = useRef(false);
+
+  return (
+    <MapContainer
+      className="location-map__leaflet"
+      center={[start.lat, start.long]}
+      zoom={pin ? Math.max(mapZoom, 16) : mapZoom}
+      keyboardPanDelta={120}
+      scrollWheelZoom
+    >
+      <TileLayer
+        url={mapTileUrl}
+        attribution={mapTileAttribution}
+        eventHandlers={{
+          tileerror: () => {
+            if (failedOnce.current) return;
+            failedOnce.current = true;
+            onTilesFailed();
+          },
+        }}
+      />
+      <MapBehaviour onPin={onPin} onCenterChange={onCenterChange} focusRequest={focusRequest} label={t('place.mapLabel')} instructionsId={instructionsId} />
+      {pin ? (
+        <Marker
+          position={[pin.lat, pin.long]}
+          icon={pinIcon}
+          draggable
+          // The keyboard way is moving the map and pressing Enter; a focusable pin would be one more stop.
+          keyboard={false}
+          alt={t('place.pinAlt')}
+          eventHandlers={{ dragend: (event) => onPin(toLatLong(event.target.getLatLng()), 'drag') }}
+        />
+      ) : null}
+    </MapContainer>
+  );
+}

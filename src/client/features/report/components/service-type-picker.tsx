@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { FieldErrorText } from '../../../components/ui/form-field';
+import { LoadingNotice } from '../../../components/ui/loading-notice';
+import { isApiError } from '../../../lib/http-client';
+import { currentLanguage } from '../../../lib/i18n';
+import { useServiceTypes } from '../api/get-service-types';
+import { filterServiceTypes } from '../utils/filter-service-types';
+import { groupServiceTypes } from '../utils/group-service-types';
+
+export const SERVICE_TYPE_SEARCH_ID = 'report-type-search';
+
+export interface ServiceTypePickerProps {
+  registration: UseFormRegisterReturn<'service_code'>;
+  selectedCode: string;
+  error?: string;
+}
+
+/** Radio buttons for every service type, grouped as the API groups them, with a search box. */
+export function ServiceTypePicker({ registration, selectedCode, error }: ServiceTypePickerProps) {
+  const { t, i18n } = useTranslation('report');
+  const serviceTypes = useServiceTypes({ locale: currentLanguage(i18n) });
+  const [query, setQuery] = useState('');
+  const countId = useId();
+  const errorId = useId();
+
+  if (serviceTypes.isPending) return <LoadingNotice message={t('type.loading')} />;
+  if (serviceTypes.isError) {
+    const network = isApiError(serviceTypes.error) && serviceTypes.error.kind === 'network';
+    return (
+      <ErrorNotice
+        message={network ? t('type.networkError') : t('type.error')}
+        retryLabel={t('type.retry')}
+        onRetry={() => void serviceTypes.refetch()}
+        retrying={serviceTypes.isFetching}
+      />
+    );
+  }
+
+  const all = serviceTypes.data;
+  const matching = filterServiceTypes(all, query);
+  const selected = all.find((serviceType) => serviceType.service_code === selectedCode);
+  const selectedHidden = selected !== undefined && !matching.includes(selected);
+
+  return (
+    <div className="type-picker">
+      <div className="form-field">
+        <label className="form-field__label" htmlFor={SERVICE_TYPE_SEARCH_ID}>
+          {t('type.searchLabel')}
+        </label>
+        <input
+          id={SERVICE_TYPE_SEARCH_ID}
+          className="input"
+          type="search"
+          autoComplete="off"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          aria-describedby={countId}
+        />
+        <p id={countId} className="form-field__hint" role="status">
+          {query.trim() === '' ? t('type.countAll', { count: all.length }) : t('type.countMatching', { count: matching.length })}
+        </p>
+      </div>
+      {error ? <FieldErrorText id={errorId} message={error} /> : null}
+      {selected ? (
+        <p className="type-picker__chosen">
+          {t('type.chosen')} <strong>{selected.service_name}</strong>
+          {selectedHidden ? ` ${t('type.chosenHidden')}` : null}
+        </p>
+      ) : null}
+      {matching.length === 0 ? <p className="type-picker__empty">{t('type.noMatch', { query: query.trim() })}</p> : null}
+      {groupServiceTypes(matching).map((group) => (
+        <fieldset key={group.name} className="type-group" aria-describedby={error ? errorId : undefined}>
+          <legend className="type-group__legend">{group.name || t('type.otherGroup')}</legend>
+          <div className="type-group__options">
+            {group.serviceTypes.map((serviceType) => {
+              const optionId = `report-type-${serviceType.service_code}`;
+              return (
+                <label key={serviceType.service_code} className="type-option" htmlFor={optionId}>
+                  <input
+                    id={optionId}
+                    type="radio"
+                    className="type-option__radio"
+                    value={serviceType.service_code}
+                    aria-describedby={serviceType.description ? `${optionId}-description` : undefined}
+                    {...registration}
+                  />
+                  <span className="type-option__text">
+                    <span className="type-option__name">{serviceType.service_name}</span>
+                    {serviceType.description ? (
+                      <span className="type-option__description" id={`${optionId}-description`}>
+                        {serviceType.description}
+                      </span>
+                    ) : null}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+    </div>
+  );
+}
