@@ -78,6 +78,7 @@ export function safeSubpath(rest: string): string | undefined {
     return undefined;
   }
   // WHATWG URLs treat %2e%2e as "..", so the check runs on the decoded text.
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (/[\\\u0000-\u001f]/.test(decoded)) return undefined;
   return decoded.split('/').some((segment) => segment === '..' || segment === '.') ? undefined : rest;
 }
