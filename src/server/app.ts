@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { georeportRoutes } from './georeport/routes';
@@ -11,6 +10,10 @@ import { counterRoutes } from './counters/routes';
 import { createSqliteCounterRepository } from './counters/sqlite-repository';
 import { createSqliteRepositories } from './storage/sqlite-repositories';
 import type { SqliteDatabase } from './storage/database';
+import { registerHealthRoutes } from './http/health-routes';
+import { safeLoggerOptions } from './http/logging';
+import { echoRequestId, requestIdFor } from './http/request-id';
+import { registerSecurityHeaders } from './http/security-headers';
 
 export interface BuildAppOptions {
   config: Config;
@@ -22,12 +25,16 @@ export interface BuildAppOptions {
 /** Builds the whole Kerro server without listening: tests drive it with app.inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
-    genReqId: () => randomUUID(),
+    // Redacted JSON lines with the request id (see http/logging.ts); a sane X-Request-Id is kept.
+    logger: safeLoggerOptions(options.logger ?? false),
+    genReqId: requestIdFor,
     // Uploads are bounded per file by the media limits; this caps the whole body.
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });
+  echoRequestId(app);
+  await registerSecurityHeaders(app, options.config);
+  registerHealthRoutes(app, { config: options.config, db: options.db });
   const context: AppContext = {
     config: options.config,
     repositories: createSqliteRepositories(options.db),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUsableTileTemplate } from './http/content-security-policy';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -44,6 +45,13 @@ const configSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   SERVICES_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  // The web app's map tiles (the same variable Vite builds into the app): its origin goes into the CSP.
+  VITE_MAP_TILE_URL: z
+    .string()
+    .refine(isUsableTileTemplate, {
+      message: 'must be an http(s) or root-relative URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    })
+    .optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

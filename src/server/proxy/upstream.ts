@@ -21,11 +21,24 @@ export interface UpstreamResponse {
   body: Dispatcher.ResponseData['body'];
 }
 
+/**
+ * Headers this server sets on its own answers (security headers, request id): the upstream's
+ * copies describe the upstream's origin, so they must not replace ours. Without this, every proxy
+ * answer named the upstream's request id and the public API's cross-origin resource policy.
+ */
+const setByThisServer = new Set([
+  'x-request-id', 'content-security-policy', 'content-security-policy-report-only', 'strict-transport-security',
+  'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy',
+  'cross-origin-resource-policy', 'cross-origin-embedder-policy', 'origin-agent-cluster', 'x-dns-prefetch-control',
+  'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
+]);
+
 /** Response headers worth passing to the browser. */
 export function forwardableHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || hopByHop.has(name.toLowerCase()) || name.toLowerCase() === 'set-cookie') continue;
+    const lower = name.toLowerCase();
+    if (value === undefined || hopByHop.has(lower) || lower === 'set-cookie' || setByThisServer.has(lower)) continue;
     result[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return result;

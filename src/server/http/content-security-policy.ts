@@ -1,0 +1,60 @@
+/**
+ * The Content Security Policy of the web app and every API answer. The app is built by Vite with
+ * no inline script or style, so 'self' is enough for both; React and Leaflet set styles through
+ * the CSSOM, which style-src does not restrict. Photos previewed before upload are blob: URLs,
+ * Leaflet's own icons data: URLs, and map tiles come from the tile server's origin.
+ */
+
+export const defaultMapTileUrl = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/**
+ * The CSP source that admits a tile URL template's images: its origin, a `*.` wildcard when the
+ * template picks a subdomain with {s}, nothing extra for a root-relative template (our own origin).
+ * Undefined when the template is not something a browser could load.
+ */
+export function tileImageSource(template: string): string | undefined {
+  if (template.startsWith('/') && !template.startsWith('//')) return undefined;
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(template);
+  if (!match) return undefined;
+  const [, scheme, authority] = match as unknown as [string, string, string];
+  const wildcard = authority.startsWith('{s}.');
+  const host = wildcard ? authority.slice('{s}.'.length) : authority;
+  // Any other placeholder in the host cannot be expressed as a CSP source.
+  if (/[{}]/.test(host)) return undefined;
+  let origin: URL;
+  try {
+    origin = new URL(`${scheme.toLowerCase()}://${host}`);
+  } catch {
+    return undefined;
+  }
+  return `${origin.protocol}//${wildcard ? '*.' : ''}${origin.host}`;
+}
+
+/** True when the template is a tile URL this server can write a policy for. */
+export function isUsableTileTemplate(template: string): boolean {
+  const placeholders = ['{z}', '{x}', '{y}'].every((part) => template.includes(part));
+  const relative = template.startsWith('/') && !template.startsWith('//');
+  return placeholders && (relative || tileImageSource(template) !== undefined);
+}
+
+export function appCspDirectives(tileTemplate: string): Record<string, string[]> {
+  const tiles = tileImageSource(tileTemplate);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+    'connect-src': ["'self'"],
+    'font-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+export function appCspHeader(tileTemplate: string): string {
+  return Object.entries(appCspDirectives(tileTemplate))
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
