@@ -45,6 +45,23 @@ const configSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   SERVICES_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  // Moderation and email. Unset SMTP_URL: messages are written as .eml files under DATA_DIR/outbox.
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/[^/]/i.test(value) && URL.canParse(value), {
+      message: 'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.org:587',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .regex(/^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, {
+      message: 'must be an address such as no-reply@city.example or "Kerro <no-reply@city.example>"',
+    })
+    .default('Kerro <no-reply@kerro.local>'),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   // The web app's map tiles (the same variable Vite builds into the app): its origin goes into the CSP.
   VITE_MAP_TILE_URL: z
     .string()

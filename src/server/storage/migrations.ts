@@ -131,6 +131,58 @@ export const migrations: readonly string[] = [
   );
   INSERT INTO counter_dataset (id, version) VALUES (1, 0);
   `,
+  // Moderation: moderator accounts and sessions (token stored as its SHA-256), failed logins for
+  // rate limiting, the audit log (no personal data values), and the email outbox, written in the
+  // same transaction as the change that closes a request.
+  `
+  CREATE TABLE moderators (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    disabled_at INTEGER
+  );
+  CREATE TABLE moderator_sessions (
+    id TEXT PRIMARY KEY,
+    moderator_id INTEGER NOT NULL REFERENCES moderators(id) ON DELETE CASCADE,
+    csrf_token TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX moderator_sessions_expiry ON moderator_sessions (expires_at);
+  CREATE TABLE login_failures (
+    id INTEGER PRIMARY KEY,
+    scope TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX login_failures_scope ON login_failures (scope, at);
+  CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    moderator TEXT NOT NULL,
+    action TEXT NOT NULL,
+    service_request_id TEXT,
+    details_json TEXT NOT NULL DEFAULT '{}'
+  );
+  CREATE INDEX audit_log_request ON audit_log (service_request_id, id);
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY,
+    message_id TEXT NOT NULL UNIQUE,
+    service_request_id TEXT,
+    to_address TEXT NOT NULL,
+    locale TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body_text TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    locked_until INTEGER,
+    last_error TEXT,
+    sent_at INTEGER,
+    failed_at INTEGER
+  );
+  CREATE INDEX outbox_due ON outbox (sent_at, failed_at, next_attempt_at);
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

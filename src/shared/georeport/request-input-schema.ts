@@ -68,6 +68,18 @@ const mediaUrl = z
     { message: `media_url must end in an image file suffix: ${mediaUrlSuffixes.map((s) => `.${s}`).join(', ')}` },
   );
 
+/**
+ * The description and title rules on their own, for changing a stored request (moderation):
+ * an edited text must pass exactly what a submitted one does.
+ */
+export const descriptionTextSchema = plainText('description', descriptionLength.max).refine(
+  (text) => text.trim().length >= descriptionLength.min,
+  { message: `description must be at least ${descriptionLength.min} characters: say what is wrong` },
+);
+export const titleTextSchema = plainText('title', titleMaxLength);
+/** The plain-text rule (length, no HTML, no control characters) for other texts, e.g. status notes. */
+export const plainTextSchema = plainText;
+
 export const serviceRequestInputSchema = z
   .object({
     service_code: z.preprocess(

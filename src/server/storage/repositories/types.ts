@@ -102,6 +102,15 @@ export interface ServiceRequestQuery {
   limit: number;
 }
 
+/** A moderator's list: one moderation state, keyset-paged by (requested_at, id). */
+export interface ModerationListQuery {
+  moderation: ModerationState;
+  order: 'oldest' | 'newest';
+  limit: number;
+  /** Continue after this request (exclusive), in the list's order. */
+  after?: { requested_at: number; service_request_id: string };
+}
+
 export interface ServiceRequestRepository {
   create(request: NewServiceRequest): Promise<void>;
   /** Inserts many at once (demo data, benchmarks); one transaction. */
@@ -111,6 +120,8 @@ export interface ServiceRequestRepository {
   count(): Promise<number>;
   /** Changes whenever any request is written, by this process or another on the same store. */
   changeToken(): Promise<string>;
+  listByModeration(query: ModerationListQuery): Promise<ServiceRequestRecord[]>;
+  countByModeration(moderation: ModerationState): Promise<number>;
 }
 
 export interface ApiKeyRecord {

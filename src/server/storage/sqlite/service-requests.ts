@@ -2,6 +2,7 @@ import type { SqliteDatabase } from '../database';
 import { distanceMeters, gridCell, gridCellsAround } from '../grid';
 import { statusOfDetailedStatus } from '../../../shared/georeport/detailed-status';
 import type {
+  ModerationListQuery,
   NewServiceRequest,
   ServiceRequestQuery,
   ServiceRequestRecord,
@@ -114,6 +115,7 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
   const selectById = db.prepare('SELECT * FROM service_requests WHERE service_request_id = ?');
   const selectMedia = db.prepare('SELECT * FROM request_media WHERE service_request_id = ? ORDER BY position');
   const countAll = db.prepare('SELECT COUNT(*) AS n FROM service_requests');
+  const countModeration = db.prepare('SELECT COUNT(*) AS n FROM service_requests WHERE moderation = ?');
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const totalChanges = db.prepare('SELECT total_changes()').pluck();
 
@@ -203,6 +205,27 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
     async changeToken() {
       // data_version moves when another connection commits; total_changes when this one writes.
       return `${dataVersion.get() as number}:${totalChanges.get() as number}`;
+    },
+    async listByModeration(query: ModerationListQuery) {
+      // Keyset paging on the (moderation, requested_at) index; the id breaks ties.
+      const direction = query.order === 'oldest' ? 'ASC' : 'DESC';
+      const beyond = query.order === 'oldest' ? '>' : '<';
+      const where = ['moderation = ?'];
+      const params: unknown[] = [query.moderation];
+      if (query.after) {
+        where.push(`(requested_at ${beyond} ? OR (requested_at = ? AND service_request_id ${beyond} ?))`);
+        params.push(query.after.requested_at, query.after.requested_at, query.after.service_request_id);
+      }
+      const rows = db
+        .prepare(
+          `SELECT * FROM service_requests WHERE ${where.join(' AND ')}
+           ORDER BY requested_at ${direction}, service_request_id ${direction} LIMIT ?`,
+        )
+        .all(...params, query.limit) as ServiceRequestRow[];
+      return attachMedia(rows);
+    },
+    async countByModeration(moderation) {
+      return (countModeration.get(moderation) as { n: number }).n;
     },
   };
 }
