@@ -9,6 +9,8 @@ import { proxyRoutes } from './proxy/routes';
 import { counterRoutes } from './counters/routes';
 import { createSqliteCounterRepository } from './counters/sqlite-repository';
 import { createSqliteRepositories } from './storage/sqlite-repositories';
+import { moderationRoutes } from './moderation/routes';
+import { createSqliteModerationRepository } from './moderation/sqlite-repository';
 import type { SqliteDatabase } from './storage/database';
 import { registerHealthRoutes } from './http/health-routes';
 import { safeLoggerOptions } from './http/logging';
@@ -46,6 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The proxy's key: the configured one for another city's service, else our own, made on first start.
   const proxyApiKey = options.config.OPEN311_API_KEY ?? (await ensureProxyApiKey(context.repositories, options.config.DATA_DIR));
   await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey });
+  await app.register(moderationRoutes, { prefix: '/moderation/api', context, repository: createSqliteModerationRepository(options.db) });
   await app.register(clientRoutes, { context });
   return app;
 }

@@ -9,6 +9,8 @@ import { seedDemoData } from './demo/seed';
 import { seedCounterDemoData } from './counters/demo-data';
 import { createSqliteCounterRepository } from './counters/sqlite-repository';
 import { createSqliteRepositories } from './storage/sqlite-repositories';
+import type { OutboxSender } from './notify/outbox-sender';
+import { startOutboxSender } from './notify/start-outbox-sender';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -23,12 +25,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (config.DEMO_DATA) await seedCounterDemoData(createSqliteCounterRepository(db), Date.now());
   const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL } });
 
+  let outboxSender: OutboxSender | undefined = undefined; // started once listening
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       try {
         await app.close();
       } finally {
+        // The sender finishes a delivery in progress before the database closes under it.
+        await outboxSender?.stop().catch(() => undefined);
         db.close();
       }
     })());
@@ -39,6 +44,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await stop();
     throw error;
   }
+  outboxSender = startOutboxSender(db, config, app.log);
   return { app, stop };
 }
 

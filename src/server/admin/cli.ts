@@ -9,6 +9,7 @@ import { openDatabase } from '../storage/database';
 import { createSqliteRepositories } from '../storage/sqlite-repositories';
 import { apikeyCommand } from './commands/apikey';
 import { countersCommand } from './commands/counters';
+import { moderatorCommand } from './commands/moderator';
 import { serviceObjectsCommand } from './commands/service-objects';
 
 /** Where commands write; lines without trailing newlines. Tests pass arrays, the CLI the real streams. */
@@ -24,6 +25,7 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   apikey revoke ID|NAME    revoke a key by id, or every active key with that name
   counters import FILE...  import counters from GeoJSON files (more: npm run admin -- counters --help)
   service-objects import FILE...  import service objects (parks, toilets, …) from GeoJSON files
+  moderator add|password|disable|enable|list  moderator accounts (more: npm run admin -- moderator --help)
 
 Settings come from the environment as for the server (DATA_DIR, …).`;
 
@@ -35,7 +37,7 @@ const groups: Record<string, Group> = {
   counters: (args, io, env) => countersCommand(args, io, env),
   'service-objects': (args, io, env) =>
     withDatabase(env, (repositories) => serviceObjectsCommand(args, io, repositories, loadConfig(env).SERVICE_OBJECT_TYPE)),
-  // moderator: add the moderator-account commands here when the moderation API lands.
+  moderator: (args, io, env) => moderatorCommand(args, io, env),
 };
 
 export async function runAdmin(

@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import { loadConfig } from '../../config';
+import { moderatorNameProblem, normalizeModeratorName } from '../../moderation/moderator-names';
+import { generatePassword, hashPassword, passwordProblem } from '../../moderation/passwords';
+import type { ModerationRepository, ModeratorRecord } from '../../moderation/repository';
+import { createSqliteModerationRepository } from '../../moderation/sqlite-repository';
+import { openDatabase } from '../../storage/database';
+
+export const moderatorUsage = `Usage: npm run admin -- moderator <command>
+
+  moderator add NAME [--password-stdin]       create a moderator; without --password-stdin a strong
+                                              password is generated and printed once, alone on the
+                                              last line
+  moderator password NAME [--password-stdin]  set a new password (generated unless read from stdin);
+                                              ends the moderator's sessions
+  moderator disable NAME                      stop a moderator signing in; ends their sessions
+  moderator enable NAME                       let a disabled moderator sign in again
+  moderator list                              names, created and disabled times; never passwords
+
+With --password-stdin the password is the whole of standard input, less one final line break,
+e.g. printf '%s' "$PASSWORD" | npm run admin -- moderator add maija --password-stdin`;
+
+interface Io {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** Reads all of standard input; tests pass their own. */
+export type ReadStdin = () => Promise<string>;
+
+const readProcessStdin: ReadStdin = async () => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+/** `moderator` group of the admin CLI. Exit codes: 0 done, 1 refused or failed, 2 bad usage. */
+export async function moderatorCommand(
+  args: readonly string[],
+  io: Io,
+  env: Record<string, string | undefined> = process.env,
+  readStdin: ReadStdin = readProcessStdin,
+): Promise<number> {
+  const [command, ...rest] = args;
+  const fromStdin = rest.includes('--password-stdin');
+  const positional = rest.filter((arg) => arg !== '--password-stdin');
+  const unknownFlag = positional.find((arg) => arg.startsWith('--'));
+  if (unknownFlag) return usageError(io, `Unknown option ${unknownFlag}.`);
+
+  const withRepository = async (run: (repository: ModerationRepository) => Promise<number>) => {
+    const config = loadConfig(env);
+    const db = openDatabase(join(config.DATA_DIR, 'kerro.sqlite'));
+    try {
+      return await run(createSqliteModerationRepository(db));
+    } finally {
+      db.close();
+    }
+  };
+
+  switch (command) {
+    case 'add':
+    case 'password': {
+      if (positional.length !== 1) return usageError(io, `moderator ${command} takes one NAME.`);
+      const name = normalizeModeratorName(positional[0]!);
+      const nameProblem = moderatorNameProblem(name);
+      if (nameProblem) return usageError(io, `Invalid name: ${nameProblem}.`);
+      const password = fromStdin ? passwordFromStdin(await readStdin()) : generatePassword();
+      const problem = passwordProblem(password);
+      if (problem) {
+        io.err(`Refused: ${problem}.`);
+        return 1;
+      }
+      const hash = await hashPassword(password);
+      return withRepository(async (repository) => {
+        if (command === 'add') {
+          if (!(await repository.createModerator(name, hash, Date.now()))) {
+            io.err(`A moderator named "${name}" already exists. To change their password: npm run admin -- moderator password ${name}`);
+            return 1;
+          }
+          io.out(`Created moderator "${name}".`);
+        } else {
+          if (!(await repository.setPassword(name, hash))) return noSuchModerator(io, name);
+          io.out(`Changed the password of "${name}" and ended their sessions.`);
+        }
+        if (!fromStdin) {
+          io.out('The password is shown only once; give it to the moderator now:');
+          io.out(password);
+        }
+        return 0;
+      });
+    }
+    case 'disable':
+    case 'enable': {
+      if (positional.length !== 1) return usageError(io, `moderator ${command} takes one NAME.`);
+      const name = normalizeModeratorName(positional[0]!);
+      return withRepository(async (repository) => {
+        if (!(await repository.setDisabled(name, command === 'disable' ? Date.now() : null))) return noSuchModerator(io, name);
+        io.out(command === 'disable' ? `Disabled "${name}" and ended their sessions.` : `Enabled "${name}".`);
+        return 0;
+      });
+    }
+    case 'list':
+      if (positional.length !== 0) return usageError(io, 'moderator list takes no arguments.');
+      return withRepository(async (repository) => list(io, await repository.listModerators()));
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      return usageError(io);
+    default:
+      return usageError(io, `Unknown moderator command "${command}".`);
+  }
+}
+
+/** The whole input less one final line break: `echo` adds one, `printf '%s'` does not. */
+function passwordFromStdin(input: string): string {
+  return input.replace(/\r?\n$/, '');
+}
+
+function list(io: Io, moderators: ModeratorRecord[]): number {
+  if (moderators.length === 0) {
+    io.out('No moderators. Add one with: npm run admin -- moderator add NAME');
+    return 0;
+  }
+  const rows = [
+    ['NAME', 'CREATED', 'DISABLED'],
+    ...moderators.map((moderator) => [
+      moderator.name,
+      new Date(moderator.created_at).toISOString(),
+      moderator.disabled_at === null ? '-' : new Date(moderator.disabled_at).toISOString(),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const row of rows) io.out(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  return 0;
+}
+
+function noSuchModerator(io: Io, name: string): number {
+  io.err(`No moderator is named "${name}". See: npm run admin -- moderator list`);
+  return 1;
+}
+
+function usageError(io: Io, problem?: string): number {
+  if (problem) {
+    io.err(problem);
+    io.err(moderatorUsage);
+  } else {
+    io.out(moderatorUsage);
+  }
+  return 2;
+}

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+/**
+ * Every failure of the moderation API answers `{"error": {"code", "message"}}`, plus `fields`
+ * for invalid input. `code` is stable for programs; `message` says what to fix.
+ *
+ *   invalid_input 400, unauthenticated 401, invalid_credentials 401, origin_not_allowed 403,
+ *   csrf_token_invalid 403, not_found 404, conflict 409, body_too_large 413,
+ *   unsupported_media_type 415, too_many_attempts 429 (with Retry-After), internal_error 500.
+ */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export class ModerationApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly extra: { fields?: FieldProblem[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const unauthenticated = () =>
+  new ModerationApiError(401, 'unauthenticated', 'sign in first: POST /moderation/api/session with your name and password');
+export const notFound = (message: string) => new ModerationApiError(404, 'not_found', message);
+export const conflict = (message: string) => new ModerationApiError(409, 'conflict', message);
+
+export function invalidInput(error: z.ZodError, prefix = ''): ModerationApiError {
+  const fields: FieldProblem[] = [];
+  for (const issue of error.issues) {
+    const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    // One problem per field: the first says what to fix, follow-on checks would only repeat it.
+    if (!fields.some((problem) => problem.field === field)) fields.push({ field, message: issue.message });
+  }
+  const summary = fields.map((problem) => (problem.field ? `${problem.field}: ${problem.message}` : problem.message)).join('; ');
+  return new ModerationApiError(400, 'invalid_input', summary, { fields });
+}
+
+const frameworkErrors: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'body_too_large', 'the request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'send the body as application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_input', 'Content-Length does not match the body sent'],
+};
+
+export function sendError(reply: FastifyReply, error: ModerationApiError) {
+  if (error.extra.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
+  const body = { error: { code: error.code, message: error.message, ...(error.extra.fields ? { fields: error.extra.fields } : {}) } };
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** Known failures in the API's shape; anything else is logged and answered without internals. */
+export function moderationErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ModerationApiError) return sendError(reply, error);
+  const known = error.code ? frameworkErrors[error.code] : undefined;
+  if (known) return sendError(reply, new ModerationApiError(...known));
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    // e.g. malformed JSON: the parser's message names the position, never stored data.
+    return sendError(reply, new ModerationApiError(400, 'invalid_input', `the request could not be read: ${error.message}`));
+  }
+  request.log.error({ err: error }, 'moderation request failed');
+  return sendError(
+    reply,
+    new ModerationApiError(500, 'internal_error', `the server could not do this; try again, and tell the operator if it persists (request id ${request.id})`),
+  );
+}

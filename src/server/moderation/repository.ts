@@ -1,0 +1,115 @@
+import type { NewOutboxMessage } from '../notify/outbox-store';
+import type { ServiceRequestRecord } from '../storage/repositories/types';
+
+/**
+ * Storage of moderation: accounts, sessions, failed logins, the audit log, and changes to
+ * requests. Async like every repository, so a PostgreSQL store can stand in for SQLite.
+ */
+export interface ModeratorRecord {
+  id: number;
+  name: string;
+  created_at: number;
+  disabled_at: number | null;
+}
+
+export interface ModeratorCredentials extends ModeratorRecord {
+  password_hash: string;
+}
+
+export interface SessionRecord {
+  /** SHA-256 of the cookie's token. */
+  id: string;
+  moderator_id: number;
+  moderator_name: string;
+  csrf_token: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: number;
+  moderator: string;
+  action: string;
+  service_request_id: string | null;
+  /** What changed, never the personal or free-text values themselves. */
+  details: Record<string, unknown>;
+}
+
+export type NewAuditEntry = Omit<AuditEntry, 'id'>;
+
+/** What a change is decided from, read inside the change's transaction. */
+export type ModerationSnapshot = Pick<
+  ServiceRequestRecord,
+  | 'service_request_id'
+  | 'service_code'
+  | 'title'
+  | 'description'
+  | 'moderation'
+  | 'status'
+  | 'detailed_status'
+  | 'status_notes'
+  | 'email'
+  | 'locale'
+  | 'external_media_url'
+  | 'requested_at'
+  | 'updated_at'
+  | 'media'
+>;
+
+export type RequestFieldChanges = Partial<
+  Pick<
+    ServiceRequestRecord,
+    'title' | 'description' | 'moderation' | 'detailed_status' | 'status_notes' | 'external_media_url' | 'updated_at'
+  >
+>;
+
+/** A change and everything that must commit with it. */
+export interface PlannedChange {
+  set: RequestFieldChanges;
+  removeMediaPosition?: number;
+  audit: Omit<NewAuditEntry, 'service_request_id'>;
+  notification?: NewOutboxMessage;
+}
+
+export interface AppliedChange {
+  /** The photo whose row was removed; the caller deletes the file after the commit. */
+  removedMediaFile?: string;
+  notificationQueued: boolean;
+}
+
+/** Decides the change from the current state; may throw to refuse it, or return undefined for "nothing to do". */
+export type ChangePlan = (current: ModerationSnapshot) => PlannedChange | undefined;
+
+export interface ModerationRepository {
+  /** undefined when the name is taken. */
+  createModerator(name: string, passwordHash: string, now: number): Promise<ModeratorRecord | undefined>;
+  findModerator(name: string): Promise<ModeratorCredentials | undefined>;
+  listModerators(): Promise<ModeratorRecord[]>;
+  /** Also ends the moderator's sessions. False when there is no such moderator. */
+  setPassword(name: string, passwordHash: string): Promise<boolean>;
+  /** null enables; a time disables and ends the moderator's sessions. */
+  setDisabled(name: string, disabledAt: number | null): Promise<boolean>;
+
+  /** Stores a session and drops expired ones. */
+  createSession(session: Omit<SessionRecord, 'moderator_name'>): Promise<void>;
+  /** The session if it exists, has not expired and its moderator is not disabled. */
+  findActiveSession(id: string, now: number): Promise<SessionRecord | undefined>;
+  deleteSession(id: string): Promise<void>;
+
+  /** Times of failed logins in `scope` since `since`, oldest first. */
+  loginFailureTimes(scope: string, since: number): Promise<number[]>;
+  /** Records one failure in each scope and forgets those older than `forgetBefore`. */
+  recordLoginFailure(scopes: string[], at: number, forgetBefore: number): Promise<void>;
+  clearLoginFailures(scope: string): Promise<void>;
+
+  recordAudit(entry: NewAuditEntry): Promise<void>;
+  /** Newest first. */
+  listAudit(query: { limit: number; beforeId?: number; serviceRequestId?: string }): Promise<AuditEntry[]>;
+
+  /**
+   * Reads the request, lets `plan` decide, and writes the change, its audit row and its outbox
+   * message in one transaction. undefined when there is no such request.
+   */
+  applyChange(serviceRequestId: string, plan: ChangePlan): Promise<AppliedChange | undefined>;
+}

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
+import { auditQuery, parseInput } from '../input';
+import type { ModerationRepository } from '../repository';
+import { presentAuditEntry } from '../view';
+
+/** GET /audit: who did what, newest first; page with `before` = the last entry's id. */
+export const auditRoutes: FastifyPluginAsync<{ context: AppContext; repository: ModerationRepository }> = async (
+  app,
+  { context, repository },
+) => {
+  app.get('/audit', async (request) => {
+    const query = parseInput(auditQuery, request.query);
+    const entries = await repository.listAudit({ limit: query.limit, beforeId: query.before });
+    return {
+      items: entries.map((entry) => presentAuditEntry(entry, context.config.TZ_NAME)),
+      next_before: entries.length === query.limit ? entries.at(-1)!.id : null,
+    };
+  });
+};

@@ -1,0 +1,182 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { resolveLocale } from '../../../shared/locales';
+import type { AppContext } from '../../context';
+import { translationOf } from '../../georeport/presenter';
+import { publicBaseUrl } from '../../georeport/reply';
+import { mediaStoreFor } from '../../media/routes';
+import { composeClosedRequestMessage } from '../../notify/closed-request-message';
+import { newMessageId } from '../../notify/message-id';
+import { announceOutboxMessage } from '../../notify/outbox-signal';
+import type { ServiceRequestRecord, ServiceTypeRecord } from '../../storage/repositories/types';
+import { sessionOf } from '../auth';
+import {
+  editPlan,
+  publishPlan,
+  rejectPlan,
+  removeMediaPlan,
+  statusPlan,
+  type ChangeContext,
+} from '../changes';
+import { ModerationApiError, notFound } from '../errors';
+import {
+  detailQuery,
+  editBody,
+  idParams,
+  listQuery,
+  mediaParams,
+  parseInput,
+  queueQuery,
+  rejectBody,
+  statusBody,
+} from '../input';
+import type { ChangePlan, ModerationRepository } from '../repository';
+import { presentAuditEntry, presentModerationItems } from '../view';
+
+/** The queue, the lists, one request, and the changes moderators make to requests. */
+export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository: ModerationRepository }> = async (
+  app,
+  { context, repository },
+) => {
+  const { config } = context;
+  const { serviceRequests, serviceTypes } = context.repositories;
+  const mediaStore = mediaStoreFor(config);
+
+  const viewOptions = (request: FastifyRequest, locale: string | undefined) => ({
+    locale,
+    timeZone: config.TZ_NAME,
+    baseUrl: publicBaseUrl(request, config),
+  });
+
+  const present = async (request: FastifyRequest, records: ServiceRequestRecord[], locale: string | undefined) =>
+    presentModerationItems(records, await serviceTypes.list(), viewOptions(request, locale));
+
+  const detail = async (request: FastifyRequest, id: string, locale: string | undefined) => {
+    const record = await serviceRequests.find(id);
+    if (!record) throw notFound(`service request ${id} not found`);
+    const [item] = await present(request, [record], locale);
+    const audit = await repository.listAudit({ serviceRequestId: id, limit: 200 });
+    return { ...item!, audit: audit.map((entry) => presentAuditEntry(entry, config.TZ_NAME)) };
+  };
+
+  /** A list position given as a request id; it must be in the list being paged. */
+  const cursorOf = async (id: string | undefined, moderation: ServiceRequestRecord['moderation'], field: string) => {
+    if (id === undefined) return undefined;
+    const record = await serviceRequests.find(id);
+    if (!record || record.moderation !== moderation) {
+      throw new ModerationApiError(400, 'invalid_input', `${field} must be the id of a request in this list`, {
+        fields: [{ field, message: 'not a request in this list' }],
+      });
+    }
+    return { requested_at: record.requested_at, service_request_id: record.service_request_id };
+  };
+
+  app.get('/queue', async (request) => {
+    const query = parseInput(queueQuery, request.query);
+    const records = await serviceRequests.listByModeration({
+      moderation: 'pending',
+      order: 'oldest',
+      limit: query.limit,
+      after: await cursorOf(query.after, 'pending', 'after'),
+    });
+    return {
+      total: await serviceRequests.countByModeration('pending'),
+      items: await present(request, records, query.locale),
+      next_after: records.length === query.limit ? records.at(-1)!.service_request_id : null,
+    };
+  });
+
+  app.get('/requests', async (request) => {
+    const query = parseInput(listQuery, request.query);
+    const records = await serviceRequests.listByModeration({
+      moderation: query.state,
+      order: 'newest',
+      limit: query.limit,
+      after: await cursorOf(query.before, query.state, 'before'),
+    });
+    return {
+      items: await present(request, records, query.locale),
+      next_before: records.length === query.limit ? records.at(-1)!.service_request_id : null,
+    };
+  });
+
+  app.get('/requests/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return detail(request, id, parseInput(detailQuery, request.query).locale);
+  });
+
+  /** The context a plan needs: who, when, and how to word the closing email. */
+  const changeContext = (request: FastifyRequest, types: ServiceTypeRecord[]): ChangeContext => {
+    const now = context.now();
+    const baseUrl = publicBaseUrl(request, config);
+    return {
+      moderator: sessionOf(request).moderator_name,
+      now,
+      closingMessage: (current, closedAs, statusNotes) => {
+        const type = types.find((candidate) => candidate.service_code === current.service_code);
+        const language = resolveLocale(current.locale);
+        const message = composeClosedRequestMessage({
+          locale: language,
+          serviceRequestId: current.service_request_id,
+          subjectLine: current.title || (type ? translationOf(type, language).service_name : current.service_code),
+          requestedAt: current.requested_at,
+          closedAs,
+          statusNotes,
+          trackUrl: `${baseUrl}/requests/${encodeURIComponent(current.service_request_id)}`,
+          timeZone: config.TZ_NAME,
+        });
+        return {
+          message_id: newMessageId(config.MAIL_FROM),
+          service_request_id: current.service_request_id,
+          to_address: current.email!,
+          locale: message.locale,
+          subject: message.subject,
+          body_text: message.text,
+          created_at: now,
+        };
+      },
+    };
+  };
+
+  /** Runs a plan in one transaction, then does what must follow the commit, and answers the request as it is now. */
+  const change = async (request: FastifyRequest, id: string, makePlan: (context: ChangeContext) => ChangePlan) => {
+    const planContext = changeContext(request, await serviceTypes.list());
+    const applied = await repository.applyChange(id, makePlan(planContext));
+    if (!applied) throw notFound(`service request ${id} not found`);
+    if (applied.removedMediaFile) {
+      // After the commit: a failed unlink leaves an orphan file, never a row pointing at nothing.
+      await mediaStore.remove(applied.removedMediaFile).catch((error: unknown) =>
+        request.log.warn({ err: error, serviceRequestId: id }, 'removed photo row; its file could not be deleted'),
+      );
+    }
+    if (applied.notificationQueued) announceOutboxMessage();
+    return detail(request, id, parseInput(detailQuery, request.query).locale);
+  };
+
+  app.post('/requests/:id/publish', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return change(request, id, (planContext) => publishPlan(planContext));
+  });
+
+  app.post('/requests/:id/reject', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { reason } = parseInput(rejectBody, request.body);
+    return change(request, id, (planContext) => rejectPlan(planContext, reason));
+  });
+
+  app.patch('/requests/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const edit = parseInput(editBody, request.body);
+    return change(request, id, (planContext) => editPlan(planContext, edit));
+  });
+
+  app.delete('/requests/:id/media/:position', async (request) => {
+    const { id, position } = parseInput(mediaParams, request.params);
+    return change(request, id, (planContext) => removeMediaPlan(planContext, position));
+  });
+
+  app.post('/requests/:id/status', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(statusBody, request.body);
+    return change(request, id, (planContext) => statusPlan(planContext, body.detailed_status, body.status_notes));
+  });
+};

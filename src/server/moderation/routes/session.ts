@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
+import { formatW3cDateTime } from '../../georeport/time';
+import { checkOrigin, checkWriteAllowed, clearSessionCookie, findSession, setSessionCookie } from '../auth';
+import { ModerationApiError, unauthenticated } from '../errors';
+import { loginBody, parseInput } from '../input';
+import { createLoginLimiter, loginScopes } from '../login-limiter';
+import { normalizeModeratorName } from '../moderator-names';
+import { dummyPasswordHash, verifyPassword } from '../passwords';
+import type { ModerationRepository, SessionRecord } from '../repository';
+import { newCsrfToken, newSessionToken, sessionIdOf } from '../session-tokens';
+
+/** POST /session signs in, GET /session says who is signed in, DELETE /session signs out. */
+export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository: ModerationRepository }> = async (
+  app,
+  { context, repository },
+) => {
+  const { config } = context;
+  const limiter = createLoginLimiter(repository, {
+    maxFailures: config.LOGIN_MAX_FAILURES,
+    windowMs: config.LOGIN_WINDOW_MINUTES * 60_000,
+  });
+  const describe = (session: Pick<SessionRecord, 'moderator_name' | 'csrf_token' | 'expires_at'>) => ({
+    name: session.moderator_name,
+    csrfToken: session.csrf_token,
+    expiresAt: formatW3cDateTime(session.expires_at, config.TZ_NAME),
+  });
+
+  // Warm the dummy hash, so the first login for an unknown name is not the slow one.
+  void dummyPasswordHash();
+
+  app.post('/session', async (request, reply) => {
+    // Signing in has no CSRF token yet; Origin, SameSite and the JSON-only body guard it instead.
+    checkOrigin(request, config);
+    const body = parseInput(loginBody, request.body);
+    const name = normalizeModeratorName(body.name);
+    const scopes = loginScopes(request.ip, name);
+    const now = context.now();
+    await limiter.check(scopes, now);
+
+    const moderator = await repository.findModerator(name);
+    const usable = moderator !== undefined && moderator.disabled_at === null;
+    // Unknown and disabled names cost a full verification too, so timing tells nothing.
+    const matches = await verifyPassword(body.password, usable ? moderator.password_hash : await dummyPasswordHash());
+    if (!usable || !matches) {
+      await limiter.recordFailure(scopes, now);
+      request.log.warn({ moderationLogin: 'failed' }, 'moderator sign-in failed');
+      throw new ModerationApiError(401, 'invalid_credentials', 'the name or the password is wrong');
+    }
+    await limiter.recordSuccess(scopes[1]!);
+
+    const token = newSessionToken();
+    const session = {
+      id: sessionIdOf(token),
+      moderator_id: moderator.id,
+      csrf_token: newCsrfToken(),
+      created_at: now,
+      expires_at: now + Math.round(config.SESSION_TTL_HOURS * 3_600_000),
+    };
+    await repository.createSession(session);
+    await repository.recordAudit({ at: now, moderator: moderator.name, action: 'sign_in', service_request_id: null, details: {} });
+    setSessionCookie(reply, request, config, token);
+    return describe({ ...session, moderator_name: moderator.name });
+  });
+
+  app.get('/session', async (request) => {
+    const session = await findSession(request, repository, context.now());
+    if (!session) throw unauthenticated();
+    return describe(session);
+  });
+
+  // Idempotent: without a live session there is nothing to end, and the cookie is cleared anyway.
+  app.delete('/session', async (request, reply) => {
+    const session = await findSession(request, repository, context.now());
+    if (session) {
+      checkWriteAllowed(request, session, config);
+      await repository.deleteSession(session.id);
+      await repository.recordAudit({ at: context.now(), moderator: session.moderator_name, action: 'sign_out', service_request_id: null, details: {} });
+    }
+    clearSessionCookie(reply, request, config);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,73 @@
+import { resolveLocale } from '../../shared/locales';
+import type { DocumentObject } from '../georeport/document';
+import { presentServiceRequests, type PresentOptions } from '../georeport/presenter';
+import { serializeJson } from '../georeport/serializers/json';
+import { formatW3cDateTime } from '../georeport/time';
+import { mediaUrl } from '../media/routes';
+import type { ServiceRequestRecord, ServiceTypeRecord } from '../storage/repositories/types';
+import type { AuditEntry } from './repository';
+
+/**
+ * A request as the moderator console sees it: `public` is exactly what
+ * GET /open311/v1/requests/{id}.json?extensions=true answers (so the console previews what the
+ * public will see), `private` holds the personal fields that never appear there, and `media`
+ * names the photos by the position DELETE …/media/{position} takes.
+ */
+export interface ModerationItem {
+  service_request_id: string;
+  moderation: ServiceRequestRecord['moderation'];
+  public: DocumentObject;
+  private: {
+    email: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    phone: string | null;
+    device_id: string | null;
+    account_id: string | null;
+    locale: string;
+  };
+  media: { position: number | 'external'; url: string; content_type?: string; byte_size?: number }[];
+}
+
+export interface ViewOptions {
+  locale: string | undefined;
+  timeZone: string;
+  baseUrl: string;
+}
+
+export function presentModerationItems(
+  records: ServiceRequestRecord[],
+  serviceTypes: ServiceTypeRecord[],
+  options: ViewOptions,
+): ModerationItem[] {
+  const presentOptions: PresentOptions = { locale: resolveLocale(options.locale), timeZone: options.timeZone, baseUrl: options.baseUrl };
+  // Through the GeoReport JSON serializer itself, so the preview cannot drift from the public answer.
+  const publicBodies = JSON.parse(serializeJson(presentServiceRequests(records, serviceTypes, true, presentOptions))) as DocumentObject[];
+  return records.map((record, index) => ({
+    service_request_id: record.service_request_id,
+    moderation: record.moderation,
+    public: publicBodies[index]!,
+    private: {
+      email: record.email,
+      first_name: record.first_name,
+      last_name: record.last_name,
+      phone: record.phone,
+      device_id: record.device_id,
+      account_id: record.account_id,
+      locale: record.locale,
+    },
+    media: [
+      ...(record.external_media_url ? [{ position: 'external' as const, url: record.external_media_url }] : []),
+      ...record.media.map((media) => ({
+        position: media.position,
+        url: mediaUrl(options.baseUrl, media.file_name),
+        content_type: media.content_type,
+        byte_size: media.byte_size,
+      })),
+    ],
+  }));
+}
+
+export function presentAuditEntry(entry: AuditEntry, timeZone: string) {
+  return { ...entry, at: formatW3cDateTime(entry.at, timeZone) };
+}

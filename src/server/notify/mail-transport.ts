@@ -1,0 +1,70 @@
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { OutboxMessage } from './outbox-store';
+
+/** Where outbox messages go: an SMTP server, or .eml files when none is configured. */
+export interface MailTransport {
+  deliver(message: OutboxMessage): Promise<void>;
+  close(): void;
+}
+
+function mailOptions(message: OutboxMessage, from: string) {
+  return {
+    from,
+    to: message.to_address,
+    subject: message.subject,
+    text: message.body_text,
+    // Stable per outbox row: a copy sent again after a crash carries the same Message-ID and Date.
+    messageId: message.message_id,
+    date: new Date(message.created_at),
+    headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': message.locale },
+  };
+}
+
+export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = createTransport({
+    url: smtpUrl,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+    // nodemailer's own logger would print addresses; ours logs outbox ids only.
+    logger: false,
+  });
+  return {
+    async deliver(message) {
+      await transporter.sendMail(mailOptions(message, from));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Writes each message as `<outbox id>.eml` in `directory`. Written to a temporary file, synced
+ * and renamed: a retry after a crash replaces the file instead of adding a second one.
+ */
+export function createFileTransport(directory: string, from: string): MailTransport {
+  const transporter = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async deliver(message) {
+      const info = await transporter.sendMail(mailOptions(message, from));
+      await mkdir(directory, { recursive: true });
+      const target = join(directory, `${message.id}.eml`);
+      const temporary = `${target}.${process.pid}.tmp`;
+      try {
+        const handle = await open(temporary, 'w', 0o600);
+        try {
+          await handle.writeFile(info.message as Buffer);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temporary, target);
+      } catch (error) {
+        await unlink(temporary).catch(() => undefined);
+        throw error;
+      }
+    },
+    close: () => transporter.close(),
+  };
+}

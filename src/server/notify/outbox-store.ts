@@ -1,0 +1,36 @@
+/**
+ * The email outbox: a message is stored in the same transaction as the change that causes it,
+ * and a sender delivers it later. Async like every repository, so a PostgreSQL store can stand in.
+ */
+export interface NewOutboxMessage {
+  /** Stable for the row's life, so a message sent twice after a crash is recognisably the same. */
+  message_id: string;
+  service_request_id: string | null;
+  to_address: string;
+  locale: string;
+  subject: string;
+  body_text: string;
+  /** Epoch milliseconds; also the message's Date header. */
+  created_at: number;
+}
+
+export interface OutboxMessage extends NewOutboxMessage {
+  id: number;
+  /** Delivery attempts so far, this one included once claimed. */
+  attempts: number;
+}
+
+export interface OutboxStore {
+  /** Ids of messages due now: not sent, not given up, not leased by a sender. */
+  listDue(now: number, limit: number): Promise<number[]>;
+  /**
+   * Leases a due message to this sender until `leaseUntil` and counts the attempt. Undefined
+   * when another sender got it first or it is no longer due. A sender that dies mid-delivery
+   * leaves the lease to expire, and the message is tried again (at-least-once).
+   */
+  claim(id: number, now: number, leaseUntil: number): Promise<OutboxMessage | undefined>;
+  /** Delivered: the address and text are forgotten, only the subject and Message-ID stay. */
+  markSent(id: number, now: number): Promise<void>;
+  retryLater(id: number, retryAt: number, error: string): Promise<void>;
+  giveUp(id: number, now: number, error: string): Promise<void>;
+}

@@ -1,0 +1,61 @@
+import type { SqliteDatabase } from '../storage/database';
+import type { NewOutboxMessage, OutboxMessage, OutboxStore } from './outbox-store';
+
+/**
+ * The insert alone, for writers that must put a message in their own transaction (moderation
+ * closing a request). Returns the new row's id.
+ */
+export function prepareOutboxInsert(db: SqliteDatabase): (message: NewOutboxMessage) => number {
+  const insert = db.prepare(
+    `INSERT INTO outbox (message_id, service_request_id, to_address, locale, subject, body_text, created_at, next_attempt_at)
+     VALUES (@message_id, @service_request_id, @to_address, @locale, @subject, @body_text, @created_at, @created_at)`,
+  );
+  return (message) => Number(insert.run(message).lastInsertRowid);
+}
+
+export function createSqliteOutboxStore(db: SqliteDatabase): OutboxStore {
+  const selectDue = db
+    .prepare(
+      `SELECT id FROM outbox
+       WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
+       ORDER BY next_attempt_at, id LIMIT ?`,
+    )
+    .pluck();
+  const lease = db.prepare(
+    `UPDATE outbox SET locked_until = ?, attempts = attempts + 1
+     WHERE id = ? AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?)`,
+  );
+  const selectOne = db.prepare(
+    `SELECT id, message_id, service_request_id, to_address, locale, subject, body_text, created_at, attempts
+     FROM outbox WHERE id = ?`,
+  );
+  const sent = db.prepare(
+    `UPDATE outbox SET sent_at = ?, locked_until = NULL, last_error = NULL, to_address = '', body_text = '' WHERE id = ?`,
+  );
+  const retry = db.prepare('UPDATE outbox SET locked_until = NULL, next_attempt_at = ?, last_error = ? WHERE id = ?');
+  const failed = db.prepare('UPDATE outbox SET locked_until = NULL, failed_at = ?, last_error = ? WHERE id = ?');
+
+  // IMMEDIATE: the write lock is taken before the check, so two processes cannot both lease a row.
+  const claim = db.transaction((id: number, now: number, leaseUntil: number) => {
+    if (lease.run(leaseUntil, id, now, now).changes !== 1) return undefined;
+    return selectOne.get(id) as OutboxMessage;
+  });
+
+  return {
+    async listDue(now, limit) {
+      return selectDue.all(now, now, limit) as number[];
+    },
+    async claim(id, now, leaseUntil) {
+      return claim.immediate(id, now, leaseUntil);
+    },
+    async markSent(id, now) {
+      sent.run(now, id);
+    },
+    async retryLater(id, retryAt, error) {
+      retry.run(retryAt, error, id);
+    },
+    async giveUp(id, now, error) {
+      failed.run(now, error, id);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import type { Config } from '../config';
+import type { SqliteDatabase } from '../storage/database';
+import { createFileTransport, createSmtpTransport } from './mail-transport';
+import { onOutboxMessage } from './outbox-signal';
+import { createOutboxSender, type OutboxSender, type SenderLogger } from './outbox-sender';
+import { createSqliteOutboxStore } from './sqlite-outbox-store';
+
+/** The outbox directory used when SMTP_URL is unset. */
+export function outboxDirectoryFor(config: Pick<Config, 'DATA_DIR'>): string {
+  return join(config.DATA_DIR, 'outbox');
+}
+
+/** Starts delivering the outbox: to SMTP_URL when set, else as .eml files under DATA_DIR/outbox. */
+export function startOutboxSender(db: SqliteDatabase, config: Config, log: SenderLogger): OutboxSender {
+  const transport = config.SMTP_URL
+    ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
+    : createFileTransport(outboxDirectoryFor(config), config.MAIL_FROM);
+  const sender = createOutboxSender({ store: createSqliteOutboxStore(db), transport, log });
+  const unsubscribe = onOutboxMessage(() => sender.wake());
+  sender.start();
+  log.info({ transport: config.SMTP_URL ? 'smtp' : 'eml files' }, 'notification outbox sender started');
+  return {
+    ...sender,
+    async stop() {
+      unsubscribe();
+      await sender.stop();
+    },
+  };
+}

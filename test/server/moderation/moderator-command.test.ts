@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../../src/server/admin/cli';
+import { moderatorCommand } from '../../../src/server/admin/commands/moderator';
+import { verifyPassword } from '../../../src/server/moderation/passwords';
+import { createSqliteModerationRepository } from '../../../src/server/moderation/sqlite-repository';
+import { openDatabase } from '../../../src/server/storage/database';
+import { createTestApp } from '../../helpers/georeport-app';
+import { login } from './moderation-client';
+
+let dataDir: string;
+let out: string[];
+let err: string[];
+const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+const run = (args: string[], stdin = '') => {
+  out = [];
+  err = [];
+  return moderatorCommand(args, io, { DATA_DIR: dataDir }, async () => stdin);
+};
+
+/** The stored moderator, read from the data directory as the server would. */
+async function stored(name: string) {
+  const db = openDatabase(join(dataDir, 'kerro.sqlite'));
+  try {
+    return await createSqliteModerationRepository(db).findModerator(name);
+  } finally {
+    db.close();
+  }
+}
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'kerro-moderator-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm run admin -- moderator', () => {
+  it('add generates a strong password, prints it once alone on the last line, and stores only its scrypt hash', async () => {
+    expect(await run(['add', 'Maija'])).toBe(0);
+    expect(out[0]).toBe('Created moderator "maija".');
+    const password = out.at(-1)!;
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(out.at(-2)).toMatch(/only once/);
+    const moderator = await stored('maija');
+    expect(moderator!.password_hash).toMatch(/^scrypt\$N=32768,r=8,p=1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(moderator!.password_hash).not.toContain(password);
+    expect(await verifyPassword(password, moderator!.password_hash)).toBe(true);
+    expect(await verifyPassword(`${password}x`, moderator!.password_hash)).toBe(false);
+  });
+
+  it('add --password-stdin takes the password from standard input, less one line break, and prints none', async () => {
+    expect(await run(['add', 'pekka', '--password-stdin'], 'a long enough passphrase\n')).toBe(0);
+    expect(out).toEqual(['Created moderator "pekka".']);
+    expect(await verifyPassword('a long enough passphrase', (await stored('pekka'))!.password_hash)).toBe(true);
+  });
+
+  it('refuses a short password, a taken name and a bad name', async () => {
+    expect(await run(['add', 'pekka', '--password-stdin'], 'short\n')).toBe(1);
+    expect(err).toEqual(['Refused: a password must be at least 12 characters.']);
+    expect(await run(['add', 'pekka'])).toBe(0);
+    expect(await run(['add', 'PEKKA'])).toBe(1);
+    expect(err[0]).toMatch(/already exists/);
+    expect(await run(['add', 'bad name!'])).toBe(2);
+    expect(err[0]).toMatch(/^Invalid name/);
+    expect(await run(['add'])).toBe(2);
+    expect(await run(['add', 'x', '--force'])).toBe(2);
+  });
+
+  it('list shows names and dates, never passwords or hashes', async () => {
+    expect(await run(['list'])).toBe(0);
+    expect(out).toEqual(['No moderators. Add one with: npm run admin -- moderator add NAME']);
+    await run(['add', 'maija']);
+    await run(['add', 'pekka']);
+    await run(['disable', 'pekka']);
+    expect(await run(['list'])).toBe(0);
+    expect(out[0]).toMatch(/^NAME\s+CREATED\s+DISABLED$/);
+    expect(out[1]).toMatch(/^maija\s+\d{4}-\d\d-\d\dT[\d:.]+Z\s+-$/);
+    expect(out[2]).toMatch(/^pekka\s+\S+Z\s+\S+Z$/);
+    expect(out.join('\n')).not.toContain('scrypt');
+  });
+
+  it('disable, enable and password act on a running server\'s data: sign-in follows', async () => {
+    const t = await createTestApp();
+    try {
+      const runThere = (args: string[], stdin = '') => {
+        out = [];
+        err = [];
+        return moderatorCommand(args, io, { DATA_DIR: t.dataDir }, async () => stdin);
+      };
+      await runThere(['add', 'maija', '--password-stdin'], 'first password 123');
+      const first = await login(t, 'maija', 'first password 123');
+      expect(first.statusCode).toBe(200);
+      const cookie = [first.headers['set-cookie']].flat()[0]!.split(';')[0]!;
+      const queue = () => t.app.inject({ method: 'GET', url: '/moderation/api/queue', headers: { cookie } });
+      expect((await queue()).statusCode).toBe(200);
+
+      expect(await runThere(['password', 'maija', '--password-stdin'], 'second password 456')).toBe(0);
+      expect(out).toEqual(['Changed the password of "maija" and ended their sessions.']);
+      expect((await queue()).statusCode).toBe(401);
+      expect((await login(t, 'maija', 'first password 123')).statusCode).toBe(401);
+      expect((await login(t, 'maija', 'second password 456')).statusCode).toBe(200);
+
+      expect(await runThere(['disable', 'maija'])).toBe(0);
+      expect((await login(t, 'maija', 'second password 456')).statusCode).toBe(401);
+      expect(await runThere(['enable', 'maija'])).toBe(0);
+      expect((await login(t, 'maija', 'second password 456')).statusCode).toBe(200);
+
+      expect(await runThere(['disable', 'nobody'])).toBe(1);
+      expect(err[0]).toMatch(/No moderator is named "nobody"/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is wired into the admin CLI, and the real entry point reads the password from stdin', async () => {
+    out = [];
+    err = [];
+    expect(await runAdmin(['moderator', '--help'], io, { DATA_DIR: dataDir })).toBe(2);
+    expect(out.join('\n')).toMatch(/moderator add NAME \[--password-stdin\]/);
+
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'moderator', 'add', 'ville', '--password-stdin'], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdin.end('piped in password\n');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(stdout).toBe('Created moderator "ville".\n');
+    expect(await verifyPassword('piped in password', (await stored('ville'))!.password_hash)).toBe(true);
+  }, 60_000);
+});

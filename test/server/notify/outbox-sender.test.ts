@@ -1,0 +1,225 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { findFreePort } from '../../helpers/kerro-server';
+import { createFileTransport, createSmtpTransport, type MailTransport } from '../../../src/server/notify/mail-transport';
+import { createOutboxSender, defaultRetryDelayMs } from '../../../src/server/notify/outbox-sender';
+import { createSqliteOutboxStore } from '../../../src/server/notify/sqlite-outbox-store';
+import { outboxDirectoryFor, startOutboxSender } from '../../../src/server/notify/start-outbox-sender';
+import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import { parseMail } from './mime';
+import { startSmtpServer } from './smtp-test-server';
+
+const mailFrom = 'Kerro Helsinki <no-reply@kerro.example.org>';
+const address = 'aino.virtanen@example.org';
+
+let t: TestApp;
+let session: ModeratorSession;
+beforeEach(async () => {
+  t = await createTestApp({ MAIL_FROM: mailFrom }, { captureLogs: true });
+  await addModerator(t, 'maija', 'correct horse battery');
+  session = await signIn(t);
+});
+afterEach(() => t.close());
+
+/** A request with an email, closed by a moderator: one message in the outbox. */
+async function closeRequestWithEmail(locale = 'en', notes = 'The pothole was patched on Friday.') {
+  const id = await submitRequest(t, { email: address, locale, title: 'Pothole at the school gate' });
+  const response = await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'], status_notes: notes });
+  expect(response.statusCode).toBe(200);
+  return id;
+}
+
+type OutboxRow = { id: number; message_id: string; to_address: string; body_text: string; attempts: number; sent_at: number | null; failed_at: number | null; next_attempt_at: number; last_error: string | null };
+const outboxRows = () => t.db.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[];
+
+function senderWith(transport: MailTransport) {
+  return createOutboxSender({ store: createSqliteOutboxStore(t.db), transport, log: t.app.log, now: () => t.clock.now });
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the outbox sender without SMTP_URL', () => {
+  it('writes each message as an .eml file under DATA_DIR/outbox as soon as it is queued, then forgets the address', async () => {
+    const sender = startOutboxSender(t.db, t.config, t.app.log);
+    try {
+      const id = await closeRequestWithEmail('fi', 'Kuoppa paikattiin perjantaina.');
+      const file = join(outboxDirectoryFor(t.config), '1.eml');
+      await waitFor(() => existsSync(file) && outboxRows()[0]!.sent_at !== null);
+      const mail = parseMail(readFileSync(file, 'utf8'));
+      const [row] = outboxRows();
+      expect(mail.headers.get('to')).toBe(address);
+      expect(mail.headers.get('from')).toBe(mailFrom);
+      expect(mail.headers.get('subject')).toBe('Ilmoituksesi on käsitelty: Pothole at the school gate');
+      expect(mail.headers.get('message-id')).toBe(row!.message_id);
+      expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+      expect(mail.headers.get('date')).toBe(new Date(t.clock.now).toUTCString().replace('GMT', '+0000'));
+      expect(mail.text).toContain('Kuoppa paikattiin perjantaina.');
+      expect(mail.text).toContain(`http://kerro.test/requests/${id}`);
+      // Sent: the address and the text are no longer kept.
+      expect(row).toMatchObject({ to_address: '', body_text: '', attempts: 1, sent_at: expect.any(Number) });
+    } finally {
+      await sender.stop();
+    }
+  });
+
+  it('a retry after a crash overwrites the file instead of adding a second one', async () => {
+    await closeRequestWithEmail();
+    const store = createSqliteOutboxStore(t.db);
+    const transport = createFileTransport(outboxDirectoryFor(t.config), mailFrom);
+    // A sender leases the message, writes it, and dies before marking it sent.
+    const leased = await store.claim(1, t.clock.now, t.clock.now + 60_000);
+    await transport.deliver(leased!);
+
+    const sender = senderWith(transport);
+    expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 }); // still leased
+    t.clock.now += 60_000;
+    expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(readdirSync(outboxDirectoryFor(t.config))).toEqual(['1.eml']);
+    expect(outboxRows()[0]).toMatchObject({ attempts: 2, sent_at: t.clock.now });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    await sender.stop();
+  });
+});
+
+describe('the outbox sender with SMTP_URL', () => {
+  it('delivers to the SMTP server with the right envelope, To, Subject and link, once', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const id = await closeRequestWithEmail();
+      const sender = senderWith(createSmtpTransport(smtp.url, mailFrom));
+      expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+      expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      await sender.stop();
+
+      expect(smtp.received).toHaveLength(1);
+      const [received] = smtp.received;
+      expect(received!.to).toEqual([address]);
+      expect(received!.from).toBe('no-reply@kerro.example.org');
+      const mail = parseMail(received!.raw);
+      expect(mail.headers.get('to')).toBe(address);
+      expect(mail.headers.get('subject')).toBe('Your report has been handled: Pothole at the school gate');
+      expect(mail.headers.get('content-language')).toBe('en');
+      expect(mail.text).toContain('Reply from the city:\nThe pothole was patched on Friday.');
+      expect(mail.text).toContain(`You can see the report and its status here:\nhttp://kerro.test/requests/${id}`);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('retries with backoff while the server is down and delivers once it is up, without duplicates', async () => {
+    const port = await findFreePort();
+    await closeRequestWithEmail();
+    const sender = senderWith(createSmtpTransport(`smtp://127.0.0.1:${port}`, mailFrom));
+
+    expect(await sender.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    const [afterFailure] = outboxRows();
+    expect(afterFailure).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, next_attempt_at: t.clock.now + defaultRetryDelayMs(1) });
+    expect(afterFailure!.last_error).toBe('ESOCKET, during CONN');
+    expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 }); // not due yet
+
+    const smtp = await startSmtpServer(port);
+    try {
+      t.clock.now += defaultRetryDelayMs(1);
+      expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+      t.clock.now += 3_600_000;
+      expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      expect(outboxRows()[0]).toMatchObject({ attempts: 2, last_error: null, sent_at: expect.any(Number) });
+    } finally {
+      await sender.stop();
+      await smtp.close();
+    }
+  });
+
+  it('sends again with the same Message-ID when it dies between delivering and marking (at-least-once)', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      await closeRequestWithEmail();
+      const smtpTransport = createSmtpTransport(smtp.url, mailFrom);
+      let crashes = 1;
+      const crashingAfterDelivery: MailTransport = {
+        async deliver(message) {
+          await smtpTransport.deliver(message);
+          if (crashes-- > 0) throw new Error('process died');
+        },
+        close: () => smtpTransport.close(),
+      };
+      const sender = senderWith(crashingAfterDelivery);
+      await sender.runOnce();
+      t.clock.now += defaultRetryDelayMs(1);
+      await sender.runOnce();
+      await sender.stop();
+      expect(smtp.received).toHaveLength(2);
+      const ids = smtp.received.map((mail) => parseMail(mail.raw).headers.get('message-id'));
+      expect(ids[0]).toBe(outboxRows()[0]!.message_id);
+      expect(ids[1]).toBe(ids[0]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('gives up on a permanent refusal, and never logs the address or the text', async () => {
+    const smtp = await startSmtpServer(0, { rejectRecipients: true });
+    try {
+      await closeRequestWithEmail('en', 'Private note about the gate code 4321.');
+      const sender = senderWith(createSmtpTransport(smtp.url, mailFrom));
+      expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
+      await sender.stop();
+      const [row] = outboxRows();
+      expect(row).toMatchObject({ failed_at: t.clock.now, sent_at: null });
+      expect(row!.last_error).toBe('EENVELOPE, SMTP 550, during RCPT');
+      const logs = t.logs.join('\n');
+      expect(logs).toContain('notification email given up');
+      expect(logs).toContain('"outboxId":1');
+      expect(logs).not.toContain(address);
+      expect(logs).not.toContain('example.org');
+      expect(logs).not.toContain('gate code');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('gives up after the last attempt', async () => {
+    await closeRequestWithEmail();
+    const failing: MailTransport = { deliver: async () => Promise.reject(Object.assign(new Error('x'), { code: 'ETIMEDOUT' })), close: () => undefined };
+    const sender = createOutboxSender({
+      store: createSqliteOutboxStore(t.db),
+      transport: failing,
+      log: t.app.log,
+      now: () => t.clock.now,
+      maxAttempts: 3,
+      retryDelayMs: () => 1000,
+    });
+    const runs = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      runs.push(await sender.runOnce());
+      t.clock.now += 1000;
+    }
+    expect(runs.map((run) => [run.retried, run.failed])).toEqual([[1, 0], [1, 0], [0, 1], [0, 0]]);
+    expect(outboxRows()[0]).toMatchObject({ attempts: 3, failed_at: expect.any(Number), last_error: 'ETIMEDOUT' });
+  });
+});
+
+describe('logs', () => {
+  it('name outbox ids, not addresses, through a whole moderation and delivery', async () => {
+    const sender = startOutboxSender(t.db, t.config, t.app.log);
+    try {
+      await closeRequestWithEmail();
+      await waitFor(() => outboxRows()[0]?.sent_at != null);
+    } finally {
+      await sender.stop();
+    }
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('notification email sent');
+    expect(logs).not.toContain(address);
+    expect(logs).not.toContain('patched on Friday');
+  });
+});
