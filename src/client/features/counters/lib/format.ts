@@ -7,6 +7,19 @@ export function localeTag(language: SupportedLocale): string {
   return localeTags[language];
 }
 
+// Building an Intl formatter costs far more than using one; a table formats hundreds of times.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(language: SupportedLocale, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone ?? ''}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * A service timestamp in the person's language and time zone (the browser's unless given);
  * null when there is no timestamp or it cannot be read.
@@ -15,7 +28,7 @@ export function formatTimestamp(value: string | null, language: SupportedLocale,
   if (!value) return null;
   const time = Date.parse(value);
   if (!Number.isFinite(time)) return null;
-  return new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(time);
+  return dateTimeFormat(language, timeZone).format(time);
 }
 
 export function formatCount(value: number, language: SupportedLocale): string {

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, renderApp } from '../render-app';
+import { fakeProxy } from '../map/fixtures';
+
+const LOAD_TIMEOUT = 10_000;
+// Re-rendering a 100-row table after each click is slow in jsdom on a busy machine.
+const TEST_TIMEOUT = 30_000;
+
+/** The names in the table body, top to bottom. */
+function rowNames(): string[] {
+  const table = screen.getByRole('table');
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getByRole('rowheader').textContent ?? '');
+}
+
+describe('counters page', () => {
+  it('loads every page and shows a sortable table of all counters', async () => {
+    const proxy = fakeProxy({ counters: 260 });
+    mockFetch(proxy.handler);
+    const { router } = renderApp({ path: '/counters', language: 'en' });
+    expect(await screen.findByText('Loaded all 260 counters.', {}, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+    expect(screen.getByText('260 of 260 counters match.')).toBeTruthy();
+    // 100 rows a page, sorted by name.
+    expect(rowNames()).toHaveLength(100);
+    expect(rowNames().slice(0, 2)).toEqual(['Counter 001', 'Counter 002']);
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+
+    await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(rowNames().slice(0, 2)).toEqual(['Counter 260', 'Counter 259']);
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(new URLSearchParams(router.state.location.search).get('dir')).toBe('desc');
+
+    await userEvent.click(screen.getByRole('button', { name: /^Latest observation/ }));
+    const firstRow = within(screen.getByRole('table')).getAllByRole('row')[1]!;
+    // The fixtures' latest observations go up to the 20th; ascending starts with the 1st.
+    expect(within(firstRow).getByText(/^1 Nov 2026/)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
+  }, TEST_TIMEOUT);
+
+  it('filters by text, source and receiving data; the 0,0 counters have no map link', async () => {
+    mockFetch(fakeProxy({ counters: 120 }).handler);
+    const { router } = renderApp({ path: '/counters', language: 'en' });
+    await screen.findByText('Loaded all 120 counters.', {}, { timeout: LOAD_TIMEOUT });
+
+    await userEvent.selectOptions(screen.getByLabelText('Data source'), 'Fintraffic');
+    expect(screen.getByText('40 of 120 counters match.')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Receiving data'), 'yes');
+    // Multiples of 3 that are not multiples of 5.
+    expect(screen.getByText('32 of 120 counters match.')).toBeTruthy();
+    await userEvent.type(screen.getByRole('searchbox', { name: /Search/ }), 'Counter 03');
+    expect(rowNames()).toEqual(['Counter 033', 'Counter 036', 'Counter 039']);
+    const params = new URLSearchParams(router.state.location.search);
+    expect([params.get('source'), params.get('receiving'), params.get('q')]).toEqual(['Fintraffic', 'yes', 'Counter 03']);
+
+    const row = within(screen.getByRole('table')).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('link', { name: /Show on the map/ }).getAttribute('href')).toBe(
+      '/?counters=1&lat=60.15&long=24.965&zoom=16&counter=33',
+    );
+
+    await userEvent.clear(screen.getByRole('searchbox', { name: /Search/ }));
+    await userEvent.selectOptions(screen.getByLabelText('Receiving data'), 'no');
+    await userEvent.type(screen.getByRole('searchbox', { name: /Search/ }), 'Counter 030');
+    const unlocated = within(screen.getByRole('table')).getAllByRole('row')[1]!;
+    expect(within(unlocated).getByText('Location unknown')).toBeTruthy();
+    expect(within(unlocated).queryByRole('link')).toBeNull();
+  }, TEST_TIMEOUT);
+
+  it('opens a shared table link with the same filters and order', async () => {
+    mockFetch(fakeProxy({ counters: 120 }).handler);
+    renderApp({ path: '/counters?source=EcoCounter&sort=id&dir=desc', language: 'en' });
+    await screen.findByText('Loaded all 120 counters.', {}, { timeout: LOAD_TIMEOUT });
+    await waitFor(() => expect(rowNames()[0]).toBe('Counter 119'));
+    expect((screen.getByLabelText('Data source') as HTMLSelectElement).value).toBe('EcoCounter');
+  }, TEST_TIMEOUT);
+
+  it('offers the CSV as one file and as the service pages', async () => {
+    mockFetch(fakeProxy({ counters: 2500 }).handler);
+    renderApp({ path: '/counters', language: 'en' });
+    expect(await screen.findByRole('button', { name: 'Download all 2,500 counters as CSV' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+    const pageLinks = screen.getAllByRole('link', { name: /CSV page/ });
+    expect(pageLinks.map((link) => link.getAttribute('href'))).toEqual([
+      '/proxy/counters/?format=csv&page=1&page_size=1000',
+      '/proxy/counters/?format=csv&page=2&page_size=1000',
+      '/proxy/counters/?format=csv&page=3&page_size=1000',
+    ]);
+  }, TEST_TIMEOUT);
+});
