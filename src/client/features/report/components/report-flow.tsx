@@ -49,8 +49,8 @@ function focusTarget(target: FocusRequest): void {
   switch (target) {
     case 'service_code': {
       const radio =
-        document.querySelector<HTMLInputElement>('input[name="service_code"]:checked') ??
-        document.querySelector<HTMLInputElement>('input[name="service_code"]');
+        document.querySelector<HTMLInputElement>('.report-form input[name="service_code"]:checked') ??
+        document.querySelector<HTMLInputElement>('.report-form input[name="service_code"]');
       if (radio) radio.focus();
       else byId(SERVICE_TYPE_SEARCH_ID);
       return;
@@ -66,7 +66,8 @@ function focusTarget(target: FocusRequest): void {
     case 'draft-status':
       return byId('report-draft-status');
     default:
-      document.querySelector<HTMLElement>(`[name="${target}"]`)?.focus();
+      // Within the form: the page head has a <meta name="description"> too.
+      document.querySelector<HTMLElement>(`.report-form [name="${target}"]`)?.focus();
   }
 }
 

@@ -1,7 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { serviceRequestInputSchema } from '../../../../shared/georeport/request-input-schema';
 import type { ReportFormValues } from './report-form-values';
+
+const schemaResolver = zodResolver(serviceRequestInputSchema, undefined, { raw: true }) as unknown as Resolver<ReportFormValues>;
+
+const locationFields = ['lat', 'long', 'service_object_id', 'service_object_type'] as const;
+
+/**
+ * The schema checks the location as a whole (lat with long, or a service object) only once every
+ * field on its own has passed, as zod skips object-level checks on a failed object. A person
+ * should hear about a missing place together with the other problems, not after fixing them, so
+ * the same schema also checks the location fields alone, with the other required fields filled
+ * by stand-ins that pass.
+ */
+function locationOnly(values: ReportFormValues): ReportFormValues {
+  return { ...values, service_code: 'stand-in', description: 'stand-in text', title: '', address_string: '', email: '', first_name: '', last_name: '', phone: '' };
+}
 
 /**
  * react-hook-form checks the form with the very schema the proxy and the GeoReport service use.
@@ -9,4 +24,13 @@ import type { ReportFormValues } from './report-form-values';
  * again. Messages stay the schema's English here and are put into the UI language when shown
  * (translate-message.ts), so switching the language also changes errors already on screen.
  */
-export const reportResolver = zodResolver(serviceRequestInputSchema, undefined, { raw: true }) as unknown as Resolver<ReportFormValues>;
+export const reportResolver: Resolver<ReportFormValues> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  const errors = result.errors as FieldErrors<ReportFormValues>;
+  if (Object.keys(errors).length === 0 || locationFields.some((field) => errors[field])) return result;
+  const location = await schemaResolver(locationOnly(values), context, { ...options, names: undefined });
+  const locationErrors = location.errors as FieldErrors<ReportFormValues>;
+  const merged = { ...errors };
+  for (const field of locationFields) if (locationErrors[field]) merged[field] = locationErrors[field];
+  return { values: {}, errors: merged };
+};
