@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { clearDraftFields, DRAFT_FIELDS_KEY, loadDraftFields, saveDraftFields } from '../../../src/client/features/report/draft/draft-fields-store';
+import { createMemoryPhotoStore, draftPhotoStore } from '../../../src/client/features/report/draft/draft-photo-store';
+import { emptyReportValues } from '../../../src/client/features/report/validation/report-form-values';
+
+describe('draft fields in localStorage', () => {
+  it('saves and loads the fields with the time of saving', () => {
+    saveDraftFields({ ...emptyReportValues, description: 'Hole', lat: '60.1', long: '24.9' }, new Date('2025-03-04T10:00:00Z'));
+    expect(loadDraftFields()).toEqual({
+      values: { ...emptyReportValues, description: 'Hole', lat: '60.1', long: '24.9' },
+      savedAt: '2025-03-04T10:00:00.000Z',
+    });
+  });
+
+  it('keeps nothing for an empty form, and forgets on clear', () => {
+    saveDraftFields({ ...emptyReportValues, title: 'x' });
+    saveDraftFields(emptyReportValues);
+    expect(localStorage.getItem(DRAFT_FIELDS_KEY)).toBeNull();
+    saveDraftFields({ ...emptyReportValues, title: 'x' });
+    clearDraftFields();
+    expect(loadDraftFields()).toBeUndefined();
+  });
+
+  it('ignores unknown keys, non-strings and broken JSON', () => {
+    localStorage.setItem(DRAFT_FIELDS_KEY, JSON.stringify({ values: { description: 'ok text', lat: 60, evil: '<script>', phone: null } }));
+    expect(loadDraftFields()?.values).toEqual({ ...emptyReportValues, description: 'ok text' });
+    localStorage.setItem(DRAFT_FIELDS_KEY, '{not json');
+    expect(loadDraftFields()).toBeUndefined();
+  });
+});
+
+describe('draft photos', () => {
+  it('lists photos in the order they were added, and removes and clears them', async () => {
+    const store = createMemoryPhotoStore();
+    await store.put({ id: 'b', blob: new Blob(['2']), name: 'second.jpg', addedAt: 2 });
+    await store.put({ id: 'a', blob: new Blob(['1']), name: 'first.jpg', addedAt: 1 });
+    expect((await store.list()).map((photo) => photo.name)).toEqual(['first.jpg', 'second.jpg']);
+    await store.remove('a');
+    expect((await store.list()).map((photo) => photo.id)).toEqual(['b']);
+    await store.clear();
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('falls back to memory where there is no IndexedDB (IndexedDB itself is covered in Chromium)', async () => {
+    expect(typeof indexedDB).toBe('undefined');
+    const store = draftPhotoStore();
+    expect(draftPhotoStore()).toBe(store); // one store per page, so a re-render sees the same photos
+    await store.put({ id: 'x', blob: new Blob(['x']), name: 'x.jpg', addedAt: 1 });
+    expect((await draftPhotoStore().list()).map((photo) => photo.id)).toEqual(['x']);
+    await store.clear();
+  });
+});

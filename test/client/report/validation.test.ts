@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { serviceRequestInputSchema } from '../../../src/shared/georeport/request-input-schema';
+import { createI18n } from '../../../src/client/lib/i18n';
+import { reportTexts } from '../../../src/client/features/report/texts';
+import { classifyMessage } from '../../../src/client/features/report/validation/classify-message';
+import { reportResolver } from '../../../src/client/features/report/validation/report-resolver';
+import { emptyReportValues, type ReportFormValues } from '../../../src/client/features/report/validation/report-form-values';
+import { translateValidationMessage } from '../../../src/client/features/report/validation/translate-message';
+import type { SupportedLocale } from '../../../src/shared/locales';
+
+function i18nIn(language: SupportedLocale) {
+  const i18n = createI18n({ language });
+  for (const [lang, texts] of Object.entries(reportTexts)) i18n.addResourceBundle(lang, 'report', texts);
+  return i18n;
+}
+
+async function resolve(values: Partial<ReportFormValues>) {
+  const result = await reportResolver({ ...emptyReportValues, ...values }, undefined, { fields: {}, shouldUseNativeValidation: false });
+  return Object.fromEntries(Object.entries(result.errors).map(([field, error]) => [field, (error as { message: string }).message]));
+}
+
+/** Every message the shared schema can give, straight from the schema. */
+function schemaMessages(values: Record<string, string>): string[] {
+  const parsed = serviceRequestInputSchema.safeParse(values);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+}
+
+describe('reading the schema and API messages', () => {
+  it.each([
+    ['description must be at least 10 characters: say what is wrong', 'description', 'tooShort', 10],
+    ['description must be at most 5000 characters', 'description', 'tooLong', 5000],
+    ['title must not contain HTML tags or code; write plain text', 'title', 'html', undefined],
+    ['first_name must not contain control characters', 'first_name', 'control', undefined],
+    ['email must be a valid address such as name@example.org', 'email', 'invalid', undefined],
+    ['phone must be a phone number such as +358 40 123 4567', 'phone', 'invalid', undefined],
+    ['service_code is required: choose a service type', 'service_code', 'required', undefined],
+    ['a location is required: send lat and long, or service_object_id with service_object_type', 'location', 'required', undefined],
+    ['lat and long must be sent together', 'location', 'required', undefined],
+    ['lat must be between -90 and 90 (WGS84 degrees)', 'location', 'invalid', undefined],
+    ['service_object_type is required when service_object_id is sent', 'location', 'invalid', undefined],
+    ['service_object_id demo-park-99 is not in the service object registry; search it again', 'location', 'notInRegistry', undefined],
+    ['service_code 999 not found; services.json lists the valid codes', 'service_code', 'unknownType', undefined],
+    ['too many media[] files: at most 5 photos per request', 'photos', 'tooManyPhotos', 5],
+    ['media[] file 2 is not an image we can read (JPEG, PNG, GIF, WebP or AVIF)', 'photos', 'photoRejected', undefined],
+  ])('%s → %s / %s', (message, target, rule, limit) => {
+    expect(classifyMessage(message)).toEqual({ target, rule, limit, original: message });
+  });
+
+  it('leaves unknown messages unclassified, to be shown as they are', () => {
+    expect(classifyMessage('upstream timed out')).toEqual({ target: undefined, rule: undefined, original: 'upstream timed out' });
+  });
+
+  it('has a rule for every message the shared schema gives for the form fields', () => {
+    const messages = [
+      ...schemaMessages({}),
+      ...schemaMessages({ service_code: 'x', description: 'short', lat: '95', long: 'x' }),
+      ...schemaMessages({ service_code: 'x', description: '<b>bold</b> text here', title: 'x'.repeat(201), email: 'nope', phone: 'abc' }),
+      ...schemaMessages({ service_code: 'x', description: 'long enough text', first_name: 'a\u0007b', service_object_id: 'x' }),
+      ...schemaMessages({ service_code: 'x', description: 'long enough text', lat: '60' }),
+    ];
+    expect(messages.length).toBeGreaterThan(10);
+    for (const message of messages) expect(classifyMessage(message).rule, message).toBeDefined();
+  });
+});
+
+describe('translating them', () => {
+  it('uses the field-specific text in fi, sv and en, with the limit from the message', () => {
+    const message = 'description must be at least 10 characters: say what is wrong';
+    expect(translateValidationMessage(i18nIn('fi'), message)).toBe('Kirjoita vähintään 10 merkkiä: kerro, mikä on vialla.');
+    expect(translateValidationMessage(i18nIn('sv'), message)).toBe('Skriv minst 10 tecken: berätta vad som är fel.');
+    expect(translateValidationMessage(i18nIn('en'), message)).toBe('Write at least 10 characters: say what is wrong.');
+  });
+
+  it('falls back to the general text of the rule, then to the message itself', () => {
+    expect(translateValidationMessage(i18nIn('fi'), 'title must be at most 200 characters')).toBe('Tässä voi olla enintään 200 merkkiä.');
+    expect(translateValidationMessage(i18nIn('fi'), 'the upstream said no')).toBe('the upstream said no');
+  });
+});
+
+describe('the form resolver (shared schema)', () => {
+  it('accepts a complete report and keeps the values as typed', async () => {
+    const values = { ...emptyReportValues, service_code: '171', description: 'A deep pothole here.', lat: '60.17', long: '24.94' };
+    const result = await reportResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(result.errors).toEqual({});
+    expect(result.values).toEqual(values);
+  });
+
+  it('accepts a service object instead of coordinates', async () => {
+    expect(await resolve({ service_code: '171', description: 'A deep pothole here.', service_object_id: 'demo-park-1', service_object_type: 'urn:kerro:service-objects' })).toEqual({});
+  });
+
+  it('reports a missing place together with the other problems, not only after they are fixed', async () => {
+    expect(await resolve({ description: 'short' })).toEqual({
+      service_code: 'service_code is required: choose a service type',
+      description: 'description must be at least 10 characters: say what is wrong',
+      lat: 'a location is required: send lat and long, or service_object_id with service_object_type',
+    });
+  });
+
+  it('refuses HTML, bad emails and phones as the server does', async () => {
+    const errors = await resolve({ service_code: '1', description: 'Broken <script>alert(1)</script>', lat: '60', long: '24', email: 'x@', phone: 'call me' });
+    expect(Object.keys(errors).sort()).toEqual(['description', 'email', 'phone']);
+  });
+});

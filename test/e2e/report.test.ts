@@ -1,0 +1,456 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../helpers/browser';
+import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import {
+  chooseServiceType,
+  confirmedRequestId,
+  expectNoAxeViolations,
+  fetchStoredRequest,
+  makeJpeg,
+  openReportPage,
+  placeSummary,
+  previewSizes,
+} from './report-flow-helpers';
+
+let server: KerroServer;
+let browser: Browser;
+let photoA: Buffer;
+let photoB: Buffer;
+
+beforeAll(async () => {
+  // Many reports from one address in a few minutes: lift the proxy's per-minute limit.
+  server = await startKerroServer({ env: { PROXY_POSTS_PER_MINUTE: '1000' } });
+  browser = await launchBrowser();
+  [photoA, photoB] = await Promise.all([makeJpeg(3000, 2000), makeJpeg(1200, 1600)]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const photoFiles = () => [
+  { name: 'pothole-wide.jpg', mimeType: 'image/jpeg', buffer: photoA },
+  { name: 'pothole-close.jpg', mimeType: 'image/jpeg', buffer: photoB },
+];
+
+async function serviceCodeOf(name: string): Promise<string> {
+  const list = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string; service_name: string }[];
+  const found = list.find((serviceType) => serviceType.service_name === name);
+  if (!found) throw new Error(`no service type ${name}`);
+  return found.service_code;
+}
+
+async function clickMap(page: Page, dx: number, dy: number): Promise<void> {
+  const map = page.locator('.location-map .leaflet-container');
+  await map.scrollIntoViewIfNeeded();
+  const box = (await map.boundingBox())!;
+  await map.click({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
+}
+
+describe('reporting flow in Chromium', () => {
+  it('sends a full report with a pin and two photos, with upload progress, and shows the confirmation', async () => {
+    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    expect(await page.title()).toBe('Report a problem – Kerro');
+    await expectNoAxeViolations(page);
+
+    await chooseServiceType(page, 'pothole', 'Potholes');
+    expect(await page.locator('.type-option').count()).toBe(1); // the search narrowed the list
+
+    await clickMap(page, 80, -40);
+    await expect.poll(() => placeSummary(page)).toMatch(/^Chosen place: pin on the map at 60\.\d{5}, 24\.\d{5}\.$/);
+    // Leaflet's marker image, bundled by Vite, actually loads in the production build.
+    const marker = page.locator('.leaflet-marker-icon');
+    await marker.waitFor();
+    await expect.poll(() => marker.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth)).toBe(25);
+    await expect.poll(() => page.locator('.leaflet-marker-shadow').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(41);
+    // The pin can be dragged to adjust it.
+    const before = await placeSummary(page);
+    const pin = (await marker.boundingBox())!;
+    await page.mouse.move(pin.x + pin.width / 2, pin.y + pin.height - 5);
+    await page.mouse.down();
+    await page.mouse.move(pin.x + pin.width / 2 + 60, pin.y + pin.height + 30, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => placeSummary(page)).not.toBe(before);
+    // Tiles cannot load on this machine: the map says so and stays usable.
+    await page.getByText('The map background could not be loaded.').waitFor();
+
+    // "Already reported?" has run for this type and place.
+    await page.locator('.nearby__none, .nearby').first().waitFor();
+
+    await page.getByLabel('Title (optional)').fill('Deep pothole at the crossing');
+    const description = page.getByLabel('Description');
+    await description.fill('A deep pothole');
+    expect(await page.locator('#report-description-count').textContent()).toBe('4,986 characters left.');
+    await description.fill('A deep pothole in the cycle lane; bikes swerve into traffic to avoid it.');
+
+    await page.getByTestId('photo-input').setInputFiles(photoFiles());
+    const sizes = await previewSizes(page, 2);
+    // Resized in the browser: at most 2048 px on the long side, proportions kept.
+    expect(sizes).toEqual([
+      { width: 2048, height: 1365 },
+      { width: 1200, height: 1600 },
+    ]);
+    expect(await page.getByRole('status').filter({ hasText: '2 of 5 photos added.' }).count()).toBe(1);
+
+    await page.getByLabel('Email (optional)').fill('resident@example.org');
+    await page.getByLabel('First name (optional)').fill('Maija');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'report-desktop-filled');
+
+    // A slow upload link, so the progress bar has something to show.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    const sentBody = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/proxy/open311/v1/requests.json'));
+    await page.getByRole('button', { name: 'Send report' }).click();
+    const progress = page.locator('progress.upload-progress__bar');
+    await progress.waitFor();
+    expect(await page.getByRole('button', { name: 'Sending…' }).isDisabled()).toBe(true);
+    await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 15_000 }).toBeGreaterThan(0);
+    const partway = { value: Number(await progress.getAttribute('value')), max: Number(await progress.getAttribute('max')) };
+    expect(partway.max).toBeGreaterThan(100_000); // bytes: two photos and the fields
+    expect(await page.locator('.upload-progress__text').textContent()).toMatch(/ of .* sent \(\d+%\)/);
+    await screenshot(page, 'report-desktop-uploading');
+    const request = await sentBody;
+    expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/);
+
+    const id = await confirmedRequestId(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await screenshot(page, 'report-desktop-confirmation');
+    await expectNoAxeViolations(page);
+
+    const stored = await fetchStoredRequest(server.baseUrl, id);
+    expect(stored.service_code).toBe(await serviceCodeOf('Potholes'));
+    expect(stored.description).toBe('A deep pothole in the cycle lane; bikes swerve into traffic to avoid it.');
+    expect(stored.extended_attributes?.title).toBe('Deep pothole at the crossing');
+    expect(Number(stored.lat)).toBeCloseTo(60.17, 1);
+    expect(stored.extended_attributes?.media_urls).toHaveLength(2);
+    for (const url of stored.extended_attributes!.media_urls) {
+      const media = await fetch(url.replace(/^https?:\/\/[^/]+/, server.baseUrl));
+      expect(media.status).toBe(200);
+      const metadata = await sharp(Buffer.from(await media.arrayBuffer())).metadata();
+      expect(Math.max(metadata.width!, metadata.height!)).toBeLessThanOrEqual(2048);
+      expect(metadata.exif).toBeUndefined();
+    }
+
+    // Sent means done: the draft is gone, and "report another" starts empty.
+    expect(await page.evaluate(() => localStorage.getItem('kerro.report.draft'))).toBeNull();
+    await page.getByRole('button', { name: 'Report another problem' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('report-step-type');
+    expect(await page.getByLabel('Description').inputValue()).toBe('');
+    expect(await page.locator('.photo-list__image').count()).toBe(0);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('reporting flow: other ways through', () => {
+  it('reports on a phone, in Swedish, at a service object found by name (skipping the map)', async () => {
+    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.getByRole('button', { name: 'Svenska' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Anmäl ett problem' }).waitFor();
+    await page.getByRole('radio', { name: /^Parker/ }).check();
+    // The crosshair marks the map centre on a small screen, with its "report here" button.
+    expect(await page.locator('.location-map__crosshair').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Ta ett foto' }).isVisible()).toBe(true);
+    await screenshot(page, 'report-mobile-sv-start');
+
+    await page.getByRole('button', { name: 'Hoppa över kartan: välj en plats i en lista' }).click();
+    const search = page.getByLabel('Eller välj en plats: sök med namn');
+    await expect.poll(() => search.evaluate((input) => input === document.activeElement)).toBe(true);
+    await search.fill('Brunns');
+    await page.getByRole('button', { name: /^Brunnsparken/ }).click();
+    await expect.poll(() => placeSummary(page)).toBe('Vald plats: Brunnsparken.');
+    expect(await page.getByRole('button', { name: /^Brunnsparken/ }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByLabel('Beskriv platsen (frivilligt)').fill('Vid lekplatsens grind');
+    await page.getByLabel('Beskrivning').fill('En trasig parkbänk, sitsen har lossnat helt.');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'report-mobile-sv-filled');
+
+    const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/requests.json'));
+    await page.getByRole('button', { name: 'Skicka anmälan' }).click();
+    const body = (await sent).postData() ?? '';
+    expect(body).toMatch(/name="locale"\r\n\r\nsv\r\n/);
+    await page.getByRole('heading', { level: 2, name: 'Tack! Din anmälan har tagits emot.' }).waitFor();
+    const id = (await page.getByTestId('report-id').textContent())!.trim();
+    await screenshot(page, 'report-mobile-sv-confirmation');
+    await expectNoAxeViolations(page);
+
+    const stored = await fetchStoredRequest(server.baseUrl, id);
+    expect(stored.extended_attributes?.service_object_id).toBe('demo-park-1');
+    expect(stored.extended_attributes?.service_object_type).toBe('urn:kerro:service-objects');
+    expect(stored.address).toContain('Vid lekplatsens grind');
+    expect(Number(stored.lat)).toBeCloseTo(60.1574, 3); // the park's own position
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('can be done with the keyboard alone, the pin dropped with Enter on the map', async () => {
+    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    const focusedIs = (test: string) => page.evaluate((source) => new Function('element', `return ${source}`)(document.activeElement) as boolean, test);
+    /** Presses Tab until the focused element passes the test (a real keyboard path, no clicks). */
+    async function tabTo(test: string, limit = 60): Promise<void> {
+      for (let presses = 0; presses < limit; presses += 1) {
+        await page.keyboard.press('Tab');
+        if (await focusedIs(test)) return;
+      }
+      throw new Error(`Tab never reached ${test}`);
+    }
+
+    await tabTo("element.id === 'report-type-search'");
+    await page.keyboard.type('graffiti');
+    await tabTo("element.type === 'radio'");
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('radio', { name: /^Graffiti removal/ }).isChecked()).toBe(true);
+
+    await tabTo("element.classList.contains('leaflet-container')");
+    expect(await page.locator('.leaflet-container').getAttribute('role')).toBe('application');
+    // The focused map shows the crosshair where Enter drops the pin.
+    expect(await page.locator('.location-map__crosshair').isVisible()).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('+');
+    await page.waitForTimeout(400); // pan and zoom animations
+    await page.keyboard.press('Enter');
+    await expect.poll(() => placeSummary(page)).toMatch(/^Chosen place: pin on the map at /);
+    await expect.poll(() => page.locator('.location-step > [role="status"]').first().textContent()).toMatch(/^Pin placed at 60\.\d+, 24\.\d+\.$/);
+    await screenshot(page, 'report-keyboard-pin');
+
+    await tabTo("element.name === 'description'");
+    await page.keyboard.type('Graffiti sprayed over the whole bus shelter wall.');
+    await tabTo("element.type === 'submit'");
+    await page.keyboard.press('Enter');
+    const id = await confirmedRequestId(page);
+    const stored = await fetchStoredRequest(server.baseUrl, id);
+    expect(stored.description).toBe('Graffiti sprayed over the whole bus shelter wall.');
+    expect(Number(stored.lat)).toBeGreaterThan(60.1699); // moved north with ArrowUp before dropping
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows "already reported" for published open requests of the same type near "my location"', async () => {
+    const published = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json?status=open&locale=en`)).json()) as {
+      service_request_id: string;
+      service_code: string;
+      service_name: string;
+      lat?: string;
+      long?: string;
+    }[];
+    const target = published.find((request) => request.lat && request.long)!;
+    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl, {
+      geolocation: { latitude: Number(target.lat), longitude: Number(target.long), accuracy: 12 },
+      permissions: ['geolocation'],
+    });
+    await page.getByRole('radio', { name: new RegExp(`^${target.service_name}`) }).check();
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await page.getByText('Pin placed at your location (accurate to about 12 m).').waitFor();
+    const link = page.locator(`.nearby a[href="/requests/${target.service_request_id}"]`);
+    await link.waitFor();
+    expect(await page.locator('.nearby [role="status"]').textContent()).toMatch(/open reports? of this kind (is|are) already within 100 m/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'report-nearby-found');
+    // The resident can stop here and follow the existing report instead.
+    await link.click();
+    await page.waitForURL(`**/requests/${target.service_request_id}`);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says clearly when location is refused', async () => {
+    const { context, page } = await openReportPage(browser, server.baseUrl, { permissions: [] });
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await page.getByText('You did not allow this site to use your location.').waitFor();
+    await context.close();
+  });
+});
+
+describe('reporting flow: drafts and errors', () => {
+  it('restores the whole draft after a reload, photos included, until it is discarded', async () => {
+    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    await chooseServiceType(page, 'sign', 'Traffic signs');
+    await clickMap(page, -60, 30);
+    const place = await placeSummary(page);
+    await page.getByLabel('Title (optional)').fill('Bent stop sign');
+    await page.getByLabel('Description').fill('The stop sign is bent flat after a collision.');
+    await page.getByLabel('Phone (optional)').fill('+358 40 123 4567');
+    await page.getByTestId('photo-input').setInputFiles(photoFiles());
+    await previewSizes(page, 2);
+
+    await page.reload();
+    await page.getByText(/^We kept your unfinished report from /).waitFor();
+    expect(await page.getByRole('radio', { name: /^Traffic signs/ }).isChecked()).toBe(true);
+    expect(await placeSummary(page)).toBe(place);
+    expect(await page.getByLabel('Title (optional)').inputValue()).toBe('Bent stop sign');
+    expect(await page.getByLabel('Description').inputValue()).toBe('The stop sign is bent flat after a collision.');
+    expect(await page.getByLabel('Phone (optional)').inputValue()).toBe('+358 40 123 4567');
+    // The photos come back from IndexedDB, already resized.
+    expect(await previewSizes(page, 2)).toEqual([
+      { width: 2048, height: 1365 },
+      { width: 1200, height: 1600 },
+    ]);
+    await page.locator('.leaflet-marker-icon').waitFor(); // the map opens at the restored pin
+    await screenshot(page, 'report-draft-restored');
+    await expectNoAxeViolations(page);
+
+    // Removing one photo is kept too.
+    await page.getByRole('button', { name: 'Remove photo 1' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('report-photos-choose');
+    await page.reload();
+    await previewSizes(page, 1);
+
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page.getByRole('button', { name: 'No, keep it' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Yes, discard' }).click();
+    await page.getByText('The draft was discarded.').waitFor();
+    expect(await page.getByLabel('Description').inputValue()).toBe('');
+    expect(await page.locator('.photo-list__image').count()).toBe(0);
+    await page.reload();
+    await page.locator('.type-option').first().waitFor();
+    expect(await page.getByLabel('Description').inputValue()).toBe('');
+    expect(await page.locator('.photo-list__image').count()).toBe(0);
+    expect(await page.getByText(/^We kept your unfinished report/).count()).toBe(0);
+    const storedPhotos = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('kerro-report-draft');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction('photos').objectStore('photos').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(storedPhotos).toBe(0);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('checks the form with the shared schema before sending and moves the focus to the first problem', async () => {
+    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl, { locale: 'fi-FI' });
+    await page.getByRole('heading', { level: 1, name: 'Ilmoita ongelmasta' }).waitFor();
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posted += 1;
+    });
+    await page.getByLabel('Kuvaus').fill('<b>rikki</b>');
+    await page.getByLabel('Sähköposti (vapaaehtoinen)').fill('not-an-address');
+    await page.getByRole('button', { name: 'Lähetä ilmoitus' }).click();
+
+    // Focus on the first problem (the type), every problem next to its field, nothing sent.
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('service_code');
+    expect(await page.getByText('Valitse ongelman tyyppi.').count()).toBe(2); // by the field and in the summary
+    expect(await page.locator('.place-summary .form-field__error').textContent()).toContain('Valitse paikka');
+    expect(await page.locator('#report-description-error').textContent()).toContain('Kirjoita pelkkää tekstiä ilman HTML-tageja');
+    expect(await page.locator('#report-email-error').textContent()).toContain('Anna sähköpostiosoite muodossa');
+    expect(await page.getByLabel('Kuvaus').getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toBe(0);
+    await screenshot(page, 'report-validation-fi');
+    await expectNoAxeViolations(page);
+
+    // The summary's links take the focus to each field.
+    await page.locator('.error-summary').getByRole('button', { name: /Anna sähköpostiosoite/ }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('report-email');
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows an API error next to the field it concerns, keeps everything typed, and says when the service is busy', async () => {
+    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: [{ code: 400, description: 'description must be at least 10 characters: say what is wrong' }],
+    };
+    await page.route('**/proxy/open311/v1/requests.json', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) })
+        : route.continue(),
+    );
+    await chooseServiceType(page, 'vandal', 'Vandalism');
+    await page.getByRole('button', { name: 'Report here: place the pin at the map centre' }).click();
+    await page.getByLabel('Description').fill('Bench broken in two pieces.');
+    await page.getByTestId('photo-input').setInputFiles(photoFiles().slice(0, 1));
+    await previewSizes(page, 1);
+    await page.getByRole('button', { name: 'Send report' }).click();
+
+    const error = page.locator('#report-description-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('Write at least 10 characters: say what is wrong.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('report-description');
+    expect(await page.getByLabel('Description').inputValue()).toBe('Bench broken in two pieces.');
+    expect(await page.getByRole('radio', { name: /^Vandalism/ }).isChecked()).toBe(true);
+    expect(await page.locator('.photo-list__image').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Send report' }).isEnabled()).toBe(true);
+    await screenshot(page, 'report-api-error-description');
+    await expectNoAxeViolations(page);
+
+    // Rate limited: a summary (not tied to a field) takes the focus.
+    answer = { status: 429, body: [{ code: 429, description: 'too many reports from this address: at most 5 a minute; try again in 42 seconds' }] };
+    await page.getByRole('button', { name: 'Send report' }).click();
+    const alert = page.locator('.report-send__problems [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Try again in 42 seconds.');
+    expect(await alert.textContent()).toContain('Nothing you entered is lost');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('report-problems');
+    await screenshot(page, 'report-api-error-rate-limited');
+    await expectNoAxeViolations(page);
+
+    // The real service accepts it once the proxy lets it through.
+    await page.unroute('**/proxy/open311/v1/requests.json');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    const id = await confirmedRequestId(page);
+    expect((await fetchStoredRequest(server.baseUrl, id)).extended_attributes?.media_urls).toHaveLength(1);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('refuses files that are not images or are too large, with a message naming them', async () => {
+    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    await page.getByTestId('photo-input').setInputFiles([
+      { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not a photo') },
+      { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not really a JPEG') },
+      { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(21 * 1024 * 1024) },
+    ]);
+    const alert = page.locator('.photo-step__rejections');
+    await expect.poll(async () => (await alert.locator('li').count())).toBe(3);
+    const texts = await alert.locator('li').allTextContents();
+    expect(texts).toEqual([
+      'notes.pdf is not an image. Choose a photo (JPEG, PNG, WebP…).',
+      'huge.jpg is too large (more than 20 MB). Choose a smaller photo.',
+      'fake.jpg could not be opened as a photo. Try saving it as JPEG first.',
+    ]);
+    expect(await page.locator('.photo-list__image').count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('reporting flow: photo handling', () => {
+  it('keeps photos upright (EXIF orientation applied) and drops their metadata before upload', async () => {
+    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    // Stored 400×200 with "rotate 90°" in EXIF: a portrait photo as phones write it.
+    const rotated = await makeJpeg(400, 200, { orientation: 6 });
+    await page.getByTestId('photo-input').setInputFiles([{ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: rotated }]);
+    expect(await previewSizes(page, 1)).toEqual([{ width: 200, height: 400 }]);
+    // The blob kept for upload is a fresh JPEG: no EXIF segment (APP1 "Exif") left in it.
+    const hasExif = await page.evaluate(async () => {
+      const image = document.querySelector<HTMLImageElement>('.photo-list__image')!;
+      const bytes = new Uint8Array(await (await fetch(image.src)).arrayBuffer());
+      const text = String.fromCharCode(...bytes.subarray(0, 4096));
+      return { exif: text.includes('Exif'), jpeg: bytes[0] === 0xff && bytes[1] === 0xd8 };
+    });
+    expect(hasExif).toEqual({ exif: false, jpeg: true });
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
