@@ -1,0 +1,68 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** One Content-Security-Policy violation as the browser reported it. */
+export interface CspViolation {
+  /** The page the violation happened on. */
+  documentURI: string;
+  /** The directive that refused it, e.g. "style-src-attr" or "img-src". */
+  violatedDirective: string;
+  effectiveDirective: string;
+  /** What was refused: a URL, or "inline" / "eval" for inline code. */
+  blockedURI: string;
+  /** The first characters of refused inline code, when the policy asks for a sample. */
+  sample: string;
+  sourceFile: string;
+  lineNumber: number;
+}
+
+/**
+ * Starts listening for CSP violations in a page or in every page of a browser context, from the
+ * first byte of every document (an init script), across navigations. Call it before `goto`.
+ * Returns a function that gives every violation seen so far:
+ *
+ *   const cspViolations = await collectCspViolations(page);
+ *   await page.goto(url); …
+ *   expect(await cspViolations(), describeCspViolations(await cspViolations())).toEqual([]);
+ */
+export async function collectCspViolations(target: Page | BrowserContext): Promise<() => Promise<CspViolation[]>> {
+  const violations: CspViolation[] = [];
+  // A fresh name per call, so two collectors on one context do not collide.
+  const binding = `__kerroCsp${Math.random().toString(36).slice(2)}`;
+  await target.exposeFunction(binding, (violation: CspViolation) => {
+    violations.push(violation);
+  });
+  await target.addInitScript((name: string) => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as Record<string, (violation: unknown) => void>)[name];
+        report?.({
+          documentURI: event.documentURI,
+          violatedDirective: event.violatedDirective,
+          effectiveDirective: event.effectiveDirective,
+          blockedURI: event.blockedURI,
+          sample: event.sample,
+          sourceFile: event.sourceFile,
+          lineNumber: event.lineNumber,
+        });
+      },
+      true,
+    );
+  }, binding);
+  return async () => {
+    // Reports travel to Node asynchronously; give the last ones a moment to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return [...violations];
+  };
+}
+
+/** A readable list for an assertion message. */
+export function describeCspViolations(violations: CspViolation[]): string {
+  return violations
+    .map(
+      (violation) =>
+        `${violation.effectiveDirective} refused ${violation.blockedURI || '(inline)'} on ${violation.documentURI}` +
+        `${violation.sourceFile ? ` (${violation.sourceFile}:${violation.lineNumber})` : ''}${violation.sample ? `: ${violation.sample}` : ''}`,
+    )
+    .join('\n');
+}
