@@ -442,13 +442,22 @@ describe('reporting flow: photo handling', () => {
     const rotated = await makeJpeg(400, 200, { orientation: 6 });
     await page.getByTestId('photo-input').setInputFiles([{ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: rotated }]);
     expect(await previewSizes(page, 1)).toEqual([{ width: 200, height: 400 }]);
-    // The blob kept for upload is a fresh JPEG: no EXIF segment (APP1 "Exif") left in it.
-    const hasExif = await page.evaluate(async () => {
-      const image = document.querySelector<HTMLImageElement>('.photo-list__image')!;
-      const bytes = new Uint8Array(await (await fetch(image.src)).arrayBuffer());
-      const text = String.fromCharCode(...bytes.subarray(0, 4096));
-      return { exif: text.includes('Exif'), jpeg: bytes[0] === 0xff && bytes[1] === 0xd8 };
-    });
+    // The blob kept for upload (read back from the draft store) is a fresh JPEG: no EXIF (APP1 "Exif") left.
+    const hasExif = await page.evaluate(
+      () =>
+        new Promise<{ exif: boolean; jpeg: boolean }>((resolve, reject) => {
+          const open = indexedDB.open('kerro-report-draft');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('photos').objectStore('photos').getAll();
+            all.onsuccess = async () => {
+              const bytes = new Uint8Array(await (all.result[0] as { blob: Blob }).blob.arrayBuffer());
+              const text = String.fromCharCode(...bytes.subarray(0, 4096));
+              resolve({ exif: text.includes('Exif'), jpeg: bytes[0] === 0xff && bytes[1] === 0xd8 });
+            };
+          };
+        }),
+    );
     expect(hasExif).toEqual({ exif: false, jpeg: true });
     await context.close();
     expect(pageErrors).toEqual([]);
