@@ -214,6 +214,9 @@ describe('reporting flow: other ways through', () => {
 
     await tabTo("element.classList.contains('leaflet-container')");
     expect(await page.locator('.leaflet-container').getAttribute('role')).toBe('application');
+    // Reaching the map by keyboard announces its keys in the live region.
+    const announcement = page.locator('.location-step > [role="status"]').first();
+    await expect.poll(() => announcement.textContent()).toBe('Map. Arrow keys move it, + and − zoom, and Enter or Space places the pin at the centre.');
     // The focused map shows the crosshair where Enter drops the pin.
     expect(await page.locator('.location-map__crosshair').isVisible()).toBe(true);
     await page.keyboard.press('ArrowRight');
@@ -222,7 +225,7 @@ describe('reporting flow: other ways through', () => {
     await page.waitForTimeout(400); // pan and zoom animations
     await page.keyboard.press('Enter');
     await expect.poll(() => placeSummary(page)).toMatch(/^Chosen place: pin on the map at /);
-    await expect.poll(() => page.locator('.location-step > [role="status"]').first().textContent()).toMatch(/^Pin placed at 60\.\d+, 24\.\d+\.$/);
+    await expect.poll(() => announcement.textContent()).toMatch(/^Pin placed at 60\.\d+, 24\.\d+\.$/);
     await screenshot(page, 'report-keyboard-pin');
 
     await tabTo("element.name === 'description'");

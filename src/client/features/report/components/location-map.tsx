@@ -14,14 +14,14 @@ export interface LocationMapProps {
   onPin: (point: LatLong, how: 'click' | 'drag' | 'keyboard') => void;
   onCenterChange: (center: LatLong) => void;
   onTilesFailed: () => void;
-  /** The element that explains how to use the map (keys included). */
-  instructionsId: string;
+  /** The map got the focus from the keyboard: time to say which keys do what. */
+  onKeyboardFocus: () => void;
 }
 
 const toLatLong = (latLng: { lat: number; lng: number }): LatLong => ({ lat: latLng.lat, long: latLng.lng });
 
 /** Clicks drop the pin; Enter or Space on the focused map drops it at the centre. */
-function MapBehaviour({ onPin, onCenterChange, focusRequest, label, instructionsId }: Pick<LocationMapProps, 'onPin' | 'onCenterChange' | 'focusRequest' | 'instructionsId'> & { label: string }) {
+function MapBehaviour({ onPin, onCenterChange, focusRequest, onKeyboardFocus, label }: Pick<LocationMapProps, 'onPin' | 'onCenterChange' | 'focusRequest' | 'onKeyboardFocus'> & { label: string }) {
   const map = useMapEvents({
     click: (event) => onPin(toLatLong(event.latlng), 'click'),
     moveend: () => onCenterChange(toLatLong(map.getCenter())),
@@ -30,14 +30,14 @@ function MapBehaviour({ onPin, onCenterChange, focusRequest, label, instructions
   // MapContainer passes no ARIA props on to its element, so they are set here.
   useEffect(() => {
     const container = map.getContainer();
+    // role=application: screen readers pass the arrow keys on to the map instead of reading.
     container.setAttribute('role', 'application');
     container.setAttribute('aria-label', label);
-    container.setAttribute('aria-describedby', instructionsId);
-  }, [map, label, instructionsId]);
+  }, [map, label]);
 
-  const onPinRef = useRef(onPin);
+  const callbacks = useRef({ onPin, onKeyboardFocus });
   useEffect(() => {
-    onPinRef.current = onPin;
+    callbacks.current = { onPin, onKeyboardFocus };
   });
   useEffect(() => {
     const container = map.getContainer();
@@ -46,10 +46,18 @@ function MapBehaviour({ onPin, onCenterChange, focusRequest, label, instructions
       if (event.target !== container) return;
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
-      onPinRef.current(toLatLong(map.getCenter()), 'keyboard');
+      callbacks.current.onPin(toLatLong(map.getCenter()), 'keyboard');
+    };
+    // The keys are announced (aria-live) when the map is reached by keyboard, not on every click.
+    const onFocus = () => {
+      if (container.matches(':focus-visible')) callbacks.current.onKeyboardFocus();
     };
     container.addEventListener('keydown', onKeyDown);
-    return () => container.removeEventListener('keydown', onKeyDown);
+    container.addEventListener('focus', onFocus);
+    return () => {
+      container.removeEventListener('keydown', onKeyDown);
+      container.removeEventListener('focus', onFocus);
+    };
   }, [map]);
 
   const lastSeq = useRef<number | undefined>(undefined);
@@ -63,7 +71,7 @@ function MapBehaviour({ onPin, onCenterChange, focusRequest, label, instructions
 }
 
 /** The Leaflet map of the location step; its own chunk, loaded when the step is shown. */
-export default function LocationMap({ pin, initialCenter, focusRequest, onPin, onCenterChange, onTilesFailed, instructionsId }: LocationMapProps) {
+export default function LocationMap({ pin, initialCenter, focusRequest, onPin, onCenterChange, onTilesFailed, onKeyboardFocus }: LocationMapProps) {
   const { t } = useTranslation('report');
   const { mapTileUrl, mapTileAttribution, mapZoom } = clientEnv();
   const start = pin ?? initialCenter;
@@ -88,7 +96,7 @@ export default function LocationMap({ pin, initialCenter, focusRequest, onPin, o
           },
         }}
       />
-      <MapBehaviour onPin={onPin} onCenterChange={onCenterChange} focusRequest={focusRequest} label={t('place.mapLabel')} instructionsId={instructionsId} />
+      <MapBehaviour onPin={onPin} onCenterChange={onCenterChange} focusRequest={focusRequest} onKeyboardFocus={onKeyboardFocus} label={t('place.mapLabel')} />
       {pin ? (
         <Marker
           position={[pin.lat, pin.long]}

@@ -53,7 +53,6 @@ export function LocationStep({ place, onPlaceChange, error, addressRegistration,
   const [tilesFailed, setTilesFailed] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const objectSearchRef = useRef<HTMLInputElement>(null);
-  const instructionsId = useId();
   const errorId = useId();
 
   const flyTo = (point: LatLong) => setFocusRequest((previous) => ({ point, seq: (previous?.seq ?? 0) + 1 }));
@@ -108,12 +107,12 @@ export function LocationStep({ place, onPlaceChange, error, addressRegistration,
             onPin={(point) => pinAt(point)}
             onCenterChange={setMapCenter}
             onTilesFailed={() => setTilesFailed(true)}
-            instructionsId={instructionsId}
+            onKeyboardFocus={() => setAnnouncement(t('place.mapKeys'))}
           />
         </Suspense>
         <div className="location-map__crosshair" aria-hidden="true" />
       </div>
-      <p id={instructionsId} className="location-step__instructions">
+      <p className="location-step__instructions">
         {t('place.instructions')}
       </p>
       {tilesFailed ? <p className="notice location-step__tiles-failed">{t('place.tilesFailed')}</p> : null}
