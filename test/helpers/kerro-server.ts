@@ -13,6 +13,8 @@ export interface KerroServer {
   /** Everything the server printed so far, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
+  /** Settles when the process ends, with its exit code or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** Asks the OS for a free port on loopback, then releases it for the server to take. */
@@ -36,10 +38,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * and a free loopback port, and resolves once it answers HTTP.
  */
 export async function startKerroServer(
-  options: { env?: Record<string, string>; startupTimeoutMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    startupTimeoutMs?: number;
+    /** An existing data directory (e.g. to restart on it); it is left in place when the server stops. */
+    dataDir?: string;
+  } = {},
 ): Promise<KerroServer> {
   const port = await findFreePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kerro-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kerro-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
 
   // node --import tsx rather than npx tsx: one process, so its PID is the server's own.
@@ -52,11 +59,15 @@ export async function startKerroServer(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let hasExited = false;
   void exited.then(() => (hasExited = true));
 
-  const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+  const cleanUp = () => {
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const stop = async () => {
     if (!hasExited && child.pid) {
       process.kill(child.pid, 'SIGTERM');
@@ -77,7 +88,7 @@ export async function startKerroServer(
     }
     try {
       await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(1_000) });
-      return { baseUrl, port, dataDir, pid: child.pid ?? 0, output: () => output, stop };
+      return { baseUrl, port, dataDir, pid: child.pid ?? 0, output: () => output, stop, exited };
     } catch {
       await sleep(200); // not listening yet
     }
