@@ -28,7 +28,7 @@ afterAll(async () => {
 describe('photo resize in Chromium', () => {
   it(`resizes a 4000×3000 JPEG to 2048×1536 in under ${TARGET_MS} ms`, async () => {
     const photo = await makeJpeg(4000, 3000);
-    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    const { page, finish } = await openReportPage(browser, server.baseUrl);
     // One file per change, as a person adds photos; each is resized on its own.
     for (let run = 1; run <= RUNS; run += 1) {
       await page.getByTestId('photo-input').setInputFiles([{ name: `big-${run}.jpg`, mimeType: 'image/jpeg', buffer: photo }]);
@@ -47,7 +47,6 @@ describe('photo resize in Chromium', () => {
         `(${durations.map((duration) => duration.toFixed(0)).join(', ')})`,
     );
     expect(median).toBeLessThanOrEqual(TARGET_MS);
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await finish();
   });
 });

@@ -2,23 +2,34 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { describeViolations, runAxe } from '../helpers/browser';
+import { collectCspViolations, describeCspViolations } from '../helpers/csp';
 
-/** Opens a fresh browser context on /report; tile requests fail at once, as on a machine offline. */
+/**
+ * Opens a fresh browser context on /report; tile requests fail at once, as on a machine offline.
+ * `finish()` closes it and checks that the page threw nothing and the CSP refused nothing.
+ */
 export async function openReportPage(
   browser: Browser,
   baseUrl: string,
   options: BrowserContextOptions = {},
-): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+): Promise<{ context: BrowserContext; page: Page; finish: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', ...options });
   await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const cspViolations = await collectCspViolations(page);
   await page.goto(`${baseUrl}/report`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.locator('.type-option').first().waitFor();
   await page.locator('.location-map .leaflet-container').waitFor();
-  return { context, page, pageErrors };
+  const finish = async () => {
+    const violations = await cspViolations();
+    await context.close();
+    expect(pageErrors).toEqual([]);
+    expect(violations, describeCspViolations(violations)).toEqual([]);
+  };
+  return { context, page, finish };
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {

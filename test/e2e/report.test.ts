@@ -52,7 +52,7 @@ async function clickMap(page: Page, dx: number, dy: number): Promise<void> {
 
 describe('reporting flow in Chromium', () => {
   it('sends a full report with a pin and two photos, with upload progress, and shows the confirmation', async () => {
-    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    const { context, page, finish } = await openReportPage(browser, server.baseUrl);
     expect(await page.title()).toBe('Report a problem – Kerro');
     await expectNoAxeViolations(page);
 
@@ -142,14 +142,13 @@ describe('reporting flow in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('report-step-type');
     expect(await page.getByLabel('Description').inputValue()).toBe('');
     expect(await page.locator('.photo-list__image').count()).toBe(0);
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await finish();
   });
 });
 
 describe('reporting flow: other ways through', () => {
   it('reports on a phone, in Swedish, at a service object found by name (skipping the map)', async () => {
-    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl, {
+    const { page, finish } = await openReportPage(browser, server.baseUrl, {
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
@@ -190,12 +189,11 @@ describe('reporting flow: other ways through', () => {
     expect(stored.extended_attributes?.service_object_type).toBe('urn:kerro:service-objects');
     expect(stored.address).toContain('Vid lekplatsens grind');
     expect(Number(stored.lat)).toBeCloseTo(60.1574, 3); // the park's own position
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await finish();
   });
 
   it('can be done with the keyboard alone, the pin dropped with Enter on the map', async () => {
-    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    const { page, finish } = await openReportPage(browser, server.baseUrl);
     const focusedIs = (test: string) => page.evaluate((source) => new Function('element', `return ${source}`)(document.activeElement) as boolean, test);
     /** Presses Tab until the focused element passes the test (a real keyboard path, no clicks). */
     async function tabTo(test: string, limit = 60): Promise<void> {
@@ -236,8 +234,7 @@ describe('reporting flow: other ways through', () => {
     const stored = await fetchStoredRequest(server.baseUrl, id);
     expect(stored.description).toBe('Graffiti sprayed over the whole bus shelter wall.');
     expect(Number(stored.lat)).toBeGreaterThan(60.1699); // moved north with ArrowUp before dropping
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await finish();
   });
 
   it('shows "already reported" for published open requests of the same type near "my location"', async () => {
@@ -249,7 +246,7 @@ describe('reporting flow: other ways through', () => {
       long?: string;
     }[];
     const target = published.find((request) => request.lat && request.long)!;
-    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl, {
+    const { page, finish } = await openReportPage(browser, server.baseUrl, {
       geolocation: { latitude: Number(target.lat), longitude: Number(target.long), accuracy: 12 },
       permissions: ['geolocation'],
     });
@@ -264,21 +261,20 @@ describe('reporting flow: other ways through', () => {
     // The resident can stop here and follow the existing report instead.
     await link.click();
     await page.waitForURL(`**/requests/${target.service_request_id}`);
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await finish();
   });
 
   it('says clearly when location is refused', async () => {
-    const { context, page } = await openReportPage(browser, server.baseUrl, { permissions: [] });
+    const { page, finish } = await openReportPage(browser, server.baseUrl, { permissions: [] });
     await page.getByRole('button', { name: 'Use my location' }).click();
     await page.getByText('You did not allow this site to use your location.').waitFor();
-    await context.close();
+    await finish();
   });
 });
 
 describe('reporting flow: drafts and errors', () => {
   it('restores the whole draft after a reload, photos included, until it is discarded', async () => {
-    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    const { page, finish } = await openReportPage(browser, server.baseUrl);
     await chooseServiceType(page, 'sign', 'Traffic signs');
     await clickMap(page, -60, 30);
     const place = await placeSummary(page);
@@ -334,12 +330,11 @@ describe('reporting flow: drafts and errors', () => {
         }),
     );
     expect(storedPhotos).toBe(0);
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await finish();
   });
 
   it('checks the form with the shared schema before sending and moves the focus to the first problem', async () => {
-    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl, { locale: 'fi-FI' });
+    const { page, finish } = await openReportPage(browser, server.baseUrl, { locale: 'fi-FI' });
     await page.getByRole('heading', { level: 1, name: 'Ilmoita ongelmasta' }).waitFor();
     let posted = 0;
     page.on('request', (request) => {
@@ -363,12 +358,11 @@ describe('reporting flow: drafts and errors', () => {
     // The summary's links take the focus to each field.
     await page.locator('.error-summary').getByRole('button', { name: /Anna sähköpostiosoite/ }).click();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('report-email');
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await finish();
   });
 
   it('shows an API error next to the field it concerns, keeps everything typed, and says when the service is busy', async () => {
-    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    const { page, finish } = await openReportPage(browser, server.baseUrl);
     let answer: { status: number; body: unknown } = {
       status: 400,
       body: [{ code: 400, description: 'description must be at least 10 characters: say what is wrong' }],
@@ -412,12 +406,11 @@ describe('reporting flow: drafts and errors', () => {
     await page.getByRole('button', { name: 'Send report' }).click();
     const id = await confirmedRequestId(page);
     expect((await fetchStoredRequest(server.baseUrl, id)).extended_attributes?.media_urls).toHaveLength(1);
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await finish();
   });
 
   it('refuses files that are not images or are too large, with a message naming them', async () => {
-    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    const { page, finish } = await openReportPage(browser, server.baseUrl);
     await page.getByTestId('photo-input').setInputFiles([
       { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not a photo') },
       { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not really a JPEG') },
@@ -433,14 +426,13 @@ describe('reporting flow: drafts and errors', () => {
     ]);
     expect(await page.locator('.photo-list__image').count()).toBe(0);
     await expectNoAxeViolations(page);
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await finish();
   });
 });
 
 describe('reporting flow: photo handling', () => {
   it('keeps photos upright (EXIF orientation applied) and drops their metadata before upload', async () => {
-    const { context, page, pageErrors } = await openReportPage(browser, server.baseUrl);
+    const { page, finish } = await openReportPage(browser, server.baseUrl);
     // Stored 400×200 with "rotate 90°" in EXIF: a portrait photo as phones write it.
     const rotated = await makeJpeg(400, 200, { orientation: 6 });
     await page.getByTestId('photo-input').setInputFiles([{ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: rotated }]);
@@ -462,7 +454,6 @@ describe('reporting flow: photo handling', () => {
         }),
     );
     expect(hasExif).toEqual({ exif: false, jpeg: true });
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await finish();
   });
 });
