@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { openDatabase, type SqliteDatabase } from '../../src/server/storage/database';
+import type { Repositories } from '../../src/server/storage/repositories/types';
+import { createSqliteRepositories } from '../../src/server/storage/sqlite-repositories';
+import { fakeRequestSource, serviceTypes, type FakeRequestSource } from './fake-requests';
+
+export interface FilledStore {
+  db: SqliteDatabase;
+  repositories: Repositories;
+  source: FakeRequestSource;
+  /** Time spent inside createMany only (the store's own insert cost). */
+  insertMs: number;
+  /** Time spent making the fake records (the bench's cost, not the store's). */
+  generateMs: number;
+}
+
+/** Opens a Kerro store in `dataDir` the way the server does and fills it, one transaction per batch. */
+export async function fillStore(dataDir: string, count: number, options: { seed: number; now: number; batchSize?: number }): Promise<FilledStore> {
+  const batchSize = options.batchSize ?? 50_000;
+  const db = openDatabase(join(dataDir, 'kerro.sqlite'));
+  const repositories = createSqliteRepositories(db);
+  for (const type of serviceTypes) await repositories.serviceTypes.upsert(type);
+
+  const source = fakeRequestSource(options.seed, options.now);
+  let insertMs = 0;
+  let generateMs = 0;
+  for (let done = 0; done < count; done += batchSize) {
+    const generateStart = performance.now();
+    const batch = Array.from({ length: Math.min(batchSize, count - done) }, source.next);
+    const insertStart = performance.now();
+    await repositories.serviceRequests.createMany(batch);
+    insertMs += performance.now() - insertStart;
+    generateMs += insertStart - generateStart;
+  }
+  return { db, repositories, source, insertMs, generateMs };
+}
