@@ -14,7 +14,7 @@ describe('cluster index', () => {
   const index = createClusterIndex(points);
 
   it('groups close points into one cluster with their count and flagged count', () => {
-    const items = index.itemsIn(world, 8);
+    const items = index.itemsIn(world, 10);
     const clusters = items.filter((item) => item.kind === 'cluster');
     expect(clusters.map((cluster) => cluster.kind === 'cluster' && [cluster.count, cluster.flaggedCount]).sort()).toEqual([
       [10, 5],
@@ -29,6 +29,16 @@ describe('cluster index', () => {
     const items = index.itemsIn(world, 18);
     expect(items).toHaveLength(points.length);
     expect(items.every((item) => item.kind === 'point')).toBe(true);
+  });
+
+  it('clusters by on-screen distance: 60 px at 256-px tiles', () => {
+    // 0.05° of longitude at 60° N is about 36 px at zoom 10 and 73 px at zoom 11.
+    const pair = createClusterIndex([
+      { id: 'west', lat: 60, long: 24, flagged: false },
+      { id: 'east', lat: 60, long: 24.05, flagged: true },
+    ]);
+    expect(pair.itemsIn(world, 10)).toHaveLength(1);
+    expect(pair.itemsIn(world, 11)).toHaveLength(2);
   });
 
   it('gives only what lies in the bounds', () => {

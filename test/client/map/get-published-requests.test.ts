@@ -69,7 +69,7 @@ describe('fetchPublishedRequests', () => {
   it('pages by end_date while answers come back full, with no duplicates, reporting progress', async () => {
     const { seen } = fakeService(450);
     const progress: number[] = [];
-    const result = await fetchPublishedRequests(query, { onProgress: (loaded) => progress.push(loaded) });
+    const result = await fetchPublishedRequests(query, { onProgress: (loaded) => progress.push(loaded.length) });
     expect(result.complete).toBe(true);
     expect(result.requests).toHaveLength(450);
     expect(new Set(result.requests.map((request) => request.service_request_id)).size).toBe(450);

@@ -72,7 +72,11 @@ export function HomeRoute() {
     status: filters.status,
     near: filters.near,
   });
-  const requests = useMemo(() => requestsQuery.data?.requests ?? [], [requestsQuery.data]);
+  // What has arrived so far while a large window is still paging, else the finished list.
+  const requests = useMemo(
+    () => requestsQuery.partial ?? requestsQuery.data?.requests ?? [],
+    [requestsQuery.partial, requestsQuery.data],
+  );
   const requestLayer = useRequestLayer(requests);
 
   const countersQuery = useAllCounters({ enabled: counterSearch.enabled });
@@ -210,14 +214,14 @@ export function HomeRoute() {
             onRetry={() => void requestsQuery.refetch()}
             retrying={requestsQuery.isFetching}
           />
-        ) : requestsQuery.isPending ? (
-          <LoadingNotice message={requestsQuery.loaded > 0 ? t('status.loadingCount', { count: requestsQuery.loaded }) : t('status.loading')} />
+        ) : requestsQuery.isPending && !requestsQuery.partial ? (
+          <LoadingNotice message={t('status.loading')} />
         ) : (
           <RequestsSummary
             count={requests.length}
             onMap={requestLayer.points.length}
             window={window}
-            complete={requestsQuery.data?.complete ?? true}
+            complete={requestsQuery.partial ? true : (requestsQuery.data?.complete ?? true)}
             updating={requestsQuery.isFetching}
             loaded={requestsQuery.loaded}
           />

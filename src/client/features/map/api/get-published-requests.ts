@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { paths } from '../../../../shared/paths';
@@ -89,7 +89,12 @@ function queryParams(query: PublishedRequestQuery, endDate: string) {
  */
 export async function fetchPublishedRequests(
   query: PublishedRequestQuery,
-  options: { signal?: AbortSignal; onProgress?: (loaded: number) => void; maxPages?: number } = {},
+  options: {
+    signal?: AbortSignal;
+    /** Called after each answer with everything loaded so far (newest first). */
+    onProgress?: (loaded: readonly ServiceRequest[]) => void;
+    maxPages?: number;
+  } = {},
 ): Promise<PublishedRequests> {
   const byId = new Map<string, ServiceRequest>();
   let endDate = query.end_date;
@@ -107,7 +112,7 @@ export async function fetchPublishedRequests(
         added += 1;
       }
     }
-    options.onProgress?.(byId.size);
+    options.onProgress?.([...byId.values()]);
     if (batch.length < API_PAGE_LIMIT) return { requests: [...byId.values()], complete: true };
     // A full answer of requests already seen: more than 200 share one second; nothing more to gain.
     if (added === 0) break;
@@ -120,7 +125,7 @@ export async function fetchPublishedRequests(
 
 export const publishedRequestsQueryOptions = (
   query: PublishedRequestQuery,
-  onProgress?: (loaded: number) => void,
+  onProgress?: (loaded: readonly ServiceRequest[]) => void,
 ) =>
   queryOptions({
     queryKey: ['published-requests', query],
@@ -129,9 +134,35 @@ export const publishedRequestsQueryOptions = (
     placeholderData: (previous) => previous,
   });
 
-/** The requests for the filters, plus how many have arrived so far while paging. */
+/** How often the partly loaded list is handed to the page while paging goes on. */
+const PARTIAL_INTERVAL_MS = 500;
+
+interface Partial {
+  key: string;
+  requests: readonly ServiceRequest[];
+}
+
+/**
+ * The requests for the filters. While a large window is still paging, `partial` holds what has
+ * arrived (the first answer at once, then at most twice a second), so the map fills in as the
+ * answers come instead of staying empty until the last one.
+ */
 export function usePublishedRequests(query: PublishedRequestQuery) {
-  const [loaded, setLoaded] = useState(0);
-  const result = useQuery(publishedRequestsQueryOptions(query, setLoaded));
-  return { ...result, loaded };
+  const key = JSON.stringify(query);
+  const [partial, setPartial] = useState<Partial | null>(null);
+  const lastReport = useRef(0);
+  const onProgress = useMemo(
+    () => (loaded: readonly ServiceRequest[]) => {
+      const now = Date.now();
+      if (loaded.length > API_PAGE_LIMIT && now - lastReport.current < PARTIAL_INTERVAL_MS) return;
+      lastReport.current = now;
+      setPartial({ key, requests: loaded });
+    },
+    [key],
+  );
+  const result = useQuery(publishedRequestsQueryOptions(query, onProgress));
+  const current = partial?.key === key ? partial.requests : null;
+  // Partial results are only news while this query is still loading.
+  const loading = result.isPending || result.isPlaceholderData;
+  return { ...result, partial: loading ? current : null, loaded: current?.length ?? 0 };
 }

@@ -28,8 +28,15 @@ export function RequestsSummary({ count, onMap, window, complete, updating, load
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
   return (
     <div className="requests-summary">
-      <p className="requests-summary__count" role="status" data-count={count}>
-        {updating ? t('status.updating', { count: loaded }) : t('status.count', { count, formatted: number(count), from: formatDate(window.from, locale), to: formatDate(window.to, locale) })}
+      {/* The live region changes twice: "loading", then the total; the running count is not
+          announced, or a screen reader would read it out every half second. */}
+      <p className="requests-summary__count" data-count={updating ? undefined : count}>
+        <span role="status">
+          {updating
+            ? t('status.updating')
+            : t('status.count', { count, formatted: number(count), from: formatDate(window.from, locale), to: formatDate(window.to, locale) })}
+        </span>
+        {updating && loaded > 0 ? ` ${t('status.soFar', { formatted: number(loaded) })}` : null}
         {!updating && onMap < count ? ` ${t('status.withoutLocation', { count: count - onMap })}` : null}
       </p>
       <p className="requests-summary__limit">

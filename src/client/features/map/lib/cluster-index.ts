@@ -54,6 +54,8 @@ const wrapLongitude = (value: number) => (value >= -180 && value <= 180 ? value 
 export function createClusterIndex(points: readonly MapPoint[], options: ClusterOptions = {}): ClusterIndex {
   const index = new Supercluster<PointProps, ClusterProps>({
     radius: options.radius ?? 60,
+    // Leaflet's tiles are 256 px; supercluster's default (512) would halve the radius on screen.
+    extent: 256,
     maxZoom: options.maxZoom ?? 16,
     map: (props) => ({ flagged: props.flagged }),
     reduce: (accumulated, props) => {
