@@ -4,7 +4,7 @@
  * rolling "last 90 days" window honest.
  */
 export interface CachedAnswer {
-  body: string;
+  body: Buffer;
   contentType: string;
 }
 

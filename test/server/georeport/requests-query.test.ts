@@ -210,3 +210,15 @@ describe('GET requests/{id}', () => {
     expect(response.body).toContain('<description>service_request_id nosuchid not found</description>');
   });
 });
+
+describe('radius search across the antimeridian', () => {
+  it('finds requests on both sides of ±180°', async () => {
+    await t.repositories.serviceRequests.createMany([
+      request('east1', { lat: -16.5, long: 179.999, requested_at: startTime - 8 * day }),
+      request('west1', { lat: -16.5, long: -179.999, requested_at: startTime - 9 * day }),
+      request('away1', { lat: -16.5, long: 179.9, requested_at: startTime - 9 * day }),
+    ]);
+    expect(await ids('?lat=-16.5&long=180&radius=1000')).toEqual(['east1', 'west1']);
+    expect(await ids('?lat=-16.5&long=-179.9995&radius=500')).toEqual(['east1', 'west1']);
+  });
+});

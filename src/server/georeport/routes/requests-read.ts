@@ -33,7 +33,9 @@ export function requestListHandler(context: AppContext): FormatHandler {
     }
     const records = await serviceRequests.query(query);
     const options: PresentOptions = { locale: resolveLocale(textParam(params, 'locale')), timeZone: context.config.TZ_NAME, baseUrl };
-    const answer = serialize(presentServiceRequests(records, types, extensions, options), format);
+    const serialized = serialize(presentServiceRequests(records, types, extensions, options), format);
+    // Encoded once: a cached string would be re-encoded to UTF-8 on every send.
+    const answer = { body: Buffer.from(serialized.body), contentType: serialized.contentType };
     cache.set(cacheKey, token, now, answer);
     return reply.type(answer.contentType).send(answer.body);
   };
