@@ -100,6 +100,9 @@ export function stubXhr(respond: (call: XhrCall) => { status: number; body: unkn
       this.call = { method, url, body: null };
     }
     setRequestHeader() {}
+    getResponseHeader(): string | null {
+      return null;
+    }
     addEventListener(type: string, listener: (event: unknown) => void) {
       this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
     }
