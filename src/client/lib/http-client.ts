@@ -6,6 +6,8 @@
 export interface ApiErrorRecord {
   code: number | string;
   description: string;
+  /** The input field the record is about, when the API names one (moderation API `fields`). */
+  field?: string;
 }
 
 /** Why a request failed: no answer at all, an error status, or a 2xx body that is not JSON. */
@@ -19,6 +21,8 @@ export class ApiError extends Error {
   /** The API's own error records (GeoReport `[{code, description}]`, `{detail}` and the like). */
   readonly errors: ApiErrorRecord[];
   readonly url: string;
+  /** From a Retry-After header (429, 503): how long to wait before trying again. */
+  readonly retryAfterSeconds?: number;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -27,6 +31,7 @@ export class ApiError extends Error {
     errors?: ApiErrorRecord[];
     message?: string;
     cause?: unknown;
+    retryAfterSeconds?: number;
   }) {
     const errors = init.errors ?? [];
     const message =
@@ -39,7 +44,17 @@ export class ApiError extends Error {
     this.status = init.status;
     this.errors = errors;
     this.url = init.url;
+    if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
   }
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -106,6 +121,19 @@ export function errorRecordsFrom(body: unknown, status: number): ApiErrorRecord[
     );
   }
   if (!isRecord(body)) return [];
+  // Moderation API: { "error": { "code", "message", "fields"?: [{ "field", "message" }] } }
+  if (isRecord(body.error) && typeof body.error.message === 'string') {
+    const { code, message, fields } = body.error;
+    const errorCode = typeof code === 'string' || typeof code === 'number' ? code : status;
+    const fieldRecords = Array.isArray(fields)
+      ? fields.flatMap((item) =>
+          isRecord(item) && typeof item.message === 'string'
+            ? [{ code: errorCode, description: item.message, field: typeof item.field === 'string' ? item.field : '' }]
+            : [],
+        )
+      : [];
+    return fieldRecords.length > 0 ? fieldRecords : [{ code: errorCode, description: message }];
+  }
   // Counters (DRF style): { "detail": "…" }
   if (typeof body.detail === 'string') return [{ code: status, description: body.detail }];
   // Fastify's own: { statusCode, error, message }
@@ -148,16 +176,16 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     throw new ApiError({ kind: 'network', status: 0, url, cause: error });
   }
 
-  return resultOf<T>(response.status, await response.text(), url);
+  return resultOf<T>(response.status, await response.text(), url, response.headers.get('Retry-After'));
 }
 
 /** The parsed body of a 2xx answer, or the ApiError that any other answer means. */
-function resultOf<T>(status: number, text: string, url: string): T {
+function resultOf<T>(status: number, text: string, url: string, retryAfter?: string | null): T {
   const parsed = text.trim() === '' ? ({ ok: true, value: undefined } as const) : tryParseJson(text);
 
   if (status < 200 || status > 299) {
     const errors = parsed.ok ? errorRecordsFrom(parsed.value, status) : [];
-    throw new ApiError({ kind: 'http', status, url, errors });
+    throw new ApiError({ kind: 'http', status, url, errors, retryAfterSeconds: parseRetryAfter(retryAfter) });
   }
   if (!parsed.ok) {
     throw new ApiError({
@@ -219,7 +247,7 @@ export function postForm<T = unknown>(path: string, body: FormData | URLSearchPa
     xhr.addEventListener('load', () =>
       settle(() => {
         try {
-          resolve(resultOf<T>(xhr.status, xhr.responseText, url));
+          resolve(resultOf<T>(xhr.status, xhr.responseText, url, xhr.getResponseHeader('Retry-After')));
         } catch (error) {
           reject(error);
         }
