@@ -26,8 +26,10 @@ export function interpretSendError(error: unknown): SendFailure {
     return failure;
   }
   if (error.status === 429) {
-    const seconds = /try again in (\d+) seconds/.exec(error.errors[0]?.description ?? '')?.[1];
-    failure.general.push({ kind: 'rateLimited', seconds: seconds === undefined ? undefined : Number(seconds) });
+    // Retry-After when the proxy sends it; else the wait its message names.
+    const named = /try again in (\d+) seconds/.exec(error.errors[0]?.description ?? '')?.[1];
+    const seconds = error.retryAfterSeconds ?? (named === undefined ? undefined : Number(named));
+    failure.general.push({ kind: 'rateLimited', seconds });
     return failure;
   }
   if ((error.status === 400 || error.status === 404 || error.status === 413 || error.status === 415) && error.errors.length > 0) {
