@@ -41,6 +41,43 @@ export const appRoutes: RouteObject[] = [
         },
       },
       {
+        path: 'moderation/login',
+        lazy: async () => {
+          const { ModerationLoginRoute } = await import('./routes/moderation-login');
+          return { Component: ModerationLoginRoute };
+        },
+      },
+      {
+        path: 'moderation',
+        lazy: async () => {
+          const { ModerationLayoutRoute } = await import('./routes/moderation-layout');
+          return { Component: ModerationLayoutRoute };
+        },
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { ModerationQueueRoute } = await import('./routes/moderation-queue');
+              return { Component: ModerationQueueRoute };
+            },
+          },
+          {
+            path: 'requests/:id',
+            lazy: async () => {
+              const { ModerationRequestRoute } = await import('./routes/moderation-request');
+              return { Component: ModerationRequestRoute };
+            },
+          },
+          {
+            path: 'audit',
+            lazy: async () => {
+              const { ModerationAuditRoute } = await import('./routes/moderation-audit');
+              return { Component: ModerationAuditRoute };
+            },
+          },
+        ],
+      },
+      {
         path: '*',
         lazy: async () => {
           const { NotFoundRoute } = await import('./routes/not-found');

@@ -3,6 +3,7 @@ import type report from '../locales/en/report.json';
 import type requests from '../locales/en/requests.json';
 import type map from '../locales/en/map.json';
 import type counters from '../locales/en/counters.json';
+import type moderation from '../locales/en/moderation.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -14,6 +15,7 @@ declare module 'i18next' {
       requests: typeof requests;
       map: typeof map;
       counters: typeof counters;
+      moderation: typeof moderation;
     };
   }
 }

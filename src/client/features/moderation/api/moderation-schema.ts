@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { ServiceRequest } from '../../../../shared/georeport/types';
+
+/**
+ * Shapes of the moderation API's answers (src/server/moderation/view.ts). `public` is the
+ * GeoReport JSON of the request, read as tolerantly as the public pages read it, so the preview
+ * shows whatever the public would see.
+ */
+const text = z.union([z.string(), z.number()]).transform(String).catch('');
+const optionalText = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .optional()
+  .catch(undefined);
+const nullableText = z.string().nullish().transform((value) => value ?? null);
+
+export const publicRequestSchema = z.object({
+  service_request_id: z.union([z.string().min(1), z.number()]).transform(String),
+  status_notes: text,
+  status: z.enum(['open', 'closed']).catch('open'),
+  service_code: text,
+  service_name: text,
+  description: text,
+  agency_responsible: text,
+  service_notice: text,
+  requested_datetime: text,
+  updated_datetime: text,
+  expected_datetime: optionalText,
+  address: text,
+  address_id: text,
+  zip_code: text,
+  lat: optionalText,
+  long: optionalText,
+  media_url: optionalText,
+  extended_attributes: z
+    .object({
+      title: optionalText,
+      service_object_type: optionalText,
+      service_object_id: optionalText,
+      detailed_status: text,
+      media_urls: z.array(z.string()).catch([]),
+    })
+    .optional()
+    .catch(undefined),
+}) satisfies z.ZodType<ServiceRequest>;
+
+export const moderationStates = ['pending', 'published', 'rejected'] as const;
+export type ModerationState = (typeof moderationStates)[number];
+
+export function isModerationState(value: unknown): value is ModerationState {
+  return typeof value === 'string' && (moderationStates as readonly string[]).includes(value);
+}
+
+const mediaSchema = z.object({
+  position: z.union([z.number().int(), z.literal('external')]),
+  url: z.string(),
+  content_type: z.string().optional(),
+  byte_size: z.number().optional(),
+});
+
+export const moderationItemSchema = z.object({
+  service_request_id: z.string(),
+  moderation: z.enum(moderationStates),
+  public: publicRequestSchema,
+  private: z.object({
+    email: nullableText,
+    first_name: nullableText,
+    last_name: nullableText,
+    phone: nullableText,
+    device_id: nullableText,
+    account_id: nullableText,
+    locale: z.string().catch(''),
+  }),
+  media: z.array(mediaSchema).catch([]),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  moderator: z.string(),
+  action: z.string(),
+  service_request_id: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).catch({}),
+});
+
+export const moderationDetailSchema = moderationItemSchema.extend({ audit: z.array(auditEntrySchema).catch([]) });
+
+export const queuePageSchema = z.object({
+  total: z.number(),
+  items: z.array(moderationItemSchema),
+  next_after: z.string().nullable(),
+});
+
+export const listPageSchema = z.object({
+  items: z.array(moderationItemSchema),
+  next_before: z.string().nullable(),
+});
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  next_before: z.number().nullable(),
+});
+
+export const sessionSchema = z.object({
+  name: z.string(),
+  csrfToken: z.string(),
+  expiresAt: z.string().optional(),
+});
+
+export type ModerationItem = z.output<typeof moderationItemSchema>;
+export type ModerationDetail = z.output<typeof moderationDetailSchema>;
+export type ModerationMedia = ModerationItem['media'][number];
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+export type QueuePage = z.output<typeof queuePageSchema>;
+export type ListPage = z.output<typeof listPageSchema>;
+export type AuditPage = z.output<typeof auditPageSchema>;
+export type ModeratorSession = z.output<typeof sessionSchema>;

@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SupportedLocale } from '../../../../shared/locales';
+import { api } from '../../../lib/http-client';
+import { csrfHeaders, moderationApiPath, moderationKeys } from './moderation-api';
+import { moderationDetailSchema, type ModerationDetail, type ModerationMedia } from './moderation-schema';
+
+/** What a moderator can do to a request; each maps onto one endpoint. */
+export type RequestChange =
+  | { kind: 'publish' }
+  | { kind: 'reject'; reason: string | null }
+  | { kind: 'edit'; title?: string | null; description?: string }
+  | { kind: 'remove-media'; position: ModerationMedia['position'] }
+  | { kind: 'status'; detailed_status: string[]; status_notes: string };
+
+/** Sends one change with the CSRF header; the server answers the request as it now is. */
+export async function sendRequestChange({
+  id,
+  change,
+  csrfToken,
+  locale,
+}: {
+  id: string;
+  change: RequestChange;
+  csrfToken: string;
+  locale: SupportedLocale;
+}): Promise<ModerationDetail> {
+  const base = moderationApiPath(`/requests/${encodeURIComponent(id)}`);
+  const options = { headers: csrfHeaders(csrfToken), query: { locale } };
+  let body: unknown;
+  switch (change.kind) {
+    case 'publish':
+      body = await api.post(`${base}/publish`, {}, options);
+      break;
+    case 'reject':
+      body = await api.post(`${base}/reject`, change.reason ? { reason: change.reason } : {}, options);
+      break;
+    case 'edit': {
+      const { kind: _kind, ...fields } = change;
+      body = await api.patch(base, fields, options);
+      break;
+    }
+    case 'remove-media':
+      body = await api.delete(`${base}/media/${encodeURIComponent(String(change.position))}`, options);
+      break;
+    case 'status':
+      body = await api.post(`${base}/status`, { detailed_status: change.detailed_status, status_notes: change.status_notes }, options);
+      break;
+  }
+  return moderationDetailSchema.parse(body);
+}
+
+/**
+ * One change to one request. Each action component holds its own, so each shows its own
+ * progress and error. On success the page shows the answer at once and the lists refresh.
+ */
+export function useRequestChange({ id, csrfToken, locale }: { id: string; csrfToken: string; locale: SupportedLocale }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['moderation', 'change', id],
+    mutationFn: (change: RequestChange) => sendRequestChange({ id, change, csrfToken, locale }),
+    onSuccess: (detail) => {
+      // Other languages' copies are out of date; this one is replaced by the answer itself.
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.requestAll(id), refetchType: 'none' });
+      queryClient.setQueryData(moderationKeys.request(id, locale), detail);
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.queueAll });
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.listAll });
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.audit });
+    },
+  });
+}

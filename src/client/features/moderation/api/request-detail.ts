@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SupportedLocale } from '../../../../shared/locales';
+import { api, isApiError } from '../../../lib/http-client';
+import { moderationApiPath, moderationKeys } from './moderation-api';
+import { moderationDetailSchema, type ModerationDetail } from './moderation-schema';
+
+/** One request in any state, with its audit entries; null when there is no such request. */
+export async function getModerationRequest({
+  id,
+  locale,
+  signal,
+}: {
+  id: string;
+  locale: SupportedLocale;
+  signal?: AbortSignal;
+}): Promise<ModerationDetail | null> {
+  try {
+    const body = await api.get(moderationApiPath(`/requests/${encodeURIComponent(id)}`), { query: { locale }, signal });
+    return moderationDetailSchema.parse(body);
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'http' && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export const moderationRequestQueryOptions = (id: string, locale: SupportedLocale) =>
+  queryOptions({
+    queryKey: moderationKeys.request(id, locale),
+    queryFn: ({ signal }) => getModerationRequest({ id, locale, signal }),
+    staleTime: 10_000,
+    refetchOnWindowFocus: true,
+  });
+
+export function useModerationRequest(id: string, locale: SupportedLocale) {
+  return useQuery({ ...moderationRequestQueryOptions(id, locale), placeholderData: keepPreviousData });
+}

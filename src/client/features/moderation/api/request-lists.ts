@@ -1,0 +1,67 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { SupportedLocale } from '../../../../shared/locales';
+import { api } from '../../../lib/http-client';
+import { moderationApiPath, moderationKeys } from './moderation-api';
+import { listPageSchema, queuePageSchema, type ListPage, type ModerationState, type QueuePage } from './moderation-schema';
+
+const PAGE_SIZE = 25;
+
+/** Pending requests, oldest first: the moderator works from the top. */
+export async function getQueuePage({
+  after,
+  locale,
+  signal,
+}: {
+  after?: string;
+  locale: SupportedLocale;
+  signal?: AbortSignal;
+}): Promise<QueuePage> {
+  const body = await api.get(moderationApiPath('/queue'), { query: { limit: PAGE_SIZE, after, locale }, signal });
+  return queuePageSchema.parse(body);
+}
+
+export const queueQueryOptions = (locale: SupportedLocale) =>
+  infiniteQueryOptions({
+    queryKey: moderationKeys.queue(locale),
+    queryFn: ({ pageParam, signal }) => getQueuePage({ after: pageParam, locale, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_after ?? undefined,
+    // New reports keep arriving: the open queue looks again every minute and on return to the tab.
+    staleTime: 10_000,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+  });
+
+/** Published or rejected requests, newest first: for handling published ones later. */
+export async function getRequestListPage({
+  state,
+  before,
+  locale,
+  signal,
+}: {
+  state: ModerationState;
+  before?: string;
+  locale: SupportedLocale;
+  signal?: AbortSignal;
+}): Promise<ListPage> {
+  const body = await api.get(moderationApiPath('/requests'), { query: { state, limit: PAGE_SIZE, before, locale }, signal });
+  return listPageSchema.parse(body);
+}
+
+export const requestListQueryOptions = (state: ModerationState, locale: SupportedLocale) =>
+  infiniteQueryOptions({
+    queryKey: moderationKeys.list(state, locale),
+    queryFn: ({ pageParam, signal }) => getRequestListPage({ state, before: pageParam, locale, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_before ?? undefined,
+    staleTime: 10_000,
+    refetchOnWindowFocus: true,
+  });
+
+export function useQueue(locale: SupportedLocale, enabled = true) {
+  return useInfiniteQuery({ ...queueQueryOptions(locale), enabled });
+}
+
+export function useRequestList(state: ModerationState, locale: SupportedLocale, enabled = true) {
+  return useInfiniteQuery({ ...requestListQueryOptions(state, locale), enabled });
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { useSignOut } from '../api/session';
+import { isModerationState, type ModerationState } from '../api/moderation-schema';
+import { consolePaths } from '../lib/console-paths';
+import { useConsoleSession } from './session-context';
+
+type Section = ModerationState | 'audit' | 'request';
+
+function useCurrentSection(): Section {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  if (pathname.startsWith(consolePaths.audit)) return 'audit';
+  if (pathname.startsWith('/moderation/requests/')) return 'request';
+  const state = params.get('state');
+  return isModerationState(state) ? state : 'pending';
+}
+
+/** The console's own bar: its pages, who is signed in, and signing out. */
+export function ConsoleNav() {
+  const { t } = useTranslation('moderation');
+  const { session, endSession } = useConsoleSession();
+  const signOut = useSignOut();
+  const current = useCurrentSection();
+
+  const links: { section: Section; to: string; label: string }[] = [
+    { section: 'pending', to: consolePaths.list('pending'), label: t('console.nav.queue') },
+    { section: 'published', to: consolePaths.list('published'), label: t('console.nav.published') },
+    { section: 'rejected', to: consolePaths.list('rejected'), label: t('console.nav.rejected') },
+    { section: 'audit', to: consolePaths.audit, label: t('console.nav.audit') },
+  ];
+
+  return (
+    <div className="console-bar">
+      <nav className="console-bar__nav" aria-label={t('console.nav.label')}>
+        <ul className="console-bar__links">
+          {links.map((link) => (
+            <li key={link.section}>
+              <Link
+                to={link.to}
+                className="console-bar__link"
+                aria-current={current === link.section ? 'page' : undefined}
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="console-bar__account">
+        <p className="console-bar__who">{t('console.signedInAs', { name: session.name })}</p>
+        <Button
+          variant="secondary"
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate(session.csrfToken, { onSettled: () => endSession('signed-out') })}
+        >
+          {signOut.isPending ? t('console.signingOut') : t('console.signOut')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { LoadingNotice } from '../../../components/ui/loading-notice';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { currentLanguage } from '../../../lib/i18n';
+import { isModerationState, type ModerationItem, type ModerationState } from '../api/moderation-schema';
+import { useQueue, useRequestList } from '../api/request-lists';
+import { describeError } from '../lib/describe-error';
+import { LoadMore } from './load-more';
+import { RequestCard } from './request-card';
+
+/**
+ * `/moderation`: the queue of requests waiting for a moderator, oldest first, with their count.
+ * `?state=published|rejected` lists those instead, newest first, so published requests can be
+ * handled later (status, notes) and rejected ones looked up.
+ */
+export function QueuePage() {
+  const { t, i18n } = useTranslation('moderation');
+  const locale = currentLanguage(i18n);
+  const [params] = useSearchParams();
+  const stateParam = params.get('state');
+  const state: ModerationState = isModerationState(stateParam) ? stateParam : 'pending';
+  const isQueue = state === 'pending';
+  useDocumentTitle(t(`lists.${state}.title`));
+  const listRef = useRef<HTMLOListElement>(null);
+
+  const queue = useQueue(locale, isQueue);
+  const list = useRequestList(state, locale, !isQueue);
+  const query = isQueue ? queue : list;
+  const items: ModerationItem[] = isQueue
+    ? (queue.data?.pages.flatMap((page) => page.items) ?? [])
+    : (list.data?.pages.flatMap((page) => page.items) ?? []);
+  const total = queue.data?.pages[0]?.total;
+
+  let content;
+  if (query.isPending) {
+    content = <LoadingNotice message={t('lists.loading')} />;
+  } else if (query.isError && items.length === 0) {
+    content = (
+      <ErrorNotice message={describeError(query.error, t)} retryLabel={t('errors.retry')} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  } else if (items.length === 0) {
+    content = <p className="notice">{t(`lists.${state}.empty`)}</p>;
+  } else {
+    content = (
+      <>
+        <ol className="moderation-cards" ref={listRef}>
+          {items.map((item) => (
+            <RequestCard key={item.service_request_id} item={item} showState={!isQueue} />
+          ))}
+        </ol>
+        {query.isFetchNextPageError ? <ErrorNotice message={describeError(query.error, t)} /> : null}
+        <LoadMore
+          listRef={listRef}
+          count={items.length}
+          focusSelector=".moderation-card__review"
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onLoad={() => void query.fetchNextPage()}
+          label={t('lists.more')}
+          loadingLabel={t('lists.loadingMore')}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="page moderation-queue">
+      <div className="moderation-queue__head">
+        <h1>{t(`lists.${state}.title`)}</h1>
+        <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching && !query.isPending ? t('lists.refreshing') : t('lists.refresh')}
+        </Button>
+      </div>
+      <p className="moderation-queue__intro">{t(`lists.${state}.intro`)}</p>
+      {isQueue ? (
+        <p className="moderation-queue__count" role="status">
+          {total === undefined ? '' : t('queue.count', { count: total })}
+        </p>
+      ) : null}
+      {content}
+    </div>
+  );
+}

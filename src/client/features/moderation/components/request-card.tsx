@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RequestSummary, headlineOf } from '../../../components/request';
+import type { ModerationItem } from '../api/moderation-schema';
+import { consolePaths } from '../lib/console-paths';
+import { ModerationStateBadge } from './moderation-state-badge';
+import { PrivateDetails } from './private-details';
+
+/**
+ * One request in the queue or a list: the public summary (the map's own component) with the
+ * reporter's contact details under it, and the way into its review page.
+ */
+export function RequestCard({ item, showState = false }: { item: ModerationItem; showState?: boolean }) {
+  const { t } = useTranslation('moderation');
+  const headline = headlineOf(item.public) || t('review.untitled');
+  const footer = (
+    <div className="moderation-card__private">
+      {showState ? (
+        <p className="moderation-card__state">
+          <ModerationStateBadge state={item.moderation} />
+        </p>
+      ) : null}
+      <p className="moderation-card__private-title">{t('private.heading')}</p>
+      <PrivateDetails details={item.private} compact />
+      {item.media.length > 0 ? <p className="moderation-card__photos">{t('queue.photos', { count: item.media.length })}</p> : null}
+      <Link className="button button--primary moderation-card__review" to={consolePaths.request(item.service_request_id)}>
+        {t('queue.review')}
+        <span className="visually-hidden">: {headline}</span>
+      </Link>
+    </div>
+  );
+  return (
+    <li className="moderation-card">
+      <RequestSummary request={item.public} headingLevel={2} photoLimit={1} footer={footer} />
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ModerationState } from '../api/moderation-schema';
+
+/** The console's own addresses; the app router maps them onto its pages. */
+export const consolePaths = {
+  login: '/moderation/login',
+  queue: '/moderation',
+  audit: '/moderation/audit',
+  list: (state: ModerationState) => (state === 'pending' ? '/moderation' : `/moderation?state=${state}`),
+  request: (id: string) => `/moderation/requests/${encodeURIComponent(id)}`,
+} as const;
+
+/** Why the login page is shown: the session ended, the moderator signed out, or never signed in. */
+export const loginReasons = ['expired', 'signed-out', 'required'] as const;
+export type LoginReason = (typeof loginReasons)[number];
+
+export function isLoginReason(value: unknown): value is LoginReason {
+  return typeof value === 'string' && (loginReasons as readonly string[]).includes(value);
+}
+
+export function loginPath({ next, reason }: { next?: string; reason?: LoginReason } = {}): string {
+  const params = new URLSearchParams();
+  if (reason) params.set('reason', reason);
+  if (next && next !== consolePaths.queue) params.set('next', next);
+  const query = params.toString();
+  return query ? `${consolePaths.login}?${query}` : consolePaths.login;
+}
+
+/**
+ * Where to go after signing in: a console page on this site, never anywhere else (an open
+ * redirect would let a crafted login link send a moderator to a look-alike site).
+ */
+export function safeNextPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return consolePaths.queue;
+  let url: URL;
+  try {
+    url = new URL(value, 'https://console.invalid');
+  } catch {
+    return consolePaths.queue;
+  }
+  const inConsole = url.pathname === consolePaths.queue || url.pathname.startsWith(`${consolePaths.queue}/`);
+  if (url.origin !== 'https://console.invalid' || !inConsole || url.pathname === consolePaths.login) return consolePaths.queue;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,240 @@
+import { statusOfDetailedStatus } from '../../../src/shared/georeport/detailed-status';
+import { jsonResponse, mockFetch } from '../render-app';
+
+/**
+ * An in-memory stand-in for /moderation/api, with the server's shapes and rules where the console
+ * depends on them (src/server/moderation/**): a session cookie is modelled as "signed in", every
+ * write must carry the session's X-CSRF-Token, errors are {"error": {code, message, fields?}}.
+ * Each call is recorded, so tests can check what the console sent.
+ */
+export interface FakeItem {
+  service_request_id: string;
+  moderation: 'pending' | 'published' | 'rejected';
+  public: Record<string, unknown> & { extended_attributes: Record<string, unknown> };
+  private: Record<string, string | null>;
+  media: { position: number | 'external'; url: string }[];
+  audit: { id: number; at: string; moderator: string; action: string; service_request_id: string | null; details: Record<string, unknown> }[];
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+export const CSRF_TOKEN = 'csrf-token-for-tests';
+export const PASSWORD = 'correct horse battery';
+
+let counter = 0;
+
+export function fakeItem(overrides: {
+  id?: string;
+  moderation?: FakeItem['moderation'];
+  title?: string;
+  description?: string;
+  detailedStatus?: string;
+  statusNotes?: string;
+  email?: string | null;
+  requested?: string;
+  media?: FakeItem['media'];
+  serviceObjectId?: string;
+} = {}): FakeItem {
+  counter += 1;
+  const id = overrides.id ?? `req${counter}`;
+  const detailed = overrides.detailedStatus ?? 'RECEIVED';
+  const media = overrides.media ?? [];
+  return {
+    service_request_id: id,
+    moderation: overrides.moderation ?? 'pending',
+    public: {
+      service_request_id: id,
+      status_notes: overrides.statusNotes ?? '',
+      status: statusOfDetailedStatus(detailed.split(',')),
+      service_code: '172',
+      service_name: 'Vandalism',
+      description: overrides.description ?? 'The bench by the fountain is broken.',
+      agency_responsible: '',
+      service_notice: '',
+      requested_datetime: overrides.requested ?? '2026-03-01T09:00:00+02:00',
+      updated_datetime: overrides.requested ?? '2026-03-01T09:00:00+02:00',
+      address: '',
+      address_id: '',
+      zip_code: '',
+      lat: '60.17',
+      long: '24.94',
+      extended_attributes: {
+        ...(overrides.title === undefined ? { title: 'Broken bench' } : overrides.title ? { title: overrides.title } : {}),
+        ...(overrides.serviceObjectId ? { service_object_type: 'urn:x', service_object_id: overrides.serviceObjectId } : {}),
+        detailed_status: detailed,
+        media_urls: media.filter((photo) => photo.position !== 'external').map((photo) => photo.url),
+      },
+    },
+    private: {
+      email: overrides.email === undefined ? 'resident@example.org' : overrides.email,
+      first_name: 'Maija',
+      last_name: 'Meikäläinen',
+      phone: null,
+      device_id: null,
+      account_id: null,
+      locale: 'fi',
+    },
+    media,
+    audit: [],
+  };
+}
+
+const error = (status: number, code: string, message: string, extra: { fields?: { field: string; message: string }[]; headers?: Record<string, string> } = {}) =>
+  jsonResponse({ error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}) } }, { status, headers: { 'Content-Type': 'application/json', ...extra.headers } });
+
+export interface FakeApiOptions {
+  items?: FakeItem[];
+  signedIn?: boolean;
+  /** Return this answer instead, for the calls it matches (errors, outages). */
+  override?: (call: RecordedCall) => Response | undefined;
+}
+
+export function fakeModerationApi(options: FakeApiOptions = {}) {
+  const items = new Map((options.items ?? []).map((item) => [item.service_request_id, item]));
+  const calls: RecordedCall[] = [];
+  const state = { signedIn: options.signedIn ?? true, failedLogins: 0, auditId: 100 };
+
+  const present = ({ audit: _audit, ...item }: FakeItem) => item;
+  const detail = (item: FakeItem) => ({ ...item, audit: [...item.audit].reverse() });
+  const audit = (item: FakeItem, action: string, details: Record<string, unknown> = {}) => {
+    state.auditId += 1;
+    item.audit.push({ id: state.auditId, at: '2026-03-02T10:00:00+02:00', moderator: 'mod', action, service_request_id: item.service_request_id, details });
+  };
+
+  const handle = (call: RecordedCall): Response => {
+    const overridden = options.override?.(call);
+    if (overridden) return overridden;
+    const { method, path } = call;
+    if (path === '/moderation/api/session') {
+      if (method === 'POST') {
+        const body = call.body as { name?: string; password?: string };
+        if (state.failedLogins >= 5) return error(429, 'too_many_attempts', 'too many failed sign-ins; try again in 900 seconds', { headers: { 'Retry-After': '900' } });
+        if (body.name !== 'mod' || body.password !== PASSWORD) {
+          state.failedLogins += 1;
+          return error(401, 'invalid_credentials', 'the name or the password is wrong');
+        }
+        state.signedIn = true;
+        return jsonResponse({ name: 'mod', csrfToken: CSRF_TOKEN, expiresAt: '2026-03-02T22:00:00+02:00' });
+      }
+      if (method === 'DELETE') {
+        state.signedIn = false;
+        return new Response(null, { status: 204 });
+      }
+      return state.signedIn
+        ? jsonResponse({ name: 'mod', csrfToken: CSRF_TOKEN, expiresAt: '2026-03-02T22:00:00+02:00' })
+        : error(401, 'unauthenticated', 'sign in first');
+    }
+    if (!state.signedIn) return error(401, 'unauthenticated', 'sign in first');
+    if (method !== 'GET' && call.headers.get('X-CSRF-Token') !== CSRF_TOKEN) {
+      return error(403, 'csrf_token_invalid', 'send the csrfToken in the X-CSRF-Token header');
+    }
+    if (path === '/moderation/api/queue') {
+      const pending = [...items.values()]
+        .filter((item) => item.moderation === 'pending')
+        .sort((a, b) => String(a.public.requested_datetime).localeCompare(String(b.public.requested_datetime)));
+      const limit = Number(call.search.get('limit') ?? 50);
+      const after = call.search.get('after');
+      const start = after ? pending.findIndex((item) => item.service_request_id === after) + 1 : 0;
+      const page = pending.slice(start, start + limit);
+      return jsonResponse({
+        total: pending.length,
+        items: page.map(present),
+        next_after: page.length === limit ? page.at(-1)!.service_request_id : null,
+      });
+    }
+    if (path === '/moderation/api/requests') {
+      const wanted = call.search.get('state') ?? 'pending';
+      const listed = [...items.values()]
+        .filter((item) => item.moderation === wanted)
+        .sort((a, b) => String(b.public.requested_datetime).localeCompare(String(a.public.requested_datetime)));
+      return jsonResponse({ items: listed.map(present), next_before: null });
+    }
+    if (path === '/moderation/api/audit') {
+      const entries = [...items.values()].flatMap((item) => item.audit).sort((a, b) => b.id - a.id);
+      return jsonResponse({ items: entries, next_before: null });
+    }
+    const match = /^\/moderation\/api\/requests\/([^/]+)(?:\/(publish|reject|status|media\/([^/]+)))?$/.exec(path);
+    const item = match ? items.get(decodeURIComponent(match[1]!)) : undefined;
+    if (!match || !item) return error(404, 'not_found', `not found: ${path}`);
+    const action = match[2];
+    const body = (call.body ?? {}) as Record<string, unknown>;
+    if (method === 'GET' && !action) return jsonResponse(detail(item));
+    if (method === 'POST' && action === 'publish') {
+      if (item.moderation !== 'pending') return error(409, 'conflict', `this request is ${item.moderation}; only pending requests can be published`);
+      item.moderation = 'published';
+      audit(item, 'publish');
+      return jsonResponse(detail(item));
+    }
+    if (method === 'POST' && action === 'reject') {
+      item.moderation = 'rejected';
+      item.public.status = 'closed';
+      item.public.extended_attributes.detailed_status = 'REJECTED';
+      item.public.status_notes = typeof body.reason === 'string' ? body.reason : '';
+      audit(item, 'reject', { reason_given: Boolean(body.reason), ...(item.private.email ? { notified: true } : {}) });
+      return jsonResponse(detail(item));
+    }
+    if (method === 'PATCH' && !action) {
+      if (typeof body.description === 'string' && body.description.trim().length < 10) {
+        return error(400, 'invalid_input', 'description: description must be at least 10 characters: say what is wrong', {
+          fields: [{ field: 'description', message: 'description must be at least 10 characters: say what is wrong' }],
+        });
+      }
+      if (typeof body.description === 'string') item.public.description = body.description;
+      if (body.title !== undefined) {
+        if (body.title) item.public.extended_attributes.title = body.title;
+        else delete item.public.extended_attributes.title;
+      }
+      audit(item, 'edit', { fields: Object.keys(body) });
+      return jsonResponse(detail(item));
+    }
+    if (method === 'DELETE' && match[3] !== undefined) {
+      const position = match[3] === 'external' ? 'external' : Number(match[3]);
+      const photo = item.media.find((media) => media.position === position);
+      if (!photo) return error(404, 'not_found', `this request has no photo at position ${position}`);
+      item.media = item.media.filter((media) => media !== photo);
+      item.public.extended_attributes.media_urls = (item.public.extended_attributes.media_urls as string[]).filter((url) => url !== photo.url);
+      audit(item, 'remove_media', { media: position });
+      return jsonResponse(detail(item));
+    }
+    if (method === 'POST' && action === 'status') {
+      const values = body.detailed_status as string[];
+      const before = String(item.public.extended_attributes.detailed_status).split(',');
+      const wasOpen = item.public.status === 'open';
+      item.public.extended_attributes.detailed_status = values.join(',');
+      item.public.status = statusOfDetailedStatus(values);
+      if (typeof body.status_notes === 'string') item.public.status_notes = body.status_notes;
+      const notified = wasOpen && item.public.status === 'closed' && Boolean(item.private.email);
+      audit(item, 'status', { from: before, to: values, status_notes_changed: true, ...(notified ? { notified: true } : {}) });
+      return jsonResponse(detail(item));
+    }
+    return error(404, 'not_found', `no such endpoint: ${method} ${path}`);
+  };
+
+  const fetchMock = mockFetch(async (url, init) => {
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    const call: RecordedCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      search: url.searchParams,
+      headers: new Headers(init?.headers),
+      body: text ? JSON.parse(text) : undefined,
+    };
+    calls.push(call);
+    return handle(call);
+  });
+
+  return {
+    fetchMock,
+    calls,
+    items,
+    state,
+    /** The writes the console sent (everything but GET). */
+    writes: () => calls.filter((call) => call.method !== 'GET'),
+  };
+}
