@@ -1,3 +1,5 @@
+// Before any schema is built: zod's eval probe would break the CSP (see the module).
+import '../../lib/zod-without-eval';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -61,7 +63,8 @@ export function CountersRoute() {
         if (!('page' in changes)) next.delete('page');
         return next;
       },
-      { replace, preventScrollReset: true },
+      // flushSync: the controls show the change at once, not after a transition.
+      { replace, preventScrollReset: true, flushSync: true },
     );
 
   const onSort = (column: SortColumn) =>

@@ -1,3 +1,5 @@
+// Before any schema is built: zod's eval probe would break the CSP (see the module).
+import '../../lib/zod-without-eval';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,7 +14,7 @@ import { CounterProgress } from '../../features/counters/components/counter-prog
 import { useAllCounters } from '../../features/counters/api/use-all-counters';
 import { useCounterLayer } from '../../features/counters/hooks/use-counter-layer';
 import { filterCounters, sourcesOf } from '../../features/counters/lib/counter-filters';
-import { counterSearchChanges, parseCounterSearch } from '../../features/counters/lib/counter-search';
+import { counterFilterCount, counterSearchChanges, parseCounterSearch } from '../../features/counters/lib/counter-search';
 import { usePublishedRequests } from '../../features/map/api/get-published-requests';
 import { useServiceTypeNames } from '../../features/map/api/get-service-types';
 import { ClusterLayer } from '../../features/map/components/cluster-layer';
@@ -186,7 +188,7 @@ export function HomeRoute() {
         </div>
       </div>
 
-      <FiltersPanel activeCount={activeFilterCount(filters) + (counterSearch.enabled ? 1 : 0)}>
+      <FiltersPanel activeCount={activeFilterCount(filters) + counterFilterCount(counterSearch)}>
         <RequestFiltersForm
           filters={filters}
           window={window}

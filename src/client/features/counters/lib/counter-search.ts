@@ -21,6 +21,12 @@ export function parseCounterSearch(params: URLSearchParams): CounterSearch {
   };
 }
 
+/** The layer and each of its filters count as one filter on. */
+export function counterFilterCount(search: CounterSearch): number {
+  if (!search.enabled) return 0;
+  return 1 + (search.source ? 1 : 0) + (search.receiving ? 1 : 0);
+}
+
 export function counterSearchChanges(search: Partial<CounterSearch>): Record<string, string | null> {
   const changes: Record<string, string | null> = {};
   if (search.enabled !== undefined) changes.counters = search.enabled ? '1' : null;

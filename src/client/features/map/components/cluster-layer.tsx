@@ -70,6 +70,7 @@ export function ClusterLayer(props: ClusterLayerProps) {
         if (!element) return;
         element.setAttribute('aria-label', look.label);
         element.dataset.key = item.key;
+        for (const [name, value] of Object.entries(look.cssVariables ?? {})) element.style.setProperty(name, value);
         L.DomEvent.on(element, 'keydown', (event) => {
           const key = (event as KeyboardEvent).key;
           if (key !== 'Enter' && key !== ' ') return;

@@ -23,9 +23,13 @@ export function useMapSearch() {
 
   const update = useCallback(
     (changes: SearchChanges, options: { replace?: boolean } = {}) => {
+      const replace = options.replace ?? false;
       setParams((current) => applySearchChanges(current, changes), {
-        replace: options.replace ?? false,
+        replace,
         preventScrollReset: true,
+        // A person's change shows at once: in a transition, a controlled checkbox would spring
+        // back until the URL update renders. Map moves can wait.
+        flushSync: !replace,
       });
     },
     [setParams],

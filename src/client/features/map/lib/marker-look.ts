@@ -12,6 +12,11 @@ export interface MarkerLook {
   label: string;
   /** Tooltip for mouse users. */
   title?: string;
+  /**
+   * CSS custom properties for the marker element, set through the CSSOM: the app's CSP refuses
+   * style attributes in markup.
+   */
+  cssVariables?: Record<`--${string}`, string>;
 }
 
 /** Bubble size grows with the digits, so 1,250 fits as well as 12. */

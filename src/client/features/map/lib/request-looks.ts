@@ -24,8 +24,9 @@ export function requestClusterLook(count: number, openCount: number, label: stri
   const openShare = count > 0 ? openCount / count : 0;
   return {
     className: 'map-cluster map-cluster--requests',
-    html: `<span class="map-cluster__bubble" style="--open-share:${openShare.toFixed(3)}"><span class="map-cluster__count">${shortCount(count)}</span></span>`,
+    html: `<span class="map-cluster__bubble"><span class="map-cluster__count">${shortCount(count)}</span></span>`,
     size,
     label,
+    cssVariables: { '--open-share': openShare.toFixed(3) },
   };
 }

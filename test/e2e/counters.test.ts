@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, launchBrowser, runAxe, screenshot } from '../helpers/browser';
+import { collectCspViolations, describeCspViolations, type CspViolation } from '../helpers/csp';
+import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+
+let server: KerroServer;
+let browser: Browser;
+const pageErrors: string[] = [];
+
+const desktop = { width: 1280, height: 900 };
+const mobile = { width: 390, height: 844 };
+
+interface CounterFeature {
+  id: number;
+  geometry: { coordinates: [number, number] };
+  properties: { id: number; name: string; source: string; dataReceived: boolean };
+}
+
+/** Every counter, straight from the proxy (the service's largest page size). */
+const counters: CounterFeature[] = [];
+
+beforeAll(async () => {
+  server = await startKerroServer();
+  browser = await launchBrowser();
+  for (let page = 1; ; page += 1) {
+    const body = (await (await fetch(`${server.baseUrl}/proxy/counters/?page=${page}&page_size=1000`)).json()) as {
+      next: string | null;
+      results: { features: CounterFeature[] };
+    };
+    counters.push(...body.results.features);
+    if (!body.next) break;
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openPage(viewport = desktop): Promise<{ context: BrowserContext; page: Page; cspViolations: () => Promise<CspViolation[]> }> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Helsinki' });
+  const cspViolations = await collectCspViolations(context);
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, cspViolations };
+}
+
+/** A marker (by CSS selector) whose centre is inside the visible map, not in the overscan margin. */
+async function visibleMarker(page: Page, selector: string) {
+  const key = await page.evaluate((css) => {
+    const map = document.querySelector('.leaflet-container')!.getBoundingClientRect();
+    for (const element of document.querySelectorAll<HTMLElement>(css)) {
+      const box = element.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x > map.left + 20 && x < map.right - 20 && y > map.top + 20 && y < map.bottom - 20) return element.dataset.key ?? null;
+    }
+    return null;
+  }, selector);
+  if (!key) throw new Error(`no ${selector} inside the visible map`);
+  return page.locator(`${selector}[data-key="${key}"]`);
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const violations = await runAxe(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+const atPlaceholder = (counter: CounterFeature) => counter.geometry.coordinates[0] === 0 && counter.geometry.coordinates[1] === 0;
+const format = (value: number) => new Intl.NumberFormat('en-GB').format(value);
+
+describe('counters in Chromium', () => {
+  it('the map layer loads every page with visible progress, and lists the 0,0 counters as location unknown', async () => {
+    expect(counters.length).toBeGreaterThanOrEqual(2000);
+    const unlocated = counters.filter(atPlaceholder);
+    expect(unlocated.length).toBeGreaterThan(0);
+
+    const { context, page, cspViolations } = await openPage();
+    const pagesAsked: number[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/proxy/counters/') pagesAsked.push(Number(url.searchParams.get('page')));
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await page.locator('.requests-summary__count[data-count]').waitFor();
+    await page.getByRole('checkbox', { name: 'Show traffic counters' }).check();
+    const progress = page.locator('.counter-progress');
+    await page.getByText(`Loaded all ${format(counters.length)} counters.`).waitFor({ timeout: 30_000 });
+    expect(await progress.getAttribute('data-loaded')).toBe(String(counters.length));
+    expect(await progress.getAttribute('data-total')).toBe(String(counters.length));
+    expect(await progress.locator('progress').getAttribute('value')).toBe(String(counters.length));
+    // Page 1 first (it tells the count), then the rest; every page once.
+    expect(pagesAsked[0]).toBe(1);
+    const pageSize = 250;
+    expect([...pagesAsked].sort((a, b) => a - b)).toEqual(Array.from({ length: Math.ceil(counters.length / pageSize) }, (_, i) => i + 1));
+
+    await expect.poll(() => page.locator('.map-cluster--counters, .map-marker--counter').count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).searchParams.get('counters')).toBe('1');
+
+    // The placeholders are not drawn; they are listed as location unknown.
+    const heading = page.getByRole('heading', { name: `Location unknown: ${unlocated.length} counters` });
+    await heading.click();
+    const unknownList = page.locator('.map-list--unlocated > li');
+    expect(await unknownList.count()).toBe(Math.min(25, unlocated.length));
+    expect(await unknownList.first().getByRole('heading').textContent()).toBe(unlocated[0]!.properties.name);
+    expect(await unknownList.first().getByText('Location unknown', { exact: true }).count()).toBe(1);
+    await screenshot(page, 'map-desktop-counters');
+    await expectNoAxeViolations(page);
+
+    // Filters: one source, only those receiving data; in the URL and in the unknown-location list.
+    const source = counters[0]!.properties.source;
+    await page.getByLabel('Data source', { exact: true }).selectOption(source);
+    await page.getByLabel('Receiving data', { exact: true }).selectOption('yes');
+    const params = new URL(page.url()).searchParams;
+    expect([params.get('source'), params.get('receiving')]).toEqual([source, 'yes']);
+    const filteredUnknown = unlocated.filter((counter) => counter.properties.source === source && counter.properties.dataReceived);
+    await page.getByRole('heading', { name: new RegExp(`^Location unknown: ${filteredUnknown.length} counters?$`) }).waitFor();
+
+    // A counter marker opens its details (bubbles are clicked open until single markers show).
+    const hasVisibleCounter = () => visibleMarker(page, '.map-marker--counter').then(() => true, () => false);
+    for (let i = 0; i < 8 && !(await hasVisibleCounter()); i += 1) {
+      const zoom = new URL(page.url()).searchParams.get('zoom');
+      await (await visibleMarker(page, '.map-cluster--counters')).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('zoom')).not.toBe(zoom);
+    }
+    await (await visibleMarker(page, '.map-marker--counter')).click();
+    const panel = page.getByRole('complementary', { name: 'Details' });
+    await panel.getByText('Traffic counter', { exact: true }).waitFor();
+    expect(await panel.getByText(source, { exact: true }).count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('counter')).toMatch(/^\d+$/);
+    await screenshot(page, 'map-desktop-counter-panel');
+    await expectNoAxeViolations(page);
+    const violations = await cspViolations();
+    expect(violations, describeCspViolations(violations)).toEqual([]);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the counters page sorts, filters, links each counter to the map and downloads one CSV', async () => {
+    const { context, page, cspViolations } = await openPage();
+    await page.goto(`${server.baseUrl}/counters`);
+    await page.getByRole('heading', { level: 1, name: 'Traffic counters' }).waitFor();
+    await page.getByText(`Loaded all ${format(counters.length)} counters.`).waitFor({ timeout: 30_000 });
+    const rows = page.locator('table tbody tr');
+    expect(await rows.count()).toBe(100);
+    await page.getByText(`${format(counters.length)} of ${format(counters.length)} counters match.`).waitFor();
+    await screenshot(page, 'counters-desktop');
+    await expectNoAxeViolations(page);
+
+    // Sort by id, descending: the highest id first.
+    await page.getByRole('button', { name: /^Id/ }).click();
+    await page.getByRole('button', { name: /^Id/ }).click();
+    const highest = Math.max(...counters.map((counter) => counter.properties.id));
+    await expect.poll(() => rows.first().getAttribute('data-counter-id')).toBe(String(highest));
+    expect(await page.getByRole('columnheader', { name: /^Id/ }).getAttribute('aria-sort')).toBe('descending');
+
+    // Filter by source and "receiving data".
+    const source = counters[0]!.properties.source;
+    const expected = counters.filter((counter) => counter.properties.source === source && !counter.properties.dataReceived);
+    await page.getByLabel('Data source', { exact: true }).selectOption(source);
+    await page.getByLabel('Receiving data', { exact: true }).selectOption('no');
+    await page.getByText(new RegExp(`^${format(expected.length)} of ${format(counters.length)} counters? match\\.$`)).waitFor();
+    const sourcesShown = new Set(await page.locator('table tbody tr td:nth-child(3)').allTextContents());
+    expect([...sourcesShown]).toEqual([source]);
+
+    // A text search, then the counter's map link opens the map on it with its details.
+    const located = expected.find((counter) => !atPlaceholder(counter))!;
+    await page.getByRole('searchbox').fill(located.properties.name);
+    const row = page.locator(`tr[data-counter-id="${located.properties.id}"]`);
+    await row.waitFor();
+    await row.getByRole('link', { name: /Show on the map/ }).click();
+    await page.waitForURL(/\/\?counters=1&/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('counter')).toBe(String(located.properties.id));
+    expect(Number(url.searchParams.get('lat'))).toBeCloseTo(located.geometry.coordinates[1], 4);
+    const panel = page.getByRole('complementary', { name: 'Details' });
+    await panel.getByRole('heading', { name: located.properties.name }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('.map-marker--counter.is-selected').count()).toBe(1);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Traffic counters' }).waitFor();
+
+    // One CSV: every counter, one header line.
+    await page.goto(`${server.baseUrl}/counters`);
+    const button = page.getByRole('button', { name: `Download all ${format(counters.length)} counters as CSV` });
+    await button.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe('counters.csv');
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const lines = csv.split('\r\n').filter(Boolean);
+    expect(lines[0]).toMatch(/^id,name,source,/);
+    expect(lines.filter((line) => line.startsWith('id,name,'))).toHaveLength(1);
+    expect(lines).toHaveLength(counters.length + 1);
+    const violations = await cspViolations();
+    expect(violations, describeCspViolations(violations)).toEqual([]);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the counters page fits a phone screen (the table scrolls inside its frame) and stays accessible', async () => {
+    const { context, page } = await openPage(mobile);
+    await page.goto(`${server.baseUrl}/counters`);
+    await page.getByText(`Loaded all ${format(counters.length)} counters.`).waitFor({ timeout: 30_000 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await screenshot(page, 'counters-mobile');
+    await expectNoAxeViolations(page);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,282 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceRequest, ServiceType } from '../../src/shared/georeport/types';
+import { describeViolations, launchBrowser, runAxe, screenshot } from '../helpers/browser';
+import { collectCspViolations, describeCspViolations, type CspViolation } from '../helpers/csp';
+import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+
+let server: KerroServer;
+let browser: Browser;
+const pageErrors: string[] = [];
+
+const desktop = { width: 1280, height: 900 };
+const mobile = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  server = await startKerroServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A page in a context with no internet, as on this machine: tile requests fail at once. */
+async function openPage(viewport = desktop): Promise<{ context: BrowserContext; page: Page; cspViolations: () => Promise<CspViolation[]> }> {
+  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Helsinki' });
+  const cspViolations = await collectCspViolations(context);
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, cspViolations };
+}
+
+/** What the proxy lists for the default window (the last 90 days), as the page will ask. */
+async function publishedRequests(query = ''): Promise<ServiceRequest[]> {
+  const response = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json?extensions=true&locale=en${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as ServiceRequest[];
+}
+
+/** The request count the page states once loading is done. */
+async function shownCount(page: Page): Promise<number> {
+  const summary = page.locator('.requests-summary__count[data-count]');
+  await summary.waitFor({ timeout: 30_000 });
+  return Number(await summary.getAttribute('data-count'));
+}
+
+/** Markers and cluster bubbles drawn, with every request counted once (a bubble counts its members). */
+async function requestsDrawn(page: Page): Promise<number> {
+  const bubbles = await page.locator('.map-cluster--requests .map-cluster__count').allTextContents();
+  const points = await page.locator('.map-marker--request').count();
+  return bubbles.reduce((sum, text) => sum + Number(text), 0) + points;
+}
+
+/** A marker (by CSS selector) whose centre is inside the visible map, not in the overscan margin. */
+async function visibleMarker(page: Page, selector: string) {
+  const key = await page.evaluate((css) => {
+    const map = document.querySelector('.leaflet-container')!.getBoundingClientRect();
+    for (const element of document.querySelectorAll<HTMLElement>(css)) {
+      const box = element.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x > map.left + 20 && x < map.right - 20 && y > map.top + 20 && y < map.bottom - 20) return element.dataset.key ?? null;
+    }
+    return null;
+  }, selector);
+  if (!key) throw new Error(`no ${selector} inside the visible map`);
+  return page.locator(`${selector}[data-key="${key}"]`);
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const violations = await runAxe(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+describe('public map in Chromium', () => {
+  it('shows the published requests as markers and as a list, with details and a way to the track page', async () => {
+    const expected = await publishedRequests();
+    expect(expected.length).toBeGreaterThan(20);
+    const { context, page, cspViolations } = await openPage();
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
+    expect(await page.title()).toBe('Reported problems on the map – Kerro');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Report a problem' }).getAttribute('href')).toBe('/report');
+
+    expect(await shownCount(page)).toBe(expected.length);
+    // With no view in the URL the map shows all the data: every request is in a marker or a bubble.
+    await expect.poll(() => requestsDrawn(page)).toBe(expected.length);
+    expect(await page.locator('.map-cluster--requests').count()).toBeGreaterThan(0);
+    expect(await page.locator('.map-marker--open').count()).toBeGreaterThan(0);
+    expect(await page.locator('.map-marker--closed').count()).toBeGreaterThan(0);
+    // Tiles cannot load here: the page says so and stays usable.
+    await page.getByText('The background map could not be loaded.', { exact: false }).waitFor();
+    await screenshot(page, 'map-desktop');
+    await expectNoAxeViolations(page);
+
+    // A marker opens the side panel with the request's details.
+    const marker = await visibleMarker(page, '.map-marker--request');
+    const id = (await marker.getAttribute('data-key'))!.slice(1);
+    const request = expected.find((item) => item.service_request_id === id)!;
+    await marker.click();
+    const panel = page.getByRole('complementary', { name: 'Details' });
+    await panel.getByRole('heading', { level: 2, name: request.extended_attributes!.title! }).waitFor();
+    expect(await panel.textContent()).toContain(request.description.slice(0, 40));
+    expect(await panel.locator('.status-badge').textContent()).toBe(`Status: ${request.status === 'open' ? 'Open' : 'Closed'}`);
+    expect(params(page).get('request')).toBe(id);
+    expect(await page.locator('.map-marker.is-selected').count()).toBe(1);
+    await screenshot(page, 'map-desktop-panel');
+    await expectNoAxeViolations(page);
+
+    // The list alternative: the same requests, newest first, 25 at a time.
+    await page.getByRole('tab', { name: 'List' }).click();
+    const list = page.getByRole('tabpanel', { name: 'List' });
+    const items = list.locator('.map-list--requests > li');
+    expect(await items.count()).toBe(Math.min(25, expected.length));
+    expect(await items.first().getByRole('heading').textContent()).toBe(expected[0]!.extended_attributes!.title);
+    await list.getByRole('button', { name: /^Show \d+ more$/ }).click();
+    expect(await items.count()).toBe(Math.min(50, expected.length));
+    expect(params(page).get('view')).toBe('list');
+    await screenshot(page, 'map-desktop-list');
+    await expectNoAxeViolations(page);
+
+    // From the list back to the map, then on to the request's own page.
+    await page.getByRole('tab', { name: 'Map' }).click();
+    await panel.getByRole('link', { name: "Open the report's own page" }).click();
+    await page.waitForURL(`${server.baseUrl}/requests/${id}`);
+    await page.getByRole('heading', { level: 1, name: request.extended_attributes!.title! }).waitFor();
+    const violations = await cspViolations();
+    expect(violations, describeCspViolations(violations)).toEqual([]);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('works with the keyboard: a bubble zooms in, a marker opens its details and takes focus', async () => {
+    const { context, page } = await openPage();
+    await page.goto(`${server.baseUrl}/`);
+    await shownCount(page);
+    await expect.poll(() => page.locator('.map-cluster--requests').count()).toBeGreaterThan(0);
+    const zoomBefore = Number(params(page).get('zoom'));
+
+    const bubble = await visibleMarker(page, '.map-cluster--requests');
+    expect(await bubble.getAttribute('role')).toBe('button');
+    expect(await bubble.getAttribute('aria-label')).toMatch(/^\d+ reports here \(\d+ open\)\. Zoom in$/);
+    await bubble.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => Number(params(page).get('zoom'))).toBeGreaterThan(zoomBefore);
+    // Focus stays on the map, not lost to the page body.
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('leaflet-container'))).toBe(true);
+
+    // Tab reaches the markers from the map; Enter opens one and focus moves to its details.
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    expect(await focused.getAttribute('aria-label')).toMatch(/^(Open report: |Closed report: |\d+ reports? here)/);
+    const marker = await visibleMarker(page, '.map-marker--request');
+    await marker.focus();
+    const label = (await marker.getAttribute('aria-label'))!;
+    await page.keyboard.press('Enter');
+    await page.locator('.map-panel').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('map-panel'))).toBe(true);
+    expect(label.replace(/^(Open|Closed) report: /, '')).toBe(await page.locator('.map-panel h2').textContent());
+
+    // Arrow keys on the focused map pan it; the view in the URL follows (replacing the entry).
+    const historyLength = await page.evaluate(() => history.length);
+    const longBefore = Number(params(page).get('long'));
+    await page.locator('.leaflet-container').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => Number(params(page).get('long'))).toBeGreaterThan(longBefore);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps filters and the view in the URL: a reopened link shows the same, back and forward work', async () => {
+    const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
+    const all = await publishedRequests();
+    const { context, page } = await openPage();
+    await page.goto(`${server.baseUrl}/`);
+    await shownCount(page);
+
+    await page.getByRole('radio', { name: 'Closed' }).check();
+    await expect.poll(() => params(page).get('status')).toBe('closed');
+    const closed = all.filter((request) => request.status === 'closed');
+    await expect.poll(() => shownCount(page)).toBe(closed.length);
+
+    // Narrow to the problem type of the newest closed request.
+    const code = closed[0]!.service_code;
+    const name = services.find((service) => service.service_code === code)!.service_name;
+    await page.getByText(/^Problem types:/).click();
+    await page.getByRole('checkbox', { name, exact: true }).check();
+    await expect.poll(() => params(page).get('service')).toBe(code);
+    const expected = closed.filter((request) => request.service_code === code).length;
+    await expect.poll(() => shownCount(page)).toBe(expected);
+    await expect.poll(() => requestsDrawn(page)).toBeLessThanOrEqual(expected);
+
+    // A shorter date window.
+    const from = page.getByLabel('From', { exact: true });
+    const to = await page.getByLabel('To', { exact: true }).inputValue();
+    const fromDate = new Date(`${to}T12:00:00Z`);
+    fromDate.setUTCDate(fromDate.getUTCDate() - 60);
+    await from.fill(fromDate.toISOString().slice(0, 10));
+    await expect.poll(() => params(page).get('from')).toBe(fromDate.toISOString().slice(0, 10));
+    const filteredCount = await shownCount(page);
+    await screenshot(page, 'map-desktop-filtered');
+
+    // The link reproduces what was seen: filters, dates, view and count.
+    const link = page.url();
+    const second = await openPage();
+    await second.page.goto(link);
+    expect(await shownCount(second.page)).toBe(filteredCount);
+    expect(await second.page.getByRole('radio', { name: 'Closed' }).isChecked()).toBe(true);
+    expect(await second.page.getByLabel('From', { exact: true }).inputValue()).toBe(fromDate.toISOString().slice(0, 10));
+    await second.page.getByText(/^Problem types:/).click();
+    expect(await second.page.getByRole('checkbox', { name, exact: true }).isChecked()).toBe(true);
+    for (const key of ['lat', 'long', 'zoom']) expect(params(second.page).get(key)).toBe(new URL(link).searchParams.get(key));
+    await second.context.close();
+
+    // Back steps through the filter changes, forward redoes them.
+    await page.goBack();
+    await expect.poll(() => params(page).get('from')).toBeNull();
+    expect(params(page).get('service')).toBe(code);
+    await page.goBack();
+    await expect.poll(() => params(page).get('service')).toBeNull();
+    expect(await page.getByRole('checkbox', { name, exact: true }).isChecked()).toBe(false);
+    await expect.poll(() => shownCount(page)).toBe(closed.length);
+    await page.goBack();
+    await expect.poll(() => params(page).get('status')).toBeNull();
+    expect(await page.getByRole('radio', { name: 'All' }).isChecked()).toBe(true);
+    await expect.poll(() => shownCount(page)).toBe(all.length);
+    await page.goForward();
+    await expect.poll(() => params(page).get('status')).toBe('closed');
+    expect(await page.getByRole('radio', { name: 'Closed' }).isChecked()).toBe(true);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('explains the 90-day limit and never asks the API for more', async () => {
+    const { context, page } = await openPage();
+    const asked: URL[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/requests.json')) asked.push(new URL(request.url()));
+    });
+    await page.goto(`${server.baseUrl}/?from=2025-01-01&to=2026-12-31`);
+    await shownCount(page);
+    await page.getByText('The city\'s service shows at most 90 days at a time.', { exact: false }).waitFor();
+    await page.getByLabel('From', { exact: true }).fill('2025-03-01');
+    await page.getByText('The window was longer than 90 days, so the end moved to 2025-05-29.').waitFor();
+    await expect.poll(() => params(page).get('to')).toBe('2025-05-29');
+    await shownCount(page);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const url of asked) {
+      const span = Date.parse(url.searchParams.get('end_date')!) - Date.parse(url.searchParams.get('start_date')!);
+      expect(span).toBeLessThanOrEqual(90 * 86_400_000);
+    }
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('fits a phone screen and stays accessible', async () => {
+    const { context, page } = await openPage(mobile);
+    await page.goto(`${server.baseUrl}/`);
+    await shownCount(page);
+    await expect.poll(() => requestsDrawn(page)).toBeGreaterThan(0);
+    // The filters start folded on a phone, so the map is near the top.
+    expect(await page.locator('.map-filters-panel').getAttribute('open')).toBeNull();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await screenshot(page, 'map-mobile');
+    await expectNoAxeViolations(page);
+    await (await visibleMarker(page, '.map-marker--request')).click();
+    await page.locator('.map-panel').waitFor();
+    await page.locator('.map-panel').scrollIntoViewIfNeeded();
+    await screenshot(page, 'map-mobile-panel');
+    await page.getByRole('tab', { name: 'List' }).click();
+    await screenshot(page, 'map-mobile-list');
+    await expectNoAxeViolations(page);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
