@@ -13,6 +13,7 @@ import { moderationRoutes } from './moderation/routes';
 import { createSqliteModerationRepository } from './moderation/sqlite-repository';
 import type { SqliteDatabase } from './storage/database';
 import { registerHealthRoutes } from './http/health-routes';
+import { answerFrameworkError } from './http/framework-errors';
 import { safeLoggerOptions } from './http/logging';
 import { echoRequestId, requestIdFor } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -30,6 +31,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Redacted JSON lines with the request id (see http/logging.ts); a sane X-Request-Id is kept.
     logger: safeLoggerOptions(options.logger ?? false),
     genReqId: requestIdFor,
+    // Paths the router cannot decode answer in the format of the API they were meant for.
+    frameworkErrors: answerFrameworkError,
     // Uploads are bounded per file by the media limits; this caps the whole body.
     bodyLimit: 1024 * 1024,
     trustProxy: false,

@@ -74,6 +74,10 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     });
   };
 
+  // Unknown paths and methods under the prefix answer in the API's format too (found by the
+  // bad-input tests: `POST /api/counters/1` was a plain-text 404 without CORS).
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'Not found.'));
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof CounterApiError) return sendError(request, reply, error.statusCode, error.detail);
     const statusCode = (error as { statusCode?: number }).statusCode;

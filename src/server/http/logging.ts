@@ -84,8 +84,10 @@ export const logSerializers = {
   err(error: LoggedError & { constructor?: { name?: string } }) {
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : undefined;
     const base = { type: error.constructor?.name ?? 'Error', code: error.code, statusCode };
-    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return base;
-    return { ...base, message: error.message, stack: error.stack };
+    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+      return { ...base, message: `client error ${statusCode} (message not logged: it may quote the input)`, stack: '' };
+    }
+    return { ...base, message: error.message ?? '', stack: error.stack ?? '' };
   },
 };
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { publicBaseUrl } from '../http/public-base-url';
 import { paths } from '../../shared/paths';
-import { callUpstream, safeSubpath, UpstreamError, withoutBom } from './upstream';
+import { callUpstream, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
 
 /**
@@ -23,8 +23,10 @@ export function rewritePageLink(link: unknown, upstreamBase: string, proxyBase: 
 
 /** `/proxy/counters/*`: the counter list, with next/previous pointing back through the proxy. */
 export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams: Upstreams }> = async (app, { context, upstreams }) => {
+  // `/proxy/counters` itself and non-GET methods: the counters' error shape, not the app's plain 404.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
   app.get('/*', async (request: FastifyRequest, reply) => {
-    const rest = safeSubpath((request.params as { '*': string })['*']);
+    const rest = forwardedSubpath((request.params as { '*': string })['*']);
     if (rest === undefined) return reply.code(404).send({ detail: 'Not found.' });
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const upstreamBase = upstreams.counters();

@@ -13,7 +13,7 @@ import type { FormFields } from '../georeport/attributes';
 import { singleValues } from '../georeport/form-reader';
 import { splitFormat } from '../georeport/format';
 import { createUploadSpool, type SpooledFile } from './upload-spool';
-import { callUpstream, safeSubpath, UpstreamError, type UpstreamResponse } from './upstream';
+import { callUpstream, forwardedSubpath, UpstreamError, type UpstreamResponse } from './upstream';
 import type { Upstreams } from './upstreams';
 
 export interface GeoReportProxyOptions {
@@ -106,7 +106,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   const servicesCache = new Map<string, { expires: number; statusCode: number; headers: Record<string, string>; body: Buffer }>();
 
   app.get('/*', async (request, reply) => {
-    const rest = safeSubpath((request.params as { '*': string })['*']);
+    const rest = forwardedSubpath((request.params as { '*': string })['*']);
     if (rest === undefined) throw new GeoReportError(404, 'no such resource; see discovery.json');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const url = `${upstreams.open311()}/${rest}${query}`;

@@ -95,3 +95,19 @@ export function safeSubpath(rest: string): string | undefined {
   if (/[\\\u0000-\u001f]/.test(decoded)) return undefined;
   return decoded.split('/').some((segment) => segment === '..' || segment === '.') ? undefined : rest;
 }
+
+/**
+ * The path to forward for a route's `*` parameter. Fastify hands that parameter over already
+ * percent-decoded, so it is encoded again, segment by segment, before the checks above: otherwise
+ * an encoded "#", "?" or "%" in the browser's path became syntax in the upstream URL (the
+ * bad-input tests found `/proxy/open311/v1/services/%23x.xml` forwarded as `services/` + a fragment).
+ */
+export function forwardedSubpath(decodedWildcard: string): string | undefined {
+  let encoded: string;
+  try {
+    encoded = decodedWildcard.split('/').map(encodeURIComponent).join('/');
+  } catch {
+    return undefined; // a lone surrogate: no URL can carry it
+  }
+  return safeSubpath(encoded);
+}

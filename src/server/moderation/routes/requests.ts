@@ -139,6 +139,9 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
 
   /** Runs a plan in one transaction, then does what must follow the commit, and answers the request as it is now. */
   const change = async (request: FastifyRequest, id: string, makePlan: (context: ChangeContext) => ChangePlan) => {
+    // Every input is read before the change: a bad ?locale= used to be refused with a 400 only
+    // after the change had been committed (found by the robustness bad-input tests).
+    const { locale } = parseInput(detailQuery, request.query);
     const planContext = changeContext(request, await serviceTypes.list());
     const applied = await repository.applyChange(id, makePlan(planContext));
     if (!applied) throw notFound(`service request ${id} not found`);
@@ -149,7 +152,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       );
     }
     if (applied.notificationQueued) announceOutboxMessage();
-    return detail(request, id, parseInput(detailQuery, request.query).locale);
+    return detail(request, id, locale);
   };
 
   app.post('/requests/:id/publish', async (request) => {

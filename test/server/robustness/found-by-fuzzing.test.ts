@@ -1,0 +1,119 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../../src/server/moderation/passwords';
+import { createSqliteModerationRepository } from '../../../src/server/moderation/sqlite-repository';
+import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { multipartBody, validReport } from '../georeport/form';
+
+/** Each case here is a bug the bad-input properties found, pinned down as a plain example. */
+
+let t: TestApp;
+let session: { cookie: string; csrfToken: string };
+
+beforeAll(async () => {
+  t = await createTestApp({}, { listen: true });
+  await createSqliteModerationRepository(t.db).createModerator('maija', await hashPassword('correct horse battery'), t.clock.now);
+  const login = await t.app.inject({ method: 'POST', url: '/moderation/api/session', payload: { name: 'maija', password: 'correct horse battery' } });
+  expect(login.statusCode).toBe(200);
+  const cookie = [login.headers['set-cookie']].flat().find((value) => value?.startsWith('kerro_session='))!.split(';')[0]!;
+  session = { cookie, csrfToken: (login.json() as { csrfToken: string }).csrfToken };
+});
+afterAll(() => t.close());
+
+async function submitWithPhoto(): Promise<string> {
+  const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#777' } }).jpeg().toBuffer();
+  const body = await multipartBody({ ...validReport, api_key: t.apiKey, email: 'resident@example.org' }, [{ fileName: 'a.jpg', type: 'image/jpeg', data: jpeg }]);
+  const answer = await t.app.inject({ method: 'POST', url: '/open311/v1/requests.json', ...body });
+  expect(answer.statusCode).toBe(200);
+  return (answer.json() as { service_request_id: string }[])[0]!.service_request_id;
+}
+
+const rowOf = (id: string) => ({
+  request: t.db.prepare('SELECT * FROM service_requests WHERE service_request_id = ?').get(id),
+  media: t.db.prepare('SELECT * FROM request_media WHERE service_request_id = ?').all(id),
+  audit: t.db.prepare('SELECT count(*) AS n FROM audit_log WHERE service_request_id = ?').get(id),
+  outbox: t.db.prepare('SELECT count(*) AS n FROM outbox WHERE service_request_id = ?').get(id),
+});
+
+describe('moderation: a refused change changes nothing', () => {
+  it('a bad ?locale= is refused before publish, reject, edit, status or photo removal is applied', async () => {
+    const id = await submitWithPhoto();
+    const before = rowOf(id);
+    const changes: [string, string, unknown][] = [
+      ['POST', `/requests/${id}/publish`, undefined],
+      ['POST', `/requests/${id}/reject`, { reason: 'Duplicate report.' }],
+      ['PATCH', `/requests/${id}`, { title: 'Edited' }],
+      ['POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'], status_notes: 'Fixed.' }],
+      ['DELETE', `/requests/${id}/media/0`, undefined],
+    ];
+    for (const [method, path, body] of changes) {
+      for (const locale of ['x'.repeat(21), 'fi&locale=sv']) {
+        const answer = await t.app.inject({
+          method: method as 'POST',
+          url: `/moderation/api${path}?locale=${locale}`,
+          headers: { cookie: session.cookie, 'x-csrf-token': session.csrfToken },
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        expect(answer.statusCode, `${method} ${path}: ${answer.body}`).toBe(400);
+        expect(answer.json()).toMatchObject({ error: { code: 'invalid_input' } });
+        expect(rowOf(id), `${method} ${path}`).toEqual(before);
+      }
+    }
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `/moderation/api/requests/${id}/publish?locale=fi`,
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrfToken },
+    });
+    expect(published.statusCode).toBe(200);
+  });
+});
+
+describe('the proxy forwards the path it was given', () => {
+  it('an encoded "#" or "?" in the path stays part of the path upstream', async () => {
+    for (const path of ['services/%23nope.xml', 'requests/%3Fstatus%3Dopen.json', 'requests/a%2520b.xml']) {
+      const direct = await fetch(`${t.baseUrl}/open311/v1/${path}`);
+      const proxied = await fetch(`${t.baseUrl}/proxy/open311/v1/${path}`);
+      expect(proxied.status, path).toBe(direct.status);
+      expect(proxied.headers.get('content-type'), path).toBe(direct.headers.get('content-type'));
+      expect(await proxied.text(), path).toBe(await direct.text());
+    }
+  });
+
+  it('dot segments stay refused, encoded once or twice', async () => {
+    for (const path of ['..%2Fv1%2Fservices.json', '%2e%2e/%2e%2e/api/counters/', 'a/%2E%2E/%2E%2E/x.json']) {
+      const answer = await t.app.inject({ url: `/proxy/open311/v1/${path}` });
+      expect(answer.statusCode, path).toBe(404);
+    }
+  });
+});
+
+describe('errors outside any route answer in the format of the API they were meant for', () => {
+  it('a path that is not UTF-8 once decoded', async () => {
+    const geo = await t.app.inject({ url: '/open311/v1/requests/%ED%A0%80.xml' });
+    expect(geo.statusCode).toBe(400);
+    expect(geo.body).toMatch(/<errors><error><code>400<\/code><description>the path is not valid/);
+    const geoJson = await t.app.inject({ url: '/proxy/open311/v1/requests/%C0%AF.json' });
+    expect(geoJson.json()).toEqual([{ code: 400, description: expect.stringContaining('not valid') }]);
+    const counters = await t.app.inject({ url: '/api/counters/%FF/' });
+    expect(counters.json()).toEqual({ detail: expect.stringContaining('not valid') });
+    expect(counters.headers['access-control-allow-origin']).toBe('*');
+    const moderation = await t.app.inject({ url: '/moderation/api/requests/%ED%A0%80' });
+    expect(moderation.json()).toEqual({ error: { code: 'invalid_input', message: expect.stringContaining('not valid') } });
+    expect(moderation.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a photo name over the router limit', async () => {
+    const answer = await t.app.inject({ url: `/media/${'9'.repeat(300)}` });
+    expect(answer.statusCode).toBe(414);
+    expect(answer.json()).toEqual([{ code: 414, description: 'a part of the path is too long' }]);
+  });
+
+  it('unknown counters paths and methods, directly and through the proxy', async () => {
+    for (const [method, url] of [['POST', '/api/counters/1'], ['GET', '/api/counters/1/2/'], ['GET', '/proxy/counters'], ['DELETE', '/proxy/counters/']] as const) {
+      const answer = await t.app.inject({ method, url });
+      expect(answer.statusCode, `${method} ${url}`).toBe(404);
+      expect(answer.json(), `${method} ${url}`).toEqual({ detail: 'Not found.' });
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/counters/1' })).headers['access-control-allow-origin']).toBe('*');
+  });
+});
