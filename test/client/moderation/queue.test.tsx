@@ -74,7 +74,7 @@ describe('moderation queue and lists', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('link', { name: /^Review: / })).toHaveLength(25);
     await userEvent.click(screen.getByRole('button', { name: 'Show more reports' }));
     await waitFor(() => expect(screen.getAllByRole('link', { name: /^Review: / })).toHaveLength(30));
-    await waitFor(() => expect(document.activeElement?.textContent).toBe('Review: Report 26'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Review: Report 26' })));
   });
 
   it('shows an error with a retry when the queue cannot be loaded', async () => {
