@@ -1,0 +1,360 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceRequest, ServiceType } from '../../src/shared/georeport/types';
+import { describeViolations, launchBrowser, runAxe, screenshot } from '../helpers/browser';
+import { collectCspViolations, describeCspViolations, type CspViolation } from '../helpers/csp';
+import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { projectRoot } from '../helpers/project-root';
+
+/**
+ * The moderator console in Chromium against the real server: a report stays out of the public
+ * listing until a moderator publishes it from the console; closing it emails the reporter
+ * (an .eml file in DATA_DIR/outbox) and the public track page shows it closed with the notes.
+ */
+let server: KerroServer;
+let browser: Browser;
+let tilePng: Buffer;
+
+const MODERATOR = 'mod';
+const PASSWORD = 'correct horse battery staple';
+const desktop = { width: 1280, height: 900 };
+const mobile = { width: 390, height: 844 };
+const attack = '<img src=x onerror="window.__xss=1">';
+
+beforeAll(async () => {
+  server = await startKerroServer();
+  // The admin CLI, as an operator runs it, against the running server's data directory.
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'moderator', 'add', MODERATOR, '--password-stdin'], {
+    cwd: projectRoot,
+    env: { ...process.env, DATA_DIR: server.dataDir },
+    input: PASSWORD,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  browser = await launchBrowser();
+  tilePng = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#dde' } }).png().toBuffer();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  cspViolations: () => Promise<CspViolation[]>;
+  pageErrors: string[];
+}
+
+async function openContext(viewport = desktop, locale = 'en-GB'): Promise<Opened> {
+  const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Helsinki' });
+  const cspViolations = await collectCspViolations(context);
+  // No network beyond loopback: the home page's map tiles come from here.
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tilePng }));
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, cspViolations, pageErrors };
+}
+
+/**
+ * The public track page's route does not yet load zod without its eval probe (see
+ * src/client/lib/zod-without-eval.ts); that one report, on that page only, belongs to the track
+ * page and is tolerated where this test visits it. Every other violation fails.
+ */
+const isTrackPageEvalProbe = (violation: CspViolation) =>
+  new URL(violation.documentURI).pathname.startsWith('/requests/') && violation.blockedURI === 'eval';
+
+async function finish({ context, cspViolations, pageErrors }: Opened, { trackPage = false } = {}): Promise<void> {
+  const violations = (await cspViolations()).filter((violation) => !(trackPage && isTrackPageEvalProbe(violation)));
+  expect(violations, describeCspViolations(violations)).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const violations = await runAxe(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
+}
+
+async function firstServiceCode(): Promise<string> {
+  const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
+  return services[0]!.service_code;
+}
+
+/** A report as a resident's browser sends it: a URL-encoded form through the proxy. */
+async function submitReport(fields: Record<string, string>): Promise<string> {
+  const body = new URLSearchParams({ service_code: await firstServiceCode(), lat: '60.16952', long: '24.93545', ...fields });
+  const response = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
+  const created = (await response.json()) as { service_request_id: string }[];
+  expect(response.status, JSON.stringify(created)).toBe(200);
+  return created[0]!.service_request_id;
+}
+
+async function publicListingHas(id: string): Promise<boolean> {
+  const byId = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json?service_request_id=${id}`)).json()) as ServiceRequest[];
+  const all = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`)).json()) as ServiceRequest[];
+  const inById = byId.some((request) => request.service_request_id === id);
+  expect(all.some((request) => request.service_request_id === id)).toBe(inById);
+  return inById;
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.getByLabel('Name').fill(MODERATOR);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The closing email, once the outbox sender (woken by the change) has written it. */
+async function waitForEml(timeoutMs = 15_000): Promise<string> {
+  const directory = join(server.dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = existsSync(directory) ? readdirSync(directory).filter((name) => name.endsWith('.eml')) : [];
+    if (files.length > 0) return readFileSync(join(directory, files[0]!), 'utf8');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no .eml file in ${directory} within ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/** The text body of an .eml, whichever transfer encoding nodemailer chose for it. */
+function emailText(eml: string): string {
+  const [head = '', ...rest] = eml.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  }
+  return body;
+}
+
+describe('moderator console in Chromium', () => {
+  it('sends a logged-out visitor to the login page and says when the password is wrong', async () => {
+    const opened = await openContext();
+    const { page } = opened;
+    await page.goto(`${server.baseUrl}/moderation`);
+    await page.getByRole('heading', { level: 1, name: 'Moderator sign-in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/moderation/login');
+    await screenshot(page, 'moderation-login-desktop-en');
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Name').fill(MODERATOR);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('The name or the password is wrong. Check them and try again.');
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('password');
+    await screenshot(page, 'moderation-login-error-desktop-en');
+    await expectNoAxeViolations(page);
+    await finish(opened);
+  });
+
+  it('report → hidden → published from the console → on the public map → closed with notes → email and track page', async () => {
+    const title = 'Bench slats missing by the fountain';
+    const id = await submitReport({
+      title,
+      description: 'Two slats of the park bench are missing; the rest are loose.',
+      email: 'resident@example.org',
+      first_name: 'Maija',
+      last_name: 'Meikäläinen',
+    });
+    expect(await publicListingHas(id)).toBe(false);
+
+    const opened = await openContext();
+    const { page } = opened;
+    await page.goto(`${server.baseUrl}/moderation`);
+    await page.getByRole('heading', { level: 1, name: 'Moderator sign-in' }).waitFor();
+    await signIn(page);
+    await page.getByRole('heading', { level: 1, name: 'Moderation queue' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/moderation');
+
+    // The queue: our report with the reporter's email (moderators only), and the count.
+    const card = page.locator('.moderation-card').filter({ hasText: title });
+    await card.waitFor();
+    expect(await card.getByText('resident@example.org').isVisible()).toBe(true);
+    expect(await page.locator('.moderation-queue__count').textContent()).toMatch(/^\d+ reports? waiting, oldest first\.$/);
+    await screenshot(page, 'moderation-queue-desktop-en');
+    await expectNoAxeViolations(page);
+
+    // Review: the public view (shared components) beside the private details.
+    await card.getByRole('link', { name: `Review: ${title}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Review: ${title}` }).waitFor();
+    const preview = page.getByRole('region', { name: 'Public view' });
+    expect(await preview.locator('.request-details').getByRole('heading', { level: 3, name: title }).isVisible()).toBe(true);
+    expect(await preview.locator('.request-summary').count()).toBe(1);
+    expect(await preview.getByText('resident@example.org').count()).toBe(0);
+    const reporter = page.getByRole('region', { name: 'Reporter (private)' });
+    expect(await reporter.getByText('resident@example.org').isVisible()).toBe(true);
+    expect(await reporter.getByText('Maija Meikäläinen').isVisible()).toBe(true);
+    await screenshot(page, 'moderation-review-pending-desktop-en');
+    await expectNoAxeViolations(page);
+
+    // Publish: confirmed in a live region that takes focus.
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const published = page.getByText('Published. The report is now in the public lists and on the map.');
+    await published.waitFor();
+    expect(await published.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await publicListingHas(id)).toBe(true);
+
+    // The public map (home page) lists it now.
+    const visitor = await openContext();
+    await visitor.page.goto(`${server.baseUrl}/`);
+    await visitor.page.locator(`[data-request-id="${id}"]`).waitFor({ state: 'attached', timeout: 20_000 });
+    await finish(visitor);
+
+    // Close it with notes: the form says what will happen before saving.
+    const statusPanel = page.getByRole('region', { name: 'Handling status' });
+    await statusPanel.getByRole('radio', { name: /Resolved/ }).check();
+    await statusPanel.getByText('the reporter gets an email with these notes', { exact: false }).waitFor();
+    const notes = 'The slats were replaced on Monday. Thank you for the report!';
+    await statusPanel.getByLabel('Notes from the city (public)').fill(notes);
+    await statusPanel.getByRole('button', { name: 'Save status' }).click();
+    await statusPanel.getByText('Status saved. The report is closed.').waitFor();
+    expect(await preview.locator('.request-details__status .status-badge').textContent()).toBe('Status: Closed');
+    await screenshot(page, 'moderation-review-closed-desktop-en');
+    await expectNoAxeViolations(page);
+
+    // The email: in the outbox within seconds, with the notes and the track link.
+    const eml = await waitForEml();
+    expect(eml).toMatch(/^To: resident@example\.org$/m);
+    const text = emailText(eml);
+    expect(text).toContain(`${server.baseUrl}/requests/${id}`);
+    expect(text).toContain(notes);
+
+    // The audit log names who did what.
+    await page.getByRole('navigation', { name: 'Moderation console' }).getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    const rows = page.getByRole('table', { name: 'Moderator actions, newest first' }).getByRole('row');
+    await rows.nth(1).waitFor();
+    expect(await rows.nth(1).textContent()).toContain('Status Received → Resolved; notes changed; email queued to the reporter');
+    expect(await rows.nth(2).textContent()).toContain('Published');
+    await screenshot(page, 'moderation-audit-desktop-en');
+    await expectNoAxeViolations(page);
+
+    // Published list: where moderators find it again later.
+    await page.getByRole('navigation', { name: 'Moderation console' }).getByRole('link', { name: 'Published' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Published reports' }).waitFor();
+    await page.locator('.moderation-card').filter({ hasText: title }).waitFor();
+    await expectNoAxeViolations(page);
+
+    // The public track page: closed, with the city's notes.
+    const resident = await openContext();
+    await resident.page.goto(`${server.baseUrl}/requests/${id}`);
+    await resident.page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await resident.page.getByText(notes, { exact: true }).waitFor();
+    expect(await resident.page.locator('.request-details__status .status-badge').textContent()).toBe('Status: Closed');
+    await finish(resident, { trackPage: true });
+
+    // Signing out ends the session: the console is closed again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('You have signed out.').waitFor();
+    await page.goto(`${server.baseUrl}/moderation/audit`);
+    await page.getByRole('heading', { level: 1, name: 'Moderator sign-in' }).waitFor();
+    await finish(opened);
+  });
+
+  it('fits a phone screen in Finnish: login, queue and review', async () => {
+    const id = await submitReport({ title: 'Roskakori täynnä', description: 'Puiston roskakori on ollut täynnä jo viikon.', email: 'asukas@example.org' });
+    const opened = await openContext(mobile, 'fi-FI');
+    const { page } = opened;
+    await page.goto(`${server.baseUrl}/moderation`);
+    await page.getByRole('heading', { level: 1, name: 'Moderaattorin kirjautuminen' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'moderation-login-mobile-fi');
+    await page.getByLabel('Nimi').fill(MODERATOR);
+    await page.getByLabel('Salasana').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Kirjaudu' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Moderointijono' }).waitFor();
+    await page.locator('.moderation-card').filter({ hasText: 'Roskakori täynnä' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'moderation-queue-mobile-fi');
+    await expectNoAxeViolations(page);
+
+    await page.goto(`${server.baseUrl}/moderation/requests/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'Tarkastus: Roskakori täynnä' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'moderation-review-mobile-fi');
+    await expectNoAxeViolations(page);
+    await finish(opened);
+  });
+
+  it('renders markup in a service point id and in status notes as text, in the console and on the track page', async () => {
+    const id = await submitReport({
+      service_object_type: 'urn:x',
+      service_object_id: attack,
+      description: 'A sign at the service point is broken.',
+    });
+    const opened = await openContext();
+    const { page } = opened;
+    await page.goto(`${server.baseUrl}/moderation/requests/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'Moderator sign-in' }).waitFor();
+    await signIn(page);
+    await page.getByRole('heading', { level: 1, name: /^Review: / }).waitFor();
+
+    // The console refuses HTML in notes itself, with the same rule as the server.
+    const statusPanel = page.getByRole('region', { name: 'Handling status' });
+    await statusPanel.getByLabel('Notes from the city (public)').fill(attack);
+    await statusPanel.getByRole('button', { name: 'Save status' }).click();
+    await statusPanel.getByText('Write plain text: HTML tags and code are not allowed.').waitFor();
+
+    // Stored notes written by another system may still hold markup: it must stay text.
+    const db = new Database(join(server.dataDir, 'kerro.sqlite'));
+    try {
+      expect(db.prepare('UPDATE service_requests SET status_notes = ? WHERE service_request_id = ?').run(attack, id).changes).toBe(1);
+    } finally {
+      db.close();
+    }
+    await page.reload();
+    const preview = page.getByRole('region', { name: 'Public view' });
+    await preview.getByText(`Service point ${attack}`).first().waitFor();
+    await preview.locator('.request-details__notes').getByText(attack, { exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(await page.locator('main img').count()).toBe(0);
+
+    const resident = await openContext();
+    await resident.page.goto(`${server.baseUrl}/requests/${id}`);
+    await resident.page.locator('.request-details__notes').getByText(attack, { exact: true }).waitFor();
+    await resident.page.getByText(`Service point ${attack}`).waitFor();
+    expect(await resident.page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(await resident.page.locator('main img').count()).toBe(0);
+    await finish(resident, { trackPage: true });
+    await finish(opened);
+  });
+
+  it('sends the moderator back to the login, then to the same page, when the session ends', async () => {
+    const id = await submitReport({ title: 'Streetlight out', description: 'The streetlight at the corner has been out for days.' });
+    const opened = await openContext();
+    const { page } = opened;
+    await page.goto(`${server.baseUrl}/moderation/requests/${id}`);
+    await signIn(page);
+    await page.getByRole('heading', { level: 1, name: 'Review: Streetlight out' }).waitFor();
+
+    // The session ends on the server (expiry, or an admin disabling the account).
+    const db = new Database(join(server.dataDir, 'kerro.sqlite'));
+    try {
+      db.prepare('DELETE FROM moderator_sessions').run();
+    } finally {
+      db.close();
+    }
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Your session has ended. Sign in again to continue where you were.').waitFor();
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/moderation/requests/${id}`);
+    expect(await publicListingHas(id)).toBe(false);
+    await signIn(page);
+    await page.getByRole('heading', { level: 1, name: 'Review: Streetlight out' }).waitFor();
+    await finish(opened);
+  });
+});
