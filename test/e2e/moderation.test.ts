@@ -92,6 +92,20 @@ async function firstServiceCode(): Promise<string> {
   return services[0]!.service_code;
 }
 
+/** A report with a photo, as the reporting page sends it: multipart through the proxy. */
+async function submitReportWithPhoto(fields: Record<string, string>): Promise<string> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries({ service_code: await firstServiceCode(), lat: '60.16952', long: '24.93545', ...fields })) {
+    body.append(name, value);
+  }
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#5b8c5a' } }).jpeg().toBuffer();
+  body.append('media[]', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  const response = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
+  const created = (await response.json()) as { service_request_id: string }[];
+  expect(response.status, JSON.stringify(created)).toBe(200);
+  return created[0]!.service_request_id;
+}
+
 /** A report as a resident's browser sends it: a URL-encoded form through the proxy. */
 async function submitReport(fields: Record<string, string>): Promise<string> {
   const body = new URLSearchParams({ service_code: await firstServiceCode(), lat: '60.16952', long: '24.93545', ...fields });
@@ -115,13 +129,14 @@ async function signIn(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The closing email, once the outbox sender (woken by the change) has written it. */
-async function waitForEml(timeoutMs = 15_000): Promise<string> {
+/** The closing email about request `id`, once the outbox sender (woken by the change) has written it. */
+async function waitForEml(id: string, timeoutMs = 15_000): Promise<string> {
   const directory = join(server.dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = existsSync(directory) ? readdirSync(directory).filter((name) => name.endsWith('.eml')) : [];
-    if (files.length > 0) return readFileSync(join(directory, files[0]!), 'utf8');
+    const found = files.map((name) => readFileSync(join(directory, name), 'utf8')).find((eml) => emailText(eml).includes(`/requests/${id}`));
+    if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no .eml file in ${directory} within ${timeoutMs} ms:\n${server.output()}`);
@@ -228,7 +243,7 @@ describe('moderator console in Chromium', () => {
     await expectNoAxeViolations(page);
 
     // The email: in the outbox within seconds, with the notes and the track link.
-    const eml = await waitForEml();
+    const eml = await waitForEml(id);
     expect(eml).toMatch(/^To: resident@example\.org$/m);
     const text = emailText(eml);
     expect(text).toContain(`${server.baseUrl}/requests/${id}`);
@@ -263,6 +278,50 @@ describe('moderator console in Chromium', () => {
     await page.getByText('You have signed out.').waitFor();
     await page.goto(`${server.baseUrl}/moderation/audit`);
     await page.getByRole('heading', { level: 1, name: 'Moderator sign-in' }).waitFor();
+    await finish(opened);
+  });
+
+  it('removes a photo after confirming, and rejects with a reason: never listed, the track page says so', async () => {
+    const title = 'Photo shows a licence plate';
+    const id = await submitReportWithPhoto({ title, description: 'A car is parked on the cycle path every morning.', email: 'resident@example.org' });
+    const opened = await openContext();
+    const { page } = opened;
+    await page.goto(`${server.baseUrl}/moderation/requests/${id}`);
+    await signIn(page);
+    await page.getByRole('heading', { level: 1, name: `Review: ${title}` }).waitFor();
+    const photoUrl = await page.locator('.moderation-photos__image').getAttribute('src');
+    expect((await fetch(new URL(photoUrl!, server.baseUrl))).status).toBe(200);
+
+    const photos = page.getByRole('region', { name: 'Manage photos' });
+    await photos.getByRole('button', { name: 'Remove Photo 1' }).click();
+    const question = photos.getByText('Remove Photo 1 for good? The file is deleted and cannot be restored.');
+    expect(await question.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectNoAxeViolations(page);
+    await photos.getByRole('button', { name: 'Yes, remove Photo 1' }).click();
+    await photos.getByText('Photo 1 removed.').waitFor();
+    expect(await page.getByRole('region', { name: 'Public view' }).locator('img').count()).toBe(0);
+    expect((await fetch(new URL(photoUrl!, server.baseUrl))).status).toBe(404);
+
+    // Keyboard only: open the rejection, type the reason, confirm with Enter.
+    await page.getByRole('button', { name: 'Reject…' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Reason (optional)').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await page.keyboard.type('The photo shows a licence plate; please report it again without one.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText('Rejected. The report will not be listed publicly.').waitFor();
+    expect(await publicListingHas(id)).toBe(false);
+    expect(emailText(await waitForEml(id))).toContain('please report it again without one');
+    await screenshot(page, 'moderation-review-rejected-desktop-en');
+    await expectNoAxeViolations(page);
+
+    const resident = await openContext();
+    await resident.page.goto(`${server.baseUrl}/requests/${id}`);
+    await resident.page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await resident.page.getByText('The photo shows a licence plate; please report it again without one.', { exact: true }).waitFor();
+    expect(await resident.page.locator('.request-details__status').textContent()).toBe('Status: ClosedRejected');
+    await finish(resident, { trackPage: true });
     await finish(opened);
   });
 
