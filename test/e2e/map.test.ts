@@ -236,6 +236,29 @@ describe('public map in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('"near me" uses the browser\'s position and shows what lies within the radius', async () => {
+    const here = { latitude: 60.1699, longitude: 24.9384 };
+    const context = await browser.newContext({ viewport: desktop, locale: 'en-GB', geolocation: here, permissions: ['geolocation'] });
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.baseUrl}/`);
+    await shownCount(page);
+    await page.getByRole('button', { name: 'Show reports near my location' }).click();
+    await expect.poll(() => params(page).get('near')).toBe('60.1699,24.9384');
+    expect([params(page).get('radius'), params(page).get('zoom')]).toEqual(['1000', '14']);
+    const nearby = await publishedRequests('&lat=60.1699&long=24.9384&radius=1000');
+    await expect.poll(() => shownCount(page)).toBe(nearby.length);
+    await page.getByLabel('Within').selectOption('5000');
+    const wider = await publishedRequests('&lat=60.1699&long=24.9384&radius=5000');
+    await expect.poll(() => shownCount(page)).toBe(wider.length);
+    expect(wider.length).toBeGreaterThanOrEqual(nearby.length);
+    // The circle drawn on the map is the search area.
+    expect(await page.locator('.leaflet-overlay-pane path').count()).toBe(1);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
   it('explains the 90-day limit and never asks the API for more', async () => {
     const { context, page } = await openPage();
     const asked: URL[] = [];

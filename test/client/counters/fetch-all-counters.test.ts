@@ -78,6 +78,37 @@ describe('fetchAllCounters', () => {
     expect(await fetchAllCounters({ fetchPage, pageSize: 100, concurrency: 4 })).toEqual([]);
   });
 
+  it('asks for page 2 together with page 1, and ignores it when it lies past the end', async () => {
+    const service = fakeCounterService(1500, () => 20);
+    const progress: CounterLoadProgress[] = [];
+    const counters = await fetchAllCounters({ fetchPage, pageSize: 500, concurrency: 4, firstWave: 2, onProgress: (p) => progress.push({ ...p }) });
+    expect(counters.map((counter) => counter.id)).toEqual(Array.from({ length: 1500 }, (_, i) => i + 1));
+    // Pages 1 and 2 at once, then page 3: two round trips instead of three.
+    expect(service.pagesAsked.slice(0, 2).sort()).toEqual([1, 2]);
+    expect(service.pagesAsked).toHaveLength(3);
+    expect(progress.at(-1)).toEqual({ loaded: 1500, total: 1500 });
+
+    const small = fakeCounterService(30);
+    expect(await fetchAllCounters({ fetchPage, pageSize: 500, concurrency: 4, firstWave: 2 })).toHaveLength(30);
+    expect(small.pagesAsked.sort()).toEqual([1, 2]);
+  });
+
+  it('follows the page size a service really uses when it ignores page_size', async () => {
+    // A service with a fixed 100 a page, whatever is asked.
+    const asked: number[] = [];
+    mockFetch((url) => {
+      const page = Number(url.searchParams.get('page'));
+      asked.push(page);
+      const ids = Array.from({ length: Math.max(0, Math.min(100, 350 - (page - 1) * 100)) }, (_, i) => (page - 1) * 100 + i + 1);
+      if (ids.length === 0) return jsonResponse({ detail: 'Invalid page.' }, { status: 404 });
+      return jsonResponse({ count: 350, next: page < 4 ? 'x' : null, previous: null, results: { type: 'FeatureCollection', features: ids.map((id) => feature(id)) } });
+    });
+    const counters = await fetchAllCounters({ fetchPage, pageSize: 1000, concurrency: 4, firstWave: 2 });
+    expect(counters).toHaveLength(350);
+    expect(new Set(counters.map((counter) => counter.id)).size).toBe(350);
+    expect(asked.sort()).toEqual([1, 2, 3, 4]);
+  });
+
   it('fails as a whole when one page fails', async () => {
     mockFetch((url) =>
       url.searchParams.get('page') === '3'

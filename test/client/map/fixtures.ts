@@ -85,6 +85,8 @@ export function fakeProxy(options: { counters?: number } = {}) {
       const page = Number(url.searchParams.get('page') ?? 1);
       const size = Number(url.searchParams.get('page_size') ?? 100);
       const ids = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) => (page - 1) * size + i + 1);
+      // As Django REST framework does for a page past the end.
+      if (ids.length === 0 && page > 1) return jsonResponse({ detail: 'Invalid page.' }, { status: 404 });
       return jsonResponse({
         count: total,
         next: page * size < total ? `http://localhost/proxy/counters/?page=${page + 1}` : null,

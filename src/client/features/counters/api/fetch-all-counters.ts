@@ -1,3 +1,4 @@
+import { isApiError } from '../../../lib/http-client';
 import { mapWithConcurrency } from '../lib/bounded-pool';
 import type { Counter } from '../lib/counter';
 import type { CounterPage } from './get-counters-page';
@@ -10,29 +11,66 @@ export interface CounterLoadProgress {
 
 export interface FetchAllCountersOptions {
   fetchPage: (page: number, pageSize: number, signal?: AbortSignal) => Promise<CounterPage>;
+  /** The page size asked for; a service may answer with its own (see below). */
   pageSize: number;
   concurrency: number;
+  /**
+   * Pages asked for at once before the count is known (page 1 and the next ones). Each saves a
+   * round trip when those pages exist; one past the end costs only a 404.
+   */
+  firstWave?: number;
   signal?: AbortSignal;
   onProgress?: (progress: CounterLoadProgress) => void;
 }
 
+/** A page asked for before the count was known may lie past the end: DRF answers 404. */
+function isPastTheEnd(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
 /**
- * Every counter: page 1 tells the total, then the remaining pages are fetched in parallel, at
- * most `concurrency` at a time, reporting progress as each page arrives. Counters come back in
- * page order, whatever order the pages arrived in.
+ * Every counter. Page 1 tells the total (and the page size the service really uses: one that
+ * ignores page_size shows it by answering with fewer rows and a next link); the remaining pages
+ * are fetched in parallel, at most `concurrency` at a time, reporting progress as each arrives.
+ * Counters come back in page order, whatever order the pages arrived in.
  */
 export async function fetchAllCounters(options: FetchAllCountersOptions): Promise<Counter[]> {
   const { fetchPage, pageSize, concurrency, signal, onProgress } = options;
-  const first = await fetchPage(1, pageSize, signal);
-  let loaded = first.counters.length;
-  onProgress?.({ loaded, total: first.count });
-  const pageCount = Math.ceil(first.count / pageSize);
-  const remaining = Array.from({ length: Math.max(0, pageCount - 1) }, (_, index) => index + 2);
-  const pages = await mapWithConcurrency(remaining, concurrency, async (page) => {
-    const result = await fetchPage(page, pageSize, signal);
+  const pages = new Map<number, Counter[]>();
+  let total: number | null = null;
+  let loaded = 0;
+  const arrived = (page: number, result: CounterPage) => {
+    pages.set(page, result.counters);
+    total ??= result.count;
     loaded += result.counters.length;
-    onProgress?.({ loaded, total: first.count });
-    return result.counters;
-  });
-  return [first.counters, ...pages].flat();
+    onProgress?.({ loaded, total });
+  };
+
+  const firstWave = Math.max(1, Math.min(options.firstWave ?? 1, concurrency));
+  const speculative = Array.from({ length: firstWave - 1 }, (_, index) => index + 2);
+  const early = speculative.map((page) =>
+    fetchPage(page, pageSize, signal).then(
+      (result) => ({ page, result }),
+      (error: unknown) => {
+        if (isPastTheEnd(error)) return null;
+        throw error;
+      },
+    ),
+  );
+  // Nothing is left unhandled if page 1 fails first.
+  const earlyResults = Promise.all(early);
+  earlyResults.catch(() => undefined);
+
+  const first = await fetchPage(1, pageSize, signal);
+  arrived(1, first);
+  const servicePageSize = first.hasNext && first.counters.length > 0 ? first.counters.length : pageSize;
+  const pageCount = Math.max(1, Math.ceil(first.count / servicePageSize));
+
+  for (const outcome of await earlyResults) {
+    // A service that ignores page_size still numbers its own pages, so an early page is its page.
+    if (outcome && outcome.page <= pageCount) arrived(outcome.page, outcome.result);
+  }
+  const remaining = Array.from({ length: pageCount - 1 }, (_, index) => index + 2).filter((page) => !pages.has(page));
+  await mapWithConcurrency(remaining, concurrency, async (page) => arrived(page, await fetchPage(page, servicePageSize, signal)));
+  return Array.from({ length: pageCount }, (_, index) => pages.get(index + 1) ?? []).flat();
 }

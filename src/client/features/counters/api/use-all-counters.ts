@@ -3,9 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchAllCounters, type CounterLoadProgress } from './fetch-all-counters';
 import { getCountersPage } from './get-counters-page';
 
-/** 250 a page: 8 pages for 2,000 counters, so progress moves visibly and 4 run side by side. */
-export const COUNTER_PAGE_SIZE = 250;
+/**
+ * The service's largest page: every page is a round trip plus a fixed cost, so fewer, larger
+ * pages load all counters soonest (2,000 counters: 2 pages, asked for together). Progress still
+ * moves a page at a time, which matters for a city with tens of thousands.
+ */
+export const COUNTER_PAGE_SIZE = 1000;
 export const COUNTER_PAGE_CONCURRENCY = 4;
+/** Page 2 goes out with page 1, before the count is known: one round trip for up to 2 pages. */
+export const COUNTER_FIRST_WAVE = 2;
 
 export const allCountersQueryOptions = (onProgress?: (progress: CounterLoadProgress) => void) =>
   queryOptions({
@@ -15,6 +21,7 @@ export const allCountersQueryOptions = (onProgress?: (progress: CounterLoadProgr
         fetchPage: (page, pageSize, pageSignal) => getCountersPage({ page, pageSize, signal: pageSignal }),
         pageSize: COUNTER_PAGE_SIZE,
         concurrency: COUNTER_PAGE_CONCURRENCY,
+        firstWave: COUNTER_FIRST_WAVE,
         signal,
         onProgress,
       }),

@@ -90,7 +90,6 @@ export default function PublicMap(props: PublicMapProps) {
       maxZoom={MAP_MAX_ZOOM}
       keyboardPanDelta={120}
       scrollWheelZoom
-      preferCanvas
       worldCopyJump
     >
       <TileLayer
