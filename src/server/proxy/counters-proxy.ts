@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { isUtf8 } from 'node:buffer';
 import type { AppContext } from '../context';
 import { publicBaseUrl } from '../http/public-base-url';
 import { paths } from '../../shared/paths';
+import { replaceLinks, scanPageLinks } from './page-links';
 import { callUpstream, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
 
@@ -40,21 +42,37 @@ export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams:
     const contentType = response.headers['content-type'] ?? '';
     if (!contentType.includes('json')) return reply.code(response.statusCode).headers(response.headers).send(response.body);
 
-    const text = withoutBom(await response.body.text());
+    const received = Buffer.from(await response.body.arrayBuffer());
+    const hasBom = received[0] === 0xef && received[1] === 0xbb && received[2] === 0xbf;
+    const bytes = hasBom ? received.subarray(3) : received;
+    // Usually the links are spliced into the bytes as they came (a valid document, found without
+    // building it: see page-links.ts); otherwise the page is parsed and written out again.
+    const scan = isUtf8(bytes) ? scanPageLinks(bytes) : undefined;
     let page: unknown;
-    try {
-      page = JSON.parse(text);
-    } catch {
-      return reply.code(502).send({ detail: 'the counter list service sent an answer that is not valid JSON' });
+    if (scan === undefined) {
+      try {
+        page = JSON.parse(withoutBom(received.toString('utf8')));
+      } catch {
+        return reply.code(502).send({ detail: 'the counter list service sent an answer that is not valid JSON' });
+      }
     }
-    if (page && typeof page === 'object' && !Array.isArray(page) && ('next' in page || 'previous' in page)) {
+    const hasLinks = scan
+      ? scan.hasLinks
+      : Boolean(page && typeof page === 'object' && !Array.isArray(page) && ('next' in page || 'previous' in page));
+    let proxyBase = '';
+    if (hasLinks) {
       const base = publicBaseUrl(request, context.config);
       if (base === undefined) return reply.code(400).send({ detail: 'Invalid Host header.' });
-      const proxyBase = `${base}${paths.proxyCounters}`;
-      const envelope = page as Record<string, unknown>;
-      envelope.next = rewritePageLink(envelope.next, upstreamBase, proxyBase);
-      envelope.previous = rewritePageLink(envelope.previous, upstreamBase, proxyBase);
+      proxyBase = `${base}${paths.proxyCounters}`;
     }
-    return reply.code(response.statusCode).headers(response.headers).type('application/json').send(JSON.stringify(page));
+    const rewrite = (link: unknown) => rewritePageLink(link, upstreamBase, proxyBase);
+    const sent = reply.code(response.statusCode).headers(response.headers).type('application/json; charset=utf-8');
+    if (scan) return sent.send(hasLinks ? replaceLinks(bytes, scan, rewrite) : bytes);
+    if (hasLinks) {
+      const envelope = page as Record<string, unknown>;
+      envelope.next = rewrite(envelope.next);
+      envelope.previous = rewrite(envelope.previous);
+    }
+    return sent.send(JSON.stringify(page));
   });
 };
