@@ -7,9 +7,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, removeTempDir } from '../lib/cleanup';
-import { runLoad, type LoadRun } from '../lib/load';
+import { runLoad } from '../lib/load';
+import { loadRows } from '../lib/load-rows';
 import type { LoadPhase } from '../lib/load-child';
-import { atLeast, atMost, type BenchResult } from '../lib/result';
+import { atLeast, type BenchResult } from '../lib/result';
 import { formatCount, quick } from '../lib/settings';
 import { fillStore } from './fill-store';
 import { startBareServer, startKerroServer, type RunningServer } from './servers';
@@ -93,28 +94,4 @@ export async function runListingBench(): Promise<BenchResult[]> {
     for (const server of servers) await server.child.stop();
     removeTempDir(dataDir);
   }
-}
-
-function loadRows(group: string, label: string, run: LoadRun, options: { p99Target?: number; note?: string }): BenchResult[] {
-  const cpu = (share?: number) => (share === undefined ? '?' : `${Math.round(share * 100)}%`);
-  const notes = [
-    options.note,
-    `server CPU ${cpu(run.serverCpu)}, load generator CPU ${cpu(run.loadGeneratorCpu)}`,
-    run.failures > 0 ? `${run.failures} errors/non-2xx!` : undefined,
-  ].filter(Boolean);
-  const rows: BenchResult[] = [
-    { group, name: `${label}: throughput`, value: run.requestsPerSecond, unit: 'req/s', note: notes.join('; ') },
-    { group, name: `${label}: p50 latency`, value: run.p50, unit: 'ms' },
-    {
-      group,
-      name: `${label}: p99 latency`,
-      value: run.p99,
-      unit: 'ms',
-      target: options.p99Target === undefined ? undefined : atMost(options.p99Target),
-    },
-  ];
-  if (run.serverCpuMsPerRequest !== undefined) {
-    rows.push({ group, name: `${label}: server CPU per request`, value: run.serverCpuMsPerRequest, unit: 'ms' });
-  }
-  return rows;
 }

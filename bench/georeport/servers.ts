@@ -1,30 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import { spawnTsChild, type BenchChild } from '../lib/children';
+import { startServerChild, type RunningServer } from '../lib/servers';
 import { serverNodeFlags } from '../lib/settings';
 
-export interface RunningServer {
-  child: BenchChild;
-  origin: string;
-}
+export type { RunningServer } from '../lib/servers';
 
-async function start(file: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<RunningServer> {
-  const child = spawnTsChild(fileURLToPath(new URL(file, import.meta.url)), { env, nodeFlags });
-  try {
-    const { port } = await child.nextMessage();
-    if (typeof port !== 'number') throw new Error(`${file} did not report a port`);
-    return { child, origin: `http://127.0.0.1:${port}` };
-  } catch (error) {
-    await child.stop();
-    throw error;
-  }
-}
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /** The real Kerro server over `dataDir`, in its own process. */
 export function startKerroServer(dataDir: string): Promise<RunningServer> {
-  return start('./server-child.ts', { DATA_DIR: dataDir }, serverNodeFlags());
+  return startServerChild(here('./server-child.ts'), { DATA_DIR: dataDir }, serverNodeFlags());
 }
 
 /** node:http answering every request with the bytes in `bodyFile`. */
 export function startBareServer(bodyFile: string, contentType: string): Promise<RunningServer> {
-  return start('./bare-server-child.ts', { BODY_FILE: bodyFile, CONTENT_TYPE: contentType });
+  return startServerChild(here('./bare-server-child.ts'), { BODY_FILE: bodyFile, CONTENT_TYPE: contentType });
 }

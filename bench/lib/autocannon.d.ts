@@ -4,7 +4,10 @@ declare module 'autocannon' {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
+    body?: string | Buffer;
     setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec;
+    /** Called with each answer just before the instance's 'response' event. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
   }
   export interface Histogram {
     average: number;

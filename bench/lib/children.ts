@@ -87,3 +87,14 @@ export function cpuSeconds(pid: number): number | undefined {
     return undefined;
   }
 }
+
+/** Resident set size of a process in bytes; undefined where /proc is missing. */
+export function rssBytes(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -6,6 +6,20 @@
  */
 import './exit-with-parent';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
+import { seededRandom } from '../../src/server/demo/random';
+
+/** One kind of request in a phase that sends more than one URL (a rotation or a weighted mix). */
+export interface LoadRequest {
+  /** Figures are counted per kind, e.g. "listing" or "submit". */
+  kind: string;
+  method?: 'GET' | 'POST';
+  /** Path and query on the phase's origin. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Share of the traffic when the phase picks at random (default 1). */
+  weight?: number;
+}
 
 export interface LoadPhase {
   /** Phases with the same target are added up into one figure. */
@@ -16,6 +30,9 @@ export interface LoadPhase {
   uniqueQuery: boolean;
   /** Warm-up phases are run but not reported. */
   measured: boolean;
+  /** Instead of the url's path: these, one after another ("rotate") or drawn by weight ("random"). */
+  requests?: LoadRequest[];
+  pick?: 'rotate' | 'random';
 }
 
 export interface LoadPlan {
@@ -28,28 +45,84 @@ export interface PhaseFigures {
   seconds: number;
   /** Milliseconds, every 2xx response (autocannon's own histogram rounds to whole ms). */
   latencies: number[];
+  /** Connection errors and timeouts (autocannon counts a timeout as an error too). */
   errors: number;
+  timeouts: number;
   non2xx: number;
   bytes: number;
+  /** With `requests`: per kind, answers by status code and the latency of every answer (ms). */
+  kinds?: Record<string, KindFigures>;
+}
+
+export interface KindFigures {
+  statuses: Record<string, number>;
+  latencies: number[];
 }
 
 let uniqueCounter = 0;
 
-function requestsFor(phase: LoadPhase): RequestSpec[] | undefined {
+/** Kind of the request whose answer autocannon reports next (onResponse runs just before 'response'). */
+let answeredKind: string | undefined;
+
+/** The same mix on every run: the draw is seeded by the phase's position in the plan. */
+function mixedRequests(phase: LoadPhase, list: LoadRequest[], seed: number): RequestSpec[] {
+  let next = 0;
+  const random = seededRandom(seed);
+  const total = list.reduce((sum, request) => sum + (request.weight ?? 1), 0);
+  const draw = (): LoadRequest => {
+    if (phase.pick !== 'random') return list[next++ % list.length]!;
+    let roll = random() * total;
+    for (const request of list) {
+      roll -= request.weight ?? 1;
+      if (roll < 0) return request;
+    }
+    return list[list.length - 1]!;
+  };
+  return [
+    {
+      setupRequest: (request, context) => {
+        const chosen = draw();
+        // The context belongs to the connection, which has one request in flight (no pipelining).
+        context.kind = chosen.kind;
+        return {
+          ...request,
+          method: chosen.method ?? 'GET',
+          path: chosen.path,
+          headers: { ...request.headers, ...chosen.headers },
+          body: chosen.body,
+        };
+      },
+      onResponse: (_status, _body, context) => {
+        answeredKind = context.kind as string;
+      },
+    },
+  ];
+}
+
+function requestsFor(phase: LoadPhase, index: number): RequestSpec[] | undefined {
+  if (phase.requests) {
+    if (phase.uniqueQuery) throw new Error('a phase with its own requests cannot also use uniqueQuery');
+    return mixedRequests(phase, phase.requests, index + 1);
+  }
   if (!phase.uniqueQuery) return undefined;
   const url = new URL(phase.url);
   const base = `${url.pathname}${url.search}${url.search ? '&' : '?'}_=`;
   return [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `${base}${(uniqueCounter += 1)}` }) }];
 }
 
-function fire(phase: LoadPhase, connections: number, latencies: number[]): Promise<Result> {
+function fire(phase: LoadPhase, index: number, connections: number, latencies: number[], kinds: Record<string, KindFigures>): Promise<Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: phase.url, connections, duration: phase.seconds, timeout: 30, requests: requestsFor(phase) },
+      { url: phase.url, connections, duration: phase.seconds, timeout: 30, requests: requestsFor(phase, index) },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      if (answeredKind === undefined) return;
+      const kind = (kinds[answeredKind] ??= { statuses: {}, latencies: [] });
+      kind.statuses[statusCode] = (kind.statuses[statusCode] ?? 0) + 1;
+      kind.latencies.push(responseTime);
+      answeredKind = undefined;
     });
   });
 }
@@ -61,14 +134,17 @@ async function main(): Promise<void> {
   for (const [index, phase] of plan.phases.entries()) {
     say({ event: 'start', index });
     const latencies: number[] = [];
-    const result = await fire(phase, plan.connections, latencies);
+    const kinds: Record<string, KindFigures> = {};
+    const result = await fire(phase, index, plan.connections, latencies, kinds);
     const figures: PhaseFigures = {
       requests: result.requests.total,
       seconds: result.duration,
       latencies: phase.measured ? latencies : [],
       errors: result.errors,
+      timeouts: result.timeouts,
       non2xx: result.non2xx,
       bytes: result.throughput.average * result.duration,
+      kinds: phase.requests && phase.measured ? kinds : undefined,
     };
     say({ event: 'end', index, figures });
   }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { cpuSeconds, spawnTsChild } from './children';
-import type { LoadPlan, PhaseFigures } from './load-child';
+import type { KindFigures, LoadPlan, PhaseFigures } from './load-child';
 import { percentile } from './stats';
 
 const loadChildFile = fileURLToPath(new URL('./load-child.ts', import.meta.url));
@@ -9,7 +9,13 @@ export interface LoadRun {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Errors, timeouts and non-2xx answers together. */
   failures: number;
+  /** Connection errors and timeouts (no answer at all). */
+  errors: number;
+  timeouts: number;
+  /** Phases with `requests`: per kind, answers by status and latency over all answers. */
+  kinds: Map<string, KindRun>;
   /** Share of one core the server used while loaded (1 = one full core); undefined without /proc. */
   serverCpu?: number;
   loadGeneratorCpu?: number;
@@ -17,11 +23,22 @@ export interface LoadRun {
   serverCpuMsPerRequest?: number;
 }
 
+export interface KindRun {
+  requests: number;
+  requestsPerSecond: number;
+  statuses: Record<string, number>;
+  p50: number;
+  p99: number;
+}
+
 interface Totals {
   requests: number;
   seconds: number;
   latencies: number[];
   failures: number;
+  errors: number;
+  timeouts: number;
+  kinds: Map<string, KindFigures>;
   wallSeconds: number;
   serverCpu?: number;
   loadCpu?: number;
@@ -46,11 +63,16 @@ export async function runLoad(plan: LoadPlan, serverPidOf: (target: string) => n
       if (!phase.measured) continue;
 
       const figures = ended.figures as PhaseFigures;
-      const total = totals.get(phase.target) ?? { requests: 0, seconds: 0, latencies: [], failures: 0, wallSeconds: 0, serverCpu: 0, loadCpu: 0 };
+      const total: Totals = totals.get(phase.target) ?? {
+        requests: 0, seconds: 0, latencies: [], failures: 0, errors: 0, timeouts: 0, kinds: new Map(), wallSeconds: 0, serverCpu: 0, loadCpu: 0,
+      };
       total.requests += figures.requests;
       total.seconds += figures.seconds;
       for (const latency of figures.latencies) total.latencies.push(latency);
       total.failures += figures.errors + figures.non2xx;
+      total.errors += figures.errors;
+      total.timeouts += figures.timeouts;
+      for (const [name, kind] of Object.entries(figures.kinds ?? {})) addKind(total.kinds, name, kind);
       total.wallSeconds += (after.at - before.at) / 1000;
       total.serverCpu = addCpu(total.serverCpu, before.server, after.server);
       total.loadCpu = addCpu(total.loadCpu, before.load, after.load);
@@ -67,6 +89,9 @@ export async function runLoad(plan: LoadPlan, serverPidOf: (target: string) => n
       p50: percentile(total.latencies, 50),
       p99: percentile(total.latencies, 99),
       failures: total.failures,
+      errors: total.errors,
+      timeouts: total.timeouts,
+      kinds: new Map([...total.kinds].map(([name, kind]) => [name, kindRun(kind, total.seconds)])),
       serverCpu: total.serverCpu === undefined ? undefined : total.serverCpu / total.wallSeconds,
       loadGeneratorCpu: total.loadCpu === undefined ? undefined : total.loadCpu / total.wallSeconds,
       serverCpuMsPerRequest: total.serverCpu === undefined ? undefined : (total.serverCpu * 1000) / total.requests,
@@ -77,4 +102,22 @@ export async function runLoad(plan: LoadPlan, serverPidOf: (target: string) => n
 
 function addCpu(sum: number | undefined, before: number | undefined, after: number | undefined): number | undefined {
   return sum === undefined || before === undefined || after === undefined ? undefined : sum + (after - before);
+}
+
+function addKind(kinds: Map<string, KindFigures>, name: string, figures: KindFigures): void {
+  const kind = kinds.get(name) ?? { statuses: {}, latencies: [] };
+  for (const [status, count] of Object.entries(figures.statuses)) kind.statuses[status] = (kind.statuses[status] ?? 0) + count;
+  for (const latency of figures.latencies) kind.latencies.push(latency);
+  kinds.set(name, kind);
+}
+
+function kindRun(kind: KindFigures, seconds: number): KindRun {
+  const requests = Object.values(kind.statuses).reduce((sum, count) => sum + count, 0);
+  return {
+    requests,
+    requestsPerSecond: requests / seconds,
+    statuses: kind.statuses,
+    p50: percentile(kind.latencies, 50),
+    p99: percentile(kind.latencies, 99),
+  };
 }

@@ -16,7 +16,8 @@ export function machineHeader(): string {
 
 function formatValue(value: number, unit: string): string {
   if (!Number.isFinite(value)) return `n/a ${unit}`;
-  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  // Counts (whole numbers) print without decimals; measured figures keep two significant-ish digits.
+  const digits = Number.isInteger(value) || Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
   const text = value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return `${text} ${unit}`;
 }

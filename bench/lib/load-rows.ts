@@ -1,0 +1,28 @@
+import type { LoadRun } from './load';
+import { atMost, type BenchResult } from './result';
+
+export const percentText = (share?: number) => (share === undefined ? '?' : `${Math.round(share * 100)}%`);
+
+/** Throughput (with CPU shares and any failures in its note), p50, p99 and server CPU per request. */
+export function loadRows(group: string, label: string, run: LoadRun, options: { p99Target?: number; note?: string }): BenchResult[] {
+  const notes = [
+    options.note,
+    `server CPU ${percentText(run.serverCpu)}, load generator CPU ${percentText(run.loadGeneratorCpu)}`,
+    run.failures > 0 ? `${run.failures} errors/non-2xx!` : undefined,
+  ].filter(Boolean);
+  const rows: BenchResult[] = [
+    { group, name: `${label}: throughput`, value: run.requestsPerSecond, unit: 'req/s', note: notes.join('; ') },
+    { group, name: `${label}: p50 latency`, value: run.p50, unit: 'ms' },
+    {
+      group,
+      name: `${label}: p99 latency`,
+      value: run.p99,
+      unit: 'ms',
+      target: options.p99Target === undefined ? undefined : atMost(options.p99Target),
+    },
+  ];
+  if (run.serverCpuMsPerRequest !== undefined) {
+    rows.push({ group, name: `${label}: server CPU per request`, value: run.serverCpuMsPerRequest, unit: 'ms' });
+  }
+  return rows;
+}
