@@ -162,6 +162,12 @@ describe('public map in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('map-panel'))).toBe(true);
     expect(label.replace(/^(Open|Closed) report: /, '')).toBe(await page.locator('.map-panel h2').textContent());
 
+    // Escape closes the details and puts focus back on the marker that opened them.
+    await page.keyboard.press('Escape');
+    await page.locator('.map-panel').waitFor({ state: 'detached' });
+    expect(params(page).get('request')).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(label);
+
     // Arrow keys on the focused map pan it; the view in the URL follows (replacing the entry).
     const historyLength = await page.evaluate(() => history.length);
     const longBefore = Number(params(page).get('long'));

@@ -29,6 +29,7 @@ import { RequestsSummary } from '../../features/map/components/requests-summary'
 import { useMapSearch } from '../../features/map/hooks/use-map-search';
 import { boundsOf, useRequestLayer } from '../../features/map/hooks/use-request-layer';
 import { createClusterIndex } from '../../features/map/lib/cluster-index';
+import { focusMarkerOrMap } from '../../features/map/lib/focus-marker';
 import { localToday, windowToApiRange } from '../../features/map/lib/date-window';
 import {
   activeFilterCount,
@@ -124,6 +125,15 @@ export function HomeRoute() {
     },
     [update],
   );
+  const closePanel = () => {
+    if (selectedRequestId) {
+      selectRequest(null);
+      focusMarkerOrMap('map-marker--request', selectedRequestId);
+    } else if (counterSearch.selectedId !== null) {
+      selectCounter(null);
+      focusMarkerOrMap('map-marker--counter', String(counterSearch.selectedId));
+    }
+  };
   const showOnMap = (kind: 'request' | 'counter', id: string, point: { lat: number; long: number }) => {
     setFocusTarget(`${kind}:${id}`);
     update({
@@ -137,13 +147,13 @@ export function HomeRoute() {
   const sidePanel = selectedRequest ? (
     <RequestPanel
       request={selectedRequest}
-      onClose={() => selectRequest(null)}
+      onClose={closePanel}
       takeFocus={focusTarget === `request:${selectedRequest.service_request_id}`}
     />
   ) : selectedCounter ? (
     <CounterPanel
       counter={selectedCounter}
-      onClose={() => selectCounter(null)}
+      onClose={closePanel}
       takeFocus={focusTarget === `counter:${selectedCounter.id}`}
     />
   ) : (
@@ -270,7 +280,16 @@ export function HomeRoute() {
                 />
               </PublicMap>
             </div>
-            <aside className="map-layout__panel" aria-label={t('panel.label')}>
+            <aside
+              className="map-layout__panel"
+              aria-label={t('panel.label')}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && (selectedRequest || selectedCounter)) {
+                  event.preventDefault();
+                  closePanel();
+                }
+              }}
+            >
               {sidePanel}
             </aside>
           </div>
