@@ -104,7 +104,7 @@ export async function run(): Promise<BenchResult[]> {
         name: 'proxy hop CPU per request (proxy − direct)',
         value: proxyOwnCpu,
         unit: 'ms',
-        note: 'undici call, JSON re-read and re-written, link rewrite, one more fastify request',
+        note: 'one more fastify request, the undici call, the page scanned for its links and written to a socket a second time',
       });
     }
     return rows;
