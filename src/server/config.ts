@@ -45,6 +45,7 @@ const configSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   SERVICES_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  COUNTERS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   // Moderation and email. Unset SMTP_URL: messages are written as .eml files under DATA_DIR/outbox.
   SMTP_URL: z
     .string()

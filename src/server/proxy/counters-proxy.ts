@@ -1,9 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { isUtf8 } from 'node:buffer';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { publicBaseUrl } from '../http/public-base-url';
 import { paths } from '../../shared/paths';
-import { replaceLinks, scanPageLinks } from './page-links';
+import { createResponseCache, type CachedUpstreamAnswer } from './response-cache';
 import { callUpstream, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
 
@@ -23,18 +22,35 @@ export function rewritePageLink(link: unknown, upstreamBase: string, proxyBase: 
   }
 }
 
-/** `/proxy/counters/*`: the counter list, with next/previous pointing back through the proxy. */
+const send = (reply: FastifyReply, answer: CachedUpstreamAnswer) => reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
+
+/**
+ * `/proxy/counters/*`: the counter list, with next/previous pointing back through the proxy.
+ * Successful JSON pages are kept for COUNTERS_CACHE_SECONDS: the list changes rarely, and a map
+ * loading every page at once should not make each visitor cost the upstream twenty calls.
+ */
 export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams: Upstreams }> = async (app, { context, upstreams }) => {
+  const { config } = context;
+  const cache = createResponseCache({ ttlMs: config.COUNTERS_CACHE_SECONDS * 1000, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
   // `/proxy/counters` itself and non-GET methods: the counters' error shape, not the app's plain 404.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+
   app.get('/*', async (request: FastifyRequest, reply) => {
     const rest = forwardedSubpath((request.params as { '*': string })['*']);
     if (rest === undefined) return reply.code(404).send({ detail: 'Not found.' });
+    const base = publicBaseUrl(request, config);
+    if (base === undefined) return reply.code(400).send({ detail: 'Invalid Host header.' });
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const upstreamBase = upstreams.counters();
+    const url = `${upstreamBase}/${rest}${query}`;
+    // The rewritten links depend on the host the page was asked through.
+    const cacheKey = `${base}|${url}`;
+    const cached = cache.get(cacheKey);
+    if (cached) return send(reply, cached);
+
     let response;
     try {
-      response = await callUpstream('counter list', `${upstreamBase}/${rest}${query}`, { timeoutMs: context.config.UPSTREAM_TIMEOUT_MS });
+      response = await callUpstream('counter list', url, { timeoutMs: config.UPSTREAM_TIMEOUT_MS });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       return reply.code(error.statusCode).send({ detail: error.message });
@@ -42,37 +58,24 @@ export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams:
     const contentType = response.headers['content-type'] ?? '';
     if (!contentType.includes('json')) return reply.code(response.statusCode).headers(response.headers).send(response.body);
 
-    const received = Buffer.from(await response.body.arrayBuffer());
-    const hasBom = received[0] === 0xef && received[1] === 0xbb && received[2] === 0xbf;
-    const bytes = hasBom ? received.subarray(3) : received;
-    // Usually the links are spliced into the bytes as they came (a valid document, found without
-    // building it: see page-links.ts); otherwise the page is parsed and written out again.
-    const scan = isUtf8(bytes) ? scanPageLinks(bytes) : undefined;
     let page: unknown;
-    if (scan === undefined) {
-      try {
-        page = JSON.parse(withoutBom(received.toString('utf8')));
-      } catch {
-        return reply.code(502).send({ detail: 'the counter list service sent an answer that is not valid JSON' });
-      }
+    try {
+      page = JSON.parse(withoutBom(await response.body.text()));
+    } catch {
+      return reply.code(502).send({ detail: 'the counter list service sent an answer that is not valid JSON' });
     }
-    const hasLinks = scan
-      ? scan.hasLinks
-      : Boolean(page && typeof page === 'object' && !Array.isArray(page) && ('next' in page || 'previous' in page));
-    let proxyBase = '';
-    if (hasLinks) {
-      const base = publicBaseUrl(request, context.config);
-      if (base === undefined) return reply.code(400).send({ detail: 'Invalid Host header.' });
-      proxyBase = `${base}${paths.proxyCounters}`;
-    }
-    const rewrite = (link: unknown) => rewritePageLink(link, upstreamBase, proxyBase);
-    const sent = reply.code(response.statusCode).headers(response.headers).type('application/json; charset=utf-8');
-    if (scan) return sent.send(hasLinks ? replaceLinks(bytes, scan, rewrite) : bytes);
-    if (hasLinks) {
+    if (page && typeof page === 'object' && !Array.isArray(page) && ('next' in page || 'previous' in page)) {
+      const proxyBase = `${base}${paths.proxyCounters}`;
       const envelope = page as Record<string, unknown>;
-      envelope.next = rewrite(envelope.next);
-      envelope.previous = rewrite(envelope.previous);
+      envelope.next = rewritePageLink(envelope.next, upstreamBase, proxyBase);
+      envelope.previous = rewritePageLink(envelope.previous, upstreamBase, proxyBase);
     }
-    return sent.send(JSON.stringify(page));
+    const answer = {
+      statusCode: response.statusCode,
+      headers: { ...response.headers, 'content-type': 'application/json; charset=utf-8' },
+      body: Buffer.from(JSON.stringify(page)),
+    };
+    if (response.statusCode === 200) cache.set(cacheKey, answer);
+    return send(reply, answer);
   });
 };

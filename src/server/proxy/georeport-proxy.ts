@@ -12,6 +12,7 @@ import { GeoReportError, badRequest } from '../georeport/errors';
 import type { FormFields } from '../georeport/attributes';
 import { singleValues } from '../georeport/form-reader';
 import { splitFormat } from '../georeport/format';
+import { createResponseCache } from './response-cache';
 import { createUploadSpool, type SpooledFile } from './upload-spool';
 import { callUpstream, forwardedSubpath, UpstreamError, type UpstreamResponse } from './upstream';
 import type { Upstreams } from './upstreams';
@@ -103,23 +104,22 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   });
   app.setErrorHandler(geoReportErrorHandler);
 
-  const servicesCache = new Map<string, { expires: number; statusCode: number; headers: Record<string, string>; body: Buffer }>();
+  const servicesCache = createResponseCache({ ttlMs: config.SERVICES_CACHE_SECONDS * 1000, maxEntries: 100, maxBytes: 10 * 1024 * 1024 });
 
   app.get('/*', async (request, reply) => {
     const rest = forwardedSubpath((request.params as { '*': string })['*']);
     if (rest === undefined) throw new GeoReportError(404, 'no such resource; see discovery.json');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const url = `${upstreams.open311()}/${rest}${query}`;
-    const cacheable = /^services\.(json|xml)$/i.test(rest) && config.SERVICES_CACHE_SECONDS > 0;
+    const cacheable = /^services\.(json|xml)$/i.test(rest) && servicesCache.enabled;
     if (cacheable) {
       const cached = servicesCache.get(url);
-      if (cached && cached.expires > Date.now()) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
+      if (cached) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
     }
     const response = await upstreamCall(() => callUpstream('issue reporting', url, { timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
     if (!cacheable || response.statusCode !== 200) return sendUpstream(reply, response);
     const body = Buffer.from(await response.body.arrayBuffer());
-    if (servicesCache.size > 100) servicesCache.clear();
-    servicesCache.set(url, { expires: Date.now() + config.SERVICES_CACHE_SECONDS * 1000, statusCode: 200, headers: response.headers, body });
+    servicesCache.set(url, { statusCode: 200, headers: response.headers, body });
     return reply.code(200).headers(response.headers).send(body);
   });
 

@@ -57,6 +57,22 @@ describe('the counters proxy against an independent counters server', () => {
     });
   });
 
+  it('keeps a fetched page for a short while, per page and per host asked through', async () => {
+    const before = upstream.received.length;
+    for (let i = 0; i < 3; i += 1) await t.app.inject({ method: 'GET', url: '/proxy/counters/?format=json&page=7' });
+    expect(upstream.received.length - before).toBe(1);
+    await t.app.inject({ method: 'GET', url: '/proxy/counters/?format=json&page=8' });
+    expect(upstream.received.length - before).toBe(2);
+    const uncached = await createTestApp({ COUNTERS_URL: `${upstream.url}/api/counters`, COUNTERS_CACHE_SECONDS: '0' });
+    try {
+      const start = upstream.received.length;
+      for (let i = 0; i < 2; i += 1) await uncached.app.inject({ method: 'GET', url: '/proxy/counters/?format=json&page=7' });
+      expect(upstream.received.length - start).toBe(2);
+    } finally {
+      await uncached.close();
+    }
+  });
+
   it('passes other formats and errors through', async () => {
     const csv = await t.app.inject({ method: 'GET', url: '/proxy/counters/export?x=1' });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
