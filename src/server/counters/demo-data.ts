@@ -1,21 +1,10 @@
+import { seededRandom } from '../demo/random';
 import type { CounterRecord, CounterRepository } from './types';
 
 /**
  * Demo counters for a first start: about 2,000 made-up devices around the Helsinki region,
  * spread over the real sources, deterministic (seeded), every name ending in " (demo)".
  */
-
-/** mulberry32: small, fast, and the same sequence on every machine. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface SourceProfile {
   name: string;

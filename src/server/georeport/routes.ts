@@ -1,6 +1,5 @@
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { registerGeoReportBodyParsers } from './form-body-parsers';
 import type { AppContext } from '../context';
 import { geoReportErrorHandler } from './error-handler';
 import { notFound } from './errors';
@@ -17,18 +16,7 @@ import { serviceDefinitionHandler, serviceListHandler } from './routes/services'
  */
 export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   const { config } = context;
-  // The spec allows urlencoded and multipart bodies only; JSON and plain text get a clear 400.
-  app.removeAllContentTypeParsers();
-  await app.register(formbody, { bodyLimit: 256 * 1024 });
-  await app.register(multipart, {
-    limits: {
-      fileSize: config.MEDIA_MAX_FILE_BYTES,
-      files: config.MEDIA_MAX_FILES,
-      fields: 100,
-      fieldSize: 64 * 1024,
-      parts: config.MEDIA_MAX_FILES + 100,
-    },
-  });
+  await registerGeoReportBodyParsers(app, config);
   app.setErrorHandler(geoReportErrorHandler);
   const unknownResource = async (request: FastifyRequest) => {
     throw notFound(`no such resource: ${request.method} ${request.url.split('?')[0]}; see discovery.json`);

@@ -1,6 +1,5 @@
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { registerGeoReportBodyParsers } from '../georeport/form-body-parsers';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { openAsBlob } from 'node:fs';
 import { join } from 'node:path';
@@ -82,18 +81,7 @@ async function readClientForm(request: FastifyRequest, spool: Awaited<ReturnType
  */
 export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (app, { context, upstreams, apiKey }) => {
   const { config } = context;
-  app.removeAllContentTypeParsers();
-  await app.register(formbody, { bodyLimit: 256 * 1024 });
-  await app.register(multipart, {
-    limits: {
-      fileSize: config.MEDIA_MAX_FILE_BYTES,
-      files: config.MEDIA_MAX_FILES,
-      fields: 100,
-      fieldSize: 64 * 1024,
-      parts: config.MEDIA_MAX_FILES + 100,
-    },
-    throwFileSizeLimit: true,
-  });
+  await registerGeoReportBodyParsers(app, config);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, limit) =>
