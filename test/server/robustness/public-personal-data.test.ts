@@ -1,0 +1,221 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateDemoCounters } from '../../../src/server/counters/demo-data';
+import { createSqliteCounterRepository } from '../../../src/server/counters/sqlite-repository';
+import { createTestApp, publish, startTime, testServiceTypes, type TestApp } from '../../helpers/georeport-app';
+import { multipartBody, urlencoded, validReport } from '../georeport/form';
+
+/**
+ * Personal data (email, names, phone, device and account ids) is kept for moderation and
+ * notification only. This walks every public GET route the app registers, in JSON and XML,
+ * directly and through the proxy, and looks for the personal values and field names in every
+ * body and header. The route table itself says what "every" is: a route nobody visited fails.
+ */
+
+// Every app built in this file records its routes and which route served each request.
+const seen = vi.hoisted(() => ({ routes: [] as { method: string; url: string }[], served: new Set<string>() }));
+vi.mock('fastify', async (importOriginal) => {
+  const original = await importOriginal<typeof import('fastify')>();
+  const create = ((options?: object) => {
+    const app = original.default(options) as FastifyInstance;
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) seen.routes.push({ method, url: route.url });
+    });
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.url !== undefined) seen.served.add(`${request.method} ${request.routeOptions.url}`);
+    });
+    return app;
+  }) as typeof original.default;
+  return { ...original, default: create, fastify: create };
+});
+
+const personalFieldNames = ['email', 'first_name', 'last_name', 'phone', 'device_id', 'account_id'];
+const personalFieldPattern = new RegExp(`\\b(${personalFieldNames.join('|')})\\b`, 'i');
+
+/** Distinctive personal values for report number `n`, so any echo of them is unmistakable. */
+function personOf(n: number) {
+  return {
+    email: `leaky.person${n}@privacy-check.example`,
+    first_name: `Zebulonia${n}`,
+    last_name: `Quackenbushwort${n}`,
+    phone: `+358 40 987 65${String(n).padStart(2, '0')}`,
+    device_id: `device-leakcheck-${n}`,
+    account_id: `account-leakcheck-${n}`,
+  };
+}
+
+/** The phone as it might be normalised on the way (spaces dropped), and every other value as sent. */
+function needlesOf(n: number): string[] {
+  const person = personOf(n);
+  return [...Object.values(person), person.phone.replace(/\s/g, ''), `${person.first_name} ${person.last_name}`];
+}
+
+let t: TestApp;
+const allIds: string[] = [];
+const publishedIds: string[] = [];
+let mediaFile = '';
+let counterId = 0;
+const needles: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({}, { listen: true });
+  await createSqliteCounterRepository(t.db).upsertMany(generateDemoCounters(startTime, 5));
+  counterId = (await createSqliteCounterRepository(t.db).listMatching({}, 0, 1))[0]!.id;
+
+  const submissions: { via: 'service' | 'proxy'; fields: Record<string, string>; photo?: boolean }[] = [
+    { via: 'service', fields: { ...validReport, title: 'Direct one' } },
+    { via: 'service', fields: { ...validReport, service_code: '900', 'attribute[POLE]': 'P-17', title: 'Direct two' } },
+    { via: 'service', fields: { ...validReport, service_object_type: 'urn:kerro:test', service_object_id: 'obj-1', title: 'Unpublished' } },
+    { via: 'proxy', fields: { ...validReport, title: 'Through the proxy' } },
+    { via: 'proxy', fields: { ...validReport, title: 'Proxy with photo' }, photo: true },
+    { via: 'proxy', fields: { ...validReport, title: 'Proxy unpublished' } },
+  ];
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+  for (const [n, submission] of submissions.entries()) {
+    const fields = { ...submission.fields, ...personOf(n) };
+    needles.push(...needlesOf(n));
+    let created: { service_request_id: string }[];
+    if (submission.via === 'service') {
+      const response = await t.app.inject({ method: 'POST', url: '/open311/v1/requests.json', ...urlencoded({ ...fields, api_key: t.apiKey }) });
+      expect(response.statusCode, response.body).toBe(200);
+      expectNoPersonalData('POST /open311/v1/requests.json', response.body, response.headers);
+      created = response.json();
+    } else {
+      const body = submission.photo
+        ? await multipartBody(fields, [{ fileName: 'photo.jpg', type: 'image/jpeg', data: photo }])
+        : urlencoded(fields);
+      const response = await fetch(`${t.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body: body.payload, headers: body.headers });
+      const text = await response.text();
+      expect(response.status, text).toBe(200);
+      expectNoPersonalData('POST /proxy/open311/v1/requests.json', text, Object.fromEntries(response.headers));
+      created = JSON.parse(text) as { service_request_id: string }[];
+    }
+    const id = created[0]!.service_request_id;
+    allIds.push(id);
+    if (!submission.fields.title!.includes('Unpublished') && !submission.fields.title!.includes('unpublished')) {
+      publish(t.db, id);
+      publishedIds.push(id);
+    }
+  }
+  // Close one, with notes, so the closed filters return something.
+  t.db.prepare("UPDATE service_requests SET status = 'closed', status_notes = 'Fixed.' WHERE service_request_id = ?").run(publishedIds[0]);
+  mediaFile = (t.db.prepare('SELECT file_name FROM request_media LIMIT 1').get() as { file_name: string }).file_name;
+}, 30_000);
+
+afterAll(() => t?.close());
+
+function expectNoPersonalData(label: string, body: string, headers: Record<string, unknown>, { checkNames = true } = {}): void {
+  const headerText = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${String(value)}`)
+    .join('\n');
+  for (const needle of needles) {
+    expect(body.includes(needle), `${label}: body holds ${needle}`).toBe(false);
+    expect(headerText.includes(needle), `${label}: headers hold ${needle}`).toBe(false);
+  }
+  if (checkNames) {
+    expect(body.match(personalFieldPattern)?.[0], `${label}: body names a personal field`).toBeUndefined();
+  }
+  expect(headerText.match(personalFieldPattern)?.[0], `${label}: headers name a personal field`).toBeUndefined();
+}
+
+/** The request-list filters a client can send; each also with extensions=true. */
+function listQueries(): string[] {
+  const day = (offset: number) => new Date(startTime + offset * 86_400_000).toISOString().replace('.000Z', 'Z');
+  const base = [
+    '',
+    `service_request_id=${allIds.join(',')}`,
+    `service_request_id=${publishedIds[0]}`,
+    'service_code=171',
+    'service_code=171,900',
+    'status=open',
+    'status=closed',
+    'status=open,closed',
+    `start_date=${day(-1)}&end_date=${day(1)}`,
+    `updated_after=${day(-1)}&updated_before=${day(1)}`,
+    'lat=60.1699&long=24.9384&radius=500',
+    'service_object_type=urn:kerro:test&service_object_id=obj-1',
+    'locale=fi',
+    'locale=sv',
+  ];
+  return base.flatMap((query) => [query, query ? `${query}&extensions=true` : 'extensions=true']);
+}
+
+function publicGeoReportUrls(prefix: string): string[] {
+  const urls: string[] = [];
+  for (const format of ['json', 'xml']) {
+    urls.push(`${prefix}/discovery.${format}`, `${prefix}/services.${format}`, `${prefix}/services.${format}?locale=fi`);
+    for (const type of testServiceTypes) urls.push(`${prefix}/services/${type.service_code}.${format}`);
+    for (const query of listQueries()) urls.push(`${prefix}/requests.${format}${query ? `?${query}` : ''}`);
+    // Unpublished ones too: whatever they answer (not found) must not hold personal data either.
+    for (const id of allIds) urls.push(`${prefix}/requests/${id}.${format}`, `${prefix}/requests/${id}.${format}?extensions=true`);
+  }
+  return urls;
+}
+
+async function walk(urls: string[], headers: Record<string, string> = {}, options?: { checkNames: boolean }): Promise<number> {
+  let ok = 0;
+  for (const url of urls) {
+    const response = await t.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+    if (response.statusCode < 300) ok += 1;
+    expectNoPersonalData(`GET ${url}`, response.body, response.headers, options);
+  }
+  return ok;
+}
+
+describe('no personal data in any public response', () => {
+  it('stored the personal fields (the check below would be empty otherwise)', () => {
+    const row = t.db.prepare('SELECT email, first_name, phone, device_id, account_id FROM service_requests WHERE service_request_id = ?').get(allIds[3]);
+    expect(row).toEqual({ email: personOf(3).email, first_name: personOf(3).first_name, phone: personOf(3).phone, device_id: personOf(3).device_id, account_id: personOf(3).account_id });
+    expect(mediaFile).not.toBe('');
+    // And the check does catch them when they are there.
+    expect(() => expectNoPersonalData('self-check', JSON.stringify(row), {})).toThrow();
+  });
+
+  it('GeoReport service and proxy, JSON and XML, every list filter and every request', async () => {
+    const direct = await walk(publicGeoReportUrls('/open311/v1'));
+    const proxied = await walk(publicGeoReportUrls('/proxy/open311/v1'));
+    // Most of them answer with data: the walk is not a tour of error pages.
+    expect(direct).toBeGreaterThan(80);
+    expect(proxied).toBe(direct);
+    const listed = await t.app.inject({ url: `/open311/v1/requests.json?extensions=true&service_request_id=${allIds.join(',')}` });
+    expect((listed.json() as { service_request_id: string }[]).map((request) => request.service_request_id).sort()).toEqual([...publishedIds].sort());
+  }, 60_000);
+
+  it('counters, service objects, media, health and the web app', async () => {
+    const ok = await walk([
+      '/api/counters/',
+      '/api/counters/?format=json',
+      '/api/counters/?format=api',
+      '/api/counters',
+      `/api/counters/${counterId}/`,
+      `/api/counters/${counterId}`,
+      '/proxy/counters/',
+      `/proxy/counters/${counterId}/`,
+      '/proxy/service-objects?q=a',
+      '/proxy/service-objects/?lat=60.17&long=24.94',
+      `/media/${mediaFile}`,
+      '/healthz',
+      '/readyz',
+      '/index.html',
+      '/favicon.svg',
+      // Unknown API paths answer with the API's error, which must not echo anything either.
+      '/open311/v1/no/such/thing.json',
+      '/proxy/open311/v1/no/such/thing.xml',
+    ]);
+    expect(ok).toBeGreaterThan(10);
+    // Browser navigations answered with the web app's page.
+    await walk(['/', '/report', `/requests/${publishedIds[0]}`, '/moderation'], { accept: 'text/html' });
+    // The built scripts are code, not data: they may name the form fields, never hold a value.
+    const assets = seen.routes.filter((route) => route.method === 'GET' && route.url.startsWith('/assets/')).map((route) => route.url);
+    await walk(assets, {}, { checkNames: false });
+  }, 60_000);
+
+  it('visited every public GET route the app registers', () => {
+    const publicGets = [...new Set(seen.routes.filter((route) => route.method === 'GET' && !route.url.startsWith('/moderation/api')).map((route) => route.url))];
+    expect(publicGets.length).toBeGreaterThan(10);
+    const missed = publicGets.filter((url) => !seen.served.has(`GET ${url}`));
+    expect(missed, `public GET routes no test request reached: ${missed.join(', ')}`).toEqual([]);
+  });
+});
