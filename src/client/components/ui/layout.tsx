@@ -18,10 +18,21 @@ export function Layout({ children }: { children: ReactNode }) {
             <span className="site-header__tagline">{t('app.tagline')}</span>
           </Link>
           <nav className="site-nav" aria-label={t('nav.label')}>
+            {/* NavLink marks the link of the page shown with aria-current="page". */}
             <ul className="site-nav__list">
               <li>
                 <NavLink to="/" end className="site-nav__link">
+                  {t('nav.map')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/report" className="site-nav__link">
                   {t('nav.report')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/counters" className="site-nav__link">
+                  {t('nav.counters')}
                 </NavLink>
               </li>
             </ul>
