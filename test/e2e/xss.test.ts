@@ -1,0 +1,234 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceType } from '../../src/shared/georeport/types';
+import { launchBrowser } from '../helpers/browser';
+import { collectCspViolations, describeCspViolations, type CspViolation } from '../helpers/csp';
+import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { projectRoot } from '../helpers/project-root';
+
+/**
+ * Every user-written field is rendered as text. The GeoReport service and the moderation API
+ * refuse HTML tags in the texts they take (that refusal is the first protection); what they
+ * accept, and what another system may have stored, carries markup to the public map, the track
+ * page and the moderator console, where nothing of it may run or become an element.
+ */
+let server: KerroServer;
+let browser: Browser;
+
+const MODERATOR = 'mod';
+const PASSWORD = 'correct horse battery staple';
+const imgAttack = '<img src=x onerror="window.__xss=1">';
+const scriptAttack = '"><script>window.__xss=2</script>';
+const urlAttack = 'javascript:window.__xss=3';
+
+let serviceCode = '';
+const published = { id: '' };
+const pending = { id: '' };
+
+async function post(url: string, body: URLSearchParams | string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.baseUrl}${url}`, { method: 'POST', body, headers });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+/** A report through the proxy, as the browser sends it; the markup goes where the schema accepts any text. */
+async function submitAccepted(): Promise<string> {
+  const response = await post(
+    '/proxy/open311/v1/requests.json',
+    new URLSearchParams({
+      service_code: serviceCode,
+      lat: '60.16952',
+      long: '24.93545',
+      description: 'A sign at the service point is broken.',
+      service_object_type: scriptAttack,
+      service_object_id: imgAttack,
+      address_id: imgAttack,
+      device_id: imgAttack,
+      account_id: imgAttack,
+    }),
+  );
+  expect(response.status, response.text).toBe(200);
+  return (JSON.parse(response.text) as { service_request_id: string }[])[0]!.service_request_id;
+}
+
+/** Texts that arrived some other way (an import, another system): straight into the store. */
+function storeMarkup(id: string, moderation: 'published' | 'pending'): void {
+  const db = new Database(join(server.dataDir, 'kerro.sqlite'));
+  try {
+    const changed = db
+      .prepare(
+        `UPDATE service_requests SET title = ?, description = ?, address_string = ?, status_notes = ?, agency_responsible = ?,
+           service_notice = ?, external_media_url = ?, first_name = ?, last_name = ?, moderation = ? WHERE service_request_id = ?`,
+      )
+      .run(imgAttack, `Broken sign ${scriptAttack} ${imgAttack} by the gate`, imgAttack, scriptAttack, imgAttack, scriptAttack, urlAttack, imgAttack, scriptAttack, moderation, id);
+    expect(changed.changes).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  // Every refused attempt counts against the proxy's per-address report limit.
+  server = await startKerroServer({ env: { PROXY_POSTS_PER_MINUTE: '1000' } });
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'moderator', 'add', MODERATOR, '--password-stdin'], {
+    cwd: projectRoot,
+    env: { ...process.env, DATA_DIR: server.dataDir },
+    input: PASSWORD,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  browser = await launchBrowser();
+  const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
+  serviceCode = services[0]!.service_code;
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  cspViolations: () => Promise<CspViolation[]>;
+  pageErrors: string[];
+}
+
+async function openContext(): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/Helsinki' });
+  const cspViolations = await collectCspViolations(context);
+  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, cspViolations, pageErrors };
+}
+
+/** Nothing ran, nothing became an element or a live link, and the markup reads as text. */
+async function expectInert(page: Page, where: string, { showsDescription = true } = {}): Promise<void> {
+  // Give a failed image load (src=x) the moment it needs to fire onerror, if it existed.
+  await page.waitForTimeout(500);
+  const found = await page.evaluate(() => {
+    const elements = [...document.querySelectorAll('*')];
+    return {
+      xss: (window as { __xss?: unknown }).__xss,
+      text: document.body.innerText,
+      imagesOfX: document.querySelectorAll('img[src="x"]').length,
+      injectedScripts: [...document.scripts].filter((script) => script.textContent?.includes('__xss')).length,
+      handlerAttributes: elements.flatMap((element) =>
+        [...element.attributes].filter((attribute) => attribute.name.startsWith('on')).map((attribute) => `${element.tagName} ${attribute.name}`),
+      ),
+      javascriptUrls: elements.flatMap((element) =>
+        [...element.attributes]
+          .filter((attribute) => /^\s*javascript:/i.test(attribute.value) && ['href', 'src', 'action', 'formaction', 'xlink:href'].includes(attribute.name))
+          .map((attribute) => `${element.tagName} ${attribute.name}=${attribute.value}`),
+      ),
+    };
+  });
+  expect(found.xss, where).toBeUndefined();
+  expect(found.imagesOfX, where).toBe(0);
+  expect(found.injectedScripts, where).toBe(0);
+  expect(found.handlerAttributes, where).toEqual([]);
+  expect(found.javascriptUrls, where).toEqual([]);
+  expect(found.text, where).toContain('<img src=x');
+  if (showsDescription) expect(found.text, where).toContain('<script>window.__xss=2</script>');
+}
+
+async function finish({ context, cspViolations, pageErrors }: Opened, { trackPage = false } = {}): Promise<void> {
+  // The track page's known zod eval probe (see moderation.test.ts) is the only report tolerated.
+  const violations = (await cspViolations()).filter(
+    (violation) => !(trackPage && new URL(violation.documentURI).pathname.startsWith('/requests/') && violation.blockedURI === 'eval'),
+  );
+  expect(violations, describeCspViolations(violations)).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await context.close();
+}
+
+describe('user-written text stays text', () => {
+  it('the GeoReport service (through the proxy) refuses HTML tags in the texts it shows', async () => {
+    const base = { service_code: serviceCode, lat: '60.16952', long: '24.93545', description: 'A sign at the corner is broken.' };
+    for (const field of ['description', 'title', 'address_string', 'first_name', 'last_name']) {
+      for (const attack of [imgAttack, scriptAttack]) {
+        const body = new URLSearchParams({ ...base, [field]: field === 'description' ? `Broken ${attack} sign` : attack });
+        const proxied = await post('/proxy/open311/v1/requests.json', body);
+        expect(proxied.status, `${field}: ${proxied.text}`).toBe(400);
+        expect(proxied.text).toContain(`${field} must not contain HTML tags`);
+      }
+    }
+    // media_url takes only http(s) image URLs.
+    const media = await post('/proxy/open311/v1/requests.json', new URLSearchParams({ ...base, media_url: urlAttack }));
+    expect(media.status, media.text).toBe(400);
+  });
+
+  it('the moderation API refuses HTML tags in everything a moderator writes', async () => {
+    const id = await submitAccepted();
+    const login = await fetch(`${server.baseUrl}/moderation/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: MODERATOR, password: PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const { csrfToken } = (await login.json()) as { csrfToken: string };
+    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const headers = { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie };
+    const attempts: [string, string, object][] = [
+      ['PATCH', `/moderation/api/requests/${id}`, { title: imgAttack }],
+      ['PATCH', `/moderation/api/requests/${id}`, { description: `Broken sign ${scriptAttack}` }],
+      ['POST', `/moderation/api/requests/${id}/status`, { detailed_status: ['IN_PROCESS'], status_notes: imgAttack }],
+      ['POST', `/moderation/api/requests/${id}/reject`, { reason: scriptAttack }],
+    ];
+    for (const [method, url, body] of attempts) {
+      const response = await fetch(`${server.baseUrl}${url}`, { method, headers, body: JSON.stringify(body) });
+      expect(response.status, `${method} ${url} ${JSON.stringify(body)}: ${await response.clone().text()}`).toBe(400);
+    }
+  });
+
+  it('stored markup in every field is inert on the public map, its list, the track page and the console', async () => {
+    published.id = await submitAccepted();
+    pending.id = await submitAccepted();
+    storeMarkup(published.id, 'published');
+    storeMarkup(pending.id, 'pending');
+
+    // The public map with the request's details open.
+    const visitor = await openContext();
+    await visitor.page.goto(`${server.baseUrl}/?request=${published.id}`);
+    const panel = visitor.page.locator('.map-panel');
+    await panel.getByRole('heading', { level: 2, name: imgAttack }).waitFor({ timeout: 30_000 });
+    await expectInert(visitor.page, 'map panel');
+
+    // The list alternative: ours is the newest, so first.
+    await visitor.page.getByRole('tab', { name: 'List' }).click();
+    const list = visitor.page.getByRole('tabpanel', { name: 'List' });
+    await list.locator('.map-list--requests > li').first().getByRole('heading', { name: imgAttack }).waitFor();
+    // List items show the title only.
+    await expectInert(visitor.page, 'map list', { showsDescription: false });
+    await finish(visitor);
+
+    // The track page.
+    const resident = await openContext();
+    await resident.page.goto(`${server.baseUrl}/requests/${published.id}`);
+    await resident.page.getByRole('heading', { level: 1, name: imgAttack }).waitFor();
+    await resident.page.getByText(scriptAttack, { exact: true }).first().waitFor();
+    await expectInert(resident.page, 'track page');
+    await finish(resident, { trackPage: true });
+
+    // The console: the queue, and the review of both (private details included).
+    const moderator = await openContext();
+    const { page } = moderator;
+    await page.goto(`${server.baseUrl}/moderation`);
+    await page.getByLabel('Name').fill(MODERATOR);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Moderation queue' }).waitFor();
+    await page.locator('.moderation-card').filter({ hasText: '<img src=x' }).first().waitFor();
+    await expectInert(page, 'moderation queue');
+    for (const id of [pending.id, published.id]) {
+      await page.goto(`${server.baseUrl}/moderation/requests/${id}`);
+      await page.getByRole('heading', { level: 1, name: `Review: ${imgAttack}` }).waitFor();
+      await page.getByRole('region', { name: 'Reporter (private)' }).getByText(imgAttack).first().waitFor();
+      await expectInert(page, `moderation review ${id}`);
+    }
+    await finish(moderator);
+  }, 120_000);
+});
