@@ -85,7 +85,7 @@ beforeAll(async () => {
       const body = submission.photo
         ? await multipartBody(fields, [{ fileName: 'photo.jpg', type: 'image/jpeg', data: photo }])
         : urlencoded(fields);
-      const response = await fetch(`${t.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body: body.payload, headers: body.headers });
+      const response = await fetch(`${t.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body: typeof body.payload === 'string' ? body.payload : new Uint8Array(body.payload), headers: body.headers });
       const text = await response.text();
       expect(response.status, text).toBe(200);
       expectNoPersonalData('POST /proxy/open311/v1/requests.json', text, Object.fromEntries(response.headers));
