@@ -2,12 +2,13 @@
  * `npm run bench`: every benchmark, one after another (never in parallel: they would share the
  * CPUs they measure). To add one, export a BenchModule from bench/<name>.ts and list it here.
  */
+import { browserBench } from './browser';
 import { countersBench } from './counters';
 import { georeportBench } from './georeport';
 import { runBenches } from './lib/entry';
 import type { BenchModule } from './lib/result';
 import { loadMixBench } from './load-mix';
 
-const benches: BenchModule[] = [georeportBench, countersBench, loadMixBench];
+const benches: BenchModule[] = [georeportBench, countersBench, loadMixBench, browserBench];
 
 await runBenches(benches);
