@@ -4,8 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createI18n, detectLanguage, LANGUAGE_STORAGE_KEY } from '../../src/client/lib/i18n';
 import { jsonResponse, mockFetch, renderApp } from './render-app';
 
+// The home page (the public map) loads its code lazily; on a busy machine that takes a moment.
+const LOAD_TIMEOUT = 10_000;
+
+/** A proxy whose one service type is named in the language asked for; no requests yet. */
 function serveNamesPerLocale() {
   return mockFetch((url) => {
+    if (url.pathname !== '/proxy/open311/v1/services.json') return jsonResponse([]);
     const locale = url.searchParams.get('locale');
     const name = locale === 'fi' ? 'Katujen kunto' : locale === 'sv' ? 'Gatornas skick' : 'Street condition';
     return jsonResponse([
@@ -14,10 +19,20 @@ function serveNamesPerLocale() {
   });
 }
 
+/** The locales the service list was asked in, in order. */
+function serviceListLocales(fetchMock: ReturnType<typeof serveNamesPerLocale>): (string | null)[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname.endsWith('/services.json'))
+    .map((url) => url.searchParams.get('locale'));
+}
+
 describe('language switcher', () => {
   it('switches the texts, the service names and <html lang>, and remembers the choice', async () => {
     const fetchMock = serveNamesPerLocale();
     renderApp({ language: 'en' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reported problems on the map' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+    // The map's problem-type filter names the types in the UI language.
     expect(await screen.findByText('Street condition')).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
     const english = screen.getByRole('button', { name: 'English' });
@@ -25,21 +40,33 @@ describe('language switcher', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Suomi' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ilmoita ongelmasta kaupungissasi' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' })).toBeTruthy();
     expect(await screen.findByText('Katujen kunto')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Kieli' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Kartta' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Suomi' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('false');
     expect(document.documentElement.lang).toBe('fi');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fi');
-    const locales = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').searchParams.get('locale'));
-    expect(locales).toEqual(['en', 'fi']);
+    expect(serviceListLocales(fetchMock)).toEqual(['en', 'fi']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Svenska' }));
     await waitFor(() => expect(document.documentElement.lang).toBe('sv'));
-    expect(screen.getByRole('heading', { level: 1, name: 'Anmäl ett problem i din stad' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Anmälda problem på kartan' })).toBeTruthy();
     expect(await screen.findByText('Gatornas skick')).toBeTruthy();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('sv');
+  });
+
+  it('switches the report page too, with its own texts and the service names', async () => {
+    serveNamesPerLocale();
+    renderApp({ path: '/report', language: 'en' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Report a problem' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: 'Street condition' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Svenska' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmäl ett problem' })).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: 'Gatornas skick' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('sv');
   });
 
   it('starts in the remembered language on the next visit', async () => {
@@ -47,7 +74,7 @@ describe('language switcher', () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fi');
     const { i18n } = renderApp();
     expect(i18n.language).toBe('fi');
-    expect(await screen.findByText('Katujen kunto')).toBeTruthy();
+    expect(await screen.findByText('Katujen kunto', {}, { timeout: LOAD_TIMEOUT })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Siirry pääsisältöön' })).toBeTruthy();
   });
 

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, launchBrowser, runAxe, screenshot } from '../helpers/browser';
+import { collectCspViolations, describeCspViolations } from '../helpers/csp';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 
 let server: KerroServer;
@@ -24,19 +25,31 @@ async function openPage(viewport: { width: number; height: number }): Promise<{ 
   return { context, page };
 }
 
-/** The page lists exactly the service types the proxy gives for the locale, grouped. */
+/** /report lists exactly the service types the proxy gives for the locale, grouped. */
 async function expectServiceTypesListed(page: Page, locale: string): Promise<void> {
-  const section = page.locator('section.service-types');
+  const picker = page.locator('.type-picker');
   const answer = await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=${locale}`);
   expect(answer.status).toBe(200);
   const serviceTypes = (await answer.json()) as { service_name: string; group: string }[];
   expect(serviceTypes.length).toBeGreaterThan(0);
-  await section.locator('.service-type').first().waitFor();
-  const names = await section.locator('.service-type__name').allTextContents();
-  expect(names.sort()).toEqual(serviceTypes.map((serviceType) => serviceType.service_name).sort());
-  const groups = await section.locator('h3').allTextContents();
+  await expect.poll(() => picker.locator('.type-option__name').allTextContents().then((names) => names.sort())).toEqual(
+    serviceTypes.map((serviceType) => serviceType.service_name).sort(),
+  );
+  const groups = await picker.locator('fieldset.type-group > legend').allTextContents();
   const expectedGroups = [...new Set(serviceTypes.map((serviceType) => serviceType.group).filter(Boolean))];
   expect(groups.slice(0, expectedGroups.length)).toEqual(expectedGroups);
+}
+
+/** The main navigation's links as [name, href, current?]. */
+async function navigationLinks(page: Page): Promise<[string, string | null, boolean][]> {
+  const links = page.getByRole('banner').getByRole('navigation').getByRole('link');
+  return Promise.all(
+    (await links.all()).map(async (link) => [
+      (await link.textContent()) ?? '',
+      await link.getAttribute('href'),
+      (await link.getAttribute('aria-current')) === 'page',
+    ]),
+  );
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -45,17 +58,23 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 describe('web app shell in Chromium', () => {
-  it('serves the app, switches language and remembers it across a reload', async () => {
+  it('serves the map home page with the header and navigation, switches language and remembers it', async () => {
     const { context, page } = await openPage({ width: 1280, height: 800 });
+    const cspViolations = await collectCspViolations(context);
     const response = await page.goto(`${server.baseUrl}/`);
     expect(response?.status()).toBe(200);
 
     const header = page.getByRole('banner');
     await expect.poll(() => header.getByRole('link', { name: /Kerro/ }).count()).toBe(1);
-    await page.getByRole('heading', { level: 1, name: 'Report a problem in your city' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
-    expect(await page.title()).toBe('Report a problem in your city – Kerro');
-    await expectServiceTypesListed(page, 'en');
+    expect(await page.title()).toBe('Reported problems on the map – Kerro');
+    expect(await navigationLinks(page)).toEqual([
+      ['Map', '/', true],
+      ['Report a problem', '/report', false],
+      ['Counters', '/counters', false],
+    ]);
+    await page.locator('.requests-summary__count[data-count]').waitFor({ timeout: 30_000 });
     await screenshot(page, 'shell-desktop-en');
     await expectNoAxeViolations(page);
 
@@ -66,31 +85,75 @@ describe('web app shell in Chromium', () => {
     expect(await focused.isVisible()).toBe(true);
 
     await header.getByRole('button', { name: 'Suomi' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Ilmoita ongelmasta kaupungissasi' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('fi');
     expect(await header.getByRole('button', { name: 'Suomi' }).getAttribute('aria-pressed')).toBe('true');
-    await expectServiceTypesListed(page, 'fi');
+    expect((await navigationLinks(page)).map(([name]) => name)).toEqual(['Kartta', 'Ilmoita ongelmasta', 'Laskurit']);
 
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Ilmoita ongelmasta kaupungissasi' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('fi');
     expect(await page.evaluate(() => localStorage.getItem('kerro.language'))).toBe('fi');
-    await expectServiceTypesListed(page, 'fi');
     await screenshot(page, 'shell-desktop-fi');
     await expectNoAxeViolations(page);
 
+    expect(await cspViolations(), describeCspViolations(await cspViolations())).toEqual([]);
     await context.close();
     expect(pageErrors).toEqual([]);
   });
 
-  it('fits a phone screen without horizontal scrolling and stays accessible', async () => {
+  it('goes to /report from the navigation, marks it, lists the service types and switches their language', async () => {
+    const { context, page } = await openPage({ width: 1280, height: 800 });
+    const cspViolations = await collectCspViolations(context);
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
+
+    await page.getByRole('banner').getByRole('link', { name: 'Report a problem' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Report a problem' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/report');
+    expect(await page.title()).toBe('Report a problem – Kerro');
+    expect(await navigationLinks(page)).toEqual([
+      ['Map', '/', false],
+      ['Report a problem', '/report', true],
+      ['Counters', '/counters', false],
+    ]);
+    await expectServiceTypesListed(page, 'en');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Svenska' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Anmäl ett problem' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('sv');
+    await expectServiceTypesListed(page, 'sv');
+    await screenshot(page, 'shell-desktop-report-sv');
+
+    await page.getByRole('banner').getByRole('link', { name: 'Räknare' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Trafikräknare' }).waitFor();
+    expect((await navigationLinks(page)).filter(([, , current]) => current).map(([name]) => name)).toEqual(['Räknare']);
+
+    expect(await cspViolations(), describeCspViolations(await cspViolations())).toEqual([]);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('fits a phone screen without horizontal scrolling and stays accessible, on the map and on /report', async () => {
     const { context, page } = await openPage({ width: 390, height: 844 });
     await page.goto(`${server.baseUrl}/`);
-    await page.getByRole('heading', { level: 1, name: 'Report a problem in your city' }).waitFor();
-    await expectServiceTypesListed(page, 'en');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
+    await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
+    await page.locator('.requests-summary__count[data-count]').waitFor({ timeout: 30_000 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBe(0);
+    // Every navigation link is on screen, none cut off.
+    for (const link of await page.getByRole('banner').getByRole('navigation').getByRole('link').all()) {
+      const box = await link.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
     await screenshot(page, 'shell-mobile-en');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Report a problem' }).click();
+    await expectServiceTypesListed(page, 'en');
+    expect(await overflow()).toBe(0);
+    await screenshot(page, 'shell-mobile-report-en');
     await expectNoAxeViolations(page);
     await context.close();
     expect(pageErrors).toEqual([]);
@@ -104,9 +167,9 @@ describe('web app shell in Chromium', () => {
         ? route.fulfill({ status: 502, contentType: 'application/json', body: '[{"code":502,"description":"upstream down"}]' })
         : route.continue(),
     );
-    await page.goto(`${server.baseUrl}/`);
-    const alert = page.locator('section.service-types').getByRole('alert');
-    await alert.waitFor();
+    await page.goto(`${server.baseUrl}/report`);
+    const alert = page.locator('.report-step').getByRole('alert').first();
+    await alert.waitFor({ timeout: 30_000 });
     // 5xx is retried twice by the query client before the error shows; then it is the person's call.
     expect(await alert.textContent()).toContain('The list of problem types could not be loaded.');
     await screenshot(page, 'shell-desktop-error');
@@ -115,7 +178,7 @@ describe('web app shell in Chromium', () => {
     failing = false;
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expectServiceTypesListed(page, 'en');
-    expect(await alert.count()).toBe(0);
+    expect(await page.getByText('The list of problem types could not be loaded.').count()).toBe(0);
     await context.close();
     expect(pageErrors).toEqual([]);
   });
@@ -127,7 +190,7 @@ describe('web app shell in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Go to the front page' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Report a problem in your city' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
     expect(pageErrors).toEqual([]);

@@ -1,11 +1,5 @@
 import type { ServiceRequest } from '../../../shared/georeport/types';
-import {
-  isBaseDetailedStatus,
-  isPublicWorksStatus,
-  parseDetailedStatus,
-  type BaseDetailedStatus,
-  type PublicWorksStatus,
-} from '../../../shared/georeport/detailed-status';
+import { isBaseDetailedStatus, parseDetailedStatus, type BaseDetailedStatus } from '../../../shared/georeport/detailed-status';
 
 /** What the page shows as the request's name: its title, else the service type's name. */
 export function headlineOf(request: ServiceRequest): string {
@@ -19,10 +13,6 @@ export function detailedStatusesOf(request: ServiceRequest): string[] {
 
 export function baseStatusOf(values: readonly string[]): BaseDetailedStatus | undefined {
   return values.find(isBaseDetailedStatus);
-}
-
-export function publicWorksStatusOf(values: readonly string[]): PublicWorksStatus | undefined {
-  return values.find(isPublicWorksStatus);
 }
 
 /**

@@ -107,7 +107,3 @@ export function windowToApiRange(window: DateWindow): { start_date: string; end_
   const start = Math.max(new Date(fy, fm - 1, fd, 0, 0, 0).getTime(), end - MAX_SPAN_MS);
   return { start_date: w3c(start), end_date: w3c(end) };
 }
-
-export function toW3c(epochMs: number): string {
-  return w3c(epochMs);
-}

@@ -14,13 +14,3 @@ export function translateFieldMessage(message: string, t: TFunction<'moderation'
   if (/control characters/.test(message)) return t('validation.controlCharacters');
   return message;
 }
-
-/** The first message per field from a zod error's issues. */
-export function firstIssueByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const byField: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join('.');
-    byField[field] ??= issue.message;
-  }
-  return byField;
-}
