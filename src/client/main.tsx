@@ -1,3 +1,5 @@
+// First, before any page's code can build a schema: zod's eval probe would break the CSP.
+import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

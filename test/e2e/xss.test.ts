@@ -135,11 +135,8 @@ async function expectInert(page: Page, where: string, { showsDescription = true 
   if (showsDescription) expect(found.text, where).toContain('<script>window.__xss=2</script>');
 }
 
-async function finish({ context, cspViolations, pageErrors }: Opened, { trackPage = false } = {}): Promise<void> {
-  // The track page's known zod eval probe (see moderation.test.ts) is the only report tolerated.
-  const violations = (await cspViolations()).filter(
-    (violation) => !(trackPage && new URL(violation.documentURI).pathname.startsWith('/requests/') && violation.blockedURI === 'eval'),
-  );
+async function finish({ context, cspViolations, pageErrors }: Opened): Promise<void> {
+  const violations = await cspViolations();
   expect(violations, describeCspViolations(violations)).toEqual([]);
   expect(pageErrors).toEqual([]);
   await context.close();
@@ -211,7 +208,7 @@ describe('user-written text stays text', () => {
     await resident.page.getByRole('heading', { level: 1, name: imgAttack }).waitFor();
     await resident.page.getByText(scriptAttack, { exact: true }).first().waitFor();
     await expectInert(resident.page, 'track page');
-    await finish(resident, { trackPage: true });
+    await finish(resident);
 
     // The console: the queue, and the review of both (private details included).
     const moderator = await openContext();

@@ -1,5 +1,3 @@
-// Before any schema is built: zod's eval probe would break the CSP (see the module).
-import '../../lib/zod-without-eval';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -1,5 +1,3 @@
-// Before any schema is built: zod's eval probe would break the CSP (see the module).
-import '../../lib/zod-without-eval';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

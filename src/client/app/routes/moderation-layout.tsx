@@ -1,5 +1,3 @@
-// First: React Router loads a page and its layout in parallel, so each must set this up itself.
-import '../../lib/zod-without-eval';
 import { Outlet } from 'react-router';
 import { ConsoleNav } from '../../features/moderation/components/console-nav';
 import { ModerationGate } from '../../features/moderation/components/moderation-gate';

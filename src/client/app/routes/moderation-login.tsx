@@ -1,5 +1,3 @@
-// First: React Router loads a page and its layout in parallel, so each must set this up itself.
-import '../../lib/zod-without-eval';
 import { LoginPage } from '../../features/moderation/components/login-page';
 import '../../styles/moderation.css';
 

@@ -1,5 +1,3 @@
-// First: zod must be configured before any schema of this page is built.
-import '../../lib/zod-without-eval';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ReportFlow } from '../../features/report/components/report-flow';
