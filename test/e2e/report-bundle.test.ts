@@ -9,6 +9,9 @@ import { projectRoot } from '../helpers/project-root';
  * e2e globalSetup makes (dist/client). A page's JavaScript is its chunk plus every chunk it
  * imports statically, plus the entry; lazily imported chunks (import()) are not counted.
  */
+
+/** The first page's JavaScript budget, gzip (issue 4). */
+const FIRST_PAGE_BUDGET_BYTES = 160 * 1024;
 const assetsDir = join(projectRoot, 'dist/client/assets');
 
 function entryChunk(): string {
@@ -36,6 +39,9 @@ function staticClosure(start: string[]): Set<string> {
   return seen;
 }
 
+/** The files of a set whose code contains `marker` (a string minifying keeps). */
+const filesWith = (files: Iterable<string>, marker: string) => [...files].filter((file) => readFileSync(join(assetsDir, file), 'utf8').includes(marker));
+
 const gzipBytes = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(assetsDir, file))).length, 0);
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
@@ -43,6 +49,22 @@ describe('bundle: the report flow stays out of the first page', () => {
   const entry = entryChunk();
   const home = staticClosure([entry, chunkNamed('home')]);
   const report = staticClosure([entry, chunkNamed('report')]);
+
+  it(`keeps the first page (/) within ${kib(FIRST_PAGE_BUDGET_BYTES)} of JavaScript (gzip)`, () => {
+    const bytes = gzipBytes(home);
+    console.log(`[bundle] first page (/) JavaScript, gzip: ${kib(bytes)} of ${kib(FIRST_PAGE_BUDGET_BYTES)} allowed`);
+    expect(bytes).toBeLessThanOrEqual(FIRST_PAGE_BUDGET_BYTES);
+  });
+
+  it('loads the public map (Leaflet, supercluster) and zod only after the first page', () => {
+    expect(home.has(chunkNamed('public-map'))).toBe(false);
+    // Strings that survive minification: Leaflet's zoom animation class, zod's type names.
+    expect(filesWith(home, 'leaflet-zoom-anim')).toEqual([]);
+    expect(filesWith(home, '$ZodType')).toEqual([]);
+    // Both still ship, in the chunks that need them.
+    expect(filesWith(staticClosure([chunkNamed('public-map')]), 'leaflet-zoom-anim')).not.toEqual([]);
+    expect(filesWith(report, '$ZodType')).not.toEqual([]);
+  });
 
   it('loads the report form and its map only on /report', () => {
     const reportOnly = [...report].filter((file) => !home.has(file));

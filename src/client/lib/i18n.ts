@@ -10,9 +10,10 @@ export const LANGUAGE_STORAGE_KEY = 'kerro.language';
  * namespaces a lazily loaded page brings along itself (lazy-namespace.ts), so their texts are
  * not in the first download.
  */
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/report.json'], {
-  eager: true,
-});
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
+  ['../locales/*/*.json', '!../locales/*/report.json', '!../locales/*/moderation.json'],
+  { eager: true },
+);
 
 function loadResources(): Resource {
   const resources: Resource = {};

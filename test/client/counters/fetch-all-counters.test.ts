@@ -142,6 +142,39 @@ describe('getCountersPage', () => {
     });
   });
 
+  it('reads untidy features leniently, leaves out those without an id, and refuses a page that is not one', async () => {
+    const features = [
+      { type: 'Feature', geometry: { coordinates: ['24.9', '60.2'] }, properties: { id: '3', name: null, sourceId: 'x', crsEpsg: null, municipalityCode: 91, lastStoredObservation: 5 } },
+      { type: 'Feature', geometry: null, properties: { id: 'not a number' } },
+      { type: 'Feature', geometry: { coordinates: [24.9] } },
+      { type: 'Feature', geometry: 'junk', properties: { id: 4, dataReceived: 'yes' } },
+    ];
+    mockFetch(() => jsonResponse({ count: 2, next: '', previous: null, results: { type: 'FeatureCollection', features } }));
+    const page = await getCountersPage({ page: 1, pageSize: 100 });
+    expect(page.hasNext).toBe(false);
+    expect(page.counters).toEqual([
+      {
+        id: 3,
+        name: '',
+        source: '',
+        sourceId: null,
+        classifying: false,
+        crsEpsg: 4326,
+        municipalityCode: '91',
+        dataReceived: false,
+        firstStoredObservation: null,
+        lastStoredObservation: null,
+        location: { lat: 60.2, long: 24.9 },
+      },
+      expect.objectContaining({ id: 4, dataReceived: false, location: null }),
+    ]);
+
+    mockFetch(() => jsonResponse({ count: -1, results: { features: [] } }));
+    await expect(getCountersPage({ page: 1, pageSize: 100 })).rejects.toMatchObject({ kind: 'invalid-response' });
+    mockFetch(() => jsonResponse([]));
+    await expect(getCountersPage({ page: 1, pageSize: 100 })).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+
   it('asks the proxy with page and page_size', async () => {
     const asked: URL[] = [];
     mockFetch((url) => {

@@ -38,6 +38,8 @@ describe('home page: the public map', () => {
     mockFetch(proxy.handler);
     const { router } = renderApp({ path: '/', language: 'en' });
     await screen.findByText(/^2 reports from/, {}, { timeout: LOAD_TIMEOUT });
+    // The map's code arrives after the page's; once settled, it writes its view into the URL.
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('zoom')).not.toBeNull(), { timeout: LOAD_TIMEOUT });
 
     await userEvent.click(screen.getByRole('radio', { name: 'Open' }));
     await waitFor(() => expect(router.state.location.search).toContain('status=open'));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../src/client/lib/i18n';
 import { loginPath, safeNextPath } from '../../../src/client/features/moderation/lib/console-paths';
 import { translateFieldMessage } from '../../../src/client/features/moderation/lib/field-messages';
+import { moderationTexts } from '../../../src/client/features/moderation/texts';
 import { descriptionTextSchema, titleTextSchema } from '../../../src/shared/georeport/request-input-schema';
 
 describe('console paths', () => {
@@ -22,7 +23,10 @@ describe('console paths', () => {
 });
 
 describe('field messages', () => {
-  const t = createI18n({ language: 'sv' }).getFixedT('sv', 'moderation');
+  // The console's texts come with its pages (as the console routes add them), not with i18n.ts.
+  const i18n = createI18n({ language: 'sv' });
+  i18n.addResourceBundle('sv', 'moderation', moderationTexts.sv);
+  const t = i18n.getFixedT('sv', 'moderation');
   const first = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error!.issues[0]!.message;
 
   it('words the shared schema’s rules in the UI language', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorNotice } from '../../components/ui/error-notice';
@@ -15,18 +15,15 @@ import { filterCounters, sourcesOf } from '../../features/counters/lib/counter-f
 import { counterFilterCount, counterSearchChanges, parseCounterSearch } from '../../features/counters/lib/counter-search';
 import { usePublishedRequests } from '../../features/map/api/get-published-requests';
 import { useServiceTypeNames } from '../../features/map/api/get-service-types';
-import { ClusterLayer } from '../../features/map/components/cluster-layer';
 import { FiltersPanel } from '../../features/map/components/filters-panel';
 import { MapLegend } from '../../features/map/components/map-legend';
 import { MapTabs } from '../../features/map/components/map-tabs';
-import PublicMap from '../../features/map/components/public-map';
 import { RequestFiltersForm } from '../../features/map/components/request-filters-form';
 import { RequestList } from '../../features/map/components/request-list';
 import { RequestPanel } from '../../features/map/components/request-panel';
 import { RequestsSummary } from '../../features/map/components/requests-summary';
 import { useMapSearch } from '../../features/map/hooks/use-map-search';
 import { boundsOf, useRequestLayer } from '../../features/map/hooks/use-request-layer';
-import { createClusterIndex } from '../../features/map/lib/cluster-index';
 import { focusMarkerOrMap } from '../../features/map/lib/focus-marker';
 import { localToday, windowToApiRange } from '../../features/map/lib/date-window';
 import {
@@ -40,6 +37,10 @@ import {
 } from '../../features/map/lib/map-search';
 import '../../styles/map.css';
 import '../../styles/counters.css';
+
+// Leaflet and supercluster come with the map itself: the filters, the list and the counts
+// show first, and the page works even if the map's code never arrives.
+const PublicMap = lazy(() => import('../../features/map/components/public-map'));
 
 /** Zoom used when the map moves to one chosen request or counter. */
 const FOCUS_ZOOM = 16;
@@ -88,7 +89,6 @@ export function HomeRoute() {
     [allCounters, counterSearch.enabled, counterSearch.source, counterSearch.receiving],
   );
   const counterLayer = useCounterLayer(shownCounters);
-  const counterIndex = useMemo(() => createClusterIndex(counterLayer.points), [counterLayer.points]);
 
   const dataBounds = useMemo(
     () => requestLayer.bounds ?? (counterLayer.points.length > 0 ? boundsOf(counterLayer.points) : null),
@@ -249,34 +249,47 @@ export function HomeRoute() {
               <p id={instructionsId} className="visually-hidden">
                 {t('map.instructions')}
               </p>
-              <PublicMap
-                view={view}
-                onViewChange={onViewChange}
-                dataBounds={dataBounds}
-                near={filters.near}
-                label={t('map.label')}
-                instructionsId={instructionsId}
-                onTilesFailed={() => setTilesFailed(true)}
-                visible={tab === 'map'}
+              <Suspense
+                fallback={
+                  <div className="public-map__placeholder">
+                    <LoadingNotice message={t('map.loading')} />
+                  </div>
+                }
               >
-                {counterSearch.enabled ? (
-                  <ClusterLayer
-                    index={counterIndex}
-                    pointLook={counterLayer.pointLook}
-                    clusterLook={counterLayer.clusterLook}
-                    selectedId={counterSearch.selectedId === null ? null : String(counterSearch.selectedId)}
-                    onSelect={selectCounter}
-                  />
-                ) : null}
-                <ClusterLayer
-                  index={requestLayer.index}
-                  pointLook={requestLayer.pointLook}
-                  clusterLook={requestLayer.clusterLook}
-                  selectedId={selectedRequestId}
-                  onSelect={selectRequest}
-                  zIndexOffset={500}
+                <PublicMap
+                  view={view}
+                  onViewChange={onViewChange}
+                  dataBounds={dataBounds}
+                  near={filters.near}
+                  label={t('map.label')}
+                  instructionsId={instructionsId}
+                  onTilesFailed={() => setTilesFailed(true)}
+                  visible={tab === 'map'}
+                  layers={[
+                    ...(counterSearch.enabled
+                      ? [
+                          {
+                            key: 'counters',
+                            points: counterLayer.points,
+                            pointLook: counterLayer.pointLook,
+                            clusterLook: counterLayer.clusterLook,
+                            selectedId: counterSearch.selectedId === null ? null : String(counterSearch.selectedId),
+                            onSelect: selectCounter,
+                          },
+                        ]
+                      : []),
+                    {
+                      key: 'requests',
+                      points: requestLayer.points,
+                      pointLook: requestLayer.pointLook,
+                      clusterLook: requestLayer.clusterLook,
+                      selectedId: selectedRequestId,
+                      onSelect: selectRequest,
+                      zIndexOffset: 500,
+                    },
+                  ]}
                 />
-              </PublicMap>
+              </Suspense>
             </div>
             <aside
               className="map-layout__panel"

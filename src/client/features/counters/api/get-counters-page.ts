@@ -1,53 +1,68 @@
-import { z } from 'zod';
 import { paths } from '../../../../shared/paths';
-import { api } from '../../../lib/http-client';
+import { ApiError, api } from '../../../lib/http-client';
 import { locationOf, type Counter } from '../lib/counter';
 
-const nullableText = z.string().nullish().transform((value) => value || null);
+// Hand-written rather than zod: the home page's counter layer reads these pages, and zod is about
+// 25 KiB (gzip) the first page need not download.
 
-const featureSchema = z.object({
-  id: z.coerce.number().optional(),
-  geometry: z
-    .object({ coordinates: z.tuple([z.coerce.number(), z.coerce.number()]).rest(z.unknown()) })
-    .nullish()
-    .catch(null),
-  properties: z.object({
-    id: z.coerce.number(),
-    name: z.string().catch(''),
-    source: z.string().catch(''),
-    sourceId: z.coerce.number().nullish().catch(null).transform((value) => value ?? null),
-    classifying: z.boolean().catch(false),
-    crsEpsg: z.coerce.number().catch(4326),
-    municipalityCode: z.coerce.string().nullish().transform((value) => value ?? ''),
-    dataReceived: z.boolean().catch(false),
-    firstStoredObservation: nullableText,
-    lastStoredObservation: nullableText,
-  }),
-});
+type Fields = Record<string, unknown>;
 
-const pageSchema = z.object({
-  count: z.number().int().nonnegative(),
-  next: z.string().nullish(),
-  results: z.object({ features: z.array(z.unknown()) }),
-});
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A number or a numeric string as a finite number (as the service's JSON may give either); else undefined. */
+function numberOf(value: unknown): number | undefined {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(number) ? number : undefined;
+}
+
+const textOr = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+const booleanOr = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
+const timeOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+function coordinatesOf(geometry: unknown): [number, number] | null {
+  if (!isObject(geometry) || !Array.isArray(geometry.coordinates)) return null;
+  const [long, lat] = geometry.coordinates.map(numberOf);
+  return long === undefined || lat === undefined ? null : [long, lat];
+}
+
+/** One GeoJSON feature as a counter; a feature without properties or a numeric id is left out. */
+function toCounter(feature: unknown): Counter[] {
+  if (!isObject(feature) || !isObject(feature.properties)) return [];
+  const properties = feature.properties;
+  const id = numberOf(properties.id);
+  if (id === undefined) return [];
+  const municipalityCode = properties.municipalityCode;
+  return [
+    {
+      id,
+      name: textOr(properties.name, ''),
+      source: textOr(properties.source, ''),
+      sourceId: numberOf(properties.sourceId) ?? null,
+      classifying: booleanOr(properties.classifying, false),
+      crsEpsg: numberOf(properties.crsEpsg) ?? 4326,
+      municipalityCode: typeof municipalityCode === 'string' || typeof municipalityCode === 'number' ? String(municipalityCode) : '',
+      dataReceived: booleanOr(properties.dataReceived, false),
+      firstStoredObservation: timeOrNull(properties.firstStoredObservation),
+      lastStoredObservation: timeOrNull(properties.lastStoredObservation),
+      location: locationOf(coordinatesOf(feature.geometry)),
+    },
+  ];
+}
+
+/** The DRF page envelope: a count, a next link, and the features; anything else is a broken answer. */
+function envelopeOf(body: unknown, url: string): { count: number; next: unknown; features: unknown[] } {
+  const page = isObject(body) ? body : {};
+  const { count, results } = page;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || !isObject(results) || !Array.isArray(results.features)) {
+    throw new ApiError({ kind: 'invalid-response', status: 200, url, message: `counter page from ${url}: not a page of GeoJSON features` });
+  }
+  return { count, next: page.next, features: results.features };
+}
 
 export interface CounterPage {
   count: number;
   hasNext: boolean;
   counters: Counter[];
-}
-
-function toCounter(feature: unknown): Counter[] {
-  const parsed = featureSchema.safeParse(feature);
-  if (!parsed.success) return [];
-  const { properties, geometry } = parsed.data;
-  const coordinates = geometry?.coordinates;
-  return [
-    {
-      ...properties,
-      location: locationOf(coordinates ? [coordinates[0], coordinates[1]] : null),
-    },
-  ];
 }
 
 export async function getCountersPage({
@@ -59,11 +74,12 @@ export async function getCountersPage({
   pageSize: number;
   signal?: AbortSignal;
 }): Promise<CounterPage> {
-  const body = await api.get(`${paths.proxyCounters}/`, { query: { page, page_size: pageSize }, signal });
-  const envelope = pageSchema.parse(body);
+  const url = `${paths.proxyCounters}/`;
+  const body = await api.get(url, { query: { page, page_size: pageSize }, signal });
+  const envelope = envelopeOf(body, url);
   return {
     count: envelope.count,
-    hasNext: Boolean(envelope.next),
-    counters: envelope.results.features.flatMap(toCounter),
+    hasNext: typeof envelope.next === 'string' && envelope.next !== '',
+    counters: envelope.features.flatMap(toCounter),
   };
 }

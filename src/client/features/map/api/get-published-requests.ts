@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { paths } from '../../../../shared/paths';
 import type { SupportedLocale } from '../../../../shared/locales';
 import type { ServiceRequest } from '../../../../shared/georeport/types';
 import { api } from '../../../lib/http-client';
+import { parseServiceRequest } from '../../../lib/parse-service-request';
 
 /** The GeoReport list gives at most this many requests per answer, newest first. */
 export const API_PAGE_LIMIT = 200;
@@ -26,46 +26,10 @@ export interface PublishedRequests {
   complete: boolean;
 }
 
-const text = z.string().nullish().transform((value) => value ?? '');
-const coordinate = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((value) => (value === null || value === undefined || value === '' ? undefined : String(value)));
-
-// Real cities' answers are not always tidy: keep what can be shown, drop only what cannot.
-const requestSchema = z.object({
-  service_request_id: z.coerce.string(),
-  status: z.enum(['open', 'closed']).catch('open'),
-  status_notes: text,
-  service_code: z.coerce.string().catch(''),
-  service_name: text,
-  description: text,
-  agency_responsible: text,
-  service_notice: text,
-  requested_datetime: text,
-  updated_datetime: text,
-  address: text,
-  address_id: text,
-  zip_code: text,
-  lat: coordinate,
-  long: coordinate,
-  media_url: z.string().nullish().transform((value) => value || undefined),
-  extended_attributes: z
-    .object({
-      title: z.string().nullish().transform((value) => value || undefined),
-      detailed_status: text,
-      media_urls: z.array(z.string()).nullish().transform((value) => value ?? []),
-    })
-    .nullish()
-    .transform((value) => value ?? undefined),
-});
-
+/** Real cities' answers are not always tidy: keep what can be shown, drop only what cannot. */
 function parseRequests(body: unknown): ServiceRequest[] {
   if (!Array.isArray(body)) return [];
-  return body.flatMap((item) => {
-    const parsed = requestSchema.safeParse(item);
-    return parsed.success ? [parsed.data as ServiceRequest] : [];
-  });
+  return body.flatMap((item) => parseServiceRequest(item) ?? []);
 }
 
 function queryParams(query: PublishedRequestQuery, endDate: string) {

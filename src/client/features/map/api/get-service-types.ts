@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { paths } from '../../../../shared/paths';
 import type { SupportedLocale } from '../../../../shared/locales';
 import { api } from '../../../lib/http-client';
+import { parseServiceTypes } from '../../../lib/parse-service-types';
 
 /** Only what the map's filter needs: the code and the name in the chosen language. */
 export interface ServiceTypeName {
@@ -11,17 +11,10 @@ export interface ServiceTypeName {
   group: string;
 }
 
-const schema = z.array(
-  z.object({
-    service_code: z.coerce.string(),
-    service_name: z.string(),
-    group: z.string().nullish().transform((value) => value ?? ''),
-  }),
-);
-
-export async function getServiceTypeNames({ locale, signal }: { locale: SupportedLocale; signal?: AbortSignal }) {
-  const body = await api.get(`${paths.proxyGeoreport}/services.json`, { query: { locale }, signal });
-  return schema.parse(body);
+export async function getServiceTypeNames({ locale, signal }: { locale: SupportedLocale; signal?: AbortSignal }): Promise<ServiceTypeName[]> {
+  const url = `${paths.proxyGeoreport}/services.json`;
+  const body = await api.get(url, { query: { locale }, signal });
+  return parseServiceTypes(body, url).map(({ service_code, service_name, group }) => ({ service_code, service_name, group }));
 }
 
 export const serviceTypeNamesQueryOptions = (locale: SupportedLocale) =>

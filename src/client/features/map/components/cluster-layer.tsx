@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
-import type { ClusterIndex, ClusterItem } from '../lib/cluster-index';
+import { createClusterIndex, type ClusterIndex, type ClusterItem, type MapPoint } from '../lib/cluster-index';
 import type { MarkerLook } from '../lib/marker-look';
 
 export interface ClusterLayerProps {
-  index: ClusterIndex;
+  points: readonly MapPoint[];
   pointLook: (id: string) => MarkerLook;
   clusterLook: (count: number, flaggedCount: number) => MarkerLook;
   selectedId: string | null;
@@ -32,8 +32,10 @@ function iconOf(look: MarkerLook, selected: boolean): L.DivIcon {
  */
 export function ClusterLayer(props: ClusterLayerProps) {
   const map = useMap();
-  const latest = useRef(props);
-  latest.current = props;
+  // Built here, with the map's code, so supercluster loads with Leaflet and not with the page.
+  const index: ClusterIndex = useMemo(() => createClusterIndex(props.points), [props.points]);
+  const latest = useRef({ ...props, index });
+  latest.current = { ...props, index };
   const markers = useRef(new Map<string, { marker: L.Marker; item: ClusterItem }>());
 
   useEffect(() => {
@@ -111,7 +113,7 @@ export function ClusterLayer(props: ClusterLayerProps) {
       live.clear();
     };
     // The layer is rebuilt when the data (index) or the way markers look changes.
-  }, [map, props.index, props.pointLook, props.clusterLook]);
+  }, [map, index, props.pointLook, props.clusterLook]);
 
   // Selection changes restyle two markers instead of redrawing the layer.
   const previousSelected = useRef<string | null>(props.selectedId);

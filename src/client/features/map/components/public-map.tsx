@@ -1,9 +1,10 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { Circle, MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
 import { clientEnv } from '../../../lib/env';
 import type { Bounds } from '../lib/cluster-index';
+import { ClusterLayer, type ClusterLayerProps } from './cluster-layer';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../lib/map-limits';
 import { sameView, type MapView, type NearFilter } from '../lib/map-search';
 
@@ -18,8 +19,8 @@ export interface PublicMapProps {
   label: string;
   instructionsId: string;
   onTilesFailed: () => void;
-  /** The marker layers (ClusterLayer elements). */
-  children?: ReactNode;
+  /** The marker layers, drawn in this order (later ones on top where zIndexOffset is equal). */
+  layers: (ClusterLayerProps & { key: string })[];
   /** Set when the map becomes visible again (its size may have changed while hidden). */
   visible: boolean;
 }
@@ -30,11 +31,14 @@ function currentView(map: LeafletMap): MapView {
 }
 
 /** Keeps the Leaflet view and the URL in step, in both directions, without loops. */
-function ViewSync({ view, onViewChange, dataBounds, label, instructionsId, visible }: Omit<PublicMapProps, 'near' | 'children' | 'onTilesFailed'>) {
+function ViewSync({ view, onViewChange, dataBounds, label, instructionsId, visible }: Omit<PublicMapProps, 'near' | 'layers' | 'onTilesFailed'>) {
   const onChange = useRef(onViewChange);
   onChange.current = onViewChange;
+  // True while the map moves to the URL's view: that move is not news for the URL.
+  const following = useRef(false);
   const map = useMapEvents({
     moveend: () => {
+      if (following.current) return;
       const next = currentView(map);
       if (!sameView(next, latestView.current)) onChange.current(next);
     },
@@ -52,7 +56,16 @@ function ViewSync({ view, onViewChange, dataBounds, label, instructionsId, visib
 
   // Back/forward or a link changed the URL: follow it.
   useEffect(() => {
-    if (view && !sameView(view, currentView(map))) map.setView([view.lat, view.long], view.zoom, { animate: false });
+    if (!view || sameView(view, currentView(map))) return;
+    // Leaflet snaps the centre to whole pixels, so the map may read back a hair off the URL's
+    // rounded view; writing that back would replace the URL from this render's (possibly
+    // already outdated) query and could undo a filter change made a moment ago.
+    following.current = true;
+    try {
+      map.setView([view.lat, view.long], view.zoom, { animate: false });
+    } finally {
+      following.current = false;
+    }
   }, [map, view]);
 
   // No view in the URL: show where the data is, once it has arrived.
@@ -75,7 +88,10 @@ function ViewSync({ view, onViewChange, dataBounds, label, instructionsId, visib
   return null;
 }
 
-/** The public map: tiles, the near-me circle and the given marker layers. */
+/**
+ * The public map: tiles, the near-me circle and the given marker layers. The page loads it with
+ * React.lazy: Leaflet and supercluster are most of its weight and the page works without them.
+ */
 export default function PublicMap(props: PublicMapProps) {
   const env = clientEnv();
   // Offline or a blocked tile server: said once, the markers and lists work without tiles.
@@ -120,7 +136,9 @@ export default function PublicMap(props: PublicMapProps) {
           pathOptions={{ color: '#0a4d8c', weight: 2, fillOpacity: 0.06, dashArray: '6 6' }}
         />
       ) : null}
-      {props.children}
+      {props.layers.map(({ key, ...layer }) => (
+        <ClusterLayer key={key} {...layer} />
+      ))}
     </MapContainer>
   );
 }

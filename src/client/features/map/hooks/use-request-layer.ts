@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceRequest } from '../../../../shared/georeport/types';
 import { coordinatesOf, headlineOf } from '../../../components/request';
-import { createClusterIndex, type Bounds, type MapPoint } from '../lib/cluster-index';
+import type { Bounds, MapPoint } from '../lib/cluster-index';
 import { requestClusterLook, requestMarkerLook } from '../lib/request-looks';
 
 export function boundsOf(points: readonly { lat: number; long: number }[]): Bounds | null {
@@ -20,7 +20,7 @@ export function boundsOf(points: readonly { lat: number; long: number }[]): Boun
   return { west, south, east, north };
 }
 
-/** The requests as a clustered map layer: the index, the marker looks and the data's extent. */
+/** The requests as a map layer: the points, the marker looks and the data's extent. */
 export function useRequestLayer(requests: readonly ServiceRequest[]) {
   const { t } = useTranslation('map');
   const { byId, points } = useMemo(() => {
@@ -33,7 +33,6 @@ export function useRequestLayer(requests: readonly ServiceRequest[]) {
     }
     return { byId: map, points: list };
   }, [requests]);
-  const index = useMemo(() => createClusterIndex(points), [points]);
   const bounds = useMemo(() => boundsOf(points), [points]);
 
   const pointLook = useCallback(
@@ -53,5 +52,5 @@ export function useRequestLayer(requests: readonly ServiceRequest[]) {
     (count: number, openCount: number) => requestClusterLook(count, openCount, t('markers.requestCluster', { count, open: openCount })),
     [t],
   );
-  return { byId, points, index, bounds, pointLook, clusterLook };
+  return { byId, points, bounds, pointLook, clusterLook };
 }

@@ -1,48 +1,20 @@
 import { z } from 'zod';
 import type { ServiceRequest } from '../../../../shared/georeport/types';
+import { parseServiceRequest } from '../../../lib/parse-service-request';
 
 /**
  * Shapes of the moderation API's answers (src/server/moderation/view.ts). `public` is the
- * GeoReport JSON of the request, read as tolerantly as the public pages read it, so the preview
- * shows whatever the public would see.
+ * GeoReport JSON of the request, read by the public pages' own parser, so the preview shows
+ * whatever the public would see.
  */
-const text = z.union([z.string(), z.number()]).transform(String).catch('');
-const optionalText = z
-  .union([z.string(), z.number()])
-  .transform(String)
-  .optional()
-  .catch(undefined);
 const nullableText = z.string().nullish().transform((value) => value ?? null);
 
-export const publicRequestSchema = z.object({
-  service_request_id: z.union([z.string().min(1), z.number()]).transform(String),
-  status_notes: text,
-  status: z.enum(['open', 'closed']).catch('open'),
-  service_code: text,
-  service_name: text,
-  description: text,
-  agency_responsible: text,
-  service_notice: text,
-  requested_datetime: text,
-  updated_datetime: text,
-  expected_datetime: optionalText,
-  address: text,
-  address_id: text,
-  zip_code: text,
-  lat: optionalText,
-  long: optionalText,
-  media_url: optionalText,
-  extended_attributes: z
-    .object({
-      title: optionalText,
-      service_object_type: optionalText,
-      service_object_id: optionalText,
-      detailed_status: text,
-      media_urls: z.array(z.string()).catch([]),
-    })
-    .optional()
-    .catch(undefined),
-}) satisfies z.ZodType<ServiceRequest>;
+const publicRequestSchema = z.unknown().transform((value, context): ServiceRequest => {
+  const request = parseServiceRequest(value);
+  if (request) return request;
+  context.addIssue({ code: 'custom', message: 'public: not a GeoReport request with a service_request_id' });
+  return z.NEVER;
+});
 
 export const moderationStates = ['pending', 'published', 'rejected'] as const;
 export type ModerationState = (typeof moderationStates)[number];

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paths } from '../../../../shared/paths';
 import { api } from '../../../lib/http-client';
-import { serviceRequestListSchema } from './service-request-schema';
+import { parseServiceRequestList } from '../../../lib/parse-service-request';
 
 /**
  * Whether a request is public. GeoReport has no moderation field, but the listing never holds
@@ -9,8 +9,9 @@ import { serviceRequestListSchema } from './service-request-schema';
  * request the detail knows and the listing does not is still waiting for a moderator.
  */
 export async function getRequestPublication({ id, signal }: { id: string; signal?: AbortSignal }): Promise<boolean> {
-  const body = await api.get(`${paths.proxyGeoreport}/requests.json`, { query: { service_request_id: id }, signal });
-  return serviceRequestListSchema.parse(body).some((request) => request.service_request_id === id);
+  const url = `${paths.proxyGeoreport}/requests.json`;
+  const body = await api.get(url, { query: { service_request_id: id }, signal });
+  return parseServiceRequestList(body, url).some((request) => request.service_request_id === id);
 }
 
 export const getRequestPublicationQueryOptions = (id: string) =>

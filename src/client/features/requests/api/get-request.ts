@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { paths } from '../../../../shared/paths';
 import type { SupportedLocale } from '../../../../shared/locales';
 import type { ServiceRequest } from '../../../../shared/georeport/types';
-import { api, isApiError } from '../../../lib/http-client';
-import { serviceRequestListSchema } from './service-request-schema';
+import { ApiError, api, isApiError } from '../../../lib/http-client';
+import { parseServiceRequestList } from '../../../lib/parse-service-request';
 
 /**
  * One request by id, with the CitySDK extensions and the service name in `locale`.
@@ -19,16 +19,20 @@ export async function getRequest({
   locale: SupportedLocale;
   signal?: AbortSignal;
 }): Promise<ServiceRequest | null> {
+  const url = `${paths.proxyGeoreport}/requests/${encodeURIComponent(id)}.json`;
+  let body: unknown;
   try {
-    const body = await api.get(`${paths.proxyGeoreport}/requests/${encodeURIComponent(id)}.json`, {
-      query: { extensions: 'true', locale },
-      signal,
-    });
-    return serviceRequestListSchema.parse(body)[0] ?? null;
+    body = await api.get(url, { query: { extensions: 'true', locale }, signal });
   } catch (error) {
     if (isApiError(error) && error.kind === 'http' && error.status === 404) return null;
     throw error;
   }
+  // GeoReport answers one request as a list of one; one without an id is a broken answer, not "not found".
+  const [first] = parseServiceRequestList(body, url);
+  if (!first && Array.isArray(body) && body.length > 0) {
+    throw new ApiError({ kind: 'invalid-response', status: 200, url, message: `request from ${url}: no service_request_id` });
+  }
+  return first ?? null;
 }
 
 export const getRequestQueryOptions = (id: string, locale: SupportedLocale) =>

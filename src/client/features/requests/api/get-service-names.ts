@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { paths } from '../../../../shared/paths';
 import type { SupportedLocale } from '../../../../shared/locales';
-import { api } from '../../../lib/http-client';
-
-const serviceNamesSchema = z.array(
-  z.object({ service_code: z.coerce.string(), service_name: z.string().catch('') }).catch({ service_code: '', service_name: '' }),
-);
+import { ApiError, api } from '../../../lib/http-client';
+import { parseServiceType } from '../../../lib/parse-service-types';
 
 /** service_code → service name in `locale`, from the service list. */
 export async function getServiceNames({
@@ -16,12 +12,12 @@ export async function getServiceNames({
   locale: SupportedLocale;
   signal?: AbortSignal;
 }): Promise<Record<string, string>> {
-  const body = await api.get(`${paths.proxyGeoreport}/services.json`, { query: { locale }, signal });
+  const url = `${paths.proxyGeoreport}/services.json`;
+  const body = await api.get(url, { query: { locale }, signal });
+  if (!Array.isArray(body)) throw new ApiError({ kind: 'invalid-response', status: 200, url, message: `services list from ${url}: not a JSON array` });
+  // Only a fallback name is wanted here: an untidy entry is skipped, not a reason to fail.
   return Object.fromEntries(
-    serviceNamesSchema
-      .parse(body)
-      .filter((entry) => entry.service_code && entry.service_name)
-      .map((entry) => [entry.service_code, entry.service_name]),
+    body.flatMap((item) => parseServiceType(item) ?? []).filter((entry) => entry.service_name).map((entry) => [entry.service_code, entry.service_name]),
   );
 }
 

@@ -1,0 +1,65 @@
+import type { ExtendedAttributes, ServiceRequest } from '../../shared/georeport/types';
+import { ApiError } from './http-client';
+
+// Hand-written rather than zod: the map on the first page reads these, and zod is about 25 KiB
+// (gzip) that page need not download.
+
+type Fields = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A string as it is, a number as a string (cities send both), anything else as ''. */
+const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+/** Like `text`, but undefined when there is nothing. */
+const optionalText = (value: unknown): string | undefined => text(value) || undefined;
+
+function extendedAttributesOf(value: unknown): ExtendedAttributes | undefined {
+  if (!isObject(value)) return undefined;
+  return {
+    title: optionalText(value.title),
+    service_object_type: optionalText(value.service_object_type),
+    service_object_id: optionalText(value.service_object_id),
+    detailed_status: text(value.detailed_status),
+    media_urls: Array.isArray(value.media_urls) ? value.media_urls.filter((url): url is string => typeof url === 'string') : [],
+  };
+}
+
+/**
+ * One GeoReport request as the public pages show it. A real city's answers are not always tidy
+ * (nulls, numbers for strings, missing fields): keep what is usable rather than failing the
+ * page. Only the id is indispensable: without one, null.
+ */
+export function parseServiceRequest(value: unknown): ServiceRequest | null {
+  if (!isObject(value)) return null;
+  const id = value.service_request_id;
+  if (!((typeof id === 'string' && id !== '') || (typeof id === 'number' && Number.isFinite(id)))) return null;
+  return {
+    service_request_id: String(id),
+    status_notes: text(value.status_notes),
+    status: value.status === 'closed' ? 'closed' : 'open',
+    service_code: text(value.service_code),
+    service_name: text(value.service_name),
+    description: text(value.description),
+    agency_responsible: text(value.agency_responsible),
+    service_notice: text(value.service_notice),
+    requested_datetime: text(value.requested_datetime),
+    updated_datetime: text(value.updated_datetime),
+    expected_datetime: optionalText(value.expected_datetime),
+    address: text(value.address),
+    address_id: text(value.address_id),
+    zip_code: text(value.zip_code),
+    lat: optionalText(value.lat),
+    long: optionalText(value.long),
+    media_url: typeof value.media_url === 'string' && value.media_url !== '' ? value.media_url : undefined,
+    extended_attributes: extendedAttributesOf(value.extended_attributes),
+  };
+}
+
+/** A GeoReport list answer: an array, or the answer is broken; entries without an id are left out. */
+export function parseServiceRequestList(body: unknown, url: string): ServiceRequest[] {
+  if (!Array.isArray(body)) {
+    throw new ApiError({ kind: 'invalid-response', status: 200, url, message: `requests from ${url}: not a JSON array` });
+  }
+  return body.flatMap((item) => parseServiceRequest(item) ?? []);
+}
