@@ -13,8 +13,9 @@ export default defineConfig({
   },
   server: {
     // `npm run dev`: the API lives on the Kerro server; Vite serves the app with hot reload.
+    // Only the moderation API: /moderation and /moderation/login are pages of the app itself.
     proxy: Object.fromEntries(
-      ['/proxy', '/open311', '/api', '/media', '/moderation'].map((prefix) => [prefix, backend]),
+      ['/proxy', '/open311', '/api', '/media', '/moderation/api'].map((prefix) => [prefix, backend]),
     ),
   },
   test: {
