@@ -8,8 +8,11 @@ import { parseServiceRequest } from '../../../lib/parse-service-request';
 
 /** The GeoReport list gives at most this many requests per answer, newest first. */
 export const API_PAGE_LIMIT = 200;
-/** 50 answers × 200 = the newest 10,000 requests of a window; older ones need a narrower window. */
-export const MAX_PAGES = 50;
+/**
+ * Each answer after the first repeats the oldest request of the one before (end_date includes
+ * it), so 51 answers hold 200 + 50 × 199 = 10,150: at least the newest 10,000 of a window.
+ */
+export const MAX_PAGES = 51;
 
 export interface PublishedRequestQuery {
   locale: SupportedLocale;
