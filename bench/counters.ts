@@ -104,7 +104,7 @@ export async function run(): Promise<BenchResult[]> {
         name: 'proxy hop CPU per request (proxy − direct)',
         value: proxyOwnCpu,
         unit: 'ms',
-        note: 'one more fastify request, the undici call, the page scanned for its links and written to a socket a second time',
+        note: 'one more fastify request, a proxy cache lookup (COUNTERS_CACHE_SECONDS; a miss adds the undici call and the link rewrite) and a second socket write',
       });
     }
     return rows;
