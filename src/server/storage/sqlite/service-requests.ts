@@ -10,37 +10,11 @@ import type {
   StoredMedia,
 } from '../repositories/types';
 
-interface ServiceRequestRow {
-  service_request_id: string;
-  service_code: string;
-  title: string | null;
-  description: string;
-  lat: number | null;
-  long: number | null;
-  address_string: string | null;
-  address_id: string | null;
-  zip_code: string | null;
-  service_object_type: string | null;
-  service_object_id: string | null;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  device_id: string | null;
-  account_id: string | null;
-  locale: string;
-  status: 'open' | 'closed';
+/** A row as SQLite returns it: the record, with the list and map columns still as text. */
+type ServiceRequestRow = Omit<ServiceRequestRecord, 'detailed_status' | 'attributes' | 'media'> & {
   detailed_status: string;
-  status_notes: string;
-  agency_responsible: string;
-  service_notice: string;
-  moderation: ServiceRequestRecord['moderation'];
-  external_media_url: string | null;
   attributes_json: string;
-  requested_at: number;
-  updated_at: number;
-  expected_at: number | null;
-}
+};
 
 const columns = [
   'service_request_id', 'service_code', 'title', 'description', 'lat', 'long', 'grid_cell', 'address_string',
