@@ -27,7 +27,7 @@ function serviceListLocales(fetchMock: ReturnType<typeof serveNamesPerLocale>): 
     .map((url) => url.searchParams.get('locale'));
 }
 
-describe('language switcher', () => {
+describe('language switcher', { timeout: 20_000 }, () => {
   it('switches the texts, the service names and <html lang>, and remembers the choice', async () => {
     const fetchMock = serveNamesPerLocale();
     renderApp({ language: 'en' });

@@ -27,13 +27,13 @@ function currentLinks(navigationName?: string): string[] {
     .map((link) => link.textContent ?? '');
 }
 
-describe('app shell', () => {
+describe('app shell', { timeout: 20_000 }, () => {
   it('shows a not-found page inside the layout for unknown paths, with a way home', async () => {
     serveEmptyProxy();
     const { router } = renderApp({ path: '/no/such/page', language: 'en' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
-    expect(document.title).toBe('Page not found – Kerro');
+    await waitFor(() => expect(document.title).toBe('Page not found – Kerro'));
     expect(currentLinks()).toEqual([]);
 
     await userEvent.click(screen.getByRole('link', { name: 'Go to the front page' }));

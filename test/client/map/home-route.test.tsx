@@ -16,7 +16,8 @@ function filtersIn(search: string): string {
   return params.toString();
 }
 
-describe('home page: the public map', () => {
+// The page's code and then the map's load lazily: on a busy two-core machine a test can take a while.
+describe('home page: the public map', { timeout: 20_000 }, () => {
   it('shows the published requests and a way to report a problem', async () => {
     const proxy = fakeProxy();
     mockFetch(proxy.handler);

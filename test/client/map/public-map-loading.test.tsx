@@ -6,7 +6,7 @@ import { fakeProxy } from './fixtures';
 // Its own file: the map's code must not be loaded yet by an earlier test when this one starts.
 const LOAD_TIMEOUT = 10_000;
 
-describe('home page: the map loads after the page', () => {
+describe('home page: the map loads after the page', { timeout: 20_000 }, () => {
   it('holds the map’s place with a loading status, while the filters and the count already work', async () => {
     const proxy = fakeProxy();
     mockFetch(proxy.handler);

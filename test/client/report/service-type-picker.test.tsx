@@ -18,7 +18,7 @@ function shownGroups(): [string, string[]][] {
   ]);
 }
 
-describe('service types in the report flow', () => {
+describe('service types in the report flow', { timeout: 20_000 }, () => {
   it('shows the types in English when the UI is in English, grouped in API order, ungrouped ones last', async () => {
     const fetchMock = mockFetch((url) => jsonResponse(serviceTypesByLocale[url.searchParams.get('locale') ?? ''] ?? []));
     await renderReport({ language: 'en' });

@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo, useRef } from 'react';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import {
   applySearchChanges,
   parseMapTab,
@@ -21,16 +21,35 @@ export function useMapSearch() {
   const tab = parseMapTab(params);
   const selectedRequestId = params.get('request')?.trim() || null;
 
+  // setSearchParams hands its function this render's query. Two changes before the next render
+  // (the map settling as a person picks a filter) would then undo each other, so a change builds
+  // on the last one written until the URL shows it, or back/forward shows another.
+  const written = useRef<URLSearchParams | null>(null);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const shownKey = useRef(location.key);
+  if (shownKey.current !== location.key) {
+    shownKey.current = location.key;
+    if (navigationType === 'POP' || params.toString() === written.current?.toString()) written.current = null;
+  }
+
   const update = useCallback(
     (changes: SearchChanges, options: { replace?: boolean } = {}) => {
       const replace = options.replace ?? false;
-      setParams((current) => applySearchChanges(current, changes), {
-        replace,
-        preventScrollReset: true,
-        // A person's change shows at once: in a transition, a controlled checkbox would spring
-        // back until the URL update renders. Map moves can wait.
-        flushSync: !replace,
-      });
+      setParams(
+        (current) => {
+          const next = applySearchChanges(written.current ?? current, changes);
+          written.current = next;
+          return next;
+        },
+        {
+          replace,
+          preventScrollReset: true,
+          // A person's change shows at once: in a transition, a controlled checkbox would spring
+          // back until the URL update renders. Map moves can wait.
+          flushSync: !replace,
+        },
+      );
     },
     [setParams],
   );

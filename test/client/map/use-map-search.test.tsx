@@ -1,0 +1,40 @@
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useMapSearch } from '../../../src/client/features/map/hooks/use-map-search';
+
+/** The hook on a page of its own, with its latest `update` handed out to the test. */
+function renderSearch(path: string) {
+  const handle: { update?: ReturnType<typeof useMapSearch>['update'] } = {};
+  function Probe() {
+    handle.update = useMapSearch().update;
+    return null;
+  }
+  const router = createMemoryRouter([{ path: '/', Component: Probe }], { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  const search = () => new URLSearchParams(router.state.location.search);
+  return { router, handle, search };
+}
+
+describe('useMapSearch: writing the URL', () => {
+  it('keeps both of two changes made before the page renders again (the map settling as a filter is picked)', async () => {
+    const { handle, search, router } = renderSearch('/?status=open');
+    const update = handle.update!;
+    await act(async () => {
+      update({ lat: '60.17', long: '24.94', zoom: '14' }, { replace: true });
+      update({ service: '198' });
+    });
+    expect(Object.fromEntries(search())).toEqual({ status: 'open', lat: '60.17', long: '24.94', zoom: '14', service: '198' });
+    expect(router.state.historyAction).toBe('PUSH');
+  });
+
+  it('builds on the URL shown once it has moved on (back), not on an older change', async () => {
+    const { handle, search, router } = renderSearch('/');
+    await act(async () => handle.update!({ status: 'open' }));
+    await act(async () => handle.update!({ status: 'closed' }));
+    await act(async () => router.navigate(-1));
+    expect(search().get('status')).toBe('open');
+    await act(async () => handle.update!({ service: '171' }));
+    expect(Object.fromEntries(search())).toEqual({ status: 'open', service: '171' });
+  });
+});
