@@ -38,8 +38,8 @@ import {
 import '../../styles/map.css';
 import '../../styles/counters.css';
 
-// Leaflet and supercluster come with the map itself: the filters, the list and the counts
-// show first, and the page works even if the map's code never arrives.
+// Leaflet and supercluster come with the map itself, so the filters, the counts and the list
+// show before the map's code has arrived.
 const PublicMap = lazy(() => import('../../features/map/components/public-map'));
 
 /** Zoom used when the map moves to one chosen request or counter. */
