@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
@@ -27,6 +27,15 @@ export function DecisionPanel({ item }: { item: ModerationDetail }) {
   const rejectToggleRef = useRef<HTMLButtonElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const ids = { reason: useId(), count: useId() };
+  // Where focus goes once the form opens or closes; set by the person's action, not on first render.
+  const focusAfterToggle = useRef<'reason' | 'toggle' | null>(null);
+
+  // Layout effect: focus moves in the same task as the DOM change, so it never rests on <body>.
+  useLayoutEffect(() => {
+    const target = focusAfterToggle.current === 'reason' ? reasonRef.current : focusAfterToggle.current === 'toggle' ? rejectToggleRef.current : null;
+    focusAfterToggle.current = null;
+    target?.focus();
+  }, [rejecting]);
 
   const emailOnReject = Boolean(item.private.email) && item.public.status === 'open';
 
@@ -37,15 +46,15 @@ export function DecisionPanel({ item }: { item: ModerationDetail }) {
 
   const openReject = () => {
     feedback.clear();
+    // Straight to the reason, the one thing to fill in.
+    focusAfterToggle.current = 'reason';
     setRejecting(true);
-    // After the form renders: straight to the reason, the one thing to fill in.
-    requestAnimationFrame(() => reasonRef.current?.focus());
   };
 
   const cancelReject = () => {
+    focusAfterToggle.current = 'toggle';
     setRejecting(false);
     setReasonError(undefined);
-    requestAnimationFrame(() => rejectToggleRef.current?.focus());
   };
 
   const onReject = (event: FormEvent) => {
