@@ -7,8 +7,10 @@
  */
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
+import { COUNTER_PAGE_SIZE } from '../src/client/features/counters/api/use-all-counters';
 import { launchBrowser } from '../test/helpers/browser';
 import buildClientIfStale from '../test/helpers/build-client';
+import { timeCounterFloor } from './browser/counter-floor';
 import { bundleCounterLoader, timeCounterLoads } from './browser/counter-pages';
 import { loadMap, mapUrl, openMapContext, viewport, views, type FirstRender, type MapPage, type MapView } from './browser/map-page';
 import { idleFrames, panFor, type PanFigures } from './browser/panning';
@@ -112,6 +114,7 @@ async function measure(browser: Browser, server: RunningServer, loaderScript: st
     }
 
     const counters = await timeCounterLoads(page, loaderScript, counterRounds);
+    const floor = await timeCounterFloor(browser, await counterPageBodies(server.origin, counters.allRequests), counterRounds);
     results.push(
       {
         group: counterGroup,
@@ -133,7 +136,14 @@ async function measure(browser: Browser, server: RunningServer, loaderScript: st
         value: counters.ratio,
         unit: '×',
         target: atMost(counterRatioTarget),
-        note: `median of the per-round ratios (ratio of the medians: ${(counters.allMs / counters.oneMs).toFixed(2)})`,
+        note: `median of the per-round ratios (ratio of the medians: ${(counters.allMs / counters.oneMs).toFixed(2)}); the floor below is what the browser alone costs`,
+      },
+      {
+        group: counterGroup,
+        name: 'floor: same bytes, bare server, no app',
+        value: floor.ratio,
+        unit: '×',
+        note: `the ${floor.pages} pages' bytes from a node:http server doing no work, fetch + JSON.parse only: ${floor.allMs.toFixed(1)} ms against ${floor.oneMs.toFixed(1)} ms`,
       },
     );
     errors.push(...mapPage!.errors);
@@ -142,6 +152,17 @@ async function measure(browser: Browser, server: RunningServer, loaderScript: st
   } finally {
     await mapPage?.context.close();
   }
+}
+
+/** The bytes of every counter page at the loader's page size, as the proxy sends them. */
+async function counterPageBodies(origin: string, pages: number): Promise<Buffer[]> {
+  return Promise.all(
+    Array.from({ length: pages }, async (_, index) => {
+      const response = await fetch(`${origin}/proxy/counters/?page=${index + 1}&page_size=${COUNTER_PAGE_SIZE}`);
+      if (!response.ok) throw new Error(`counter page ${index + 1}: HTTP ${response.status}`);
+      return Buffer.from(await response.arrayBuffer());
+    }),
+  );
 }
 
 export async function run(): Promise<BenchResult[]> {

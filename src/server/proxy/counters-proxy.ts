@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { publicBaseUrl } from '../http/public-base-url';
 import { paths } from '../../shared/paths';
+import { rewriteEnvelopeHead } from './counters-page-links';
 import { createResponseCache, type CachedUpstreamAnswer } from './response-cache';
 import { callUpstream, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
@@ -20,6 +21,22 @@ export function rewritePageLink(link: unknown, upstreamBase: string, proxyBase: 
   } catch {
     return link;
   }
+}
+
+/** The slow path, for any JSON not in the compact envelope: parsed, links re-pointed, written again. */
+function reserialized(bytes: Buffer, repoint: (link: unknown) => unknown): Buffer | undefined {
+  let page: unknown;
+  try {
+    page = JSON.parse(withoutBom(bytes.toString('utf8')));
+  } catch {
+    return undefined;
+  }
+  if (page && typeof page === 'object' && !Array.isArray(page) && ('next' in page || 'previous' in page)) {
+    const envelope = page as Record<string, unknown>;
+    envelope.next = repoint(envelope.next);
+    envelope.previous = repoint(envelope.previous);
+  }
+  return Buffer.from(JSON.stringify(page));
 }
 
 const send = (reply: FastifyReply, answer: CachedUpstreamAnswer) => reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
@@ -58,22 +75,15 @@ export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams:
     const contentType = response.headers['content-type'] ?? '';
     if (!contentType.includes('json')) return reply.code(response.statusCode).headers(response.headers).send(response.body);
 
-    let page: unknown;
-    try {
-      page = JSON.parse(withoutBom(await response.body.text()));
-    } catch {
-      return reply.code(502).send({ detail: 'the counter list service sent an answer that is not valid JSON' });
-    }
-    if (page && typeof page === 'object' && !Array.isArray(page) && ('next' in page || 'previous' in page)) {
-      const proxyBase = `${base}${paths.proxyCounters}`;
-      const envelope = page as Record<string, unknown>;
-      envelope.next = rewritePageLink(envelope.next, upstreamBase, proxyBase);
-      envelope.previous = rewritePageLink(envelope.previous, upstreamBase, proxyBase);
-    }
+    const bytes = Buffer.from(await response.body.arrayBuffer());
+    const proxyBase = `${base}${paths.proxyCounters}`;
+    const repoint = (link: unknown) => rewritePageLink(link, upstreamBase, proxyBase);
+    const body = rewriteEnvelopeHead(bytes, repoint) ?? reserialized(bytes, repoint);
+    if (body === undefined) return reply.code(502).send({ detail: 'the counter list service sent an answer that is not valid JSON' });
     const answer = {
       statusCode: response.statusCode,
       headers: { ...response.headers, 'content-type': 'application/json; charset=utf-8' },
-      body: Buffer.from(JSON.stringify(page)),
+      body,
     };
     if (response.statusCode === 200) cache.set(cacheKey, answer);
     return send(reply, answer);

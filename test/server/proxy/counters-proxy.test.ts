@@ -30,6 +30,12 @@ describe('the counters proxy against an independent counters server', () => {
               results: { type: 'FeatureCollection', features: [{ type: 'Feature', id: 2 }] },
             }),
         );
+      } else if (request.url.startsWith('/api/counters/broken/')) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"count":1,"next":null,"previous":null,"results":{"type":"Feature');
+      } else if (request.url.startsWith('/api/counters/pretty/')) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ results: [], next: 'https://data.city.example/api/counters/pretty/?page=2', count: 9, previous: null }, null, 2));
       } else if (request.url.startsWith('/api/counters/export')) {
         response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
         response.end('id,name\r\n1,a\r\n');
@@ -71,6 +77,14 @@ describe('the counters proxy against an independent counters server', () => {
     } finally {
       await uncached.close();
     }
+  });
+
+  it('re-points the links of an envelope in any key order, and refuses a truncated page with a 502', async () => {
+    const reordered = await t.app.inject({ method: 'GET', url: '/proxy/counters/pretty/' });
+    expect(reordered.json()).toEqual({ results: [], next: 'http://kerro.test/proxy/counters/pretty/?page=2', count: 9, previous: null });
+    const broken = await t.app.inject({ method: 'GET', url: '/proxy/counters/broken/' });
+    expect(broken.statusCode).toBe(502);
+    expect(broken.json()).toEqual({ detail: 'the counter list service sent an answer that is not valid JSON' });
   });
 
   it('passes other formats and errors through', async () => {

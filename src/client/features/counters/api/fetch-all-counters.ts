@@ -47,6 +47,8 @@ export async function fetchAllCounters(options: FetchAllCountersOptions): Promis
   };
 
   const firstWave = Math.max(1, Math.min(options.firstWave ?? 1, concurrency));
+  // Page 1 goes out first: it carries the count the progress shows.
+  const firstPage = fetchPage(1, pageSize, signal);
   const speculative = Array.from({ length: firstWave - 1 }, (_, index) => index + 2);
   const early = speculative.map((page) =>
     fetchPage(page, pageSize, signal).then(
@@ -61,7 +63,7 @@ export async function fetchAllCounters(options: FetchAllCountersOptions): Promis
   const earlyResults = Promise.all(early);
   earlyResults.catch(() => undefined);
 
-  const first = await fetchPage(1, pageSize, signal);
+  const first = await firstPage;
   arrived(1, first);
   const servicePageSize = first.hasNext && first.counters.length > 0 ? first.counters.length : pageSize;
   const pageCount = Math.max(1, Math.ceil(first.count / servicePageSize));
