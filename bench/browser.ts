@@ -3,7 +3,7 @@
  * server with 10,000 published requests and the 2,000 demo counters. Time to first render of
  * the map layers, frames per second while panning at three zoom levels, and the app's loader for
  * every counter page against one page (the proxy's counter cache off, so the pages cost real
- * work). `npm run bench:browser` runs it alone; bench/run.ts runs it with the others.
+ * work), and the report form's photo resize. `npm run bench:browser` runs it alone; bench/run.ts runs it with the others.
  */
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
@@ -14,6 +14,7 @@ import { timeCounterFloor } from './browser/counter-floor';
 import { bundleCounterLoader, timeCounterLoads } from './browser/counter-pages';
 import { loadMap, mapUrl, openMapContext, viewport, views, type FirstRender, type MapPage, type MapView } from './browser/map-page';
 import { idleFrames, panFor, type PanFigures } from './browser/panning';
+import { timePhotoResize, type ResizeFigures } from './browser/photo-resize';
 import { fillBrowserStore } from './browser/store';
 import { makeTempDir, removeTempDir } from './lib/cleanup';
 import { isEntryPoint, runBenches } from './lib/entry';
@@ -29,6 +30,8 @@ const panSeconds = quick ? 2 : 5;
 const counterRounds = quick ? 3 : 11;
 const fpsTarget = 50;
 const counterRatioTarget = 1.5;
+const resizeRuns = quick ? 2 : 5;
+const resizeTargetMs = 1500;
 
 const median = (runs: FirstRender[], pick: (run: FirstRender) => number) => percentile(runs.map(pick), 50);
 const oneMinuteLoad = () => loadavg()[0]!;
@@ -74,6 +77,22 @@ function panRows(group: string, view: MapView, pan: PanFigures): BenchResult[] {
       unit: 'ms',
       note: `${pan.longFrames} of ${pan.frames} frames over 25 ms`,
     },
+  ];
+}
+
+function resizeRows(figures: ResizeFigures): BenchResult[] {
+  const group = `Photo resize in the report form: a 12-megapixel JPEG (4000×3000, ${(figures.photoBytes / 1024 / 1024).toFixed(1)} MB) to ≤ 2048 px; median of ${resizeRuns}`;
+  return [
+    {
+      group,
+      name: 'resize (decode upright, scale, encode)',
+      value: figures.resizeMs,
+      unit: 'ms',
+      target: atMost(resizeTargetMs),
+      note: `the app's own timing; out ${figures.output.width}×${figures.output.height}; ${roundsNote(figures.resizeRuns)}`,
+    },
+    { group, name: 'decode alone (baseline)', value: figures.decodeMs, unit: 'ms', note: `createImageBitmap of the same file; ${roundsNote(figures.decodeRuns)}` },
+    { group, name: 'ratio resize / decode', value: figures.resizeMs / figures.decodeMs, unit: '×', note: 'what scaling and encoding add to the decode' },
   ];
 }
 
@@ -146,6 +165,7 @@ async function measure(browser: Browser, server: RunningServer, loaderScript: st
         note: `the ${floor.pages} pages' bytes from a node:http server doing no work, fetch + JSON.parse only: ${floor.allMs.toFixed(1)} ms against ${floor.oneMs.toFixed(1)} ms`,
       },
     );
+    results.push(...resizeRows(await timePhotoResize(browser, server.origin, resizeRuns)));
     errors.push(...mapPage!.errors);
     if (errors.length > 0) throw new Error(`the page threw: ${[...new Set(errors)].join(' | ')}`);
     return results;

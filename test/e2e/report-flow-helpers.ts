@@ -1,5 +1,4 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { expect } from 'vitest';
 import { describeViolations, runAxe } from '../helpers/browser';
 import { collectCspViolations, describeCspViolations } from '../helpers/csp';
@@ -37,29 +36,6 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations, describeViolations(violations)).toEqual([]);
 }
 
-/** A photo-like JPEG: a gradient with noise, so it compresses like a real picture. */
-export async function makeJpeg(width: number, height: number, options: { orientation?: number; quality?: number } = {}): Promise<Buffer> {
-  const channels = 3;
-  const pixels = Buffer.alloc(width * height * channels);
-  let seed = 12345;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const noise = (seed >> 16) % 48;
-      const offset = (y * width + x) * channels;
-      pixels[offset] = (x * 255) / width / 1.3 + noise;
-      pixels[offset + 1] = (y * 255) / height / 1.3 + noise;
-      pixels[offset + 2] = 120 + noise;
-    }
-  }
-  let image = sharp(pixels, { raw: { width, height, channels } }).jpeg({ quality: options.quality ?? 90 });
-  // EXIF with a GPS position, as phones write it: the upload must not carry it.
-  image = image.withExif({ IFD0: { Make: 'KerroTestCam', Model: 'E2E' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '60/1 10/1 0/1' } });
-  if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
-  return image.toBuffer();
-}
-
-/** Chooses a service type the way a person does: search, then the radio button. */
 export async function chooseServiceType(page: Page, search: string, name: string): Promise<void> {
   await page.getByLabel('Search by name or keyword').fill(search);
   await page.getByRole('radio', { name: new RegExp(`^${name}`) }).check();

@@ -2,13 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../helpers/browser';
+import { makeJpeg } from '../helpers/images';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import {
   chooseServiceType,
   confirmedRequestId,
   expectNoAxeViolations,
   fetchStoredRequest,
-  makeJpeg,
   openReportPage,
   placeSummary,
   previewSizes,

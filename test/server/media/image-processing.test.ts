@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_LONG_SIDE, MediaRejectedError, processImage } from '../../../src/server/media/image-processing';
-import { GPS_IFD_POINTER, jpegWithGpsAndOrientation, oneBitPng, solid } from './images';
+import { GPS_IFD_POINTER, jpegWithGpsAndOrientation, oneBitPng, solid } from '../../helpers/images';
 
 const limits = { maxPixels: 50_000_000 };
 

@@ -9,7 +9,7 @@ import type { AppContext } from '../../../src/server/context';
 import { processImage } from '../../../src/server/media/image-processing';
 import { mediaRoutes, mediaStoreFor, mediaUrl } from '../../../src/server/media/routes';
 import type { Repositories } from '../../../src/server/storage/repositories/types';
-import { jpegWithGpsAndOrientation } from './images';
+import { jpegWithGpsAndOrientation } from '../../helpers/images';
 
 let dataDir: string;
 let context: AppContext;

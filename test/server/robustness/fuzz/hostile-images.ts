@@ -1,6 +1,5 @@
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { oneBitPng } from '../../media/images';
+import { oneBitPng, pngFile } from '../../../helpers/images';
 
 /**
  * Files to upload as photos: real images (some must be accepted), images that lie about their
@@ -13,28 +12,9 @@ export interface HostileFile {
   acceptable: boolean;
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, checksum]);
-}
-
 /** 60 bytes that claim 100000 × 100000 pixels of 8-bit RGBA: ten gigapixels if anyone believed it. */
 export function pngClaiming(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile({ width, height, bitDepth: 8, colourType: 6 }, Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]));
 }
 
 /** A GIF whose logical screen is 65535 × 65535 with a single 1×1 frame. */

@@ -40,23 +40,49 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, checksum]);
 }
 
+/** A PNG file from its header fields and compressed pixel data, built by hand (so it may lie). */
+export function pngFile(header: { width: number; height: number; bitDepth: number; colourType: number }, compressedPixels: Buffer): Buffer {
+  const fields = Buffer.alloc(13);
+  fields.writeUInt32BE(header.width, 0);
+  fields.writeUInt32BE(header.height, 4);
+  fields[8] = header.bitDepth;
+  fields[9] = header.colourType;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', fields),
+    pngChunk('IDAT', compressedPixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /**
  * A valid 1-bit greyscale PNG of all-black pixels. At 20000×20000 it is ~50 KB on disk but
  * 400 megapixels decoded: a decompression bomb. Built by hand because asking sharp to encode
  * 400 MP takes ~20 s.
  */
 export function oneBitPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 1; // bit depth
-  header[9] = 0; // greyscale
   const rowBytes = 1 + Math.ceil(width / 8); // filter byte + packed pixels
-  const pixels = deflateSync(Buffer.alloc(rowBytes * height), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', pixels),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile({ width, height, bitDepth: 1, colourType: 0 }, deflateSync(Buffer.alloc(rowBytes * height), { level: 9 }));
+}
+
+/** A photo-like JPEG: a gradient with noise, so it compresses like a real picture. */
+export async function makeJpeg(width: number, height: number, options: { orientation?: number; quality?: number } = {}): Promise<Buffer> {
+  const channels = 3;
+  const pixels = Buffer.alloc(width * height * channels);
+  let seed = 12345;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const noise = (seed >> 16) % 48;
+      const offset = (y * width + x) * channels;
+      pixels[offset] = (x * 255) / width / 1.3 + noise;
+      pixels[offset + 1] = (y * 255) / height / 1.3 + noise;
+      pixels[offset + 2] = 120 + noise;
+    }
+  }
+  let image = sharp(pixels, { raw: { width, height, channels } }).jpeg({ quality: options.quality ?? 90 });
+  // EXIF with a GPS position, as phones write it: the upload must not carry it.
+  image = image.withExif({ IFD0: { Make: 'KerroTestCam', Model: 'E2E' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '60/1 10/1 0/1' } });
+  if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
+  return image.toBuffer();
 }
