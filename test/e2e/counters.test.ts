@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, launchBrowser, runAxe, screenshot } from '../helpers/browser';
 import { collectCspViolations, describeCspViolations, type CspViolation } from '../helpers/csp';
+import type { CounterFeature, CounterPageEnvelope } from '../../src/shared/counters/wire';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 
 let server: KerroServer;
@@ -12,12 +13,6 @@ const pageErrors: string[] = [];
 const desktop = { width: 1280, height: 900 };
 const mobile = { width: 390, height: 844 };
 
-interface CounterFeature {
-  id: number;
-  geometry: { coordinates: [number, number] };
-  properties: { id: number; name: string; source: string; dataReceived: boolean };
-}
-
 /** Every counter, straight from the proxy (the service's largest page size). */
 const counters: CounterFeature[] = [];
 
@@ -25,10 +20,7 @@ beforeAll(async () => {
   server = await startKerroServer();
   browser = await launchBrowser();
   for (let page = 1; ; page += 1) {
-    const body = (await (await fetch(`${server.baseUrl}/proxy/counters/?page=${page}&page_size=1000`)).json()) as {
-      next: string | null;
-      results: { features: CounterFeature[] };
-    };
+    const body = (await (await fetch(`${server.baseUrl}/proxy/counters/?page=${page}&page_size=1000`)).json()) as CounterPageEnvelope;
     counters.push(...body.results.features);
     if (!body.next) break;
   }

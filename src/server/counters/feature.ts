@@ -2,30 +2,11 @@ import { pythonFloat } from './python-float';
 import { formatCounterTime } from './time';
 import type { CounterRecord } from './types';
 
-/** The wire shape of one counter (spec: "Counter feature"), keys in the real service's order. */
-export interface CounterFeature {
-  type: 'Feature';
-  id: number;
-  geometry: { type: 'Point'; coordinates: [number, number] };
-  properties: {
-    id: number;
-    name: string;
-    source: string;
-    sourceId: number | null;
-    classifying: boolean;
-    crsEpsg: number;
-    municipalityCode: string;
-    dataReceived: boolean;
-    firstStoredObservation: string | null;
-    lastStoredObservation: string | null;
-  };
-}
-
 const time = (epochMs: number | null, timeZone: string) =>
   epochMs === null ? 'null' : JSON.stringify(formatCounterTime(epochMs, timeZone));
 
 /**
- * Compact JSON of one Feature, written by hand so coordinates keep the float form the real
+ * Compact JSON of one Feature (the shared wire shape, CounterFeature in src/shared/counters/wire.ts), written by hand so coordinates keep the float form the real
  * service prints (`0.0`, `25.0`), which JSON.stringify would shorten to `0`, `25`.
  */
 export function featureJson(counter: CounterRecord, timeZone: string): string {

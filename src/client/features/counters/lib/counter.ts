@@ -1,15 +1,7 @@
+import type { CounterProperties } from '../../../../shared/counters/wire';
+
 /** A counter as the app uses it: the GeoJSON feature's properties, with its point unpacked. */
-export interface Counter {
-  id: number;
-  name: string;
-  source: string;
-  sourceId: number | null;
-  classifying: boolean;
-  crsEpsg: number;
-  municipalityCode: string;
-  dataReceived: boolean;
-  firstStoredObservation: string | null;
-  lastStoredObservation: string | null;
+export interface Counter extends CounterProperties {
   /** null when the service gives the 0,0 placeholder: the location is not known. */
   location: { lat: number; long: number } | null;
 }
