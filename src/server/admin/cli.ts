@@ -2,21 +2,15 @@
  * The admin command line: `npm run admin -- <group> <command> [args]`.
  * Exit codes: 0 done, 1 refused or failed, 2 bad usage (including --help).
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../storage/database';
 import { createSqliteRepositories } from '../storage/sqlite-repositories';
 import { apikeyCommand } from './commands/apikey';
 import { countersCommand } from './commands/counters';
 import { moderatorCommand } from './commands/moderator';
 import { serviceObjectsCommand } from './commands/service-objects';
-
-/** Where commands write; lines without trailing newlines. Tests pass arrays, the CLI the real streams. */
-export interface CommandIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+import { isHelp, usageError, withDatabase, type CommandIo, type Env } from './io';
 
 export const usage = `Usage: npm run admin -- <group> <command> [args]
 
@@ -29,33 +23,26 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
 
 Settings come from the environment as for the server (DATA_DIR, …).`;
 
-type Group = (args: string[], io: CommandIo, env: Record<string, string | undefined>) => Promise<number>;
+type Group = (args: string[], io: CommandIo, env: Env) => Promise<number>;
 
 const groups: Record<string, Group> = {
   apikey: (args, io, env) =>
-    withDatabase(env, (repositories) => apikeyCommand(args, io, repositories, Date.now())),
+    withRepositories(env, (repositories) => apikeyCommand(args, io, repositories, Date.now())),
   counters: (args, io, env) => countersCommand(args, io, env),
   'service-objects': (args, io, env) =>
-    withDatabase(env, (repositories) => serviceObjectsCommand(args, io, repositories, loadConfig(env).SERVICE_OBJECT_TYPE)),
+    withRepositories(env, (repositories) => serviceObjectsCommand(args, io, repositories, loadConfig(env).SERVICE_OBJECT_TYPE)),
   moderator: (args, io, env) => moderatorCommand(args, io, env),
 };
 
 export async function runAdmin(
   argv: readonly string[],
   io: CommandIo,
-  env: Record<string, string | undefined> = process.env,
+  env: Env = process.env,
 ): Promise<number> {
   const [groupName, ...args] = argv;
-  if (groupName === undefined || groupName === '--help' || groupName === '-h' || groupName === 'help') {
-    io.out(usage);
-    return 2;
-  }
-  const group = Object.hasOwn(groups, groupName) ? groups[groupName] : undefined;
-  if (!group) {
-    io.err(`Unknown command group "${groupName}".`);
-    io.err(usage);
-    return 2;
-  }
+  if (isHelp(groupName)) return usageError(io, usage);
+  const group = Object.hasOwn(groups, groupName!) ? groups[groupName!] : undefined;
+  if (!group) return usageError(io, usage, `Unknown command group "${groupName}".`);
   try {
     return await group(args, io, env);
   } catch (error) {
@@ -64,18 +51,8 @@ export async function runAdmin(
   }
 }
 
-async function withDatabase(
-  env: Record<string, string | undefined>,
-  run: (repositories: ReturnType<typeof createSqliteRepositories>) => Promise<number>,
-): Promise<number> {
-  const config = loadConfig(env);
-  const db = openDatabase(join(config.DATA_DIR, 'kerro.sqlite'));
-  try {
-    return await run(createSqliteRepositories(db));
-  } finally {
-    db.close();
-  }
-}
+const withRepositories = (env: Env, run: (repositories: ReturnType<typeof createSqliteRepositories>) => Promise<number>) =>
+  withDatabase(env, (db) => run(createSqliteRepositories(db)));
 
 const invokedDirectly = process.argv[1] !== undefined && pathToFileURL(resolve(process.argv[1])).href === import.meta.url;
 

@@ -1,6 +1,6 @@
 import { createApiKey } from '../../auth/api-keys';
 import type { ApiKeyRecord, Repositories } from '../../storage/repositories/types';
-import type { CommandIo } from '../cli';
+import { isHelp, printTable, usageError as usageOf, type CommandIo } from '../io';
 
 export const apikeyUsage = `Usage: npm run admin -- apikey <command>
 
@@ -29,13 +29,8 @@ export async function apikeyCommand(
       return rest.length === 0 ? list(io, repositories) : usageError(io, 'apikey list takes no arguments.');
     case 'revoke':
       return rest.length === 1 ? revoke(rest[0]!, io, repositories, now) : usageError(io, 'apikey revoke takes one ID or NAME.');
-    case undefined:
-    case '--help':
-    case '-h':
-    case 'help':
-      return usageError(io);
     default:
-      return usageError(io, `Unknown apikey command "${command}".`);
+      return isHelp(command) ? usageError(io) : usageError(io, `Unknown apikey command "${command}".`);
   }
 }
 
@@ -64,11 +59,7 @@ async function list(io: CommandIo, repositories: Pick<Repositories, 'apiKeys'>):
     io.out('No API keys. Create one with: npm run admin -- apikey create NAME');
     return 0;
   }
-  const rows = [['ID', 'NAME', 'PREFIX', 'CREATED', 'REVOKED'], ...records.map(toRow)];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  for (const row of rows) {
-    io.out(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
-  }
+  printTable(io, [['ID', 'NAME', 'PREFIX', 'CREATED', 'REVOKED'], ...records.map(toRow)]);
   return 0;
 }
 
@@ -92,13 +83,4 @@ async function revoke(idOrName: string, io: CommandIo, repositories: Pick<Reposi
   return 0;
 }
 
-/** Asked-for help goes to stdout, a mistake's usage to stderr; both exit 2 so scripts notice. */
-function usageError(io: CommandIo, problem?: string): number {
-  if (problem) {
-    io.err(problem);
-    io.err(apikeyUsage);
-  } else {
-    io.out(apikeyUsage);
-  }
-  return 2;
-}
+const usageError = (io: CommandIo, problem?: string) => usageOf(io, apikeyUsage, problem);

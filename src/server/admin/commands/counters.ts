@@ -1,8 +1,6 @@
-import { join } from 'node:path';
-import { loadConfig } from '../../config';
 import { runCounterImport } from '../../counters/import';
 import { createSqliteCounterRepository } from '../../counters/sqlite-repository';
-import { openDatabase } from '../../storage/database';
+import { isHelp, usageError as usageOf, withDatabase, type CommandIo, type Env } from '../io';
 
 export const countersUsage = `Usage: npm run admin -- counters <command>
 
@@ -16,30 +14,16 @@ export const countersUsage = `Usage: npm run admin -- counters <command>
  */
 export async function countersCommand(
   args: string[],
-  io: { out: (line: string) => void; err: (line: string) => void },
-  env: Record<string, string | undefined> = process.env,
+  io: CommandIo,
+  env: Env = process.env,
 ): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'import') {
     if (rest.length === 0) return usageError(io, 'counters import needs at least one FILE.');
-    const config = loadConfig(env);
-    const db = openDatabase(join(config.DATA_DIR, 'kerro.sqlite'));
-    try {
-      return await runCounterImport(rest, createSqliteCounterRepository(db), io);
-    } finally {
-      db.close();
-    }
+    return withDatabase(env, (db) => runCounterImport(rest, createSqliteCounterRepository(db), io));
   }
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') return usageError(io);
+  if (isHelp(command)) return usageError(io);
   return usageError(io, `Unknown counters command "${command}".`);
 }
 
-function usageError(io: { err: (line: string) => void; out: (line: string) => void }, message?: string): number {
-  if (message) {
-    io.err(message);
-    io.err(countersUsage);
-  } else {
-    io.out(countersUsage);
-  }
-  return 2;
-}
+const usageError = (io: CommandIo, problem?: string) => usageOf(io, countersUsage, problem);

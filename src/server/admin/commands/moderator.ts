@@ -1,10 +1,8 @@
-import { join } from 'node:path';
-import { loadConfig } from '../../config';
 import { moderatorNameProblem, normalizeModeratorName } from '../../moderation/moderator-names';
 import { generatePassword, hashPassword, passwordProblem } from '../../moderation/passwords';
 import type { ModerationRepository, ModeratorRecord } from '../../moderation/repository';
 import { createSqliteModerationRepository } from '../../moderation/sqlite-repository';
-import { openDatabase } from '../../storage/database';
+import { isHelp, printTable, usageError as usageOf, withDatabase, type CommandIo, type Env } from '../io';
 
 export const moderatorUsage = `Usage: npm run admin -- moderator <command>
 
@@ -20,11 +18,6 @@ export const moderatorUsage = `Usage: npm run admin -- moderator <command>
 With --password-stdin the password is the whole of standard input, less one final line break,
 e.g. printf '%s' "$PASSWORD" | npm run admin -- moderator add maija --password-stdin`;
 
-interface Io {
-  out(line: string): void;
-  err(line: string): void;
-}
-
 /** Reads all of standard input; tests pass their own. */
 export type ReadStdin = () => Promise<string>;
 
@@ -37,8 +30,8 @@ const readProcessStdin: ReadStdin = async () => {
 /** `moderator` group of the admin CLI. Exit codes: 0 done, 1 refused or failed, 2 bad usage. */
 export async function moderatorCommand(
   args: readonly string[],
-  io: Io,
-  env: Record<string, string | undefined> = process.env,
+  io: CommandIo,
+  env: Env = process.env,
   readStdin: ReadStdin = readProcessStdin,
 ): Promise<number> {
   const [command, ...rest] = args;
@@ -47,15 +40,8 @@ export async function moderatorCommand(
   const unknownFlag = positional.find((arg) => arg.startsWith('--'));
   if (unknownFlag) return usageError(io, `Unknown option ${unknownFlag}.`);
 
-  const withRepository = async (run: (repository: ModerationRepository) => Promise<number>) => {
-    const config = loadConfig(env);
-    const db = openDatabase(join(config.DATA_DIR, 'kerro.sqlite'));
-    try {
-      return await run(createSqliteModerationRepository(db));
-    } finally {
-      db.close();
-    }
-  };
+  const withRepository = (run: (repository: ModerationRepository) => Promise<number>) =>
+    withDatabase(env, (db) => run(createSqliteModerationRepository(db)));
 
   switch (command) {
     case 'add':
@@ -102,13 +88,8 @@ export async function moderatorCommand(
     case 'list':
       if (positional.length !== 0) return usageError(io, 'moderator list takes no arguments.');
       return withRepository(async (repository) => list(io, await repository.listModerators()));
-    case undefined:
-    case '--help':
-    case '-h':
-    case 'help':
-      return usageError(io);
     default:
-      return usageError(io, `Unknown moderator command "${command}".`);
+      return isHelp(command) ? usageError(io) : usageError(io, `Unknown moderator command "${command}".`);
   }
 }
 
@@ -117,35 +98,25 @@ function passwordFromStdin(input: string): string {
   return input.replace(/\r?\n$/, '');
 }
 
-function list(io: Io, moderators: ModeratorRecord[]): number {
+function list(io: CommandIo, moderators: ModeratorRecord[]): number {
   if (moderators.length === 0) {
     io.out('No moderators. Add one with: npm run admin -- moderator add NAME');
     return 0;
   }
-  const rows = [
+  printTable(io, [
     ['NAME', 'CREATED', 'DISABLED'],
     ...moderators.map((moderator) => [
       moderator.name,
       new Date(moderator.created_at).toISOString(),
       moderator.disabled_at === null ? '-' : new Date(moderator.disabled_at).toISOString(),
     ]),
-  ];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  for (const row of rows) io.out(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  ]);
   return 0;
 }
 
-function noSuchModerator(io: Io, name: string): number {
+function noSuchModerator(io: CommandIo, name: string): number {
   io.err(`No moderator is named "${name}". See: npm run admin -- moderator list`);
   return 1;
 }
 
-function usageError(io: Io, problem?: string): number {
-  if (problem) {
-    io.err(problem);
-    io.err(moderatorUsage);
-  } else {
-    io.out(moderatorUsage);
-  }
-  return 2;
-}
+const usageError = (io: CommandIo, problem?: string) => usageOf(io, moderatorUsage, problem);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Repositories, ServiceObjectRecord } from '../../storage/repositories/types';
-import type { CommandIo } from '../cli';
+import { usageError, type CommandIo } from '../io';
 
 const usage = `Usage: npm run admin -- service-objects import FILE...
 
@@ -74,10 +74,7 @@ export async function serviceObjectsCommand(
   serviceObjectType: string,
 ): Promise<number> {
   const [command, ...files] = args;
-  if (command !== 'import' || files.length === 0) {
-    io.err(usage);
-    return 2;
-  }
+  if (command !== 'import' || files.length === 0) return usageError(io, usage, command === 'import' ? 'service-objects import needs at least one FILE.' : undefined);
   const records: ServiceObjectRecord[] = [];
   const problems: string[] = [];
   for (const file of files) {
