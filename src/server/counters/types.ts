@@ -3,17 +3,13 @@
  * (src/server/storage/repositories/types.ts) so PostgreSQL can stand in for SQLite.
  */
 
-/** One counter as stored; the wire Feature is built from it (see feature.ts). */
-export interface CounterRecord {
-  id: number;
-  name: string;
-  source: string;
-  sourceId: number | null;
-  classifying: boolean;
-  crsEpsg: number;
-  /** Three digits, zero-padded ("091"). */
-  municipalityCode: string;
-  dataReceived: boolean;
+import type { CounterProperties } from '../../shared/counters/wire';
+
+/**
+ * One counter as stored; the wire Feature is built from it (see feature.ts). The fields are the
+ * wire's, except that times are epoch milliseconds and the point is unpacked.
+ */
+export interface CounterRecord extends Omit<CounterProperties, 'firstStoredObservation' | 'lastStoredObservation'> {
   /** Epoch milliseconds, or null when nothing is stored. */
   firstStoredObservation: number | null;
   lastStoredObservation: number | null;
