@@ -12,6 +12,7 @@ import { createSqliteRepositories } from './storage/sqlite-repositories';
 import { moderationRoutes } from './moderation/routes';
 import { createSqliteModerationRepository } from './moderation/sqlite-repository';
 import type { SqliteDatabase } from './storage/database';
+import { closeConnectionsWhenClosing } from './http/close-on-shutdown';
 import { registerHealthRoutes } from './http/health-routes';
 import { answerFrameworkError } from './http/framework-errors';
 import { safeLoggerOptions } from './http/logging';
@@ -38,6 +39,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: false,
   });
   echoRequestId(app);
+  closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app, options.config);
   registerHealthRoutes(app, { config: options.config, db: options.db });
   const context: AppContext = {

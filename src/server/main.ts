@@ -12,6 +12,9 @@ import { createSqliteRepositories } from './storage/sqlite-repositories';
 import type { OutboxSender } from './notify/outbox-sender';
 import { startOutboxSender } from './notify/start-outbox-sender';
 
+/** How long requests in flight get to finish after SIGTERM; under the usual 30 s before a SIGKILL. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
 export interface RunningServer {
   app: FastifyInstance;
   /** Finishes requests in flight, then closes the database. Safe to call twice. */
@@ -29,9 +32,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      // A client that never finishes its request must not hold the exit for ever.
+      const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       try {
         await app.close();
       } finally {
+        clearTimeout(cutOff);
         // The sender finishes a delivery in progress before the database closes under it.
         await outboxSender?.stop().catch(() => undefined);
         db.close();
