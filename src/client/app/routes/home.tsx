@@ -334,7 +334,7 @@ export function HomeRoute() {
       {counterSearch.enabled && countersQuery.isSuccess ? (
         <section className="map-page__unlocated" aria-labelledby={`${instructionsId}-unlocated`}>
           <details>
-            <summary>
+            <summary className="disclosure">
               <h2 id={`${instructionsId}-unlocated`} className="map-page__unlocated-title">
                 {tc('unlocated.heading', { count: counterLayer.unlocated.length })}
               </h2>

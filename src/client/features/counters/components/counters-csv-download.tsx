@@ -42,7 +42,7 @@ export function CountersCsvDownload({ total }: { total: number }) {
         {state === 'failed' ? t('csv.failed') : null}
       </p>
       <details className="counters-csv__pages">
-        <summary>{t('csv.pagesSummary')}</summary>
+        <summary className="disclosure">{t('csv.pagesSummary')}</summary>
         <p>{t('csv.pagesHint', { size: CSV_PAGE_SIZE })}</p>
         <ul>
           {Array.from({ length: pageCount }, (_, index) => index + 1).map((page) => (

@@ -16,7 +16,7 @@ export function FiltersPanel({ activeCount, children }: { activeCount: number; c
   const [open, setOpen] = useState(startsOpen);
   return (
     <details className="map-filters-panel" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="map-filters-panel__summary">
+      <summary className="disclosure map-filters-panel__summary">
         <h2 className="map-filters-panel__title">{t('filters.heading')}</h2>
         <span className="map-filters-panel__active">
           {activeCount === 0 ? t('filters.noneActive') : t('filters.active', { count: activeCount })}

@@ -67,7 +67,7 @@ export function RequestFiltersForm({ filters, window, today, serviceTypes, onCha
   return (
     <form className="map-filters" aria-label={t('filters.label')} onSubmit={(event) => event.preventDefault()}>
       <details className="map-filters__group map-filters__services">
-        <summary>
+        <summary className="disclosure">
           {t('filters.services.legend')}:{' '}
           <span className="map-filters__summary-value">
             {selectedCount === 0 ? t('filters.services.all') : t('filters.services.selected', { count: selectedCount })}
