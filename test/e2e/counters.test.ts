@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, launchBrowser, runAxe, screenshot } from '../helpers/browser';
-import { collectCspViolations, describeCspViolations, type CspViolation } from '../helpers/csp';
+import { launchBrowser, screenshot } from '../helpers/browser';
 import type { CounterFeature, CounterPageEnvelope } from '../../src/shared/counters/wire';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { visibleMarker } from './map-markers';
 
 let server: KerroServer;
 let browser: Browser;
 const pageErrors: string[] = [];
-
-const desktop = { width: 1280, height: 900 };
-const mobile = { width: 390, height: 844 };
 
 /** Every counter, straight from the proxy (the service's largest page size). */
 const counters: CounterFeature[] = [];
@@ -31,35 +30,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function openPage(viewport = desktop): Promise<{ context: BrowserContext; page: Page; cspViolations: () => Promise<CspViolation[]> }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Helsinki' });
-  const cspViolations = await collectCspViolations(context);
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page, cspViolations };
-}
-
-/** A marker (by CSS selector) whose centre is inside the visible map, not in the overscan margin. */
-async function visibleMarker(page: Page, selector: string) {
-  const key = await page.evaluate((css) => {
-    const map = document.querySelector('.leaflet-container')!.getBoundingClientRect();
-    for (const element of document.querySelectorAll<HTMLElement>(css)) {
-      const box = element.getBoundingClientRect();
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      if (x > map.left + 20 && x < map.right - 20 && y > map.top + 20 && y < map.bottom - 20) return element.dataset.key ?? null;
-    }
-    return null;
-  }, selector);
-  if (!key) throw new Error(`no ${selector} inside the visible map`);
-  return page.locator(`${selector}[data-key="${key}"]`);
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const violations = await runAxe(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
+/** A page in a context with no internet, as on this machine (tile requests fail at once), in Helsinki time. */
+const openCountersPage = (viewport = desktop) => openPage(browser, { viewport, timezoneId: helsinki, pageErrors });
 
 const atPlaceholder = (counter: CounterFeature) => counter.geometry.coordinates[0] === 0 && counter.geometry.coordinates[1] === 0;
 const format = (value: number) => new Intl.NumberFormat('en-GB').format(value);
@@ -70,7 +42,8 @@ describe('counters in Chromium', () => {
     const unlocated = counters.filter(atPlaceholder);
     expect(unlocated.length).toBeGreaterThan(0);
 
-    const { context, page, cspViolations } = await openPage();
+    const opened = await openCountersPage();
+    const { page } = opened;
     const pagesAsked: number[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -125,14 +98,12 @@ describe('counters in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('counter')).toMatch(/^\d+$/);
     await screenshot(page, 'map-desktop-counter-panel');
     await expectNoAxeViolations(page);
-    const violations = await cspViolations();
-    expect(violations, describeCspViolations(violations)).toEqual([]);
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await expectCleanRunThenClose(opened);
   });
 
   it('the counters page sorts, filters, links each counter to the map and downloads one CSV', async () => {
-    const { context, page, cspViolations } = await openPage();
+    const opened = await openCountersPage();
+    const { page } = opened;
     await page.goto(`${server.baseUrl}/counters`);
     await page.getByRole('heading', { level: 1, name: 'Traffic counters' }).waitFor();
     await page.getByText(`Loaded all ${format(counters.length)} counters.`).waitFor({ timeout: 30_000 });
@@ -185,18 +156,14 @@ describe('counters in Chromium', () => {
     expect(lines[0]).toMatch(/^id,name,source,/);
     expect(lines.filter((line) => line.startsWith('id,name,'))).toHaveLength(1);
     expect(lines).toHaveLength(counters.length + 1);
-    const violations = await cspViolations();
-    expect(violations, describeCspViolations(violations)).toEqual([]);
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await expectCleanRunThenClose(opened);
   });
 
   it('the counters page fits a phone screen (the table scrolls inside its frame) and stays accessible', async () => {
-    const { context, page } = await openPage(mobile);
+    const { context, page } = await openCountersPage(mobile);
     await page.goto(`${server.baseUrl}/counters`);
     await page.getByText(`Loaded all ${format(counters.length)} counters.`).waitFor({ timeout: 30_000 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
+    await expectNoHorizontalScroll(page);
     await screenshot(page, 'counters-mobile');
     await expectNoAxeViolations(page);
     await context.close();

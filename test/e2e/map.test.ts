@@ -1,16 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, ServiceType } from '../../src/shared/georeport/types';
-import { describeViolations, launchBrowser, runAxe, screenshot } from '../helpers/browser';
-import { collectCspViolations, describeCspViolations, type CspViolation } from '../helpers/csp';
+import { launchBrowser, screenshot } from '../helpers/browser';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { visibleMarker } from './map-markers';
 
 let server: KerroServer;
 let browser: Browser;
 const pageErrors: string[] = [];
-
-const desktop = { width: 1280, height: 900 };
-const mobile = { width: 390, height: 844 };
 
 beforeAll(async () => {
   server = await startKerroServer();
@@ -22,15 +21,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A page in a context with no internet, as on this machine: tile requests fail at once. */
-async function openPage(viewport = desktop): Promise<{ context: BrowserContext; page: Page; cspViolations: () => Promise<CspViolation[]> }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB', timezoneId: 'Europe/Helsinki' });
-  const cspViolations = await collectCspViolations(context);
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page, cspViolations };
-}
+/** A page in a context with no internet, as on this machine (tile requests fail at once), in Helsinki time. */
+const openMapPage = (viewport = desktop) => openPage(browser, { viewport, timezoneId: helsinki, pageErrors });
 
 /** What the proxy lists for the default window (the last 90 days), as the page will ask. */
 async function publishedRequests(query = ''): Promise<ServiceRequest[]> {
@@ -53,34 +45,14 @@ async function requestsDrawn(page: Page): Promise<number> {
   return bubbles.reduce((sum, text) => sum + Number(text), 0) + points;
 }
 
-/** A marker (by CSS selector) whose centre is inside the visible map, not in the overscan margin. */
-async function visibleMarker(page: Page, selector: string) {
-  const key = await page.evaluate((css) => {
-    const map = document.querySelector('.leaflet-container')!.getBoundingClientRect();
-    for (const element of document.querySelectorAll<HTMLElement>(css)) {
-      const box = element.getBoundingClientRect();
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      if (x > map.left + 20 && x < map.right - 20 && y > map.top + 20 && y < map.bottom - 20) return element.dataset.key ?? null;
-    }
-    return null;
-  }, selector);
-  if (!key) throw new Error(`no ${selector} inside the visible map`);
-  return page.locator(`${selector}[data-key="${key}"]`);
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const violations = await runAxe(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
 const params = (page: Page) => new URL(page.url()).searchParams;
 
 describe('public map in Chromium', () => {
   it('shows the published requests as markers and as a list, with details and a way to the track page', async () => {
     const expected = await publishedRequests();
     expect(expected.length).toBeGreaterThan(20);
-    const { context, page, cspViolations } = await openPage();
+    const opened = await openMapPage();
+    const { page } = opened;
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
     expect(await page.title()).toBe('Reported problems on the map – Kerro');
@@ -128,14 +100,11 @@ describe('public map in Chromium', () => {
     await panel.getByRole('link', { name: "Open the report's own page" }).click();
     await page.waitForURL(`${server.baseUrl}/requests/${id}`);
     await page.getByRole('heading', { level: 1, name: request.extended_attributes!.title! }).waitFor();
-    const violations = await cspViolations();
-    expect(violations, describeCspViolations(violations)).toEqual([]);
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await expectCleanRunThenClose(opened);
   });
 
   it('works with the keyboard: a bubble zooms in, a marker opens its details and takes focus', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openMapPage();
     await page.goto(`${server.baseUrl}/`);
     await shownCount(page);
     await expect.poll(() => page.locator('.map-cluster--requests').count()).toBeGreaterThan(0);
@@ -182,7 +151,7 @@ describe('public map in Chromium', () => {
   it('keeps filters and the view in the URL: a reopened link shows the same, back and forward work', async () => {
     const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
     const all = await publishedRequests();
-    const { context, page } = await openPage();
+    const { context, page } = await openMapPage();
     await page.goto(`${server.baseUrl}/`);
     await shownCount(page);
 
@@ -213,7 +182,7 @@ describe('public map in Chromium', () => {
 
     // The link reproduces what was seen: filters, dates, view and count.
     const link = page.url();
-    const second = await openPage();
+    const second = await openMapPage();
     await second.page.goto(link);
     expect(await shownCount(second.page)).toBe(filteredCount);
     expect(await second.page.getByRole('radio', { name: 'Closed' }).isChecked()).toBe(true);
@@ -244,10 +213,7 @@ describe('public map in Chromium', () => {
 
   it('"near me" uses the browser\'s position and shows what lies within the radius', async () => {
     const here = { latitude: 60.1699, longitude: 24.9384 };
-    const context = await browser.newContext({ viewport: desktop, locale: 'en-GB', geolocation: here, permissions: ['geolocation'] });
-    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const { context, page } = await openPage(browser, { viewport: desktop, geolocation: here, permissions: ['geolocation'], pageErrors });
     await page.goto(`${server.baseUrl}/`);
     await shownCount(page);
     await page.getByRole('button', { name: 'Show reports near my location' }).click();
@@ -266,7 +232,7 @@ describe('public map in Chromium', () => {
   });
 
   it('explains the 90-day limit and never asks the API for more', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openMapPage();
     const asked: URL[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/requests.json')) asked.push(new URL(request.url()));
@@ -288,14 +254,13 @@ describe('public map in Chromium', () => {
   });
 
   it('fits a phone screen and stays accessible', async () => {
-    const { context, page } = await openPage(mobile);
+    const { context, page } = await openMapPage(mobile);
     await page.goto(`${server.baseUrl}/`);
     await shownCount(page);
     await expect.poll(() => requestsDrawn(page)).toBeGreaterThan(0);
     // The filters start folded on a phone, so the map is near the top.
     expect(await page.locator('.map-filters-panel').getAttribute('open')).toBeNull();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
+    await expectNoHorizontalScroll(page);
     await screenshot(page, 'map-mobile');
     await expectNoAxeViolations(page);
     await (await visibleMarker(page, '.map-marker--request')).click();

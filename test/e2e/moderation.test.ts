@@ -2,14 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, ServiceType } from '../../src/shared/georeport/types';
-import { describeViolations, launchBrowser, runAxe, screenshot } from '../helpers/browser';
-import { collectCspViolations, describeCspViolations, type CspViolation } from '../helpers/csp';
+import { launchBrowser, screenshot } from '../helpers/browser';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { projectRoot } from '../helpers/project-root';
+import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 
 /**
  * The moderator console in Chromium against the real server: a report stays out of the public
@@ -22,8 +23,6 @@ let tilePng: Buffer;
 
 const MODERATOR = 'mod';
 const PASSWORD = 'correct horse battery staple';
-const desktop = { width: 1280, height: 900 };
-const mobile = { width: 390, height: 844 };
 const attack = '<img src=x onerror="window.__xss=1">';
 
 beforeAll(async () => {
@@ -44,41 +43,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  cspViolations: () => Promise<CspViolation[]>;
-  pageErrors: string[];
-}
-
-async function openContext(viewport = desktop, locale = 'en-GB'): Promise<Opened> {
-  const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Helsinki' });
-  const cspViolations = await collectCspViolations(context);
-  // No network beyond loopback: the home page's map tiles come from here.
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tilePng }));
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page, cspViolations, pageErrors };
-}
-
-/** Every page, the public track page included, runs under the CSP without a single violation. */
-async function finish({ context, cspViolations, pageErrors }: Opened): Promise<void> {
-  const violations = await cspViolations();
-  expect(violations, describeCspViolations(violations)).toEqual([]);
-  expect(pageErrors).toEqual([]);
-  await context.close();
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const violations = await runAxe(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBe(0);
-}
+/** No network beyond loopback: the home page's map tiles come from here. */
+const openContext = (viewport = desktop, locale = 'en-GB') =>
+  openPage(browser, {
+    viewport,
+    locale,
+    timezoneId: helsinki,
+    tiles: (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tilePng }),
+  });
 
 async function firstServiceCode(): Promise<string> {
   const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
@@ -167,7 +139,7 @@ describe('moderator console in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('password');
     await screenshot(page, 'moderation-login-error-desktop-en');
     await expectNoAxeViolations(page);
-    await finish(opened);
+    await expectCleanRunThenClose(opened);
   });
 
   it('report → hidden → published from the console → on the public map → closed with notes → email and track page', async () => {
@@ -221,7 +193,7 @@ describe('moderator console in Chromium', () => {
     const visitor = await openContext();
     await visitor.page.goto(`${server.baseUrl}/`);
     await visitor.page.locator(`[data-request-id="${id}"]`).waitFor({ state: 'attached', timeout: 20_000 });
-    await finish(visitor);
+    await expectCleanRunThenClose(visitor);
 
     // Close it with notes: the form says what will happen before saving.
     const statusPanel = page.getByRole('region', { name: 'Handling status' });
@@ -264,14 +236,14 @@ describe('moderator console in Chromium', () => {
     await resident.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await resident.page.getByText(notes, { exact: true }).waitFor();
     expect(await resident.page.locator('.request-details__status .status-badge').textContent()).toBe('Status: Closed');
-    await finish(resident);
+    await expectCleanRunThenClose(resident);
 
     // Signing out ends the session: the console is closed again.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You have signed out.').waitFor();
     await page.goto(`${server.baseUrl}/moderation/audit`);
     await page.getByRole('heading', { level: 1, name: 'Moderator sign-in' }).waitFor();
-    await finish(opened);
+    await expectCleanRunThenClose(opened);
   });
 
   it('removes a photo after confirming, and rejects with a reason: never listed, the track page says so', async () => {
@@ -314,8 +286,8 @@ describe('moderator console in Chromium', () => {
     await resident.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await resident.page.getByText('The photo shows a licence plate; please report it again without one.', { exact: true }).waitFor();
     expect(await resident.page.locator('.request-details__status').textContent()).toBe('Status: ClosedRejected');
-    await finish(resident);
-    await finish(opened);
+    await expectCleanRunThenClose(resident);
+    await expectCleanRunThenClose(opened);
   });
 
   it('fits a phone screen in Finnish: login, queue and review', async () => {
@@ -340,7 +312,7 @@ describe('moderator console in Chromium', () => {
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'moderation-review-mobile-fi');
     await expectNoAxeViolations(page);
-    await finish(opened);
+    await expectCleanRunThenClose(opened);
   });
 
   it('renders markup in a service point id and in status notes as text, in the console and on the track page', async () => {
@@ -382,8 +354,8 @@ describe('moderator console in Chromium', () => {
     await resident.page.getByText(`Service point ${attack}`).waitFor();
     expect(await resident.page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(await resident.page.locator('main img').count()).toBe(0);
-    await finish(resident);
-    await finish(opened);
+    await expectCleanRunThenClose(resident);
+    await expectCleanRunThenClose(opened);
   });
 
   it('sends the moderator back to the login, then to the same page, when the session ends', async () => {
@@ -407,6 +379,6 @@ describe('moderator console in Chromium', () => {
     expect(await publicListingHas(id)).toBe(false);
     await signIn(page);
     await page.getByRole('heading', { level: 1, name: 'Review: Streetlight out' }).waitFor();
-    await finish(opened);
+    await expectCleanRunThenClose(opened);
   });
 });

@@ -1,39 +1,23 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { describeViolations, runAxe } from '../helpers/browser';
-import { collectCspViolations, describeCspViolations } from '../helpers/csp';
+import { expectCleanRunThenClose, openPage } from './browser-context';
 
 /**
  * Opens a fresh browser context on /report; tile requests fail at once, as on a machine offline.
- * `finish()` closes it and checks that the page threw nothing and the CSP refused nothing.
+ * `finish()` checks that the page threw nothing and the CSP refused nothing, then closes it.
  */
 export async function openReportPage(
   browser: Browser,
   baseUrl: string,
   options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; finish: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', ...options });
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  const cspViolations = await collectCspViolations(page);
+  const opened = await openPage(browser, options);
+  const { context, page } = opened;
   await page.goto(`${baseUrl}/report`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.locator('.type-option').first().waitFor();
   await page.locator('.location-map .leaflet-container').waitFor();
-  const finish = async () => {
-    const violations = await cspViolations();
-    await context.close();
-    expect(pageErrors).toEqual([]);
-    expect(violations, describeCspViolations(violations)).toEqual([]);
-  };
-  return { context, page, finish };
-}
-
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const violations = await runAxe(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
+  return { context, page, finish: () => expectCleanRunThenClose(opened) };
 }
 
 export async function chooseServiceType(page: Page, search: string, name: string): Promise<void> {

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { makeJpeg } from '../helpers/images';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import {
   chooseServiceType,
   confirmedRequestId,
-  expectNoAxeViolations,
   fetchStoredRequest,
   openReportPage,
   placeSummary,
@@ -170,8 +170,7 @@ describe('reporting flow: other ways through', () => {
     expect(await page.getByRole('button', { name: /^Brunnsparken/ }).getAttribute('aria-pressed')).toBe('true');
     await page.getByLabel('Beskriv platsen (frivilligt)').fill('Vid lekplatsens grind');
     await page.getByLabel('Beskrivning').fill('En trasig parkbänk, sitsen har lossnat helt.');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
+    await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
     await screenshot(page, 'report-mobile-sv-filled');
 

@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser';
-import { collectCspViolations, describeCspViolations, type CspViolation } from '../helpers/csp';
+import { describeCspViolations } from '../helpers/csp';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { expectCleanRunThenClose, openPage, type OpenedPage } from './browser-context';
 
 let server: KerroServer;
 let browser: Browser;
@@ -20,30 +21,19 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface OpenedContext {
-  context: BrowserContext;
-  page: Page;
-  cspViolations: () => Promise<CspViolation[]>;
-  pageErrors: string[];
-  tileRequests: string[];
-}
-
 /**
  * A browser context that records CSP violations and serves map tiles locally: a tile request
  * reaching the route proves the policy let the <img> load (a refused one never leaves the page).
  */
-async function openContext(): Promise<OpenedContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
-  const cspViolations = await collectCspViolations(context);
+async function openContext(): Promise<OpenedPage & { tileRequests: string[] }> {
   const tileRequests: string[] = [];
-  await context.route(/tile\.openstreetmap\.org/, (route) => {
-    tileRequests.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'image/png', body: tilePng });
+  const opened = await openPage(browser, {
+    tiles: (route) => {
+      tileRequests.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'image/png', body: tilePng });
+    },
   });
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page, cspViolations, pageErrors, tileRequests };
+  return { ...opened, tileRequests };
 }
 
 function expectSecurityHeaders(headers: Record<string, string>, path: string): void {
@@ -67,7 +57,8 @@ async function firstPublishedRequestId(): Promise<string> {
 
 describe('security headers and the CSP in Chromium', () => {
   it('every page of the web app loads with the headers and without a single CSP violation', async () => {
-    const { context, page, cspViolations, pageErrors, tileRequests } = await openContext();
+    const opened = await openContext();
+    const { page, tileRequests } = opened;
     const pages = [
       { path: '/', ready: () => page.getByRole('heading', { level: 1 }).waitFor() },
       { path: '/report', ready: () => page.locator('.leaflet-container').first().waitFor() },
@@ -84,14 +75,12 @@ describe('security headers and the CSP in Chromium', () => {
     }
     // The maps asked for tiles: the policy admits the tile server.
     expect(tileRequests.length).toBeGreaterThan(0);
-    const violations = await cspViolations();
-    expect(violations, describeCspViolations(violations)).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    await context.close();
+    await expectCleanRunThenClose(opened);
   });
 
   it('a photo chosen in the report form previews (blob: URL) and the pin drops, without a violation', async () => {
-    const { context, page, cspViolations, pageErrors } = await openContext();
+    const opened = await openContext();
+    const { page } = opened;
     await page.goto(`${server.baseUrl}/report`);
     const map = page.locator('.leaflet-container').first();
     await map.waitFor();
@@ -102,10 +91,7 @@ describe('security headers and the CSP in Chromium', () => {
     await page.waitForFunction(() =>
       [...document.querySelectorAll<HTMLImageElement>('img[src^="blob:"]')].some((image) => image.complete && image.naturalWidth > 0),
     );
-    const violations = await cspViolations();
-    expect(violations, describeCspViolations(violations)).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    await context.close();
+    await expectCleanRunThenClose(opened);
   });
 
   it("the counters API's browsable page keeps its own stricter CSP, and passes it", async () => {

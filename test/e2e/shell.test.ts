@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, launchBrowser, runAxe, screenshot } from '../helpers/browser';
-import { collectCspViolations, describeCspViolations } from '../helpers/csp';
+import { launchBrowser, screenshot } from '../helpers/browser';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { expectCleanRunThenClose, mobile, openPage } from './browser-context';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 
 let server: KerroServer;
 let browser: Browser;
@@ -18,12 +19,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function openPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'en-GB' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page };
-}
+const laptop = { width: 1280, height: 800 };
+const openShellPage = (viewport: { width: number; height: number }) => openPage(browser, { viewport, tiles: 'network', pageErrors });
 
 /** /report lists exactly the service types the proxy gives for the locale, grouped. */
 async function expectServiceTypesListed(page: Page, locale: string): Promise<void> {
@@ -52,15 +49,10 @@ async function navigationLinks(page: Page): Promise<[string, string | null, bool
   );
 }
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const violations = await runAxe(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
 describe('web app shell in Chromium', () => {
   it('serves the map home page with the header and navigation, switches language and remembers it', async () => {
-    const { context, page } = await openPage({ width: 1280, height: 800 });
-    const cspViolations = await collectCspViolations(context);
+    const opened = await openShellPage(laptop);
+    const { page } = opened;
     const response = await page.goto(`${server.baseUrl}/`);
     expect(response?.status()).toBe(200);
 
@@ -97,14 +89,12 @@ describe('web app shell in Chromium', () => {
     await screenshot(page, 'shell-desktop-fi');
     await expectNoAxeViolations(page);
 
-    expect(await cspViolations(), describeCspViolations(await cspViolations())).toEqual([]);
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await expectCleanRunThenClose(opened);
   });
 
   it('goes to /report from the navigation, marks it, lists the service types and switches their language', async () => {
-    const { context, page } = await openPage({ width: 1280, height: 800 });
-    const cspViolations = await collectCspViolations(context);
+    const opened = await openShellPage(laptop);
+    const { page } = opened;
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
 
@@ -130,18 +120,15 @@ describe('web app shell in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Trafikräknare' }).waitFor();
     expect((await navigationLinks(page)).filter(([, , current]) => current).map(([name]) => name)).toEqual(['Räknare']);
 
-    expect(await cspViolations(), describeCspViolations(await cspViolations())).toEqual([]);
-    await context.close();
-    expect(pageErrors).toEqual([]);
+    await expectCleanRunThenClose(opened);
   });
 
   it('fits a phone screen without horizontal scrolling and stays accessible, on the map and on /report', async () => {
-    const { context, page } = await openPage({ width: 390, height: 844 });
+    const { context, page } = await openShellPage(mobile);
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
     await page.locator('.requests-summary__count[data-count]').waitFor({ timeout: 30_000 });
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(await overflow()).toBe(0);
+    await expectNoHorizontalScroll(page);
     // Every navigation link is on screen, none cut off.
     for (const link of await page.getByRole('banner').getByRole('navigation').getByRole('link').all()) {
       const box = await link.boundingBox();
@@ -152,7 +139,7 @@ describe('web app shell in Chromium', () => {
 
     await page.getByRole('banner').getByRole('link', { name: 'Report a problem' }).click();
     await expectServiceTypesListed(page, 'en');
-    expect(await overflow()).toBe(0);
+    await expectNoHorizontalScroll(page);
     await screenshot(page, 'shell-mobile-report-en');
     await expectNoAxeViolations(page);
     await context.close();
@@ -160,7 +147,7 @@ describe('web app shell in Chromium', () => {
   });
 
   it('shows a clean error with a retry button when the proxy fails, and recovers on retry', async () => {
-    const { context, page } = await openPage({ width: 1280, height: 800 });
+    const { context, page } = await openShellPage(laptop);
     let failing = true;
     await page.route('**/proxy/open311/v1/services.json*', (route) =>
       failing
@@ -184,7 +171,7 @@ describe('web app shell in Chromium', () => {
   });
 
   it('opens a deep link through the SPA fallback and shows the not-found page', async () => {
-    const { context, page } = await openPage({ width: 1280, height: 800 });
+    const { context, page } = await openShellPage(laptop);
     const response = await page.goto(`${server.baseUrl}/no/such/page`);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();

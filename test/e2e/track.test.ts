@@ -1,21 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, ServiceType } from '../../src/shared/georeport/types';
 import { parseDetailedStatus } from '../../src/shared/georeport/detailed-status';
-import { describeViolations, launchBrowser, runAxe, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot } from '../helpers/browser';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { projectRoot } from '../helpers/project-root';
+import { desktop, helsinki, mobile, openPage } from './browser-context';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 
 let server: KerroServer;
 let browser: Browser;
 const pageErrors: string[] = [];
-
-const desktop = { width: 1280, height: 900 };
-const mobile = { width: 390, height: 844 };
 
 // Texts that look like markup but pass the service's no-HTML rule: they must show exactly as typed.
 const title = 'Bench <3 & "friends" broken';
@@ -35,23 +34,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function openPage(viewport: { width: number; height: number }, locale = 'en-GB'): Promise<{ context: BrowserContext; page: Page }> {
-  // A resident in Helsinki: dates must show in their time zone, whatever the server's offset.
-  const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Helsinki' });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page };
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const violations = await runAxe(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBe(0);
-}
+// A resident in Helsinki: dates must show in their time zone, whatever the server's offset.
+const openTrackPage = (viewport: { width: number; height: number }, locale = 'en-GB') =>
+  openPage(browser, { viewport, locale, timezoneId: helsinki, tiles: 'network', pageErrors });
 
 /** A real photo: a JPEG with a few shapes, made by sharp. */
 async function samplePhoto(): Promise<Buffer> {
@@ -114,7 +99,7 @@ function publicationAnswer(page: Page, id: string) {
 describe('track page in Chromium', () => {
   it('shows a new report as waiting for moderation with its photo, then as public once published', async () => {
     const { id, serviceCode } = await createRequest();
-    const { context, page } = await openPage(desktop);
+    const { context, page } = await openTrackPage(desktop);
     const answered = publicationAnswer(page, id);
     const response = await page.goto(`${server.baseUrl}/requests/${id}`);
     expect(response?.status()).toBe(200);
@@ -178,7 +163,7 @@ describe('track page in Chromium', () => {
 
   it('fits a phone screen, in Finnish, and is accessible there', async () => {
     const { id } = await createRequest({ photo: false });
-    const { context, page } = await openPage(mobile, 'fi-FI');
+    const { context, page } = await openTrackPage(mobile, 'fi-FI');
     await page.goto(`${server.baseUrl}/requests/${id}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByText(wordsIn('fi').moderation.waitingTitle!, { exact: true }).waitFor();
@@ -203,7 +188,7 @@ describe('track page in Chromium', () => {
       [desktop, 'desktop'],
       [mobile, 'mobile'],
     ] as const) {
-      const { context, page } = await openPage(viewport, 'fi-FI');
+      const { context, page } = await openTrackPage(viewport, 'fi-FI');
       const answered = publicationAnswer(page, request!.service_request_id);
       await page.goto(`${server.baseUrl}/requests/${request!.service_request_id}`);
       await page.getByRole('heading', { level: 1, name: request!.extended_attributes!.title! }).waitFor();
@@ -232,7 +217,7 @@ describe('track page in Chromium', () => {
   });
 
   it('shows a not-found page for an unknown id, with a way home', async () => {
-    const { context, page } = await openPage(desktop);
+    const { context, page } = await openTrackPage(desktop);
     await page.goto(`${server.baseUrl}/requests/no-such-request`);
     await page.getByRole('heading', { level: 1, name: 'Report not found' }).waitFor();
     expect(await page.getByText('No report was found with the ID no-such-request.', { exact: false }).isVisible()).toBe(true);
@@ -248,7 +233,7 @@ describe('track page in Chromium', () => {
 
   it('shows an error with a retry when the proxy fails, and loads the report on retry', async () => {
     const { id } = await createRequest();
-    const { context, page } = await openPage(desktop);
+    const { context, page } = await openTrackPage(desktop);
     let failing = true;
     await page.route(`**/proxy/open311/v1/requests/${id}.json*`, (route) =>
       failing

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceType } from '../../src/shared/georeport/types';
 import { launchBrowser } from '../helpers/browser';
-import { collectCspViolations, describeCspViolations, type CspViolation } from '../helpers/csp';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { projectRoot } from '../helpers/project-root';
+import { expectCleanRunThenClose, helsinki, openPage } from './browser-context';
 
 /**
  * Every user-written field is rendered as text. The GeoReport service and the moderation API
@@ -88,22 +88,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  cspViolations: () => Promise<CspViolation[]>;
-  pageErrors: string[];
-}
-
-async function openContext(): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/Helsinki' });
-  const cspViolations = await collectCspViolations(context);
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page, cspViolations, pageErrors };
-}
+/** A page offline (tile requests fail at once), in Helsinki time. */
+const openContext = () => openPage(browser, { timezoneId: helsinki });
 
 /** Nothing ran, nothing became an element or a live link, and the markup reads as text. */
 async function expectInert(page: Page, where: string, { showsDescription = true } = {}): Promise<void> {
@@ -133,13 +119,6 @@ async function expectInert(page: Page, where: string, { showsDescription = true 
   expect(found.javascriptUrls, where).toEqual([]);
   expect(found.text, where).toContain('<img src=x');
   if (showsDescription) expect(found.text, where).toContain('<script>window.__xss=2</script>');
-}
-
-async function finish({ context, cspViolations, pageErrors }: Opened): Promise<void> {
-  const violations = await cspViolations();
-  expect(violations, describeCspViolations(violations)).toEqual([]);
-  expect(pageErrors).toEqual([]);
-  await context.close();
 }
 
 describe('user-written text stays text', () => {
@@ -200,7 +179,7 @@ describe('user-written text stays text', () => {
     await list.locator('.map-list--requests > li').first().getByRole('heading', { name: imgAttack }).waitFor();
     // List items show the title only.
     await expectInert(visitor.page, 'map list', { showsDescription: false });
-    await finish(visitor);
+    await expectCleanRunThenClose(visitor);
 
     // The track page.
     const resident = await openContext();
@@ -208,7 +187,7 @@ describe('user-written text stays text', () => {
     await resident.page.getByRole('heading', { level: 1, name: imgAttack }).waitFor();
     await resident.page.getByText(scriptAttack, { exact: true }).first().waitFor();
     await expectInert(resident.page, 'track page');
-    await finish(resident);
+    await expectCleanRunThenClose(resident);
 
     // The console: the queue, and the review of both (private details included).
     const moderator = await openContext();
@@ -226,6 +205,6 @@ describe('user-written text stays text', () => {
       await page.getByRole('region', { name: 'Reporter (private)' }).getByText(imgAttack).first().waitFor();
       await expectInert(page, `moderation review ${id}`);
     }
-    await finish(moderator);
+    await expectCleanRunThenClose(moderator);
   }, 120_000);
 });
