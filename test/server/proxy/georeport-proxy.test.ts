@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helsinkiFixtures } from '../../helpers/fixtures';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
 import { startFakeUpstream } from './fake-upstream';
-
-const fixtures = join(process.cwd(), '..', 'shared', 'spec', 'fixtures', 'helsinki');
 
 describe('the proxy in front of the embedded GeoReport service', () => {
   let t: TestApp;
@@ -110,8 +109,8 @@ describe('rate limiting of POSTs', () => {
 
 describe('the proxy against another, independent GeoReport server', () => {
   const bom = '\uFEFF';
-  const servicesJson = bom + readFileSync(join(fixtures, 'services.json'), 'utf8');
-  const servicesXml = bom + readFileSync(join(fixtures, 'services_fi.xml'), 'utf8');
+  const servicesJson = bom + readFileSync(join(helsinkiFixtures, 'services.json'), 'utf8');
+  const servicesXml = bom + readFileSync(join(helsinkiFixtures, 'services_fi.xml'), 'utf8');
   let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
   let t: TestApp;
 
