@@ -16,7 +16,8 @@ const mediaFieldNames = new Set(['media', 'media[]']);
  * streaming.
  */
 export async function readForm(request: FastifyRequest): Promise<{ fields: FormFields; files: UploadedFile[] }> {
-  const fields: FormFields = {};
+  // No prototype: a field named __proto__ or toString is just a field.
+  const fields: FormFields = Object.create(null) as FormFields;
   const addField = (name: string, value: string) => {
     const existing = fields[name];
     fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];

@@ -41,8 +41,9 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
       return handler(request, reply, format);
     };
 
-  const topLevel: Record<string, FormatHandler> = { discovery, services, requests: requestList };
-  app.get('/:file', withFormat((name) => topLevel[name]));
+  // A Map, not an object: `toString.json` must not find Object.prototype (found by the fuzz tests).
+  const topLevel = new Map<string, FormatHandler>([['discovery', discovery], ['services', services], ['requests', requestList]]);
+  app.get('/:file', withFormat((name) => topLevel.get(name)));
   app.get('/services/:file', withFormat((code) => serviceDefinitionHandler(context, code)));
   app.get('/requests/:file', withFormat((id) => requestDetailHandler(context, id)));
   app.post('/:file', withFormat((name) => (name === 'requests' ? requestCreate : undefined)));

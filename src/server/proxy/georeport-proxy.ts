@@ -45,7 +45,8 @@ function sendUpstream(reply: FastifyReply, response: UpstreamResponse) {
 
 /** The browser's form, re-read: fields (api_key dropped) and photos spooled to disk. */
 async function readClientForm(request: FastifyRequest, spool: Awaited<ReturnType<typeof createUploadSpool>>) {
-  const fields: FormFields = {};
+  // No prototype: a field named __proto__ or toString is just a field.
+  const fields: FormFields = Object.create(null) as FormFields;
   const files: SpooledFile[] = [];
   const addField = (name: string, value: string) => {
     if (name === 'api_key') return; // the browser never supplies the key; the proxy does

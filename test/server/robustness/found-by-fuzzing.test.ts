@@ -117,3 +117,39 @@ describe('errors outside any route answer in the format of the API they were mea
     expect((await t.app.inject({ method: 'POST', url: '/api/counters/1' })).headers['access-control-allow-origin']).toBe('*');
   });
 });
+
+describe('GeoReport: resource names that are also names on Object.prototype', () => {
+  it('answers toString.json, constructor.xml and the like with a 404 in the format asked for, directly and through the proxy', async () => {
+    for (const prefix of ['/open311/v1', '/proxy/open311/v1']) {
+      for (const name of ['toString', 'constructor', 'valueOf', 'hasOwnProperty', '__proto__']) {
+        const json = await fetch(`${t.baseUrl}${prefix}/${name}.json`);
+        expect(json.status, `${prefix}/${name}.json`).toBe(404);
+        expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(((await json.json()) as { code: number }[])[0]!.code).toBe(404);
+        const xml = await fetch(`${t.baseUrl}${prefix}/${name}.xml`);
+        expect(xml.status, `${prefix}/${name}.xml`).toBe(404);
+        expect(await xml.text()).toContain('<code>404</code>');
+      }
+    }
+  });
+
+  it('takes form fields named like Object.prototype members as plain (unknown) fields, or refuses them in format', async () => {
+    const post = (prefix: string, extra: string) =>
+      fetch(`${t.baseUrl}${prefix}/requests.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body:
+          `${prefix === '/open311/v1' ? `api_key=${t.apiKey}&` : ''}service_code=${validReport.service_code}` +
+          `&description=${encodeURIComponent(validReport.description)}&lat=${validReport.lat}&long=${validReport.long}${extra}`,
+      });
+    const answer = await post('/open311/v1', '&toString=1&valueOf=2&hasOwnProperty=3&toString=4');
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const [created] = (await answer.json()) as { service_request_id: string }[];
+    expect(rowOf(created!.service_request_id).request).toMatchObject({ description: validReport.description });
+    // The proxy forwards as multipart, whose parser refuses such names: a 400 in format, never a 5xx.
+    for (const [prefix, extra] of [['/open311/v1', '&__proto__=x&__proto__=y'], ['/proxy/open311/v1', '&toString=1&__proto__=x']] as const) {
+      const refused = await post(prefix, extra);
+      if (refused.status !== 200) expect(await refused.json()).toEqual([{ code: 400, description: 'the form contains a forbidden field name' }]);
+    }
+  });
+});
