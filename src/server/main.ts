@@ -14,6 +14,7 @@ import { startOutboxSender } from './notify/start-outbox-sender';
 
 /** How long requests in flight get to finish after SIGTERM; under the usual 30 s before a SIGKILL. */
 const SHUTDOWN_GRACE_MS = 20_000;
+const SLOW_PHASE_MS = 2_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -30,17 +31,30 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   let outboxSender: OutboxSender | undefined = undefined; // started once listening
   let stopping: Promise<void> | undefined;
+  // A slow phase says so at warn level (the level tests and quiet deployments run at), naming itself.
+  const phase = async (name: string, run: () => unknown) => {
+    const started = Date.now();
+    try {
+      await run();
+    } finally {
+      const ms = Date.now() - started;
+      if (ms > SLOW_PHASE_MS) app.log.warn({ phase: name, ms }, 'shutdown phase was slow');
+    }
+  };
   const stop = () =>
     (stopping ??= (async () => {
       // A client that never finishes its request must not hold the exit for ever.
-      const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+      const cutOff = setTimeout(() => {
+        app.log.warn({ afterMs: SHUTDOWN_GRACE_MS }, 'shutdown: cutting the connections still open');
+        app.server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS).unref();
       try {
-        await app.close();
+        await phase('finish requests in flight', () => app.close());
       } finally {
         clearTimeout(cutOff);
         // The sender finishes a delivery in progress before the database closes under it.
-        await outboxSender?.stop().catch(() => undefined);
-        db.close();
+        await phase('stop the email sender', () => outboxSender?.stop().catch(() => undefined));
+        await phase('close the database', () => db.close());
       }
     })());
 

@@ -71,7 +71,8 @@ export async function startKerroServer(
   const stop = async () => {
     if (!hasExited && child.pid) {
       process.kill(child.pid, 'SIGTERM');
-      const timedOut = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
+      // Longer than the server's own 20 s cut-off for connections left open, so that is what shows.
+      const timedOut = await Promise.race([exited.then(() => false), sleep(25_000).then(() => true)]);
       if (timedOut && !hasExited) {
         process.kill(child.pid, 'SIGKILL');
         await exited;
