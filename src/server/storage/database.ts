@@ -17,6 +17,10 @@ export function openDatabase(file: string): SqliteDatabase {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Reads through a memory map (up to 1 GiB of the file) skip a system call per page: a radius
+  // search over a million stored requests, which reads rows scattered across the file, went
+  // from ~5.7 to ~4.9 ms p50 (npm run bench:georeport). Writes still go through the WAL.
+  db.pragma('mmap_size = 1073741824');
   runMigrations(db);
   return db;
 }

@@ -104,6 +104,9 @@ function filterClauses(query: ServiceRequestQuery): { where: string[]; params: u
   return { where, params };
 }
 
+/** Radius windows, newest first: 1/32 of the span (under 3 days of the default 90), 1/4, all. */
+const WINDOW_FRACTIONS = [1 / 32, 1 / 4, 1];
+
 export function createSqliteServiceRequestRepository(db: SqliteDatabase): ServiceRequestRepository {
   const insertRequest = db.prepare(
     `INSERT INTO service_requests (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
@@ -159,7 +162,8 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
       .all(...params, query.limit) as ServiceRequestRow[];
   };
 
-  const rankNear = (query: ServiceRequestQuery, near: NonNullable<ServiceRequestQuery['near']>): string[] => {
+  /** Row ids (SQLite's rowid, straight from the grid index) of the newest matches within the radius. */
+  const rankNear = (query: ServiceRequestQuery, near: NonNullable<ServiceRequestQuery['near']>): number[] => {
     const { where, params } = filterClauses(query);
     const cells = gridCellsAround(near.lat, near.long, near.radiusMeters);
     if (cells) {
@@ -180,38 +184,39 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
     const toRadians = Math.PI / 180;
     return db
       .prepare(
-        `WITH box AS MATERIALIZED (SELECT service_request_id, lat, long, requested_at FROM service_requests WHERE ${where.join(' AND ')})
-         SELECT service_request_id FROM box
+        `WITH box AS MATERIALIZED (SELECT rowid AS row_id, service_request_id, lat, long, requested_at FROM service_requests WHERE ${where.join(' AND ')})
+         SELECT row_id FROM box
          WHERE 2 * 6371008.8 * asin(min(1, sqrt(
            power(sin((lat - ?) * ? / 2), 2) + cos(? * ?) * cos(lat * ?) * power(sin((long - ?) * ? / 2), 2)
          ))) <= ?
          ORDER BY requested_at DESC, service_request_id DESC LIMIT ?`,
       )
       .pluck()
-      .all(...params, near.lat, toRadians, near.lat, toRadians, toRadians, near.long, toRadians, near.radiusMeters, query.limit) as string[];
+      .all(...params, near.lat, toRadians, near.lat, toRadians, toRadians, near.long, toRadians, near.radiusMeters, query.limit) as number[];
   };
 
   /**
-   * Newest first, so a dense spot's newest `limit` usually lie in the last few days: try short
-   * recent windows first. A window that yields `limit` rows holds the answer (everything outside
+   * Newest first, so a dense spot's newest `limit` usually lie in the last few days: try a short
+   * recent window first. A window that yields `limit` rows holds the answer (everything outside
    * it is older); otherwise widen, ending with the whole span.
    */
   const listNear = (query: ServiceRequestQuery, near: NonNullable<ServiceRequestQuery['near']>): ServiceRequestRow[] => {
-    let ids: string[] = [];
     const from = query.requestedFrom;
     const to = query.requestedTo ?? Date.now();
-    const fractions = from !== undefined && to > from ? [1 / 32, 1 / 4, 1] : [1];
+    const fractions = from !== undefined && to > from ? WINDOW_FRACTIONS : [1];
+    let rowIds: number[] = [];
     for (const fraction of fractions) {
       const windowFrom = fraction === 1 ? from : Math.max(from!, to - (to - from!) * fraction);
-      ids = rankNear({ ...query, requestedFrom: windowFrom }, near);
-      if (ids.length >= query.limit) break;
+      rowIds = rankNear({ ...query, requestedFrom: windowFrom }, near);
+      if (rowIds.length >= query.limit) break;
     }
-    if (ids.length === 0) return [];
+    if (rowIds.length === 0) return [];
+    // By rowid: one B-tree seek per row, where the service_request_id key would take two.
     const rows = db
-      .prepare(`SELECT * FROM service_requests WHERE service_request_id IN (${placeholders(ids.length)})`)
-      .all(...ids) as ServiceRequestRow[];
-    const byId = new Map(rows.map((row) => [row.service_request_id, row]));
-    return ids.map((id) => byId.get(id)!);
+      .prepare(`SELECT rowid AS row_id, * FROM service_requests WHERE rowid IN (${placeholders(rowIds.length)})`)
+      .all(...rowIds) as (ServiceRequestRow & { row_id: number })[];
+    const byRowId = new Map(rows.map((row) => [row.row_id, row]));
+    return rowIds.map((rowId) => byRowId.get(rowId)!);
   };
 
   return {
