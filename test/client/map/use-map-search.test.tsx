@@ -1,16 +1,16 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useMapSearch } from '../../../src/client/features/map/hooks/use-map-search';
 
 /** The hook on a page of its own, with its latest `update` handed out to the test. */
-function renderSearch(path: string) {
+function renderSearch(path: string, otherRoutes: RouteObject[] = []) {
   const handle: { update?: ReturnType<typeof useMapSearch>['update'] } = {};
   function Probe() {
     handle.update = useMapSearch().update;
     return null;
   }
-  const router = createMemoryRouter([{ path: '/', Component: Probe }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '/', Component: Probe }, ...otherRoutes], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   const search = () => new URLSearchParams(router.state.location.search);
   return { router, handle, search };
@@ -37,4 +37,20 @@ describe('useMapSearch: writing the URL', () => {
     await act(async () => handle.update!({ service: '171' }));
     expect(Object.fromEntries(search())).toEqual({ status: 'open', service: '171' });
   });
+
+  it('writes nothing while a link to another page is loading, so the map settling late cannot pull the person back', async () => {
+    let finishLoading: (route: { Component: () => null }) => void = () => undefined;
+    const { handle, router } = renderSearch('/', [{ path: '/report', lazy: () => new Promise((resolve) => (finishLoading = resolve)) }]);
+    const leaving = router.navigate('/report');
+    expect(router.state.navigation.state).toBe('loading');
+    // The map fits the data that just arrived: a view change, written with replace.
+    await act(async () => handle.update!({ lat: '60.17', long: '24.94', zoom: '12' }, { replace: true }));
+    await act(async () => {
+      finishLoading({ Component: () => null });
+      await leaving;
+    });
+    expect(router.state.location.pathname).toBe('/report');
+    expect(router.state.location.search).toBe('');
+  });
 });
+

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef } from 'react';
-import { useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { useCallback, useContext, useMemo, useRef } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import {
   applySearchChanges,
   parseMapTab,
@@ -33,8 +33,16 @@ export function useMapSearch() {
     if (navigationType === 'POP' || params.toString() === written.current?.toString()) written.current = null;
   }
 
+  // The router itself, to read a navigation in progress at the moment of writing (a render's copy may be stale).
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+
   const update = useCallback(
     (changes: SearchChanges, options: { replace?: boolean } = {}) => {
+      // A link to another page was followed and that page's code is still loading. Writing now
+      // (the map fitting data that just arrived) would navigate here again and cancel it: the
+      // person clicked "Report a problem" and stayed on the map (the shell e2e test under load).
+      const pending = router?.state.navigation;
+      if (pending?.location && pending.location.pathname !== router!.state.location.pathname) return;
       const replace = options.replace ?? false;
       setParams(
         (current) => {
@@ -51,7 +59,7 @@ export function useMapSearch() {
         },
       );
     },
-    [setParams],
+    [setParams, router],
   );
 
   return { params, filters, view, tab, selectedRequestId, update };
