@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, api, buildUrl, parseJson, request } from '../../src/client/lib/http-client';
+import { api, buildUrl, parseJson, request } from '../../src/client/lib/http-client';
 import { jsonResponse, mockFetch } from './render-app';
+import { rejectionOf } from './rejection';
 
 const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 
 function bytesResponse(text: string, init: ResponseInit = {}, prefix = BOM): Response {
   const body = new Uint8Array([...prefix, ...new TextEncoder().encode(text)]);
   return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, ...init });
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 describe('http client', () => {

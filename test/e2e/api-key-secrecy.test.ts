@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { projectRoot } from '../helpers/project-root';
+import { readProxyApiKey } from '../helpers/proxy-key';
 
 function filesUnder(directory: string): string[] {
   return readdirSync(directory).flatMap((entry) => {
@@ -20,7 +21,7 @@ describe('the API key stays on the server', () => {
   let key: string;
   beforeAll(async () => {
     server = await startKerroServer({ env: { LOG_LEVEL: 'trace' } });
-    key = readFileSync(join(server.dataDir, 'proxy-api-key'), 'utf8').trim();
+    key = readProxyApiKey(server.dataDir);
   });
   afterAll(() => server?.stop());
 

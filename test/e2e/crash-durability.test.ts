@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,6 +7,7 @@ import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { multipartBody, urlencoded } from '../server/georeport/form';
+import { readProxyApiKey } from '../helpers/proxy-key';
 
 /**
  * Crash durability: the real server (its own process) takes 1,000 submissions over 32 concurrent
@@ -127,7 +128,7 @@ describe('crash durability', () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'kerro-crash-'));
       try {
         const first = await startKerroServer({ dataDir, env });
-        const apiKey = readFileSync(join(dataDir, 'proxy-api-key'), 'utf8').trim();
+        const apiKey = readProxyApiKey(dataDir);
         const services = await fetchJson<{ service_code: string }[]>(`${first.baseUrl}/open311/v1/services.json`);
         const serviceCode = services.body[0]!.service_code;
         const submissions = submissionsFor(run);

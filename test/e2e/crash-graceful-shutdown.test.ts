@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { multipartBody } from '../server/georeport/form';
+import { readProxyApiKey } from '../helpers/proxy-key';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +51,7 @@ describe('graceful shutdown on SIGTERM', () => {
 
   it('stops taking connections, finishes the upload in flight, closes the database cleanly and exits 0', async () => {
     server = await startKerroServer();
-    const apiKey = readFileSync(join(server.dataDir, 'proxy-api-key'), 'utf8').trim();
+    const apiKey = readProxyApiKey(server.dataDir);
     const photo = await largePhoto();
     expect(photo.length).toBeGreaterThan(500_000);
     const { payload, headers } = await multipartBody(

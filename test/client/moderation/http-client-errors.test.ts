@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { api, ApiError, parseRetryAfter } from '../../../src/client/lib/http-client';
+import { api, parseRetryAfter } from '../../../src/client/lib/http-client';
 import { jsonResponse, mockFetch } from '../render-app';
-
-async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
+import { rejectionOf } from '../rejection';
 
 describe('http client and the moderation API error shape', () => {
   it('reads {"error": {code, message}} as one record with the API code', async () => {

@@ -6,13 +6,14 @@ import { helsinkiFixtures } from '../../helpers/fixtures';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
 import { startFakeUpstream } from './fake-upstream';
+import { readProxyApiKey } from '../../helpers/proxy-key';
 
 describe('the proxy in front of the embedded GeoReport service', () => {
   let t: TestApp;
   let proxyKey: string;
   beforeAll(async () => {
     t = await createTestApp({ PROXY_POSTS_PER_MINUTE: '1000' }, { listen: true, captureLogs: true });
-    proxyKey = readFileSync(join(t.dataDir, 'proxy-api-key'), 'utf8').trim();
+    proxyKey = readProxyApiKey(t.dataDir);
   });
   afterAll(() => t.close());
 

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../../src/server/http/logging';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
+import { readProxyApiKey } from '../../helpers/proxy-key';
 
 // Values distinctive enough that any appearance in a log line is this test's data leaking.
 const person = {
@@ -30,7 +29,7 @@ describe('structured logs', () => {
   let proxyKey: string;
   beforeAll(async () => {
     t = await createTestApp({ PROXY_POSTS_PER_MINUTE: '1000' }, { listen: true, captureLogs: true });
-    proxyKey = readFileSync(join(t.dataDir, 'proxy-api-key'), 'utf8').trim();
+    proxyKey = readProxyApiKey(t.dataDir);
   });
   afterAll(() => t.close());
 
