@@ -17,17 +17,35 @@ const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.
 const apiPrefixes = ['/open311', '/api', '/proxy', '/media', '/moderation/api'];
 
 function isApiPath(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
+  // Any case: /MEDIA/x is a mistyped API path, not a page of the app.
+  const path = (url.split('?')[0] ?? '').toLowerCase();
   return apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-function wantsHtml(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/html');
+/**
+ * Browsers ask for text/html; curl, link checkers and previews send `*\/*` or nothing, and a
+ * page is what they want too (`curl http://host/` answered 404 before). A client that names
+ * other types only (application/json) gets the plain 404.
+ */
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
 }
 
-/** A page the browser may open: a GET/HEAD for HTML outside the API prefixes. */
+/** `/assets/gone-123.js`, `/favicon.ico`: a file that is not there, never a page of the app. */
+function namesAFile(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return (path.split('/').pop() ?? '').includes('.');
+}
+
+/** A page the browser may open: a GET/HEAD for HTML outside the API prefixes, not a missing file. */
 function isAppNavigation(request: FastifyRequest): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && wantsHtml(request) && !isApiPath(request.url);
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    acceptsHtml(request) &&
+    !isApiPath(request.url) &&
+    !namesAFile(request.url)
+  );
 }
 
 // Vite puts content-hashed files under assets/: a new build gives new names, so they never change.

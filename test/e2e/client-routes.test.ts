@@ -79,6 +79,21 @@ describe('client routes with a built app', () => {
     }
   });
 
+  it('gives the page to curl and link checkers too (Accept */* or none), but not for a missing file', async () => {
+    for (const headers of [{ accept: '*/*' }, {}]) {
+      for (const url of ['/', '/report', '/requests/abc123']) {
+        const page = await app.inject({ method: 'GET', url, headers });
+        expect(page.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(page.body).toContain('<div id="root">');
+      }
+    }
+    for (const url of ['/assets/gone-123.js', '/favicon.ico', '/robots.txt?x=1']) {
+      const missing = await app.inject({ method: 'GET', url, headers: html });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body, url).not.toContain('<div id="root">');
+    }
+  });
+
   it('gives a plain 404 to requests that do not want HTML or are not GET', async () => {
     const missingAsset = await app.inject({ method: 'GET', url: '/assets/gone-123.js', headers: { accept: '*/*' } });
     expect(missingAsset.statusCode).toBe(404);

@@ -123,9 +123,21 @@ export function checkModerationAnswer(answer: Answer): string | undefined {
 }
 
 /** Photos: the file itself for a stored name; anything else a 404 (JSON error list for GET/HEAD). */
-export function checkMediaAnswer(answer: Answer, method: string, storedNames: ReadonlySet<string>, fileName: string | undefined): string | undefined {
+export function checkMediaAnswer(
+  answer: Answer,
+  method: string,
+  storedNames: ReadonlySet<string>,
+  fileName: string | undefined,
+  /** The path resolved out of /media (`/media/..` is `/`): the web app's page is a fine answer there. */
+  outsideMedia = false,
+): string | undefined {
   const basic = notServerError(answer);
   if (basic) return basic;
+  if (outsideMedia) {
+    // The app's index.html, whole, in part (Range), unchanged (If-None-Match) or with a range it cannot give.
+    const page = [200, 206].includes(answer.statusCode) && header(answer, 'content-type').startsWith('text/html');
+    if (page || [304, 416].includes(answer.statusCode)) return undefined;
+  }
   if (answer.statusCode === 200 || answer.statusCode === 304) {
     if (!fileName || !storedNames.has(fileName)) return `${answer.statusCode} for ${JSON.stringify(fileName)}, which is not a stored photo`;
     return /^image\//.test(header(answer, 'content-type')) || answer.statusCode === 304 ? undefined : 'a photo served as non-image';
