@@ -180,7 +180,9 @@ describe('public map in Chromium', () => {
     const filteredCount = await shownCount(page);
     await screenshot(page, 'map-desktop-filtered');
 
-    // The link reproduces what was seen: filters, dates, view and count.
+    // The link reproduces what was seen: filters, dates, view and count. The view is in the URL
+    // once the map has drawn and fitted the data (its code loads apart, late on a busy machine).
+    await expect.poll(() => params(page).get('zoom')).not.toBeNull();
     const link = page.url();
     const second = await openMapPage();
     await second.page.goto(link);
