@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, ServiceType } from '../../src/shared/georeport/types';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
-import { projectRoot } from '../helpers/project-root';
 import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { addModeratorWithCli } from './admin-cli';
 
 /**
  * The moderator console in Chromium against the real server: a report stays out of the public
@@ -27,13 +26,7 @@ const attack = '<img src=x onerror="window.__xss=1">';
 
 beforeAll(async () => {
   server = await startKerroServer();
-  // The admin CLI, as an operator runs it, against the running server's data directory.
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'moderator', 'add', MODERATOR, '--password-stdin'], {
-    cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: server.dataDir },
-    input: PASSWORD,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  addModeratorWithCli(server.dataDir, MODERATOR, PASSWORD);
   browser = await launchBrowser();
   tilePng = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#dde' } }).png().toBuffer();
 });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
@@ -6,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceType } from '../../src/shared/georeport/types';
 import { launchBrowser } from '../helpers/browser';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
-import { projectRoot } from '../helpers/project-root';
 import { expectCleanRunThenClose, helsinki, openPage } from './browser-context';
+import { addModeratorWithCli } from './admin-cli';
 
 /**
  * Every user-written field is rendered as text. The GeoReport service and the moderation API
@@ -72,12 +71,7 @@ function storeMarkup(id: string, moderation: 'published' | 'pending'): void {
 beforeAll(async () => {
   // Every refused attempt counts against the proxy's per-address report limit.
   server = await startKerroServer({ env: { PROXY_POSTS_PER_MINUTE: '1000' } });
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'moderator', 'add', MODERATOR, '--password-stdin'], {
-    cwd: projectRoot,
-    env: { ...process.env, DATA_DIR: server.dataDir },
-    input: PASSWORD,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  addModeratorWithCli(server.dataDir, MODERATOR, PASSWORD);
   browser = await launchBrowser();
   const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
   serviceCode = services[0]!.service_code;
