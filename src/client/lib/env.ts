@@ -26,8 +26,8 @@ export class ClientEnvError extends Error {
   override readonly name = 'ClientEnvError';
 }
 
-function text(raw: Record<string, unknown>, name: string): string | undefined {
-  const value = raw[name];
+function text(raw: Record<string, unknown>, variable: string): string | undefined {
+  const value = raw[variable];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 

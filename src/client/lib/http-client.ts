@@ -111,12 +111,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Turns the error bodies the APIs use into one list of records. */
-export function errorRecordsFrom(body: unknown, status: number): ApiErrorRecord[] {
+export function errorRecordsFrom(body: unknown, httpStatus: number): ApiErrorRecord[] {
   // GeoReport: [{ "code": 404, "description": "…" }]
   if (Array.isArray(body)) {
     return body.flatMap((item) =>
       isRecord(item) && typeof item.description === 'string'
-        ? [{ code: typeof item.code === 'number' || typeof item.code === 'string' ? item.code : status, description: item.description }]
+        ? [{ code: typeof item.code === 'number' || typeof item.code === 'string' ? item.code : httpStatus, description: item.description }]
         : [],
     );
   }
@@ -124,7 +124,7 @@ export function errorRecordsFrom(body: unknown, status: number): ApiErrorRecord[
   // Moderation API: { "error": { "code", "message", "fields"?: [{ "field", "message" }] } }
   if (isRecord(body.error) && typeof body.error.message === 'string') {
     const { code, message, fields } = body.error;
-    const errorCode = typeof code === 'string' || typeof code === 'number' ? code : status;
+    const errorCode = typeof code === 'string' || typeof code === 'number' ? code : httpStatus;
     const fieldRecords = Array.isArray(fields)
       ? fields.flatMap((item) =>
           isRecord(item) && typeof item.message === 'string'
@@ -135,15 +135,15 @@ export function errorRecordsFrom(body: unknown, status: number): ApiErrorRecord[
     return fieldRecords.length > 0 ? fieldRecords : [{ code: errorCode, description: message }];
   }
   // Counters (DRF style): { "detail": "…" }
-  if (typeof body.detail === 'string') return [{ code: status, description: body.detail }];
+  if (typeof body.detail === 'string') return [{ code: httpStatus, description: body.detail }];
   // Fastify's own: { statusCode, error, message }
-  if (typeof body.message === 'string') return [{ code: status, description: body.message }];
+  if (typeof body.message === 'string') return [{ code: httpStatus, description: body.message }];
   // DRF field errors: { "field": ["message", …] }
   return Object.entries(body).flatMap(([field, messages]) =>
     Array.isArray(messages)
       ? messages
           .filter((message): message is string => typeof message === 'string')
-          .map((message) => ({ code: status, description: `${field}: ${message}` }))
+          .map((message) => ({ code: httpStatus, description: `${field}: ${message}` }))
       : [],
   );
 }
@@ -180,17 +180,17 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 }
 
 /** The parsed body of a 2xx answer, or the ApiError that any other answer means. */
-function resultOf<T>(status: number, text: string, url: string, retryAfter?: string | null): T {
+function resultOf<T>(httpStatus: number, text: string, url: string, retryAfter?: string | null): T {
   const parsed = text.trim() === '' ? ({ ok: true, value: undefined } as const) : tryParseJson(text);
 
-  if (status < 200 || status > 299) {
-    const errors = parsed.ok ? errorRecordsFrom(parsed.value, status) : [];
-    throw new ApiError({ kind: 'http', status, url, errors, retryAfterSeconds: parseRetryAfter(retryAfter) });
+  if (httpStatus < 200 || httpStatus > 299) {
+    const errors = parsed.ok ? errorRecordsFrom(parsed.value, httpStatus) : [];
+    throw new ApiError({ kind: 'http', status: httpStatus, url, errors, retryAfterSeconds: parseRetryAfter(retryAfter) });
   }
   if (!parsed.ok) {
     throw new ApiError({
       kind: 'invalid-response',
-      status,
+      status: httpStatus,
       url,
       message: `Response from ${url} is not valid JSON`,
     });
@@ -240,8 +240,8 @@ export function postForm<T = unknown>(path: string, body: FormData | URLSearchPa
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.responseType = 'text';
     if (onProgress) {
-      xhr.upload.addEventListener('progress', (event) => {
-        onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+      xhr.upload.addEventListener('progress', (progressEvent) => {
+        onProgress({ loaded: progressEvent.loaded, total: progressEvent.lengthComputable ? progressEvent.total : 0 });
       });
     }
     xhr.addEventListener('load', () =>

@@ -17,11 +17,11 @@ const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
 
 function loadResources(): Resource {
   const resources: Resource = {};
-  for (const [file, module] of Object.entries(localeFiles)) {
+  for (const [file, localeModule] of Object.entries(localeFiles)) {
     const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
     if (!match) continue;
     const [, language = '', namespace = ''] = match;
-    resources[language] = { ...resources[language], [namespace]: module.default };
+    resources[language] = { ...resources[language], [namespace]: localeModule.default };
   }
   return resources;
 }

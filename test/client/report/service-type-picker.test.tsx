@@ -77,4 +77,11 @@ describe('service types in the report flow', { timeout: 20_000 }, () => {
     expect(radio.getAttribute('aria-describedby')).toBeNull();
     expect(shownGroups()).toEqual([['Other', ['Potholes']]]);
   });
+
+  it('refuses a list with an entry that has no code or name, as it cannot offer every type', async () => {
+    mockFetch(() => jsonResponse([{ service_code: '1', service_name: 'Potholes' }, { service_name: 'No code' }]));
+    await renderReport({ language: 'en' });
+    expect((await screen.findByRole('alert')).textContent).toContain('The list of problem types could not be loaded.');
+    expect(screen.queryByRole('radio', { name: 'Potholes' })).toBeNull();
+  });
 });

@@ -157,4 +157,17 @@ describe('track page /requests/:id', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Katujen kunto' })).toBeTruthy();
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('services.json?locale=fi'))).toBe(true);
   });
+
+  it('finds the name in a service list with an unusable entry, which the report form would refuse', async () => {
+    const request = serviceRequest({ service_name: '', extended_attributes: { title: '' } });
+    const inner = serveRequests({ requests: [request], published: [request.service_request_id] });
+    mockFetch((url, init) => {
+      if (url.pathname === '/proxy/open311/v1/services.json') {
+        return jsonResponse([{ service_name: 'No code' }, { service_code: '171', service_name: 'Street condition' }]);
+      }
+      return inner(url.href, init);
+    });
+    renderApp({ path: '/requests/req123abc', language: 'en' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Street condition' })).toBeTruthy();
+  });
 });

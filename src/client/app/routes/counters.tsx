@@ -85,7 +85,7 @@ export function CountersRoute() {
       {query.isSuccess ? (
         <>
           <CountersCsvDownload total={query.progress.total ?? all.length} />
-          <form className="counters-filters" role="search" aria-label={t('page.filtersLabel')} onSubmit={(event) => event.preventDefault()}>
+          <form className="counters-filters" role="search" aria-label={t('page.filtersLabel')} onSubmit={(submitEvent) => submitEvent.preventDefault()}>
             <div className="counters-filters__field counters-filters__field--wide">
               <label htmlFor={ids.search}>{t('page.search')}</label>
               <input
@@ -93,23 +93,23 @@ export function CountersRoute() {
                 type="search"
                 value={text}
                 autoComplete="off"
-                onChange={(event) => change({ q: event.target.value }, true)}
+                onChange={(changeEvent) => change({ q: changeEvent.target.value }, true)}
               />
             </div>
             <div className="counters-filters__field">
               <label htmlFor={ids.source}>{t('filters.source')}</label>
-              <select id={ids.source} value={source ?? ''} onChange={(event) => change({ source: event.target.value })}>
+              <select id={ids.source} value={source ?? ''} onChange={(changeEvent) => change({ source: changeEvent.target.value })}>
                 <option value="">{t('filters.allSources')}</option>
-                {sources.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
+                {sources.map((sourceName) => (
+                  <option key={sourceName} value={sourceName}>
+                    {sourceName}
                   </option>
                 ))}
               </select>
             </div>
             <div className="counters-filters__field">
               <label htmlFor={ids.receiving}>{t('filters.receiving')}</label>
-              <select id={ids.receiving} value={receiving ?? ''} onChange={(event) => change({ receiving: event.target.value })}>
+              <select id={ids.receiving} value={receiving ?? ''} onChange={(changeEvent) => change({ receiving: changeEvent.target.value })}>
                 <option value="">{t('filters.receivingAny')}</option>
                 <option value="yes">{t('filters.receivingYes')}</option>
                 <option value="no">{t('filters.receivingNo')}</option>

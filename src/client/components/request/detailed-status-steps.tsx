@@ -12,8 +12,8 @@ export function stepsFor(values: readonly string[]): { status: BaseDetailedStatu
   const path: BaseDetailedStatus[] = ['RECEIVED', 'IN_PROCESS', ending];
   const reached = path.indexOf(base);
   const last = path.length - 1;
-  return path.map((status, index) => ({
-    status,
+  return path.map((stepStatus, index) => ({
+    status: stepStatus,
     // Reaching the end finishes the path: the last step is done, not "in progress".
     state: index < reached || (index === last && reached === last) ? 'done' : index === reached ? 'current' : 'upcoming',
   }));

@@ -20,14 +20,14 @@ export function CounterLayerControls(props: CounterLayerControlsProps) {
   return (
     <div className="counter-controls">
       <label className="counter-controls__toggle">
-        <input type="checkbox" checked={props.enabled} onChange={(event) => props.onToggle(event.target.checked)} />{' '}
+        <input type="checkbox" checked={props.enabled} onChange={(changeEvent) => props.onToggle(changeEvent.target.checked)} />{' '}
         {t('layer.toggle')}
       </label>
       {props.enabled ? (
         <div className="counter-controls__filters">
           <div className="counter-controls__field">
             <label htmlFor={sourceId}>{t('filters.source')}</label>
-            <select id={sourceId} value={props.source ?? ''} onChange={(event) => props.onSourceChange(event.target.value || null)}>
+            <select id={sourceId} value={props.source ?? ''} onChange={(changeEvent) => props.onSourceChange(changeEvent.target.value || null)}>
               <option value="">{t('filters.allSources')}</option>
               {[...new Set([...props.sources, ...(props.source ? [props.source] : [])])].map((source) => (
                 <option key={source} value={source}>
@@ -41,7 +41,7 @@ export function CounterLayerControls(props: CounterLayerControlsProps) {
             <select
               id={receivingId}
               value={props.receiving ?? ''}
-              onChange={(event) => props.onReceivingChange((event.target.value || null) as ReceivingFilter)}
+              onChange={(changeEvent) => props.onReceivingChange((changeEvent.target.value || null) as ReceivingFilter)}
             >
               <option value="">{t('filters.receivingAny')}</option>
               <option value="yes">{t('filters.receivingYes')}</option>

@@ -23,15 +23,15 @@ export function CounterList({ counters, onShowOnMap, emptyText, pageSize = 25, c
     <>
       <ul className={['map-list', 'map-list--counters', className].filter(Boolean).join(' ')}>
         {visible.map((counter) => {
-          const name = counter.name || t('values.unnamed', { id: counter.id });
+          const counterName = counter.name || t('values.unnamed', { id: counter.id });
           return (
             <li key={counter.id} className="map-list__item" data-counter-id={counter.id}>
-              <h3 className="map-list__title">{name}</h3>
+              <h3 className="map-list__title">{counterName}</h3>
               <CounterFacts counter={counter} />
               {onShowOnMap && counter.location ? (
                 <Button variant="secondary" className="map-list__show" onClick={() => onShowOnMap(counter)}>
                   {t('list.showOnMap')}
-                  <span className="visually-hidden">: {name}</span>
+                  <span className="visually-hidden">: {counterName}</span>
                 </Button>
               ) : null}
             </li>

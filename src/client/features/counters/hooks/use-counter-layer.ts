@@ -24,11 +24,11 @@ export function useCounterLayer(counters: readonly Counter[]) {
   const pointLook = useCallback(
     (id: string) => {
       const counter = byId.get(id);
-      const name = counter?.name || t('values.unnamed', { id });
+      const counterName = counter?.name || t('values.unnamed', { id });
       return counterMarkerLook({
         receiving: counter?.dataReceived ?? false,
-        title: name,
-        label: t(counter?.dataReceived ? 'markers.counter' : 'markers.counterIdle', { name }),
+        title: counterName,
+        label: t(counter?.dataReceived ? 'markers.counter' : 'markers.counterIdle', { name: counterName }),
       });
     },
     [byId, t],

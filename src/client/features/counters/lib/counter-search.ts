@@ -1,9 +1,9 @@
-import { parseReceiving, type ReceivingFilter } from './counter-filters';
-
 /**
  * The counters' part of the map URL: counters=1 (layer on), source=…, receiving=yes|no,
  * counter=<id> (the one shown in the side panel).
  */
+import { parseReceiving, type ReceivingFilter } from './counter-filters';
+
 export interface CounterSearch {
   enabled: boolean;
   source: string | null;

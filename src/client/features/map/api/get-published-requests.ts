@@ -104,7 +104,8 @@ export const publishedRequestsQueryOptions = (
 /** How often the partly loaded list is handed to the page while paging goes on. */
 const PARTIAL_INTERVAL_MS = 500;
 
-interface Partial {
+/** What has arrived so far for the query whose JSON is `key`. */
+interface RequestsSoFar {
   key: string;
   requests: readonly ServiceRequest[];
 }
@@ -116,7 +117,7 @@ interface Partial {
  */
 export function usePublishedRequests(query: PublishedRequestQuery) {
   const key = JSON.stringify(query);
-  const [partial, setPartial] = useState<Partial | null>(null);
+  const [partial, setPartial] = useState<RequestsSoFar | null>(null);
   const lastReport = useRef(0);
   const onProgress = useMemo(
     () => (loaded: readonly ServiceRequest[]) => {

@@ -72,12 +72,12 @@ export function ClusterLayer(props: ClusterLayerProps) {
         if (!element) return;
         element.setAttribute('aria-label', look.label);
         element.dataset.key = item.key;
-        for (const [name, value] of Object.entries(look.cssVariables ?? {})) element.style.setProperty(name, value);
-        L.DomEvent.on(element, 'keydown', (event) => {
-          const key = (event as KeyboardEvent).key;
+        for (const [property, value] of Object.entries(look.cssVariables ?? {})) element.style.setProperty(property, value);
+        L.DomEvent.on(element, 'keydown', (keyEvent) => {
+          const key = (keyEvent as KeyboardEvent).key;
           if (key !== 'Enter' && key !== ' ') return;
-          L.DomEvent.preventDefault(event);
-          L.DomEvent.stopPropagation(event);
+          L.DomEvent.preventDefault(keyEvent);
+          L.DomEvent.stopPropagation(keyEvent);
           activate(item);
         });
       });

@@ -13,9 +13,9 @@ function startsOpen(): boolean {
  */
 export function FiltersPanel({ activeCount, children }: { activeCount: number; children: ReactNode }) {
   const { t } = useTranslation('map');
-  const [open, setOpen] = useState(startsOpen);
+  const [isOpen, setIsOpen] = useState(startsOpen);
   return (
-    <details className="map-filters-panel" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="map-filters-panel" open={isOpen} onToggle={(toggleEvent) => setIsOpen(toggleEvent.currentTarget.open)}>
       <summary className="disclosure map-filters-panel__summary">
         <h2 className="map-filters-panel__title">{t('filters.heading')}</h2>
         <span className="map-filters-panel__active">

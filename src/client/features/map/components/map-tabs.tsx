@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapTab } from '../lib/map-search';
 
@@ -21,12 +21,12 @@ export function MapTabs({ tab, onTabChange, map, list }: MapTabsProps) {
   const baseId = useId();
   const buttons = useRef<Record<MapTab, HTMLButtonElement | null>>({ map: null, list: null });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+  const onKeyDown = (keyEvent: ReactKeyboardEvent<HTMLButtonElement>) => {
     const index = order.indexOf(tab);
     const next =
-      event.key === 'ArrowRight' ? order[(index + 1) % order.length] : event.key === 'ArrowLeft' ? order[(index + order.length - 1) % order.length] : event.key === 'Home' ? order[0] : event.key === 'End' ? order[order.length - 1] : undefined;
+      keyEvent.key === 'ArrowRight' ? order[(index + 1) % order.length] : keyEvent.key === 'ArrowLeft' ? order[(index + order.length - 1) % order.length] : keyEvent.key === 'Home' ? order[0] : keyEvent.key === 'End' ? order[order.length - 1] : undefined;
     if (!next) return;
-    event.preventDefault();
+    keyEvent.preventDefault();
     onTabChange(next);
     buttons.current[next]?.focus();
   };
@@ -34,23 +34,23 @@ export function MapTabs({ tab, onTabChange, map, list }: MapTabsProps) {
   return (
     <div className="map-tabs">
       <div className="map-tabs__list" role="tablist" aria-label={t('tabs.label')}>
-        {order.map((name) => (
+        {order.map((tabName) => (
           <button
-            key={name}
+            key={tabName}
             ref={(element) => {
-              buttons.current[name] = element;
+              buttons.current[tabName] = element;
             }}
             type="button"
             role="tab"
-            id={`${baseId}-${name}-tab`}
-            aria-controls={`${baseId}-${name}-panel`}
-            aria-selected={tab === name}
-            tabIndex={tab === name ? 0 : -1}
+            id={`${baseId}-${tabName}-tab`}
+            aria-controls={`${baseId}-${tabName}-panel`}
+            aria-selected={tab === tabName}
+            tabIndex={tab === tabName ? 0 : -1}
             className="map-tabs__tab"
-            onClick={() => onTabChange(name)}
+            onClick={() => onTabChange(tabName)}
             onKeyDown={onKeyDown}
           >
-            {t(`tabs.${name}`)}
+            {t(`tabs.${tabName}`)}
           </button>
         ))}
       </div>

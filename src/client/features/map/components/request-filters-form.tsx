@@ -1,16 +1,17 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import type { ServiceTypeName } from '../api/get-service-types';
+import type { ServiceType } from '../../../../shared/georeport/types';
 import { MAX_WINDOW_DAYS, normaliseWindow, type CalendarDate, type DateWindow } from '../lib/date-window';
 import { radiusChoices, type NearFilter, type RequestFilters } from '../lib/map-search';
 
 export interface RequestFiltersFormProps {
   filters: RequestFilters;
   /** The window in force (the URL's, or the default last 90 days). */
-  window: DateWindow;
+  dateWindow: DateWindow;
   today: CalendarDate;
-  serviceTypes: readonly ServiceTypeName[];
+  /** Only the code, the name in the chosen language and the group are read. */
+  serviceTypes: readonly Pick<ServiceType, 'service_code' | 'service_name' | 'group'>[];
   onChange: (filters: RequestFilters) => void;
   /** "Near me" found a position: the page also moves the map there. */
   onNearMe: (near: NearFilter) => void;
@@ -19,7 +20,7 @@ export interface RequestFiltersFormProps {
 type GeoProblem = 'unsupported' | 'denied' | 'unavailable' | null;
 
 /** The request filters. Every change is applied at once (and becomes a history entry). */
-export function RequestFiltersForm({ filters, window, today, serviceTypes, onChange, onNearMe }: RequestFiltersFormProps) {
+export function RequestFiltersForm({ filters, dateWindow, today, serviceTypes, onChange, onNearMe }: RequestFiltersFormProps) {
   const { t } = useTranslation('map');
   const ids = { dates: useId(), datesHint: useId(), adjust: useId(), radius: useId() };
   const [adjustNote, setAdjustNote] = useState<string | null>(null);
@@ -33,7 +34,7 @@ export function RequestFiltersForm({ filters, window, today, serviceTypes, onCha
 
   const changeDate = (end: 'from' | 'to', value: string) => {
     if (!value) return; // a half-typed or cleared date keeps the window as it is
-    const requested = end === 'from' ? { from: value, to: window.to } : { from: window.from, to: value };
+    const requested = end === 'from' ? { from: value, to: dateWindow.to } : { from: dateWindow.from, to: value };
     const { window: next, adjusted } = normaliseWindow(requested, today, end);
     setAdjustNote(adjusted ? t(adjusted === 'from' ? 'filters.dates.movedFrom' : 'filters.dates.movedTo', { date: adjusted === 'from' ? next.from : next.to }) : null);
     onChange({ ...filters, from: next.from, to: next.to });
@@ -65,7 +66,7 @@ export function RequestFiltersForm({ filters, window, today, serviceTypes, onCha
   const hasFilters = selectedCount > 0 || filters.status !== null || filters.from !== null || filters.to !== null || filters.near !== null;
 
   return (
-    <form className="map-filters" aria-label={t('filters.label')} onSubmit={(event) => event.preventDefault()}>
+    <form className="map-filters" aria-label={t('filters.label')} onSubmit={(submitEvent) => submitEvent.preventDefault()}>
       <details className="map-filters__group map-filters__services">
         <summary className="disclosure">
           {t('filters.services.legend')}:{' '}
@@ -84,7 +85,7 @@ export function RequestFiltersForm({ filters, window, today, serviceTypes, onCha
                     <input
                       type="checkbox"
                       checked={filters.serviceCodes.includes(type.service_code)}
-                      onChange={(event) => toggleService(type.service_code, event.target.checked)}
+                      onChange={(changeEvent) => toggleService(type.service_code, changeEvent.target.checked)}
                     />{' '}
                     {type.service_name}
                   </label>
@@ -125,11 +126,11 @@ export function RequestFiltersForm({ filters, window, today, serviceTypes, onCha
         <div className="map-filters__date-row">
           <label>
             {t('filters.dates.from')}
-            <input type="date" value={window.from} max={window.to} onChange={(event) => changeDate('from', event.target.value)} />
+            <input type="date" value={dateWindow.from} max={dateWindow.to} onChange={(changeEvent) => changeDate('from', changeEvent.target.value)} />
           </label>
           <label>
             {t('filters.dates.to')}
-            <input type="date" value={window.to} min={window.from} onChange={(event) => changeDate('to', event.target.value)} />
+            <input type="date" value={dateWindow.to} min={dateWindow.from} onChange={(changeEvent) => changeDate('to', changeEvent.target.value)} />
           </label>
         </div>
         <p id={ids.adjust} className="map-filters__note" role="status">
@@ -145,7 +146,7 @@ export function RequestFiltersForm({ filters, window, today, serviceTypes, onCha
             <select
               id={ids.radius}
               value={filters.near.radius}
-              onChange={(event) => onChange({ ...filters, near: { ...filters.near!, radius: Number(event.target.value) } })}
+              onChange={(changeEvent) => onChange({ ...filters, near: { ...filters.near!, radius: Number(changeEvent.target.value) } })}
             >
               {[...new Set([...radiusChoices, filters.near.radius])]
                 .sort((a, b) => a - b)

@@ -6,7 +6,7 @@ import type { DateWindow } from '../lib/date-window';
 export interface RequestsSummaryProps {
   count: number;
   onMap: number;
-  window: DateWindow;
+  dateWindow: DateWindow;
   /** False when paging stopped at MAX_PAGES before the window's oldest request. */
   complete: boolean;
   updating: boolean;
@@ -22,7 +22,7 @@ function formatDate(date: string, locale: string): string {
  * What the map shows, in words: how many requests, from when to when, and the service's
  * 200-a-time answers (loaded in turn, newest first, up to a limit).
  */
-export function RequestsSummary({ count, onMap, window, complete, updating, loaded }: RequestsSummaryProps) {
+export function RequestsSummary({ count, onMap, dateWindow, complete, updating, loaded }: RequestsSummaryProps) {
   const { t, i18n } = useTranslation('map');
   const locale = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' }[currentLanguage(i18n)];
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
@@ -34,7 +34,7 @@ export function RequestsSummary({ count, onMap, window, complete, updating, load
         <span role="status">
           {updating
             ? t('status.updating')
-            : t('status.count', { count, formatted: number(count), from: formatDate(window.from, locale), to: formatDate(window.to, locale) })}
+            : t('status.count', { count, formatted: number(count), from: formatDate(dateWindow.from, locale), to: formatDate(dateWindow.to, locale) })}
         </span>
         {updating && loaded > 0 ? ` ${t('status.soFar', { formatted: number(loaded) })}` : null}
         {!updating && onMap < count ? ` ${t('status.withoutLocation', { count: count - onMap })}` : null}

@@ -25,11 +25,11 @@ export function useMapSearch() {
   // (the map settling as a person picks a filter) would then undo each other, so a change builds
   // on the last one written until the URL shows it, or back/forward shows another.
   const written = useRef<URLSearchParams | null>(null);
-  const location = useLocation();
+  const shownLocation = useLocation();
   const navigationType = useNavigationType();
-  const shownKey = useRef(location.key);
-  if (shownKey.current !== location.key) {
-    shownKey.current = location.key;
+  const shownKey = useRef(shownLocation.key);
+  if (shownKey.current !== shownLocation.key) {
+    shownKey.current = shownLocation.key;
     if (navigationType === 'POP' || params.toString() === written.current?.toString()) written.current = null;
   }
 
@@ -39,8 +39,8 @@ export function useMapSearch() {
   const update = useCallback(
     (changes: SearchChanges, options: { replace?: boolean } = {}) => {
       // A link to another page was followed and that page's code is still loading. Writing now
-      // (the map fitting data that just arrived) would navigate here again and cancel it: the
-      // person clicked "Report a problem" and stayed on the map (the shell e2e test under load).
+      // (the map fitting data that just arrived) would navigate here again and cancel it, and a
+      // person who clicked "Report a problem" on a slow connection would stay on the map.
       const pending = router?.state.navigation;
       if (pending?.location && pending.location.pathname !== router!.state.location.pathname) return;
       const replace = options.replace ?? false;

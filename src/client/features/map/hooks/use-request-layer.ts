@@ -38,12 +38,12 @@ export function useRequestLayer(requests: readonly ServiceRequest[]) {
   const pointLook = useCallback(
     (id: string) => {
       const request = byId.get(id);
-      const open = request?.status !== 'closed';
+      const isOpen = request?.status !== 'closed';
       const title = (request && headlineOf(request)) || t('panel.untitled');
       return requestMarkerLook({
-        open,
+        open: isOpen,
         title,
-        label: t(open ? 'markers.openRequest' : 'markers.closedRequest', { title }),
+        label: t(isOpen ? 'markers.openRequest' : 'markers.closedRequest', { title }),
       });
     },
     [byId, t],

@@ -47,9 +47,9 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 }
 
 /** Days the window covers, both ends included: a single day is 1. */
-export function windowLength(window: DateWindow): number {
-  const [fy, fm, fd] = parts(window.from) ?? [1970, 1, 1];
-  const [ty, tm, td] = parts(window.to) ?? [1970, 1, 1];
+export function windowLength(dateWindow: DateWindow): number {
+  const [fy, fm, fd] = parts(dateWindow.from) ?? [1970, 1, 1];
+  const [ty, tm, td] = parts(dateWindow.to) ?? [1970, 1, 1];
   return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / DAY_MS) + 1;
 }
 
@@ -76,18 +76,18 @@ export function normaliseWindow(
     const end = addDays(from, MAX_WINDOW_DAYS - 1);
     return { window: { from, to: end < today ? end : today < from ? from : today }, adjusted: null };
   }
-  let window = from <= to ? { from, to } : { from: to, to: from };
+  let usable = from <= to ? { from, to } : { from: to, to: from };
   let adjusted: 'from' | 'to' | null = from <= to ? null : changed === 'from' ? 'to' : 'from';
-  if (windowLength(window) > MAX_WINDOW_DAYS) {
+  if (windowLength(usable) > MAX_WINDOW_DAYS) {
     if (changed === 'from') {
-      window = { from: window.from, to: addDays(window.from, MAX_WINDOW_DAYS - 1) };
+      usable = { from: usable.from, to: addDays(usable.from, MAX_WINDOW_DAYS - 1) };
       adjusted = 'to';
     } else {
-      window = { from: addDays(window.to, -(MAX_WINDOW_DAYS - 1)), to: window.to };
+      usable = { from: addDays(usable.to, -(MAX_WINDOW_DAYS - 1)), to: usable.to };
       adjusted = 'from';
     }
   }
-  return { window, adjusted };
+  return { window: usable, adjusted };
 }
 
 /** W3C datetime in UTC, whole seconds: what every GeoReport server accepts. */
@@ -100,9 +100,9 @@ function w3c(epochMs: number): string {
  * second of the last day. A DST change inside the window can make 90 local days an hour longer
  * than 90 × 24 h, so the start is pulled in to keep the span within the limit.
  */
-export function windowToApiRange(window: DateWindow): { start_date: string; end_date: string } {
-  const [fy, fm, fd] = parts(window.from) ?? [1970, 1, 1];
-  const [ty, tm, td] = parts(window.to) ?? [1970, 1, 1];
+export function windowToApiRange(dateWindow: DateWindow): { start_date: string; end_date: string } {
+  const [fy, fm, fd] = parts(dateWindow.from) ?? [1970, 1, 1];
+  const [ty, tm, td] = parts(dateWindow.to) ?? [1970, 1, 1];
   const end = new Date(ty, tm - 1, td, 23, 59, 59).getTime();
   const start = Math.max(new Date(fy, fm - 1, fd, 0, 0, 0).getTime(), end - MAX_SPAN_MS);
   return { start_date: w3c(start), end_date: w3c(end) };

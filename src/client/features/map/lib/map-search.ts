@@ -1,6 +1,3 @@
-import { requestStatuses, type RequestStatus } from '../../../../shared/georeport/detailed-status';
-import { isCalendarDate, normaliseWindow, type CalendarDate, type DateWindow } from './date-window';
-
 /**
  * The public map's state in the URL query, so a link reproduces what was seen:
  *   service=198,199  status=open|closed  from=YYYY-MM-DD  to=YYYY-MM-DD
@@ -10,6 +7,8 @@ import { isCalendarDate, normaliseWindow, type CalendarDate, type DateWindow } f
  *   view=list                      (the list alternative instead of the map)
  * Counter parameters (counters, source, receiving, counter) belong to the counters feature.
  */
+import { requestStatuses, type RequestStatus } from '../../../../shared/georeport/detailed-status';
+import { isCalendarDate, normaliseWindow, type CalendarDate, type DateWindow } from './date-window';
 
 export interface NearFilter {
   lat: number;
@@ -60,12 +59,12 @@ function parseNear(params: URLSearchParams): NearFilter | null {
 }
 
 export function parseRequestFilters(params: URLSearchParams): RequestFilters {
-  const status = params.get('status');
+  const statusText = params.get('status');
   const from = params.get('from');
   const to = params.get('to');
   return {
     serviceCodes: parseServiceCodes(params.get('service')),
-    status: (requestStatuses as readonly string[]).includes(status ?? '') ? (status as RequestStatus) : null,
+    status: (requestStatuses as readonly string[]).includes(statusText ?? '') ? (statusText as RequestStatus) : null,
     from: isCalendarDate(from) ? from : null,
     to: isCalendarDate(to) ? to : null,
     near: parseNear(params),

@@ -57,8 +57,8 @@ export function DecisionPanel({ item }: { item: ModerationDetail }) {
     setReasonError(undefined);
   };
 
-  const onReject = (event: FormEvent) => {
-    event.preventDefault();
+  const onReject = (submitEvent: FormEvent) => {
+    submitEvent.preventDefault();
     const text = reason.trim();
     const problem = text ? problemWith(rejectReasonSchema, text) : undefined;
     setReasonError(problem ? translateFieldMessage(problem, t) : undefined);
@@ -118,7 +118,7 @@ export function DecisionPanel({ item }: { item: ModerationDetail }) {
                 className="input textarea"
                 rows={4}
                 value={reason}
-                onChange={(event) => setReason(event.target.value)}
+                onChange={(changeEvent) => setReason(changeEvent.target.value)}
               />
             )}
           </FormField>

@@ -49,8 +49,8 @@ export function EditTextsForm({ item }: { item: ModerationDetail }) {
     return first !== undefined;
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = (submitEvent: FormEvent) => {
+    submitEvent.preventDefault();
     feedback.clear();
     const titleProblem = values.title.trim() ? problemWith(titleTextSchema, values.title) : undefined;
     const descriptionProblem = problemWith(descriptionTextSchema, values.description);
@@ -91,7 +91,7 @@ export function EditTextsForm({ item }: { item: ModerationDetail }) {
             ref={refs.title}
             className="input"
             value={values.title}
-            onChange={(event) => setValues({ ...values, title: event.target.value })}
+            onChange={(changeEvent) => setValues({ ...values, title: changeEvent.target.value })}
           />
         )}
       </FormField>
@@ -109,7 +109,7 @@ export function EditTextsForm({ item }: { item: ModerationDetail }) {
             className="input textarea"
             rows={6}
             value={values.description}
-            onChange={(event) => setValues({ ...values, description: event.target.value })}
+            onChange={(changeEvent) => setValues({ ...values, description: changeEvent.target.value })}
           />
         )}
       </FormField>

@@ -39,7 +39,7 @@ export function LoginPage() {
   const ids = { name: useId(), password: useId(), error: useId() };
   const nameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState('');
+  const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ name?: string; password?: string }>({});
   // Put in the live region after the first render, so screen readers announce why they are here.
@@ -55,17 +55,17 @@ export function LoginPage() {
   if (session.data) return <Navigate to={next} replace />;
   if (session.isPending) return <LoadingNotice message={t('console.loading')} />;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = (submitEvent: FormEvent) => {
+    submitEvent.preventDefault();
     const problems = {
-      name: name.trim() === '' ? t('login.errors.nameMissing') : undefined,
+      name: username.trim() === '' ? t('login.errors.nameMissing') : undefined,
       password: password === '' ? t('login.errors.passwordMissing') : undefined,
     };
     setFieldErrors(problems);
     if (problems.name) return nameRef.current?.focus();
     if (problems.password) return passwordRef.current?.focus();
     signIn.mutate(
-      { name: name.trim(), password },
+      { name: username.trim(), password },
       {
         onError: (error) => {
           if (errorCodeOf(error) === 'invalid_credentials') {
@@ -100,8 +100,8 @@ export function LoginPage() {
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
+              value={username}
+              onChange={(changeEvent) => setUsername(changeEvent.target.value)}
             />
           )}
         </FormField>
@@ -115,7 +115,7 @@ export function LoginPage() {
               name="password"
               autoComplete="current-password"
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={(changeEvent) => setPassword(changeEvent.target.value)}
             />
           )}
         </FormField>

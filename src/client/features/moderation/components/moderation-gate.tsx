@@ -20,7 +20,7 @@ const isModerationKey = (key: readonly unknown[] | undefined) => key?.[0] === 'm
 export function ModerationGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation('moderation');
   const queryClient = useQueryClient();
-  const location = useLocation();
+  const shownLocation = useLocation();
   const session = useModeratorSession();
   const [ended, setEnded] = useState<'signed-out' | 'expired' | null>(null);
 
@@ -37,12 +37,12 @@ export function ModerationGate({ children }: { children: ReactNode }) {
     const onError = (error: unknown) => {
       if (isSessionEnded(error)) endSession('expired');
     };
-    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isModerationKey(event.query.queryKey)) onError(event.action.error);
+    const stopQueries = queryClient.getQueryCache().subscribe((queryEvent) => {
+      if (queryEvent.type === 'updated' && queryEvent.action.type === 'error' && isModerationKey(queryEvent.query.queryKey)) onError(queryEvent.action.error);
     });
-    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isModerationKey(event.mutation.options.mutationKey)) {
-        onError(event.action.error);
+    const stopMutations = queryClient.getMutationCache().subscribe((mutationEvent) => {
+      if (mutationEvent.type === 'updated' && mutationEvent.action.type === 'error' && isModerationKey(mutationEvent.mutation.options.mutationKey)) {
+        onError(mutationEvent.action.error);
       }
     });
     return () => {
@@ -54,7 +54,7 @@ export function ModerationGate({ children }: { children: ReactNode }) {
   const value = useMemo(() => (session.data ? { session: session.data, endSession } : null), [session.data, endSession]);
 
   if (ended || session.data === null) {
-    const here = `${location.pathname}${location.search}${location.hash}`;
+    const here = `${shownLocation.pathname}${shownLocation.search}${shownLocation.hash}`;
     const to =
       ended === 'signed-out'
         ? loginPath({ reason: 'signed-out' })

@@ -64,7 +64,7 @@ export function PhotoList({ item }: { item: ModerationDetail }) {
       {item.media.length === 0 ? <p>{t('photos.none')}</p> : null}
       <ul className="moderation-photos__items">
         {item.media.map((media) => {
-          const name = nameOf(media.position);
+          const photoName = nameOf(media.position);
           const safe = isSafeMediaUrl(media.url);
           return (
             <li key={String(media.position)} className="moderation-photos__item">
@@ -73,21 +73,21 @@ export function PhotoList({ item }: { item: ModerationDetail }) {
                   {media.position === 'external' ? (
                     <span className="moderation-photos__url">{media.url}</span>
                   ) : (
-                    <img className="moderation-photos__image" src={media.url} alt={name} width={160} height={120} loading="lazy" />
+                    <img className="moderation-photos__image" src={media.url} alt={photoName} width={160} height={120} loading="lazy" />
                   )}
                 </a>
               ) : (
                 <span className="moderation-photos__url">{media.url}</span>
               )}
-              <p className="moderation-photos__name">{name}</p>
+              <p className="moderation-photos__name">{photoName}</p>
               {confirming === media.position ? (
                 <div className="console-confirm" role="group" aria-labelledby={`${baseId}-question-${media.position}`}>
                   <p id={`${baseId}-question-${media.position}`} ref={questionRef} tabIndex={-1} className="console-confirm__question">
-                    {t('photos.confirm', { name })}
+                    {t('photos.confirm', { name: photoName })}
                   </p>
                   <div className="console-confirm__buttons">
                     <Button className="console-button--danger" disabled={change.isPending} onClick={() => remove(media.position)}>
-                      {change.isPending ? t('photos.removing') : t('photos.confirmRemove', { name })}
+                      {change.isPending ? t('photos.removing') : t('photos.confirmRemove', { name: photoName })}
                     </Button>
                     <Button variant="secondary" onClick={() => cancel(media.position)}>
                       {t('photos.keep')}
@@ -104,7 +104,7 @@ export function PhotoList({ item }: { item: ModerationDetail }) {
                     setConfirming(media.position);
                   }}
                 >
-                  {t('photos.remove', { name })}
+                  {t('photos.remove', { name: photoName })}
                 </button>
               )}
             </li>

@@ -18,10 +18,10 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
  */
 export function PrivateDetails({ details, compact = false }: { details: ModerationItem['private']; compact?: boolean }) {
   const { t } = useTranslation('moderation');
-  const name = [details.first_name, details.last_name].filter(Boolean).join(' ');
+  const fullName = [details.first_name, details.last_name].filter(Boolean).join(' ');
   const rows: { key: string; term: string; value: string | null }[] = [
     { key: 'email', term: t('private.email'), value: details.email },
-    { key: 'name', term: t('private.name'), value: name || null },
+    { key: 'name', term: t('private.name'), value: fullName || null },
     { key: 'phone', term: t('private.phone'), value: details.phone },
   ];
   if (!compact) {

@@ -67,8 +67,8 @@ export function StatusForm({ item }: { item: ModerationDetail }) {
   const outcome = statusOfDetailedStatus(detailedStatusOf(values));
   const emailsReporter = item.public.status === 'open' && outcome === 'closed' && Boolean(item.private.email);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = (submitEvent: FormEvent) => {
+    submitEvent.preventDefault();
     feedback.clear();
     const notesProblem = values.notes.trim() ? problemWith(statusNotesSchema, values.notes) : undefined;
     setErrors({ notes: notesProblem && translateFieldMessage(notesProblem, t) });
@@ -100,24 +100,24 @@ export function StatusForm({ item }: { item: ModerationDetail }) {
       <fieldset className="console-status-form__stages" aria-describedby={errors.status ? ids.statusError : undefined}>
         <legend className="form-field__label">{t('status.stage')}</legend>
         {errors.status ? <FieldErrorText id={ids.statusError} message={errors.status} /> : null}
-        {baseDetailedStatuses.map((status, index) => {
-          const words = wordsOf(status);
-          const optionId = `${ids.legend}-${status}`;
+        {baseDetailedStatuses.map((stage, index) => {
+          const words = wordsOf(stage);
+          const optionId = `${ids.legend}-${stage}`;
           return (
-            <div className="console-choice" key={status}>
+            <div className="console-choice" key={stage}>
               <input
                 ref={index === 0 ? firstRadioRef : undefined}
                 type="radio"
                 id={optionId}
                 name={`${ids.legend}-stage`}
-                value={status}
-                checked={values.base === status}
-                onChange={() => setValues({ ...values, base: status })}
+                value={stage}
+                checked={values.base === stage}
+                onChange={() => setValues({ ...values, base: stage })}
                 aria-describedby={`${optionId}-description`}
               />
               <label htmlFor={optionId} className="console-choice__label">
                 {words.label}
-                <span className="console-choice__meta">{t(`status.opens.${statusOfDetailedStatus([status])}`)}</span>
+                <span className="console-choice__meta">{t(`status.opens.${statusOfDetailedStatus([stage])}`)}</span>
               </label>
               <p className="console-choice__description" id={`${optionId}-description`}>
                 {words.description}
@@ -132,12 +132,12 @@ export function StatusForm({ item }: { item: ModerationDetail }) {
             {...control}
             className="input"
             value={values.publicWorks}
-            onChange={(event) => setValues({ ...values, publicWorks: event.target.value })}
+            onChange={(changeEvent) => setValues({ ...values, publicWorks: changeEvent.target.value })}
           >
             <option value="">{t('status.publicWorksNone')}</option>
-            {publicWorksStatuses.map((status) => (
-              <option key={status} value={status}>
-                {wordsOf(status).label}
+            {publicWorksStatuses.map((worksStatus) => (
+              <option key={worksStatus} value={worksStatus}>
+                {wordsOf(worksStatus).label}
               </option>
             ))}
           </select>
@@ -151,7 +151,7 @@ export function StatusForm({ item }: { item: ModerationDetail }) {
             className="input textarea"
             rows={5}
             value={values.notes}
-            onChange={(event) => setValues({ ...values, notes: event.target.value })}
+            onChange={(changeEvent) => setValues({ ...values, notes: changeEvent.target.value })}
           />
         )}
       </FormField>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/ui/form-field';
 import { descriptionLength, titleMaxLength } from '../../../../shared/georeport/request-input-schema';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatNumber } from '../utils/format';
+import { formatNumber } from '../lib/format';
 
 export interface DescriptionStepProps {
   titleRegistration: UseFormRegisterReturn<'title'>;

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
 import { clientEnv } from '../../../lib/env';
-import type { LatLong } from '../utils/place';
+import type { LatLong } from '../lib/place';
 import { pinIcon } from './map-pin-icon';
 
 export interface LocationMapProps {
@@ -23,7 +23,7 @@ const toLatLong = (latLng: { lat: number; lng: number }): LatLong => ({ lat: lat
 /** Clicks drop the pin; Enter or Space on the focused map drops it at the centre. */
 function MapBehaviour({ onPin, onCenterChange, focusRequest, onKeyboardFocus, label }: Pick<LocationMapProps, 'onPin' | 'onCenterChange' | 'focusRequest' | 'onKeyboardFocus'> & { label: string }) {
   const map = useMapEvents({
-    click: (event) => onPin(toLatLong(event.latlng), 'click'),
+    click: (clickEvent) => onPin(toLatLong(clickEvent.latlng), 'click'),
     moveend: () => onCenterChange(toLatLong(map.getCenter())),
   });
 
@@ -41,11 +41,11 @@ function MapBehaviour({ onPin, onCenterChange, focusRequest, onKeyboardFocus, la
   });
   useEffect(() => {
     const container = map.getContainer();
-    const onKeyDown = (event: KeyboardEvent) => {
+    const onKeyDown = (keyEvent: KeyboardEvent) => {
       // Only the map itself: Enter on a zoom button or a link inside it keeps its own meaning.
-      if (event.target !== container) return;
-      if (event.key !== 'Enter' && event.key !== ' ') return;
-      event.preventDefault();
+      if (keyEvent.target !== container) return;
+      if (keyEvent.key !== 'Enter' && keyEvent.key !== ' ') return;
+      keyEvent.preventDefault();
       callbacks.current.onPin(toLatLong(map.getCenter()), 'keyboard');
     };
     // The keys are announced (aria-live) when the map is reached by keyboard, not on every click.
@@ -105,7 +105,7 @@ export default function LocationMap({ pin, initialCenter, focusRequest, onPin, o
           // The keyboard way is moving the map and pressing Enter; a focusable pin would be one more stop.
           keyboard={false}
           alt={t('place.pinAlt')}
-          eventHandlers={{ dragend: (event) => onPin(toLatLong(event.target.getLatLng()), 'drag') }}
+          eventHandlers={{ dragend: (dragEvent) => onPin(toLatLong(dragEvent.target.getLatLng()), 'drag') }}
         />
       ) : null}
     </MapContainer>

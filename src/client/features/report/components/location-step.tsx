@@ -7,9 +7,9 @@ import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { clientEnv } from '../../../lib/env';
 import { currentLanguage } from '../../../lib/i18n';
 import type { ServiceObject } from '../api/search-service-objects';
-import { formatCoordinates, formatNumber } from '../utils/format';
-import { positionOf, type ChosenPlace, type LatLong } from '../utils/place';
-import { useGeolocation, type GeolocationState } from '../utils/use-geolocation';
+import { formatCoordinates, formatNumber } from '../lib/format';
+import { positionOf, type ChosenPlace, type LatLong } from '../lib/place';
+import { useGeolocation, type GeolocationState } from '../lib/use-geolocation';
 import { ServiceObjectPicker } from './service-object-picker';
 
 // Leaflet is the heaviest part of the app: it loads only when this step is on screen.

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { currentLanguage } from '../../../lib/i18n';
 import { NEARBY_RADIUS_METERS, useNearbyRequests } from '../api/get-nearby-requests';
-import { excerpt, formatDate } from '../utils/format';
-import type { LatLong } from '../utils/place';
+import { excerpt, formatDate } from '../lib/format';
+import type { LatLong } from '../lib/place';
 
 export interface NearbyRequestsProps {
   serviceCode: string;

@@ -5,7 +5,7 @@ import { FieldErrorText } from '../../../components/ui/form-field';
 import { currentLanguage } from '../../../lib/i18n';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../photos/photo-rules';
 import type { DraftPhotos, PhotoRejection } from '../photos/use-draft-photos';
-import { formatBytes } from '../utils/format';
+import { formatBytes } from '../lib/format';
 
 export const PHOTOS_FOCUS_ID = 'report-photos-choose';
 
@@ -71,8 +71,8 @@ export function PhotoStep({ photos, error }: PhotoStepProps) {
         <Button variant="secondary" className="photo-step__camera" onClick={() => cameraInput.current?.click()} disabled={full}>
           {t('photos.takePhoto')}
         </Button>
-        <input ref={fileInput} type="file" accept="image/*" multiple hidden data-testid="photo-input" onChange={(event) => onFiles(event.currentTarget)} />
-        <input ref={cameraInput} type="file" accept="image/*" capture="environment" hidden onChange={(event) => onFiles(event.currentTarget)} />
+        <input ref={fileInput} type="file" accept="image/*" multiple hidden data-testid="photo-input" onChange={(changeEvent) => onFiles(changeEvent.currentTarget)} />
+        <input ref={cameraInput} type="file" accept="image/*" capture="environment" hidden onChange={(changeEvent) => onFiles(changeEvent.currentTarget)} />
       </div>
       <p className="photo-step__status" role="status">
         {photos.processing > 0

@@ -1,41 +1,39 @@
+/**
+ * The whole reporting flow: six steps on one page, then the confirmation. The form's values are
+ * kept as a draft at every change; sending lives in useReportSubmission, focus moves in
+ * report-focus, and the end of the form (problems, progress, buttons) in SendSection.
+ */
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import type { UploadProgress as Progress } from '../../../lib/http-client';
+import { everyServiceType, useServiceList } from '../../../api/get-service-list';
 import { currentLanguage } from '../../../lib/i18n';
-import { useCreateServiceRequest, type CreatedReport } from '../api/create-service-request';
-import { useServiceTypes } from '../api/get-service-types';
 import { clearDraftFields, hasContent, loadDraftFields, saveDraftFields } from '../draft/draft-fields-store';
+import { useReportSubmission } from '../hooks/use-report-submission';
 import { useDraftPhotos } from '../photos/use-draft-photos';
-import { formatDateTime } from '../utils/format';
-import { placeFromValues, positionOf, valuesFromPlace, type ChosenPlace } from '../utils/place';
-import { interpretSendError, type GeneralProblem } from '../utils/send-error';
+import { formatDateTime } from '../lib/format';
+import { placeFromValues, positionOf, valuesFromPlace, type ChosenPlace } from '../lib/place';
 import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, type ReportField, type ReportFormValues } from '../validation/report-form-values';
 import { reportResolver } from '../validation/report-resolver';
 import { translateValidationMessage } from '../validation/translate-message';
 import { ContactStep } from './contact-step';
 import { DescriptionStep } from './description-step';
-import { DiscardDraft } from './discard-draft';
-import { LOCATION_FOCUS_ID, LocationStep } from './location-step';
+import { LocationStep } from './location-step';
 import { NearbyRequests } from './nearby-requests';
-import { PHOTOS_FOCUS_ID, PhotoStep } from './photo-step';
+import { PhotoStep } from './photo-step';
 import { ReportConfirmation } from './report-confirmation';
+import { DRAFT_STATUS_ID, START_HEADING_ID, useFocusRequest } from './report-focus';
 import { ReportStep } from './report-step';
-import { SERVICE_TYPE_SEARCH_ID, ServiceTypePicker } from './service-type-picker';
-import { UploadProgress } from './upload-progress';
+import { SendSection } from './send-section';
+import { ServiceTypePicker } from './service-type-picker';
 
 export interface ReportFlowProps {
   /** A service type chosen before arriving (the home page's list links with ?type=). */
   initialServiceCode?: string;
 }
 
-const START_HEADING_ID = 'report-step-type';
-const PROBLEMS_ID = 'report-problems';
 const locationFields = ['lat', 'long', 'service_object_id', 'service_object_type'] as const;
 const contactFields = ['email', 'first_name', 'last_name', 'phone'] as const;
-
-type FocusRequest = ErrorTarget | 'problems' | 'start' | 'draft-status';
 
 function initialValues(initialServiceCode: string | undefined): { values: ReportFormValues; restoredAt?: string } {
   const draft = loadDraftFields();
@@ -44,54 +42,21 @@ function initialValues(initialServiceCode: string | undefined): { values: Report
   return { values, restoredAt: draft?.savedAt };
 }
 
-function focusTarget(target: FocusRequest): void {
-  const byId = (id: string) => document.getElementById(id)?.focus();
-  switch (target) {
-    case 'service_code': {
-      const radio =
-        document.querySelector<HTMLInputElement>('.report-form input[name="service_code"]:checked') ??
-        document.querySelector<HTMLInputElement>('.report-form input[name="service_code"]');
-      if (radio) radio.focus();
-      else byId(SERVICE_TYPE_SEARCH_ID);
-      return;
-    }
-    case 'location':
-      return byId(LOCATION_FOCUS_ID);
-    case 'photos':
-      return byId(PHOTOS_FOCUS_ID);
-    case 'problems':
-      return byId(PROBLEMS_ID);
-    case 'start':
-      return byId(START_HEADING_ID);
-    case 'draft-status':
-      return byId('report-draft-status');
-    default:
-      // Within the form: the page head has a <meta name="description"> too.
-      document.querySelector<HTMLElement>(`.report-form [name="${target}"]`)?.focus();
-  }
-}
-
-/** The whole reporting flow: six steps on one page, then the confirmation. */
 export function ReportFlow({ initialServiceCode }: ReportFlowProps) {
   const { t, i18n } = useTranslation('report');
   const locale = currentLanguage(i18n);
   const [start] = useState(() => initialValues(initialServiceCode));
   const form = useForm<ReportFormValues>({ defaultValues: start.values, resolver: reportResolver, shouldFocusError: false });
-  const { register, control, setValue, handleSubmit, setError, clearErrors, reset, trigger, formState } = form;
+  const { register, control, setValue, clearErrors, reset, trigger, formState } = form;
   const errors = formState.errors;
   const watched = useWatch({ control });
   const values = { ...emptyReportValues, ...watched } as ReportFormValues;
 
   const photos = useDraftPhotos();
-  const [progress, setProgress] = useState<Progress>();
-  const sending = useCreateServiceRequest(setProgress);
-  const [created, setCreated] = useState<{ report: CreatedReport; gaveEmail: boolean }>();
-  const [photoError, setPhotoError] = useState<string>();
-  const [general, setGeneral] = useState<GeneralProblem[]>([]);
-  const [showFieldSummary, setShowFieldSummary] = useState(false);
   const [draftStatus, setDraftStatus] = useState<'restored' | 'discarded' | undefined>(start.restoredAt ? 'restored' : undefined);
-  const [focusRequest, setFocusRequest] = useState<{ target: FocusRequest; seq: number }>();
-  const requestFocus = (target: FocusRequest) => setFocusRequest((previous) => ({ target, seq: (previous?.seq ?? 0) + 1 }));
+  const requestFocus = useFocusRequest();
+  const submission = useReportSubmission({ form, photos, locale, requestFocus, onSent: () => setDraftStatus(undefined) });
+  const { photoError } = submission;
 
   // Every change is kept at once: a reload, a crash or a closed tab loses nothing.
   useEffect(() => {
@@ -99,12 +64,7 @@ export function ReportFlow({ initialServiceCode }: ReportFlowProps) {
     return () => subscription.unsubscribe();
   }, [form]);
 
-  // Focus moves after the render that shows what it points at (an error, the summary).
-  useEffect(() => {
-    if (focusRequest) focusTarget(focusRequest.target);
-  }, [focusRequest]);
-
-  const serviceTypes = useServiceTypes({ locale });
+  const serviceTypes = useServiceList({ locale, select: everyServiceType });
   const serviceName = serviceTypes.data?.find((serviceType) => serviceType.service_code === values.service_code)?.service_name;
   const place = placeFromValues(values);
 
@@ -131,85 +91,33 @@ export function ReportFlow({ initialServiceCode }: ReportFlowProps) {
     if (formState.isSubmitted) void trigger([...locationFields]);
   };
 
-  const generalText = (problem: GeneralProblem): string => {
-    switch (problem.kind) {
-      case 'message':
-        return translateValidationMessage(i18n, problem.text);
-      case 'rateLimited':
-        return problem.seconds ? t('send.rateLimitedSeconds', { count: problem.seconds }) : t('send.rateLimited');
-      case 'network':
-        return t('send.networkError');
-      case 'server':
-        return t('send.serverError');
-    }
-  };
-
-  const onValid = async (submitted: ReportFormValues) => {
-    setGeneral([]);
-    setPhotoError(undefined);
-    setShowFieldSummary(false);
-    setProgress(undefined);
-    try {
-      const report = await sending.mutateAsync({ values: submitted, photos: photos.items.map((item) => item.blob), locale });
-      clearDraftFields();
-      await photos.clear();
-      setCreated({ report, gaveEmail: submitted.email.trim() !== '' });
-      setDraftStatus(undefined);
-      reset(emptyReportValues);
-    } catch (error) {
-      // Nothing is cleared: every field and photo stays as it was for the next try.
-      const failure = interpretSendError(error);
-      for (const [target, message] of Object.entries(failure.fieldMessages) as [ErrorTarget, string][]) {
-        if (target === 'photos') setPhotoError(message);
-        else setError(target === 'location' ? 'lat' : target, { type: 'server', message });
-      }
-      setGeneral(failure.general);
-      const first = errorTargetOrder.find((target) => failure.fieldMessages[target] !== undefined);
-      setShowFieldSummary(first !== undefined);
-      requestFocus(failure.general.length > 0 || !first ? 'problems' : first);
-    }
-  };
-
-  const onInvalid = (invalid: Partial<Record<string, unknown>>) => {
-    setGeneral([]);
-    setShowFieldSummary(true);
-    const targets = new Set(Object.keys(invalid).map(errorTargetOf));
-    const first = errorTargetOrder.find((target) => targets.has(target));
-    requestFocus(first ?? 'problems');
-  };
-
   const discard = async () => {
     clearDraftFields();
     await photos.clear();
     reset(emptyReportValues);
-    setGeneral([]);
-    setPhotoError(undefined);
-    setShowFieldSummary(false);
+    submission.clearProblems();
     setDraftStatus('discarded');
     requestFocus('draft-status');
   };
 
-  if (created) {
+  if (submission.sent) {
     return (
       <ReportConfirmation
-        created={created.report}
-        gaveEmail={created.gaveEmail}
+        created={submission.sent.report}
+        gaveEmail={submission.sent.gaveEmail}
         onReportAnother={() => {
-          setCreated(undefined);
-          sending.reset();
+          submission.startAnother();
           requestFocus('start');
         }}
       />
     );
   }
 
-  const hasDraft = hasContent(values) || photos.items.length > 0;
-  const busy = sending.isPending;
-  const summaryItems = showFieldSummary ? fieldErrorsByTarget : [];
+  const busy = submission.busy;
 
   return (
-    <form className="report-form" noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-busy={busy}>
-      <div id="report-draft-status" className="report-form__draft-status" tabIndex={-1} role="status">
+    <form className="report-form" noValidate onSubmit={submission.submit} aria-busy={busy}>
+      <div id={DRAFT_STATUS_ID} className="report-form__draft-status" tabIndex={-1} role="status">
         {draftStatus === 'restored' && start.restoredAt ? (
           <p className="notice">{t('draft.restored', { date: formatDateTime(start.restoredAt, locale) })}</p>
         ) : null}
@@ -252,42 +160,15 @@ export function ReportFlow({ initialServiceCode }: ReportFlowProps) {
         <ContactStep register={register} errors={Object.fromEntries(contactFields.map((field) => [field, shown(field)]))} />
       </ReportStep>
 
-      <section className="report-send" aria-label={t('send.regionLabel')}>
-        <div id={PROBLEMS_ID} tabIndex={-1} className="report-send__problems">
-          {general.length > 0 ? (
-            <div className="notice notice--error" role="alert">
-              <p>{t('send.failedTitle')}</p>
-              <ul>
-                {general.map((problem, index) => (
-                  <li key={index}>{generalText(problem)}</li>
-                ))}
-              </ul>
-              <p>{t('send.nothingLost')}</p>
-            </div>
-          ) : null}
-          {summaryItems.length > 0 ? (
-            <div className="notice notice--error error-summary">
-              <p>{t('send.fixTitle', { count: summaryItems.length })}</p>
-              <ul>
-                {summaryItems.map(({ target, message }) => (
-                  <li key={target}>
-                    <button type="button" className="link-button" onClick={() => focusTarget(target)}>
-                      {message}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </div>
-        {busy ? <UploadProgress progress={progress} /> : null}
-        <div className="report-send__actions">
-          <Button type="submit" disabled={busy || photos.processing > 0}>
-            {busy ? t('send.buttonSending') : photos.processing > 0 ? t('send.buttonWaitPhotos') : t('send.button')}
-          </Button>
-          {hasDraft && !busy ? <DiscardDraft onDiscard={() => void discard()} /> : null}
-        </div>
-      </section>
+      <SendSection
+        general={submission.general}
+        summaryItems={submission.showFieldSummary ? fieldErrorsByTarget : []}
+        busy={busy}
+        progress={submission.progress}
+        photosProcessing={photos.processing}
+        hasDraft={hasContent(values) || photos.items.length > 0}
+        onDiscard={() => void discard()}
+      />
     </form>
   );
 }

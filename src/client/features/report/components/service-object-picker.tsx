@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { currentLanguage } from '../../../lib/i18n';
 import { useServiceObjectSearch, type ServiceObject } from '../api/search-service-objects';
-import { formatNumber } from '../utils/format';
-import type { LatLong } from '../utils/place';
+import { formatNumber } from '../lib/format';
+import type { LatLong } from '../lib/place';
 
 export interface ServiceObjectPickerProps {
   /** Where "near the map centre" is. */
@@ -86,7 +86,7 @@ export const ServiceObjectPicker = forwardRef<HTMLInputElement, ServiceObjectPic
           type="search"
           autoComplete="off"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(changeEvent) => setText(changeEvent.target.value)}
           aria-describedby={hintId}
           aria-controls={resultsId}
         />

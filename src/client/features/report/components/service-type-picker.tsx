@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { FieldErrorText } from '../../../components/ui/form-field';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
+import { everyServiceType, useServiceList } from '../../../api/get-service-list';
 import { isApiError } from '../../../lib/http-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { useServiceTypes } from '../api/get-service-types';
-import { filterServiceTypes } from '../utils/filter-service-types';
-import { groupServiceTypes } from '../utils/group-service-types';
+import { filterServiceTypes } from '../lib/filter-service-types';
+import { groupServiceTypes } from '../lib/group-service-types';
 
 export const SERVICE_TYPE_SEARCH_ID = 'report-type-search';
 
@@ -21,7 +21,7 @@ export interface ServiceTypePickerProps {
 /** Radio buttons for every service type, grouped as the API groups them, with a search box. */
 export function ServiceTypePicker({ registration, selectedCode, error }: ServiceTypePickerProps) {
   const { t, i18n } = useTranslation('report');
-  const serviceTypes = useServiceTypes({ locale: currentLanguage(i18n) });
+  const serviceTypes = useServiceList({ locale: currentLanguage(i18n), select: everyServiceType });
   const [query, setQuery] = useState('');
   const countId = useId();
   const errorId = useId();
@@ -56,7 +56,7 @@ export function ServiceTypePicker({ registration, selectedCode, error }: Service
           type="search"
           autoComplete="off"
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(changeEvent) => setQuery(changeEvent.target.value)}
           aria-describedby={countId}
         />
         <p id={countId} className="form-field__hint" role="status">

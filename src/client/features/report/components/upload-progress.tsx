@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UploadProgress as Progress } from '../../../lib/http-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatBytes, formatPercent } from '../utils/format';
+import { formatBytes, formatPercent } from '../lib/format';
 
 /** Bytes sent so far, from the browser's own upload events. */
 export function UploadProgress({ progress }: { progress: Progress | undefined }) {

@@ -28,8 +28,8 @@ export const reportResolver: Resolver<ReportFormValues> = async (values, context
   const result = await schemaResolver(values, context, options);
   const errors = result.errors as FieldErrors<ReportFormValues>;
   if (Object.keys(errors).length === 0 || locationFields.some((field) => errors[field])) return result;
-  const location = await schemaResolver(locationOnly(values), context, { ...options, names: undefined });
-  const locationErrors = location.errors as FieldErrors<ReportFormValues>;
+  const locationResult = await schemaResolver(locationOnly(values), context, { ...options, names: undefined });
+  const locationErrors = locationResult.errors as FieldErrors<ReportFormValues>;
   const merged = { ...errors };
   for (const field of locationFields) if (locationErrors[field]) merged[field] = locationErrors[field];
   return { values: {}, errors: merged };

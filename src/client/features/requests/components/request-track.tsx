@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServiceRequest } from '../../../../shared/georeport/types';
+import { serviceNamesByCode, useServiceList } from '../../../api/get-service-list';
 import { RequestDetails } from '../../../components/request/request-details';
 import { headlineOf } from '../../../components/request/request-fields';
 import { ErrorNotice } from '../../../components/ui/error-notice';
@@ -10,7 +11,6 @@ import { isApiError } from '../../../lib/http-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { useRequest } from '../api/get-request';
 import { useRequestPublication } from '../api/get-request-publication';
-import { useServiceName } from '../api/get-service-names';
 import { ModerationNotice } from './moderation-notice';
 
 /** The public track page of one request: its state, also before moderation. */
@@ -20,7 +20,14 @@ export function RequestTrack({ id }: { id: string }) {
   const request = useRequest({ id, locale });
   const found = request.data ?? undefined;
   const publication = useRequestPublication({ id, enabled: found !== undefined });
-  const serviceName = useServiceName({ code: found?.service_code ?? '', locale, enabled: found !== undefined && !found.service_name });
+  // GeoReport allows an empty service_name in a request; then the page looks the name up in the
+  // service list, which is asked for only then.
+  const serviceNames = useServiceList({
+    locale,
+    select: serviceNamesByCode,
+    enabled: found !== undefined && !found.service_name && found.service_code !== '',
+  });
+  const serviceName = found ? serviceNames.data?.[found.service_code] : undefined;
 
   const shown: ServiceRequest | undefined = found && !found.service_name && serviceName ? { ...found, service_name: serviceName } : found;
 

@@ -10,15 +10,15 @@ export interface ServiceTypeGroup {
 export function groupServiceTypes(serviceTypes: readonly ServiceType[]): ServiceTypeGroup[] {
   const groups = new Map<string, ServiceType[]>();
   for (const serviceType of serviceTypes) {
-    const name = serviceType.group.trim();
-    const members = groups.get(name) ?? [];
+    const groupName = serviceType.group.trim();
+    const members = groups.get(groupName) ?? [];
     members.push(serviceType);
-    groups.set(name, members);
+    groups.set(groupName, members);
   }
-  const named = [...groups].filter(([name]) => name !== '');
+  const named = [...groups].filter(([groupName]) => groupName !== '');
   const ungrouped = groups.get('');
   return [
-    ...named.map(([name, members]) => ({ name, serviceTypes: members })),
+    ...named.map(([groupName, members]) => ({ name: groupName, serviceTypes: members })),
     ...(ungrouped ? [{ name: '', serviceTypes: ungrouped }] : []),
   ];
 }

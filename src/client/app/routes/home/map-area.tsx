@@ -1,0 +1,89 @@
+/**
+ * The map tab of the home page: the map with its layers, and the side panel beside it. Leaflet
+ * and supercluster come with the map itself, so the filters, the counts and the list show
+ * before the map's code has arrived.
+ */
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingNotice } from '../../../components/ui/loading-notice';
+import { SidePanel } from './side-panel';
+import type { HomeSearch } from './use-home-search';
+import type { MapLayers } from './use-map-layers';
+
+const PublicMap = lazy(() => import('../../../features/map/components/public-map'));
+
+export interface MapAreaProps {
+  search: HomeSearch;
+  layers: MapLayers;
+  /** The id of the visually hidden instructions the map points to. */
+  instructionsId: string;
+  onTilesFailed: () => void;
+}
+
+export function MapArea({ search, layers, instructionsId, onTilesFailed }: MapAreaProps) {
+  const { t } = useTranslation('map');
+  const { counterSearch } = search;
+  const { requestLayer, counterLayer } = layers;
+  return (
+    <div className="map-layout">
+      <div className="map-layout__map">
+        <p id={instructionsId} className="visually-hidden">
+          {t('map.instructions')}
+        </p>
+        <Suspense
+          fallback={
+            <div className="public-map__placeholder">
+              <LoadingNotice message={t('map.loading')} />
+            </div>
+          }
+        >
+          <PublicMap
+            view={search.view}
+            onViewChange={search.changeView}
+            dataBounds={layers.dataBounds}
+            near={search.filters.near}
+            label={t('map.label')}
+            instructionsId={instructionsId}
+            onTilesFailed={onTilesFailed}
+            visible={search.tab === 'map'}
+            layers={[
+              ...(counterSearch.enabled
+                ? [
+                    {
+                      key: 'counters',
+                      points: counterLayer.points,
+                      pointLook: counterLayer.pointLook,
+                      clusterLook: counterLayer.clusterLook,
+                      selectedId: search.selectedCounterId,
+                      onSelect: search.selectCounter,
+                    },
+                  ]
+                : []),
+              {
+                key: 'requests',
+                points: requestLayer.points,
+                pointLook: requestLayer.pointLook,
+                clusterLook: requestLayer.clusterLook,
+                selectedId: search.selectedRequestId,
+                onSelect: search.selectRequest,
+                zIndexOffset: 500,
+              },
+            ]}
+          />
+        </Suspense>
+      </div>
+      <aside
+        className="map-layout__panel"
+        aria-label={t('panel.label')}
+        onKeyDown={(keyEvent) => {
+          if (keyEvent.key === 'Escape' && (layers.selectedRequest || layers.selectedCounter)) {
+            keyEvent.preventDefault();
+            search.closePanel();
+          }
+        }}
+      >
+        <SidePanel search={search} layers={layers} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Sending the report: the upload with its progress, and what the answer means for the form.
+ * A created report clears the draft and the form; a refusal keeps every field and photo and
+ * says what to fix, next to the fields the API named and in one list before the send button.
+ */
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { SupportedLocale } from '../../../../shared/locales';
+import type { UploadProgress } from '../../../lib/http-client';
+import { useCreateServiceRequest, type CreatedReport } from '../api/create-service-request';
+import type { FocusRequest } from '../components/report-focus';
+import { clearDraftFields } from '../draft/draft-fields-store';
+import type { DraftPhotos } from '../photos/use-draft-photos';
+import { interpretSendError, type GeneralProblem } from '../lib/send-error';
+import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, type ReportFormValues } from '../validation/report-form-values';
+
+export interface SentReport {
+  report: CreatedReport;
+  gaveEmail: boolean;
+}
+
+export function useReportSubmission({
+  form,
+  photos,
+  locale,
+  requestFocus,
+  onSent,
+}: {
+  form: UseFormReturn<ReportFormValues>;
+  photos: DraftPhotos;
+  locale: SupportedLocale;
+  requestFocus: (target: FocusRequest) => void;
+  /** Called once the report is created and its draft cleared, before the form is emptied. */
+  onSent: () => void;
+}) {
+  const { handleSubmit, setError, reset } = form;
+  const [progress, setProgress] = useState<UploadProgress>();
+  const sending = useCreateServiceRequest(setProgress);
+  const [sent, setSent] = useState<SentReport>();
+  const [photoError, setPhotoError] = useState<string>();
+  const [general, setGeneral] = useState<GeneralProblem[]>([]);
+  const [showFieldSummary, setShowFieldSummary] = useState(false);
+
+  const clearProblems = () => {
+    setGeneral([]);
+    setPhotoError(undefined);
+    setShowFieldSummary(false);
+  };
+
+  const onValid = async (submitted: ReportFormValues) => {
+    clearProblems();
+    setProgress(undefined);
+    try {
+      const report = await sending.mutateAsync({ values: submitted, photos: photos.items.map((item) => item.blob), locale });
+      clearDraftFields();
+      await photos.clear();
+      setSent({ report, gaveEmail: submitted.email.trim() !== '' });
+      onSent();
+      reset(emptyReportValues);
+    } catch (error) {
+      // Nothing is cleared: every field and photo stays as it was for the next try.
+      const failure = interpretSendError(error);
+      for (const [target, message] of Object.entries(failure.fieldMessages) as [ErrorTarget, string][]) {
+        if (target === 'photos') setPhotoError(message);
+        else setError(target === 'location' ? 'lat' : target, { type: 'server', message });
+      }
+      setGeneral(failure.general);
+      const first = errorTargetOrder.find((target) => failure.fieldMessages[target] !== undefined);
+      setShowFieldSummary(first !== undefined);
+      requestFocus(failure.general.length > 0 || !first ? 'problems' : first);
+    }
+  };
+
+  const onInvalid = (invalid: Partial<Record<string, unknown>>) => {
+    setGeneral([]);
+    setShowFieldSummary(true);
+    const targets = new Set(Object.keys(invalid).map(errorTargetOf));
+    const first = errorTargetOrder.find((target) => targets.has(target));
+    requestFocus(first ?? 'problems');
+  };
+
+  return {
+    /** The form's submit handler: checks the fields, then sends. */
+    submit: handleSubmit(onValid, onInvalid),
+    busy: sending.isPending,
+    progress,
+    sent,
+    /** Back to an empty form after the confirmation. */
+    startAnother: () => {
+      setSent(undefined);
+      sending.reset();
+    },
+    /** An error from the API about the photos (untranslated). */
+    photoError,
+    /** Problems that belong to no field: rate limits, lost connections, server failures. */
+    general,
+    /** Whether the list of field errors shows before the send button. */
+    showFieldSummary,
+    clearProblems,
+  };
+}
