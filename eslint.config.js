@@ -17,11 +17,54 @@ function partOf(file) {
   return { layer: match[1], feature };
 }
 
+/** Database drivers, each allowed only inside its storage backend: nothing else holds a handle. */
+const databaseDrivers = {
+  'better-sqlite3': { folder: 'src/server/storage/sqlite' },
+  pg: { folder: 'src/server/storage/postgres' },
+};
+
+function insideFolder(file, folder) {
+  const path = relative(root, file).split('\\').join('/');
+  return path === folder || path.startsWith(`${folder}/`);
+}
+
+/**
+ * Folders of src/server that only some others may import. The GeoReport service is reached over
+ * its protocol (src/server/open311), never by reaching into it; the storage backends are reached
+ * through the seam (storage/index.ts, storage/repositories/*), never by their internals.
+ */
+const serverZones = [
+  {
+    target: 'src/server/georeport',
+    forbiddenFrom: ['src/server/proxy', 'src/server/moderation', 'src/server/http', 'src/server/open311', 'src/server/service-objects'],
+    message: (from) => `${from} must not import the GeoReport service (src/server/georeport); use the protocol in src/server/open311.`,
+  },
+  ...['src/server/storage/sqlite', 'src/server/storage/postgres'].map((target) => ({
+    target,
+    allowedFrom: ['src/server/storage'],
+    message: () => `only src/server/storage/** may import ${target}/**; go through src/server/storage (openStore) or storage/repositories.`,
+  })),
+];
+
+/** The zone rule an import from `file` of `target` breaks, if any. */
+function brokenZone(file, target) {
+  for (const zone of serverZones) {
+    if (!insideFolder(target, zone.target)) continue;
+    const from = (zone.forbiddenFrom ?? []).find((folder) => insideFolder(file, folder));
+    if (from) return zone.message(`${from}/**`);
+    if (zone.allowedFrom && !zone.allowedFrom.some((folder) => insideFolder(file, folder))) {
+      return zone.message();
+    }
+  }
+  return undefined;
+}
+
 const allowedLayers = { shared: ['shared'], client: ['client', 'shared'], server: ['server', 'shared'] };
 
 /**
  * DESIGN.md's boundaries: client and server never import each other, shared imports neither
- * (and no Node built-ins, so it runs in the browser), client features do not import each other.
+ * (and no Node built-ins, so it runs in the browser), client features do not import each other,
+ * and the server's zones above hold.
  */
 const boundariesRule = {
   meta: { type: 'problem', schema: [] },
@@ -30,15 +73,24 @@ const boundariesRule = {
     if (!from) return {};
     const check = (node, source) => {
       if (typeof source !== 'string') return;
+      const driver = databaseDrivers[source];
+      if (driver && !insideFolder(context.filename, driver.folder)) {
+        context.report({ node, message: `only ${driver.folder}/** may import '${source}'; go through src/server/storage (openStore).` });
+        return;
+      }
       const bare = source.replace(/^node:/, '').split('/')[0];
       if ((from.layer === 'shared' || from.layer === 'client') && (source.startsWith('node:') || nodeBuiltins.has(bare))) {
         context.report({ node, message: `src/${from.layer} must not import the Node built-in '${source}'.` });
         return;
       }
       if (!source.startsWith('.')) return;
-      const to = partOf(resolve(dirname(context.filename), source));
+      const target = resolve(dirname(context.filename), source);
+      const to = partOf(target);
       if (!to) return;
-      if (!allowedLayers[from.layer].includes(to.layer)) {
+      const zoneMessage = from.layer === 'server' ? brokenZone(context.filename, target) : undefined;
+      if (zoneMessage) {
+        context.report({ node, message: zoneMessage });
+      } else if (!allowedLayers[from.layer].includes(to.layer)) {
         context.report({ node, message: `src/${from.layer} must not import from src/${to.layer} ('${source}').` });
       } else if (from.feature && to.feature && from.feature !== to.feature) {
         context.report({

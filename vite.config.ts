@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 // The Kerro server's port (PORT, as in src/server/config.ts), so `npm run dev` follows it.
 const backend = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
+/** Server suites that test the SQLite file itself or admin commands on DATA_DIR: SQLite only. */
+const postgresExcluded: string[] = [];
+
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -23,6 +26,21 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'server', environment: 'node', include: ['test/server/**/*.test.ts', 'test/shared/**/*.test.ts'] },
+      },
+      {
+        // The same server suites on PostgreSQL + PostGIS: a throwaway server for the run, a fresh
+        // database per test file (test/helpers/test-store.ts). Fails, never skips, without the binaries.
+        extends: true,
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: ['test/server/**/*.test.ts'],
+          // Suites of one engine (they open SQLite files, or start PostgreSQL servers of their own).
+          exclude: ['test/server/storage/sqlite-*.test.ts', 'test/server/storage/postgres-*.test.ts', ...postgresExcluded],
+          env: { KERRO_TEST_BACKEND: 'postgres' },
+          globalSetup: ['test/helpers/postgres-global-setup.ts'],
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

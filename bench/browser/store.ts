@@ -25,6 +25,6 @@ export async function fillBrowserStore(dataDir: string, count: number): Promise<
     }
     await store.repositories.serviceRequests.createMany(batch);
   } finally {
-    store.db.close();
+    await store.close();
   }
 }

@@ -1,12 +1,11 @@
-import { join } from 'node:path';
-import { openDatabase, type SqliteDatabase } from '../../src/server/storage/database';
-import type { Repositories } from '../../src/server/storage/repositories/types';
-import { createSqliteRepositories } from '../../src/server/storage/sqlite-repositories';
+import { loadConfig } from '../../src/server/config';
+import { openStore, type Store } from '../../src/server/storage';
 import { fakeRequestSource, serviceTypes, type FakeRequestSource } from './fake-requests';
 
 export interface FilledStore {
-  db: SqliteDatabase;
-  repositories: Repositories;
+  /** The open store; close it (`close`) before a server opens the same DATA_DIR. */
+  repositories: Store;
+  close(): Promise<void>;
   source: FakeRequestSource;
   /** Time spent inside createMany only (the store's own insert cost). */
   insertMs: number;
@@ -14,11 +13,13 @@ export interface FilledStore {
   generateMs: number;
 }
 
-/** Opens a Kerro store in `dataDir` the way the server does and fills it, one transaction per batch. */
+/**
+ * Opens a Kerro store in `dataDir` the way the server does (openStore: the SQLite file, as
+ * DATABASE_URL is not set) and fills it, one transaction per batch.
+ */
 export async function fillStore(dataDir: string, count: number, options: { seed: number; now: number; batchSize?: number }): Promise<FilledStore> {
   const batchSize = options.batchSize ?? 50_000;
-  const db = openDatabase(join(dataDir, 'kerro.sqlite'));
-  const repositories = createSqliteRepositories(db);
+  const repositories = await openStore(loadConfig({ DATA_DIR: dataDir }));
   for (const type of serviceTypes) await repositories.serviceTypes.upsert(type);
 
   const source = fakeRequestSource(options.seed, options.now);
@@ -32,5 +33,5 @@ export async function fillStore(dataDir: string, count: number, options: { seed:
     insertMs += performance.now() - insertStart;
     generateMs += insertStart - generateStart;
   }
-  return { db, repositories, source, insertMs, generateMs };
+  return { repositories, close: () => repositories.close(), source, insertMs, generateMs };
 }

@@ -29,7 +29,7 @@ export async function runListingBench(): Promise<BenchResult[]> {
   const servers: RunningServer[] = [];
   try {
     const store = await fillStore(dataDir, storedRequests, { seed: 100, now: Date.now() });
-    store.db.close();
+    await store.close();
 
     const kerro = await startKerroServer(dataDir);
     servers.push(kerro);

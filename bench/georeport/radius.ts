@@ -47,7 +47,7 @@ export async function runRadiusBench(): Promise<BenchResult[]> {
     const radius500 = await timeQueries(requests, centres.map((centre) => near(centre, 500)));
     const plain = await timeQueries(requests, centres.map(() => base));
     const radius2000 = await timeQueries(requests, centres.map((centre) => near(centre, 2000)));
-    store.db.close();
+    await store.close();
 
     results.push(
       ...percentileRows(group, 'radius 500 m, repository query', radius500, atMost(5)),

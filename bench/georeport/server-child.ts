@@ -1,18 +1,17 @@
 /**
- * The real Kerro server (buildApp + openDatabase + loadConfig) on a loopback port, over the
+ * The real Kerro server (buildApp + openStore + loadConfig) on a loopback port, over the
  * DATA_DIR the bench filled. Prints {"port": N} when listening; SIGTERM closes it cleanly (so a
  * --cpu-prof profile gets written).
  */
 import '../lib/exit-with-parent';
-import { join } from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/storage/database';
+import { openStore } from '../../src/server/storage';
 
 async function main(): Promise<void> {
   const config = loadConfig({ DATA_DIR: process.env.DATA_DIR, DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
-  const db = openDatabase(join(config.DATA_DIR, 'kerro.sqlite'));
-  const app = await buildApp({ config, db });
+  const store = await openStore(config);
+  const app = await buildApp({ config, store });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
@@ -20,7 +19,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => {
     void app
       .close()
-      .finally(() => db.close())
+      .finally(() => store.close())
       .finally(() => process.exit(0));
   });
 }

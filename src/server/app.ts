@@ -7,11 +7,8 @@ import { clientRoutes } from './client-routes';
 import { ensureProxyApiKey } from './auth/proxy-key';
 import { proxyRoutes } from './proxy/routes';
 import { counterRoutes } from './counters/routes';
-import { createSqliteCounterRepository } from './counters/sqlite-repository';
-import { createSqliteRepositories } from './storage/sqlite-repositories';
 import { moderationRoutes } from './moderation/routes';
-import { createSqliteModerationRepository } from './moderation/sqlite-repository';
-import type { SqliteDatabase } from './storage/database';
+import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './http/close-on-shutdown';
 import { registerHealthRoutes } from './http/health-routes';
 import { answerFrameworkError } from './http/framework-errors';
@@ -21,7 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 
 export interface BuildAppOptions {
   config: Config;
-  db: SqliteDatabase;
+  store: Store;
   now?: () => number;
   logger?: FastifyServerOptions['logger'];
 }
@@ -36,24 +33,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
     // Uploads are bounded per file by the media limits; this caps the whole body.
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a load balancer, the client's address for rate limits comes from X-Forwarded-For.
+    trustProxy: options.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
   });
   echoRequestId(app);
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app, options.config);
-  registerHealthRoutes(app, { config: options.config, db: options.db });
+  registerHealthRoutes(app, { store: options.store });
   const context: AppContext = {
     config: options.config,
-    repositories: createSqliteRepositories(options.db),
+    repositories: options.store,
     now: options.now ?? Date.now,
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });
-  await app.register(counterRoutes, { prefix: '/api/counters', context, repository: createSqliteCounterRepository(options.db) });
+  await app.register(counterRoutes, { prefix: '/api/counters', context });
   // The proxy's key: the configured one for another city's service, else our own, made on first start.
-  const proxyApiKey = options.config.OPEN311_API_KEY ?? (await ensureProxyApiKey(context.repositories, options.config.DATA_DIR));
+  const proxyApiKey = options.config.OPEN311_API_KEY ?? (await ensureProxyApiKey(context.repositories));
   await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey });
-  await app.register(moderationRoutes, { prefix: '/moderation/api', context, repository: createSqliteModerationRepository(options.db) });
+  await app.register(moderationRoutes, { prefix: '/moderation/api', context });
   await app.register(clientRoutes, { context });
   return app;
 }

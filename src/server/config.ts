@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isUsableTileTemplate } from './http/content-security-policy';
 
@@ -23,10 +24,51 @@ const timeZone = z.string().refine(
   { message: 'must be an IANA time zone name such as Europe/Helsinki' },
 );
 
+/** A hop count (how many proxies to trust, nearest first), or addresses and CIDR ranges. */
+const trustProxy = z
+  .string()
+  .transform((value, context): false | number | string[] => {
+    const text = value.trim();
+    if (text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (entries.length === 0 || bad.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be a hop count such as 1, or addresses/CIDR ranges such as 10.0.0.5,192.168.0.0/16${bad.length > 0 ? ` (not understood: ${bad.join(', ')})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const databaseUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//i.test(value) && URL.canParse(value), {
+    message: 'must be a PostgreSQL URL such as postgres://kerro:password@db.example.org:5432/kerro',
+  });
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Storage: unset, the SQLite file in DATA_DIR; set, PostgreSQL + PostGIS shared by every instance.
+  DATABASE_URL: databaseUrl.optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  // Photos as files here (a directory every instance shares), instead of DATA_DIR/media or, with
+  // DATABASE_URL, the database.
+  MEDIA_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: trustProxy.default(false),
   TZ_NAME: timeZone.default('Europe/Helsinki'),
   PUBLIC_BASE_URL: optionalUrl,
   DEMO_DATA: booleanFromEnv.default(true),

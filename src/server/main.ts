@@ -1,14 +1,11 @@
 import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './storage/database';
+import { openStore } from './storage';
 import { seedDemoData } from './demo/seed';
 import { seedCounterDemoData } from './counters/demo-data';
-import { createSqliteCounterRepository } from './counters/sqlite-repository';
-import { createSqliteRepositories } from './storage/sqlite-repositories';
 import type { OutboxSender } from './notify/outbox-sender';
 import { startOutboxSender } from './notify/start-outbox-sender';
 
@@ -24,10 +21,16 @@ export interface RunningServer {
 
 /** Opens the database, seeds demo data if asked, and listens. Also used by `npm run dev` (dev.ts). */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const db = openDatabase(join(config.DATA_DIR, 'kerro.sqlite'));
-  if (config.DEMO_DATA) await seedDemoData(createSqliteRepositories(db), { config, now: Date.now() });
-  if (config.DEMO_DATA) await seedCounterDemoData(createSqliteCounterRepository(db), Date.now());
-  const app = await buildApp({ config, db, logger: { level: config.LOG_LEVEL } });
+  const store = await openStore(config);
+  let app: FastifyInstance;
+  try {
+    if (config.DEMO_DATA) await seedDemoData(store, { config, now: Date.now() });
+    if (config.DEMO_DATA) await seedCounterDemoData(store.counters, Date.now());
+    app = await buildApp({ config, store, logger: { level: config.LOG_LEVEL } });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 
   let outboxSender: OutboxSender | undefined = undefined; // started once listening
   let stopping: Promise<void> | undefined;
@@ -54,7 +57,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         clearTimeout(cutOff);
         // The sender finishes a delivery in progress before the database closes under it.
         await phase('stop the email sender', () => outboxSender?.stop().catch(() => undefined));
-        await phase('close the database', () => db.close());
+        await phase('close the database', () => store.close());
       }
     })());
 
@@ -64,7 +67,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await stop();
     throw error;
   }
-  outboxSender = startOutboxSender(db, config, app.log);
+  outboxSender = startOutboxSender(store.outbox, config, app.log);
   return { app, stop };
 }
 

@@ -21,7 +21,7 @@ describe('the API key stays on the server', () => {
   let key: string;
   beforeAll(async () => {
     server = await startKerroServer({ env: { LOG_LEVEL: 'trace' } });
-    key = readProxyApiKey(server.dataDir);
+    key = await readProxyApiKey({ DATA_DIR: server.dataDir });
   });
   afterAll(() => server?.stop());
 

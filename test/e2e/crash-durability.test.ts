@@ -128,7 +128,7 @@ describe('crash durability', () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'kerro-crash-'));
       try {
         const first = await startKerroServer({ dataDir, env });
-        const apiKey = readProxyApiKey(dataDir);
+        const apiKey = await readProxyApiKey({ DATA_DIR: dataDir });
         const services = await fetchJson<{ service_code: string }[]>(`${first.baseUrl}/open311/v1/services.json`);
         const serviceCode = services.body[0]!.service_code;
         const submissions = submissionsFor(run);

@@ -51,7 +51,7 @@ describe('graceful shutdown on SIGTERM', () => {
 
   it('stops taking connections, finishes the upload in flight, closes the database cleanly and exits 0', async () => {
     server = await startKerroServer();
-    const apiKey = readProxyApiKey(server.dataDir);
+    const apiKey = await readProxyApiKey({ DATA_DIR: server.dataDir });
     const photo = await largePhoto();
     expect(photo.length).toBeGreaterThan(500_000);
     const { payload, headers } = await multipartBody(

@@ -5,15 +5,20 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { createApiKey } from '../../src/server/auth/api-keys';
 import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase, type SqliteDatabase } from '../../src/server/storage/database';
-import type { Repositories, ServiceTypeRecord } from '../../src/server/storage/repositories/types';
-import { createSqliteRepositories } from '../../src/server/storage/sqlite-repositories';
+import { openStore, type Store } from '../../src/server/storage';
+import type { ServiceTypeRecord } from '../../src/server/storage/repositories/types';
+import { freshStoreEnv, openTestSql, type TestSql } from './test-store';
 
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
-  db: SqliteDatabase;
-  repositories: Repositories;
+  /** The app's store, of this run's backend (test/helpers/test-store.ts). */
+  store: Store;
+  repositories: Store;
+  /** Plain SQL on the same store, for looking under the repositories. */
+  sql: TestSql;
+  /** Where the store is (DATA_DIR, and DATABASE_URL on PostgreSQL): a second instance opens the same one. */
+  env: Record<string, string> & { DATA_DIR: string };
   dataDir: string;
   apiKey: string;
   /** Moves the app's clock; starts at `startTime`. */
@@ -65,9 +70,11 @@ export const testServiceTypes: ServiceTypeRecord[] = [
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kerro-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false', PUBLIC_BASE_URL: 'http://kerro.test', ...env });
-  const db = openDatabase(join(dataDir, 'kerro.sqlite'));
-  const repositories = createSqliteRepositories(db);
+  const storeEnv = await freshStoreEnv(dataDir);
+  const config = loadConfig({ ...storeEnv, DEMO_DATA: 'false', PUBLIC_BASE_URL: 'http://kerro.test', ...env });
+  const store = await openStore(config);
+  const repositories = store;
+  const sql = openTestSql(storeEnv);
   for (const type of testServiceTypes) await repositories.serviceTypes.upsert(type);
   const { key } = await createApiKey(repositories.apiKeys, 'test', startTime);
   const clock = { now: startTime };
@@ -75,27 +82,30 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const logger = options.captureLogs
     ? { level: 'trace', stream: { write: (line: string) => void logs.push(line) } }
     : false;
-  const app = await buildApp({ config, db, now: () => clock.now, logger });
+  const app = await buildApp({ config, store, now: () => clock.now, logger });
   const baseUrl = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   return {
     baseUrl,
     logs,
     app,
     config,
-    db,
+    store,
     repositories,
+    sql,
+    env: { ...storeEnv, DATA_DIR: dataDir },
     dataDir,
     apiKey: key,
     clock,
     async close() {
       await app.close();
-      db.close();
+      await sql.close();
+      await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /** Publishes a request directly in the store, as a moderator would. */
-export function publish(db: SqliteDatabase, serviceRequestId: string): void {
-  db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(serviceRequestId);
+export async function publish(t: Pick<TestApp, 'sql'>, serviceRequestId: string): Promise<void> {
+  await t.sql.run("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?", serviceRequestId);
 }

@@ -34,4 +34,47 @@ describe('the boundaries lint rule', () => {
     expect(await boundaryMessages('src/server/example.ts', "const m = import('../client/main');\nexport { m };\n")).toHaveLength(1);
     expect(await boundaryMessages('src/server/example.ts', "import 'node:fs';\nimport '../shared/paths';\n")).toEqual([]);
   });
+
+  it('keeps every database driver inside its storage backend', async () => {
+    expect(await boundaryMessages('src/server/moderation/example.ts', "import Database from 'better-sqlite3';\nexport { Database };\n")).toEqual([
+      "only src/server/storage/sqlite/** may import 'better-sqlite3'; go through src/server/storage (openStore).",
+    ]);
+    expect(await boundaryMessages('src/server/storage/sqlite/example.ts', "import pg from 'pg';\nexport { pg };\n")).toEqual([
+      "only src/server/storage/postgres/** may import 'pg'; go through src/server/storage (openStore).",
+    ]);
+    expect(await boundaryMessages('src/server/storage/postgres/example.ts', "import pg from 'pg';\nexport { pg };\n")).toEqual([]);
+    expect(await boundaryMessages('src/server/storage/sqlite/example.ts', "import type { Statement } from 'better-sqlite3';\nexport type { Statement };\n")).toEqual([]);
+  });
+
+  it('keeps the GeoReport service behind its protocol', async () => {
+    const message = (from: string) =>
+      `${from}/** must not import the GeoReport service (src/server/georeport); use the protocol in src/server/open311.`;
+    expect(await boundaryMessages('src/server/proxy/example.ts', "import { checkJurisdiction } from '../georeport/jurisdiction';\nexport { checkJurisdiction };\n")).toEqual([
+      message('src/server/proxy'),
+    ]);
+    expect(await boundaryMessages('src/server/moderation/routes/example.ts', "export * from '../../georeport/ids';\n")).toEqual([message('src/server/moderation')]);
+    expect(await boundaryMessages('src/server/http/example.ts', "const m = import('../georeport/routes');\nexport { m };\n")).toEqual([message('src/server/http')]);
+    expect(await boundaryMessages('src/server/open311/example.ts', "import '../georeport/attributes';\n")).toEqual([message('src/server/open311')]);
+    // The protocol is for everyone, and the service and the app itself may use the service.
+    expect(await boundaryMessages('src/server/proxy/example.ts', "import '../open311/errors';\n")).toEqual([]);
+    expect(await boundaryMessages('src/server/app-example.ts', "import './georeport/routes';\n")).toEqual([]);
+    expect(await boundaryMessages('src/server/georeport/routes/example.ts', "import '../ids';\n")).toEqual([]);
+  });
+
+  it('keeps the storage backends behind the storage seam', async () => {
+    expect(await boundaryMessages('src/server/moderation/example.ts', "import '../storage/sqlite/database';\nimport '../storage/postgres';\n")).toEqual([
+      'only src/server/storage/** may import src/server/storage/sqlite/**; go through src/server/storage (openStore) or storage/repositories.',
+      'only src/server/storage/** may import src/server/storage/postgres/**; go through src/server/storage (openStore) or storage/repositories.',
+    ]);
+    expect(await boundaryMessages('src/server/admin/commands/example.ts', "export * from '../../storage/sqlite/migrations';\n")).toHaveLength(1);
+    expect(await boundaryMessages('src/server/example.ts', "import '../server/storage/postgres/database';\n")).toHaveLength(1);
+    expect(
+      await boundaryMessages(
+        'src/server/moderation/example.ts',
+        "import '../storage';\nimport '../storage/index';\nimport '../storage/repositories/types';\n",
+      ),
+    ).toEqual([]);
+    expect(await boundaryMessages('src/server/storage/example.ts', "import './sqlite/open-sqlite-store';\nimport './postgres/database';\n")).toEqual([]);
+    expect(await boundaryMessages('src/server/storage/sqlite/example.ts', "import '../postgres/database';\n")).toEqual([]);
+  });
 });

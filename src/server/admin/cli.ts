@@ -5,12 +5,12 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
-import { createSqliteRepositories } from '../storage/sqlite-repositories';
 import { apikeyCommand } from './commands/apikey';
 import { countersCommand } from './commands/counters';
+import { dbCommand } from './commands/db';
 import { moderatorCommand } from './commands/moderator';
 import { serviceObjectsCommand } from './commands/service-objects';
-import { isHelp, usageError, withDatabase, type CommandIo, type Env } from './io';
+import { isHelp, usageError, withStore, type CommandIo, type Env } from './io';
 
 export const usage = `Usage: npm run admin -- <group> <command> [args]
 
@@ -20,18 +20,20 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   counters import FILE...  import counters from GeoJSON files (more: npm run admin -- counters --help)
   service-objects import FILE...  import service objects (parks, toilets, …) from GeoJSON files
   moderator add|password|disable|enable|list  moderator accounts (more: npm run admin -- moderator --help)
+  db copy --to URL         copy this SQLite installation into an empty PostgreSQL database (more: npm run admin -- db --help)
 
-Settings come from the environment as for the server (DATA_DIR, …).`;
+Settings come from the environment as for the server (DATA_DIR, DATABASE_URL, …).`;
 
 type Group = (args: string[], io: CommandIo, env: Env) => Promise<number>;
 
 const groups: Record<string, Group> = {
   apikey: (args, io, env) =>
-    withRepositories(env, (repositories) => apikeyCommand(args, io, repositories, Date.now())),
+    withStore(env, (store) => apikeyCommand(args, io, store, Date.now())),
   counters: (args, io, env) => countersCommand(args, io, env),
   'service-objects': (args, io, env) =>
-    withRepositories(env, (repositories) => serviceObjectsCommand(args, io, repositories, loadConfig(env).SERVICE_OBJECT_TYPE)),
+    withStore(env, (store) => serviceObjectsCommand(args, io, store, loadConfig(env).SERVICE_OBJECT_TYPE)),
   moderator: (args, io, env) => moderatorCommand(args, io, env),
+  db: (args, io, env) => dbCommand(args, io, env),
 };
 
 export async function runAdmin(
@@ -50,9 +52,6 @@ export async function runAdmin(
     return 1;
   }
 }
-
-const withRepositories = (env: Env, run: (repositories: ReturnType<typeof createSqliteRepositories>) => Promise<number>) =>
-  withDatabase(env, (db) => run(createSqliteRepositories(db)));
 
 const invokedDirectly = process.argv[1] !== undefined && pathToFileURL(resolve(process.argv[1])).href === import.meta.url;
 

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { loadConfig } from '../config';
-import { openDatabase, type SqliteDatabase } from '../storage/database';
+import { openStore, type Store } from '../storage';
 
 /** Where commands write; lines without trailing newlines. Tests pass arrays, the CLI the real streams. */
 export interface CommandIo {
@@ -29,13 +28,12 @@ export function printTable(io: CommandIo, rows: readonly (readonly string[])[]):
   for (const row of rows) io.out(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
 }
 
-/** Runs `run` on the database in DATA_DIR (from `env`, validated as the server does), closing it after. */
-export async function withDatabase<T>(env: Env, run: (db: SqliteDatabase) => Promise<T>): Promise<T> {
-  const config = loadConfig(env);
-  const db = openDatabase(join(config.DATA_DIR, 'kerro.sqlite'));
+/** Runs `run` on the store the server would use (from `env`, validated as the server does), closing it after. */
+export async function withStore<T>(env: Env, run: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(loadConfig(env));
   try {
-    return await run(db);
+    return await run(store);
   } finally {
-    db.close();
+    await store.close();
   }
 }

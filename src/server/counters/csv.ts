@@ -1,6 +1,6 @@
 import { pythonFloat } from './python-float';
 import { formatCounterTime } from './time';
-import type { CounterRecord } from './types';
+import type { CounterRecord } from '../storage/repositories/types';
 
 /** The Feature flattened: its properties, then the point. */
 export const csvColumns = [

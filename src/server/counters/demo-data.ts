@@ -1,5 +1,5 @@
 import { seededRandom } from '../demo/random';
-import type { CounterRecord, CounterRepository } from './types';
+import type { CounterRecord, CounterRepository } from '../storage/repositories/types';
 
 /**
  * Demo counters for a first start: about 2,000 made-up devices around the Helsinki region,

@@ -1,6 +1,6 @@
 import { pythonFloat } from './python-float';
 import { formatCounterTime } from './time';
-import type { CounterRecord } from './types';
+import type { CounterRecord } from '../storage/repositories/types';
 
 const time = (epochMs: number | null, timeZone: string) =>
   epochMs === null ? 'null' : JSON.stringify(formatCounterTime(epochMs, timeZone));

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { CounterRecord, CounterRepository, UpsertSummary } from './types';
+import type { CounterRecord, CounterRepository, UpsertSummary } from '../storage/repositories/types';
 import { checkFeature } from './validate-feature';
 
 export interface ImportIo {

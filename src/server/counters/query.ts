@@ -1,6 +1,6 @@
 import { badRequest, notFound } from './errors';
 import { lastValue, type QueryPairs } from './query-string';
-import type { CounterFilter } from './types';
+import type { CounterFilter } from '../storage/repositories/types';
 
 export type CounterFormat = 'json' | 'api' | 'csv';
 

@@ -1,81 +1,39 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { publicBaseUrl } from '../http/public-base-url';
-import type { AppContext } from '../context';
-import { browsableHtml, browsableSecurityHeaders } from './browsable';
-import { ResponseCache, RevisionCache, type CachedResponse } from './cache';
-import { csvHeaderLine, csvRow } from './csv';
-import { badRequest, CounterApiError, notFound } from './errors';
-import { featureJson } from './feature';
-import { pageCount, resolvePage } from './pagination';
-import { parseFilter, parseFormat, parsePageSize, type CounterFormat } from './query';
-import { joinUrl, lastValue, parseQueryString, rawQueryOf, withQueryParam, type QueryPairs } from './query-string';
-import type { CounterRepository, CounterRevision } from './types';
-
-export interface CounterRoutesOptions {
-  context: AppContext;
-  repository: CounterRepository;
-}
-
-const allowedMethods = 'GET, HEAD, OPTIONS';
-const contentTypes: Record<CounterFormat, string> = {
-  json: 'application/json',
-  api: 'text/html; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-};
-
 /**
  * The counter list service (spec/counter-list-service.md), wire-compatible with the real Django
  * REST Framework one: GET / (paged GeoJSON), GET /:id/, formats json/api/csv, filters, DRF links
  * and `{"detail": …}` errors, CORS open. Paths without the trailing slash redirect (301) to it,
- * as Django's APPEND_SLASH does.
+ * as Django's APPEND_SLASH does. Rendering is in list-page.ts and detail-page.ts.
  */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { createAnswerCache } from '../http/answer-cache';
+import { requirePublicBaseUrl } from '../http/public-base-url';
+import { renderDetailPage } from './detail-page';
+import { badRequest, CounterApiError, notFound } from './errors';
+import { renderListPage } from './list-page';
+import { parseFormat } from './query';
+import { parseQueryString, rawQueryOf } from './query-string';
+import { createCounterRenderings } from './renderings';
+import { allowedMethods, errorResponse, sendResponse, type CounterResponse } from './responses';
+
+export interface CounterRoutesOptions {
+  context: AppContext;
+}
+
 export async function counterRoutes(app: FastifyInstance, options: CounterRoutesOptions): Promise<void> {
   const { config } = options.context;
-  const { repository } = options;
-  const timeZone = config.TZ_NAME;
-  const featureCache = new RevisionCache((counter) => featureJson(counter, timeZone));
-  const csvCache = new RevisionCache((counter) => csvRow(counter, timeZone));
-  const listingCache = new ResponseCache();
+  const repository = options.context.repositories.counters;
+  const renderings = createCounterRenderings(repository, config.TZ_NAME);
+  // Whole pages by (base URL + request URL), valid for one dataset version: a write by any process
+  // (an import from the admin CLI included) is seen at once.
+  const listingCache = createAnswerCache<CounterResponse>({ maxEntries: 1000, maxBytes: 64 * 1024 * 1024 });
 
-  const baseUrl = (request: FastifyRequest): string => {
-    const base = publicBaseUrl(request, config);
-    if (base === undefined) throw badRequest('Invalid Host header.');
-    return base;
-  };
+  const baseUrl = (request: FastifyRequest) => requirePublicBaseUrl(request, config, () => badRequest('Invalid Host header.'));
+  const sendError = (request: FastifyRequest, reply: FastifyReply, statusCode: number, detail: string) =>
+    sendResponse(reply, statusCode, errorResponse(request, statusCode, detail));
 
-  const send = (reply: FastifyReply, statusCode: number, response: CachedResponse) =>
-    reply
-      .code(statusCode)
-      .headers({ 'access-control-allow-origin': '*', allow: allowedMethods, ...response.headers })
-      .type(response.contentType)
-      .send(response.body);
-
-  const formatHeaders = (format: CounterFormat): Record<string, string> =>
-    format === 'api' ? { ...browsableSecurityHeaders } : {};
-
-  /** An error in the format asked for: the browsable page for format=api, JSON otherwise (csv too). */
-  const sendError = (request: FastifyRequest, reply: FastifyReply, statusCode: number, detail: string) => {
-    let format: CounterFormat = 'json';
-    try {
-      format = parseFormat(parseQueryString(rawQueryOf(request.url)));
-    } catch {
-      // An unknown format is itself the error being reported; answer it in JSON.
-    }
-    const json = JSON.stringify({ detail });
-    const title = request.routeOptions.url?.includes(':id') ? 'Counter Instance' : 'Counter List';
-    const body =
-      format === 'api'
-        ? browsableHtml({ title, statusCode, requestUrl: request.url, json })
-        : json;
-    return send(reply, statusCode, {
-      contentType: format === 'api' ? contentTypes.api : contentTypes.json,
-      body: Buffer.from(body),
-      headers: formatHeaders(format === 'api' ? 'api' : 'json'),
-    });
-  };
-
-  // Unknown paths and methods under the prefix answer in the API's format too (found by the
-  // bad-input tests: `POST /api/counters/1` was a plain-text 404 without CORS).
+  // Unknown paths and methods under the prefix answer in the API's format too, with CORS: a
+  // client of this API must be able to read every answer it gets (`POST /api/counters/1` included).
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'Not found.'));
 
   app.setErrorHandler((error, request, reply) => {
@@ -88,78 +46,21 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     return sendError(request, reply, 500, 'A server error occurred.');
   });
 
-  /** Each counter's cached rendering; only the rows not cached at their revision are read. */
-  const rendered = async (entries: readonly CounterRevision[], cache: RevisionCache): Promise<string[]> => {
-    const values = entries.map((entry) => cache.peek(entry.id, entry.revision));
-    const missing = entries.filter((_, index) => values[index] === undefined).map((entry) => entry.id);
-    if (missing.length > 0) {
-      const rows = new Map((await repository.findMany(missing)).map((row) => [row.id, row]));
-      entries.forEach((entry, index) => {
-        const row = values[index] === undefined ? rows.get(entry.id) : undefined;
-        if (row) values[index] = cache.get(row);
-      });
-    }
-    return values.filter((value): value is string => value !== undefined);
-  };
-
-  const renderList = async (request: FastifyRequest, pairs: QueryPairs, base: string): Promise<CachedResponse> => {
-    const format = parseFormat(pairs);
-    const filter = parseFilter(pairs);
-    const pageSize = parsePageSize(pairs);
-    const count = await repository.countMatching(filter);
-    const page = resolvePage(lastValue(pairs, 'page'), count, pageSize);
-    const entries = await repository.listRevisions(filter, (page - 1) * pageSize, pageSize);
-    const pages = pageCount(count, pageSize);
-    const listUrl = base + request.routeOptions.url;
-    const next = page < pages ? joinUrl(listUrl, withQueryParam(pairs, 'page', String(page + 1))) : null;
-    // As DRF: the link to page 1 carries no page parameter at all.
-    const previous =
-      page > 1 ? joinUrl(listUrl, withQueryParam(pairs, 'page', page === 2 ? undefined : String(page - 1))) : null;
-
-    if (format === 'csv') {
-      const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean);
-      return {
-        contentType: contentTypes.csv,
-        body: Buffer.from(csvHeaderLine + (await rendered(entries, csvCache)).join('')),
-        headers: links.length > 0 ? { link: links.join(', ') } : {},
-      };
-    }
-    const json =
-      `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},` +
-      `"results":{"type":"FeatureCollection","features":[${(await rendered(entries, featureCache)).join(',')}]}}`;
-    if (format === 'json') return { contentType: contentTypes.json, body: Buffer.from(json), headers: {} };
-    return {
-      contentType: contentTypes.api,
-      body: Buffer.from(
-        browsableHtml({
-          title: 'Counter List',
-          statusCode: 200,
-          requestUrl: request.url,
-          json,
-          next,
-          previous,
-          position: `Page ${page} of ${pages}`,
-          formats: {
-            json: joinUrl(listUrl, withQueryParam(pairs, 'format', 'json')),
-            csv: joinUrl(listUrl, withQueryParam(pairs, 'format', 'csv')),
-          },
-        }),
-      ),
-      headers: formatHeaders('api'),
-    };
-  };
-
   app.get('/', { prefixTrailingSlash: 'slash' }, async (request, reply) => {
     const base = baseUrl(request);
     // The key holds the base too: links in the body are absolute.
     const key = `${base} ${request.url}`;
     const version = await repository.datasetVersion();
-    const cached = listingCache.get(key, version);
-    if (cached) return send(reply, 200, cached);
-    const response = await renderList(request, parseQueryString(rawQueryOf(request.url)), base);
+    const cached = listingCache.get(key, version, 0);
+    if (cached) return sendResponse(reply, 200, cached);
+    const response = await renderListPage(repository, renderings, {
+      pairs: parseQueryString(rawQueryOf(request.url)),
+      listUrl: base + request.routeOptions.url,
+      requestUrl: request.url,
+    });
     // Cache only what was rendered from one version throughout.
-    if ((await repository.datasetVersion()) === version) listingCache.set(key, version, response);
-    return send(reply, 200, response);
+    if ((await repository.datasetVersion()) === version) listingCache.set(key, version, 0, response);
+    return sendResponse(reply, 200, response);
   });
 
   app.get<{ Params: { id: string } }>('/:id/', async (request, reply) => {
@@ -168,23 +69,8 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     const base = baseUrl(request);
     const counter = /^[+-]?\d{1,15}$/.test(request.params.id) ? await repository.find(Number(request.params.id)) : undefined;
     if (!counter) throw notFound();
-    const json = featureCache.get(counter);
-    if (format === 'json') return send(reply, 200, { contentType: contentTypes.json, body: Buffer.from(json), headers: {} });
-    if (format === 'csv') {
-      return send(reply, 200, { contentType: contentTypes.csv, body: Buffer.from(csvHeaderLine + csvCache.get(counter)), headers: {} });
-    }
     const detailUrl = `${base}${(request.routeOptions.url ?? '').replace(':id', String(counter.id))}`;
-    const html = browsableHtml({
-      title: 'Counter Instance',
-      statusCode: 200,
-      requestUrl: request.url,
-      json,
-      formats: {
-        json: joinUrl(detailUrl, withQueryParam(pairs, 'format', 'json')),
-        csv: joinUrl(detailUrl, withQueryParam(pairs, 'format', 'csv')),
-      },
-    });
-    return send(reply, 200, { contentType: contentTypes.api, body: Buffer.from(html), headers: formatHeaders('api') });
+    return sendResponse(reply, 200, renderDetailPage(counter, renderings, { format, pairs, detailUrl, requestUrl: request.url }));
   });
 
   // Django's APPEND_SLASH: a permanent redirect to the slash form, query string kept.

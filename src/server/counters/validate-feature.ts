@@ -1,5 +1,5 @@
 import { parseOffsetTimestamp } from './time';
-import type { CounterRecord } from './types';
+import type { CounterRecord } from '../storage/repositories/types';
 
 /** What an import accepts as one counter: a Feature in the wire shape of the spec. */
 export type FeatureCheck = { ok: true; record: CounterRecord } | { ok: false; id: unknown; problems: string[] };

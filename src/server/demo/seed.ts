@@ -8,6 +8,7 @@
  *
  * Content is fixed (seeded PRNG); only the request ids and the time base (`now`) vary.
  */
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import { newServiceRequestId } from '../georeport/ids';
 import type { NewServiceRequest, Repositories, ServiceObjectRecord } from '../storage/repositories/types';
@@ -35,9 +36,11 @@ const oldestAgeDays = 89.5;
 const demoSeed = 20240601;
 
 export async function seedDemoData(repositories: Repositories, options: SeedOptions): Promise<SeedResult> {
-  if ((await repositories.serviceTypes.count()) > 0) {
-    return { seeded: false, serviceTypes: 0, serviceObjects: 0, serviceRequests: 0 };
-  }
+  const notSeeded = { seeded: false, serviceTypes: 0, serviceObjects: 0, serviceRequests: 0 };
+  if ((await repositories.serviceTypes.count()) > 0) return notSeeded;
+  // Instances starting together on one new database: only the one whose claim is stored seeds.
+  const claim = randomUUID();
+  if ((await repositories.settings.putIfAbsent('demo_data_claimed_by', claim)) !== claim) return notSeeded;
   for (const serviceType of demoServiceTypes) await repositories.serviceTypes.upsert(serviceType);
   const objects = demoServiceObjects(options.config.SERVICE_OBJECT_TYPE);
   await repositories.serviceObjects.upsertMany(objects);

@@ -1,6 +1,7 @@
+/** The API key a POST must carry, checked against the keys the operator issued. */
 import { verifyApiKey } from '../auth/api-keys';
 import type { ApiKeyRepository } from '../storage/repositories/types';
-import { GeoReportError } from './errors';
+import { GeoReportError } from '../open311/errors';
 
 /** 403 for a missing or unknown/revoked key; the message says which. */
 export async function requireApiKey(apiKeys: ApiKeyRepository, key: string | undefined): Promise<void> {

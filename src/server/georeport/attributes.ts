@@ -1,7 +1,8 @@
+/** A service's attributes (CitySDK `attribute[CODE]` fields) as a request sends them, checked against its definition. */
+import type { FormFields } from '../open311/form-reader';
 import type { ServiceAttribute } from '../storage/repositories/types';
-import { parseW3cDateTime } from './time';
+import { parseW3cDateTime } from '../time/w3c';
 
-export type FormFields = Record<string, string | string[]>;
 export type AttributeValues = Record<string, string | string[]>;
 
 const attributeKey = /^attribute\[([^\]]+)\](\[\])?$/;

@@ -1,6 +1,7 @@
+/** The jurisdiction_id parameter every GeoReport endpoint accepts. */
 import type { Config } from '../config';
-import { notFound } from './errors';
-import { textParam, type RawQuery } from './query-params';
+import { textParam, type RawQuery } from '../http/query-params';
+import { notFound } from '../open311/errors';
 
 /** One jurisdiction per server: jurisdiction_id is optional, and any other value is unknown. */
 export function checkJurisdiction(params: RawQuery, config: Config): void {

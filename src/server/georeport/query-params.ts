@@ -1,35 +1,16 @@
+/**
+ * The parameters of GET requests.[format]: the search a GeoReport client asks for, validated into
+ * a repository query. The generic readers (text, lists, booleans) are in http/query-params.ts.
+ */
 import { requestStatuses, type RequestStatus } from '../../shared/georeport/detailed-status';
 import type { ServiceRequestQuery } from '../storage/repositories/types';
-import { badRequest } from './errors';
-import { parseW3cDateTime } from './time';
+import { booleanParam, listParam, textParam, type RawQuery } from '../http/query-params';
+import { badRequest } from '../open311/errors';
+import { parseW3cDateTime } from '../time/w3c';
 
 export const maxSpanMs = 90 * 24 * 60 * 60 * 1000;
 export const defaultLimit = 200;
 export const maxRadiusMeters = 100_000;
-
-export type RawQuery = Record<string, unknown>;
-
-/** One text per parameter: repeated parameters are joined (comma lists) and empty means absent. */
-export function textParam(query: RawQuery, name: string): string | undefined {
-  const raw = query[name];
-  const text = Array.isArray(raw) ? raw.map(String).join(',') : raw === undefined ? undefined : String(raw);
-  return text === undefined || text.trim() === '' ? undefined : text.trim();
-}
-
-export function listParam(query: RawQuery, name: string): string[] | undefined {
-  const text = textParam(query, name);
-  if (text === undefined) return undefined;
-  const items = [...new Set(text.split(',').map((item) => item.trim()).filter((item) => item.length > 0))];
-  return items.length > 0 ? items : undefined;
-}
-
-export function booleanParam(query: RawQuery, name: string, problems: string[]): boolean {
-  const text = textParam(query, name)?.toLowerCase();
-  if (text === undefined || text === 'false') return false;
-  if (text === 'true') return true;
-  problems.push(`${name} must be true or false`);
-  return false;
-}
 
 function dateParam(query: RawQuery, name: string, problems: string[]): number | undefined {
   const text = textParam(query, name);

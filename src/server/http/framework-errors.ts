@@ -1,8 +1,9 @@
+/** Router failures (before any route runs) answered in the format of the API the path belongs to. */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { paths } from '../../shared/paths';
-import { formatOfUrl } from '../georeport/format';
-import { presentErrors } from '../georeport/presenter';
-import { sendDocument } from '../georeport/reply';
+import { formatOfUrl } from '../open311/format';
+import { presentErrors } from '../open311/presenter';
+import { sendDocument } from '../open311/reply';
 
 const startsWithin = (path: string, prefixes: readonly string[]) =>
   prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

@@ -1,3 +1,4 @@
+/** The absolute base URL links in answers start from, and the check that keeps a hostile Host header out of them. */
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
@@ -13,4 +14,11 @@ export function publicBaseUrl(request: FastifyRequest, config: Pick<Config, 'PUB
   if (config.PUBLIC_BASE_URL) return config.PUBLIC_BASE_URL;
   const host = request.host;
   return host && validHost.test(host) ? `${request.protocol}://${host}` : undefined;
+}
+
+/** The base for links, or the error `refuse` makes (in the caller's API format) for a bad Host header. */
+export function requirePublicBaseUrl(request: FastifyRequest, config: Pick<Config, 'PUBLIC_BASE_URL'>, refuse: () => Error): string {
+  const base = publicBaseUrl(request, config);
+  if (base === undefined) throw refuse();
+  return base;
 }

@@ -1,13 +1,6 @@
-import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Config } from '../config';
 import type { AppContext } from '../context';
-import { createFileMediaStore, MEDIA_CONTENT_TYPES, mediaExtensionOf, type MediaStore } from './media-store';
-
-/** The store every part of the server uses for photos: POST /requests saves, moderation removes. */
-export function mediaStoreFor(config: Pick<Config, 'DATA_DIR'>): MediaStore {
-  return createFileMediaStore(join(config.DATA_DIR, 'media'));
-}
+import { MEDIA_CONTENT_TYPES, mediaExtensionOf } from '../storage/repositories/media';
 
 /** Public URL of a stored photo, as it appears in media_url / media_urls. */
 export function mediaUrl(baseUrl: string, fileName: string): string {
@@ -18,7 +11,7 @@ const notFoundBody = [{ code: 404, description: 'media file not found' }];
 
 /** Serves stored photos at /media/:fileName (GET and HEAD). */
 export const mediaRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
-  const store = mediaStoreFor(context.config);
+  const store = context.repositories.media;
 
   // HEAD is declared, not left to fastify's derived route, which would read the whole file to discard it.
   app.route<{ Params: { fileName: string } }>({

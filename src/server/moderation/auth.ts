@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { ModerationApiError, unauthenticated } from './errors';
-import type { ModerationRepository, SessionRecord } from './repository';
+import type { ModerationRepository, SessionRecord } from '../storage/repositories/types';
 import { sameToken, sessionCookieName, sessionIdOf } from './session-tokens';
 
 /**

@@ -1,7 +1,7 @@
 import { statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
-import type { NewOutboxMessage } from '../notify/outbox-store';
+import type { NewOutboxMessage } from '../storage/repositories/types';
 import { conflict, notFound } from './errors';
-import type { ChangePlan, ModerationSnapshot, PlannedChange, RequestFieldChanges } from './repository';
+import type { ChangePlan, ModerationSnapshot, PlannedChange, RequestFieldChanges } from '../storage/repositories/types';
 
 /**
  * The rules of each moderation action, as plans the repository runs inside its transaction.

@@ -1,6 +1,3 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-
 /**
  * Every failure of the moderation API answers `{"error": {"code", "message"}}`, plus `fields`
  * for invalid input. `code` is stable for programs; `message` says what to fix.
@@ -9,6 +6,9 @@ import type { z } from 'zod';
  *   csrf_token_invalid 403, not_found 404, conflict 409, body_too_large 413,
  *   unsupported_media_type 415, too_many_attempts 429 (with Retry-After), internal_error 500.
  */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
 export interface FieldProblem {
   field: string;
   message: string;
@@ -68,3 +68,7 @@ export function moderationErrorHandler(error: FastifyError, request: FastifyRequ
     new ModerationApiError(500, 'internal_error', `the server could not do this; try again, and tell the operator if it persists (request id ${request.id})`),
   );
 }
+
+/** A Host header that is not a plain host[:port] cannot go into links, so the request cannot be served. */
+export const invalidHost = () =>
+  new ModerationApiError(400, 'invalid_input', 'the request could not be read: the Host header must be a plain host name with an optional port');

@@ -1,10 +1,12 @@
 import { ModerationApiError } from './errors';
-import type { ModerationRepository } from './repository';
+import type { LoginThrottleRepository } from '../storage/repositories/types';
 
 /**
- * Failed logins, counted per client address and per name in the store (so every instance behind
- * a load balancer shares the count). Past the limit, logins are refused without checking the
- * password until the oldest failure in the window ages out.
+ * Sign-in attempts, counted per client address and per name in the store (so every instance
+ * behind a load balancer shares the count). Each attempt is reserved atomically before the
+ * password is checked, so parallel guesses cannot all slip in under the limit: at most
+ * `maxFailures` verifications per scope and window, however many arrive at once. A success
+ * takes its own attempt back and clears the name's failures.
  *
  * The per-name limit means someone can lock a moderator out for one window by failing on
  * purpose; that is the price of stopping password guessing from many addresses.
@@ -18,31 +20,21 @@ export function loginScopes(ip: string, name: string): string[] {
   return [`ip:${ip}`, `name:${name}`];
 }
 
-export function createLoginLimiter(repository: ModerationRepository, limits: LoginLimits) {
+export function createLoginLimiter(throttle: LoginThrottleRepository, limits: LoginLimits) {
   return {
-    /** Throws 429 when any scope has used up its failures. */
-    async check(scopes: string[], now: number): Promise<void> {
-      let waitMs = 0;
-      for (const scope of scopes) {
-        const times = await repository.loginFailureTimes(scope, now - limits.windowMs);
-        if (times.length >= limits.maxFailures) {
-          // Allowed again once enough failures have left the window to drop below the limit.
-          const freeing = times[times.length - limits.maxFailures]!;
-          waitMs = Math.max(waitMs, freeing + limits.windowMs - now);
-        }
-      }
-      if (waitMs > 0) {
-        const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-        throw new ModerationApiError(429, 'too_many_attempts', `too many failed sign-ins; try again in ${seconds} seconds`, {
-          retryAfterSeconds: seconds,
-        });
-      }
+    /** Reserves one attempt in every scope, or throws 429 before any password work. */
+    async reserve(scopes: string[], now: number): Promise<string> {
+      const reservation = await throttle.reserve(scopes, now, limits.windowMs, limits.maxFailures);
+      if (reservation.allowed) return reservation.attempt;
+      const seconds = Math.max(1, Math.ceil((reservation.retryAt - now) / 1000));
+      throw new ModerationApiError(429, 'too_many_attempts', `too many failed sign-ins; try again in ${seconds} seconds`, {
+        retryAfterSeconds: seconds,
+      });
     },
-    async recordFailure(scopes: string[], now: number): Promise<void> {
-      await repository.recordLoginFailure(scopes, now, now - limits.windowMs);
-    },
-    async recordSuccess(nameScope: string): Promise<void> {
-      await repository.clearLoginFailures(nameScope);
+    /** The reserved attempt was right: it stops counting, and so do the name's earlier failures. */
+    async succeeded(attempt: string, nameScope: string): Promise<void> {
+      await throttle.forgetAttempt(attempt);
+      await throttle.clearScope(nameScope);
     },
   };
 }

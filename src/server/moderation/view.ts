@@ -1,22 +1,20 @@
-import { resolveLocale } from '../../shared/locales';
-import type { DocumentObject } from '../georeport/document';
-import { presentServiceRequests, type PresentOptions } from '../georeport/presenter';
-import { serializeJson } from '../georeport/serializers/json';
-import { formatW3cDateTime } from '../georeport/time';
-import { mediaUrl } from '../media/routes';
-import type { ServiceRequestRecord, ServiceTypeRecord } from '../storage/repositories/types';
-import type { AuditEntry } from './repository';
-
 /**
  * A request as the moderator console sees it: `public` is exactly what
  * GET /open311/v1/requests/{id}.json?extensions=true answers (so the console previews what the
  * public will see), `private` holds the personal fields that never appear there, and `media`
  * names the photos by the position DELETE …/media/{position} takes.
  */
+import { resolveLocale } from '../../shared/locales';
+import { mediaUrl } from '../media/routes';
+import { presentServiceRequests, type PresentOptions } from '../open311/presenter';
+import { jsonBody, type JsonObject } from '../open311/serializers/json';
+import type { AuditEntry, ServiceRequestRecord, ServiceTypeRecord } from '../storage/repositories/types';
+import { formatW3cDateTime } from '../time/w3c';
+
 export interface ModerationItem {
   service_request_id: string;
   moderation: ServiceRequestRecord['moderation'];
-  public: DocumentObject;
+  public: JsonObject;
   private: {
     email: string | null;
     first_name: string | null;
@@ -41,8 +39,8 @@ export function presentModerationItems(
   options: ViewOptions,
 ): ModerationItem[] {
   const presentOptions: PresentOptions = { locale: resolveLocale(options.locale), timeZone: options.timeZone, baseUrl: options.baseUrl };
-  // Through the GeoReport JSON serializer itself, so the preview cannot drift from the public answer.
-  const publicBodies = JSON.parse(serializeJson(presentServiceRequests(records, serviceTypes, true, presentOptions))) as DocumentObject[];
+  // The very value the GeoReport JSON serializer writes, so the preview cannot drift from the public answer.
+  const publicBodies = jsonBody(presentServiceRequests(records, serviceTypes, true, presentOptions));
   return records.map((record, index) => ({
     service_request_id: record.service_request_id,
     moderation: record.moderation,

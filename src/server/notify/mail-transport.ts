@@ -1,7 +1,7 @@
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
-import type { OutboxMessage } from './outbox-store';
+import type { OutboxMessage } from '../storage/repositories/types';
 
 /** Where outbox messages go: an SMTP server, or .eml files when none is configured. */
 export interface MailTransport {

@@ -1,4 +1,4 @@
-import type { OutboxStore } from './outbox-store';
+import type { OutboxStore } from '../storage/repositories/types';
 import type { MailTransport } from './mail-transport';
 
 /**

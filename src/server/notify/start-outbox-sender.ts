@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { Config } from '../config';
-import type { SqliteDatabase } from '../storage/database';
+import type { OutboxStore } from '../storage/repositories/types';
 import { createFileTransport, createSmtpTransport } from './mail-transport';
 import { onOutboxMessage } from './outbox-signal';
 import { createOutboxSender, type OutboxSender, type SenderLogger } from './outbox-sender';
-import { createSqliteOutboxStore } from './sqlite-outbox-store';
 
 /** The outbox directory used when SMTP_URL is unset. */
 export function outboxDirectoryFor(config: Pick<Config, 'DATA_DIR'>): string {
@@ -12,11 +11,11 @@ export function outboxDirectoryFor(config: Pick<Config, 'DATA_DIR'>): string {
 }
 
 /** Starts delivering the outbox: to SMTP_URL when set, else as .eml files under DATA_DIR/outbox. */
-export function startOutboxSender(db: SqliteDatabase, config: Config, log: SenderLogger): OutboxSender {
+export function startOutboxSender(store: OutboxStore, config: Config, log: SenderLogger): OutboxSender {
   const transport = config.SMTP_URL
     ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
     : createFileTransport(outboxDirectoryFor(config), config.MAIL_FROM);
-  const sender = createOutboxSender({ store: createSqliteOutboxStore(db), transport, log });
+  const sender = createOutboxSender({ store, transport, log });
   const unsubscribe = onOutboxMessage(() => sender.wake());
   sender.start();
   log.info({ transport: config.SMTP_URL ? 'smtp' : 'eml files' }, 'notification outbox sender started');

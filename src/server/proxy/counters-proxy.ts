@@ -3,7 +3,8 @@ import type { AppContext } from '../context';
 import { publicBaseUrl } from '../http/public-base-url';
 import { paths } from '../../shared/paths';
 import { rewriteEnvelopeHead } from './counters-page-links';
-import { createResponseCache, type CachedUpstreamAnswer } from './response-cache';
+import { createAnswerCache } from '../http/answer-cache';
+import type { CachedUpstreamAnswer } from './upstream';
 import { callUpstream, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
 
@@ -48,7 +49,7 @@ const send = (reply: FastifyReply, answer: CachedUpstreamAnswer) => reply.code(a
  */
 export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams: Upstreams }> = async (app, { context, upstreams }) => {
   const { config } = context;
-  const cache = createResponseCache({ ttlMs: config.COUNTERS_CACHE_SECONDS * 1000, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
+  const cache = createAnswerCache<CachedUpstreamAnswer>({ maxAgeMs: config.COUNTERS_CACHE_SECONDS * 1000, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
   // `/proxy/counters` itself and non-GET methods: the counters' error shape, not the app's plain 404.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
 
@@ -62,7 +63,7 @@ export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams:
     const url = `${upstreamBase}/${rest}${query}`;
     // The rewritten links depend on the host the page was asked through.
     const cacheKey = `${base}|${url}`;
-    const cached = cache.get(cacheKey);
+    const cached = cache.get(cacheKey, '', context.now());
     if (cached) return send(reply, cached);
 
     let response;
@@ -85,7 +86,7 @@ export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams:
       headers: { ...response.headers, 'content-type': 'application/json; charset=utf-8' },
       body,
     };
-    if (response.statusCode === 200) cache.set(cacheKey, answer);
+    if (response.statusCode === 200) cache.set(cacheKey, '', context.now(), answer);
     return send(reply, answer);
   });
 };

@@ -1,17 +1,19 @@
+/** The proxy in front of the GeoReport service: the browser's calls, with the proxy's API key. */
 import rateLimit from '@fastify/rate-limit';
-import { registerGeoReportBodyParsers } from '../georeport/form-body-parsers';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { openAsBlob } from 'node:fs';
 import { join } from 'node:path';
 import { FormData } from 'undici';
 import { describeIssues, serviceRequestInputSchema } from '../../shared/georeport/request-input-schema';
 import type { AppContext } from '../context';
-import { geoReportErrorHandler } from '../georeport/error-handler';
-import { GeoReportError, badRequest } from '../georeport/errors';
-import type { FormFields } from '../georeport/attributes';
-import { singleValues } from '../georeport/form-reader';
-import { splitFormat } from '../georeport/format';
-import { createResponseCache } from './response-cache';
+import { createAnswerCache } from '../http/answer-cache';
+import { geoReportErrorHandler } from '../open311/error-handler';
+import { GeoReportError, badRequest } from '../open311/errors';
+import { registerGeoReportBodyParsers } from '../open311/form-body-parsers';
+import { readForm, singleValues } from '../open311/form-reader';
+import { splitFormat } from '../open311/format';
+import { sharedRateLimitStore } from './shared-rate-limit-store';
+import type { CachedUpstreamAnswer } from './upstream';
 import { createUploadSpool, type SpooledFile } from './upload-spool';
 import { callUpstream, forwardedSubpath, UpstreamError, type UpstreamResponse } from './upstream';
 import type { Upstreams } from './upstreams';
@@ -27,7 +29,8 @@ const validatedFields = [
   'address_id', 'email', 'first_name', 'last_name', 'phone', 'device_id', 'account_id', 'media_url',
 ] as const;
 
-const mediaFieldNames = new Set(['media', 'media[]']);
+// The browser never supplies the key; the proxy does.
+const ignoredFields = new Set(['api_key']);
 
 /** Upstream failures become GeoReport error records, so the browser sees one error shape. */
 async function upstreamCall(call: () => Promise<UpstreamResponse>): Promise<UpstreamResponse> {
@@ -44,35 +47,15 @@ function sendUpstream(reply: FastifyReply, response: UpstreamResponse) {
 }
 
 /** The browser's form, re-read: fields (api_key dropped) and photos spooled to disk. */
-async function readClientForm(request: FastifyRequest, spool: Awaited<ReturnType<typeof createUploadSpool>>) {
-  // No prototype: a field named __proto__ or toString is just a field.
-  const fields: FormFields = Object.create(null) as FormFields;
-  const files: SpooledFile[] = [];
-  const addField = (name: string, value: string) => {
-    if (name === 'api_key') return; // the browser never supplies the key; the proxy does
-    const existing = fields[name];
-    fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
-  };
-  if (!request.isMultipart()) {
-    for (const [name, value] of Object.entries((request.body ?? {}) as Record<string, unknown>)) {
-      for (const item of Array.isArray(value) ? value : [value]) addField(name, String(item));
-    }
-    return { fields, files };
-  }
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (!mediaFieldNames.has(part.fieldname)) {
-        part.file.resume();
-        throw badRequest(`file field ${part.fieldname} is not accepted; send photos as media[]`);
-      }
+function readClientForm(request: FastifyRequest, spool: Awaited<ReturnType<typeof createUploadSpool>>) {
+  return readForm<SpooledFile>(request, {
+    ignoredFields,
+    receiveFile: async (part) => {
       const file = await spool.add(part.fieldname, part.filename, part.mimetype, part.file);
       if (part.file.truncated) throw badRequest('a media[] file is too large');
-      files.push(file);
-    } else {
-      addField(part.fieldname, String(part.value));
-    }
-  }
-  return { fields, files };
+      return file;
+    },
+  });
 }
 
 /**
@@ -85,6 +68,8 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   await registerGeoReportBodyParsers(app, config);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the store: every instance behind a load balancer limits the same client together.
+    store: sharedRateLimitStore(context.repositories.rateLimits, context.now),
     errorResponseBuilder: (_request, limit) =>
       new GeoReportError(
         429,
@@ -93,7 +78,12 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   });
   app.setErrorHandler(geoReportErrorHandler);
 
-  const servicesCache = createResponseCache({ ttlMs: config.SERVICES_CACHE_SECONDS * 1000, maxEntries: 100, maxBytes: 10 * 1024 * 1024 });
+  // The upstream may be a city's service that tells us nothing of its changes: reused for a while only.
+  const servicesCache = createAnswerCache<CachedUpstreamAnswer>({
+    maxAgeMs: config.SERVICES_CACHE_SECONDS * 1000,
+    maxEntries: 100,
+    maxBytes: 10 * 1024 * 1024,
+  });
 
   app.get('/*', async (request, reply) => {
     const rest = forwardedSubpath((request.params as { '*': string })['*']);
@@ -102,13 +92,13 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     const url = `${upstreams.open311()}/${rest}${query}`;
     const cacheable = /^services\.(json|xml)$/i.test(rest) && servicesCache.enabled;
     if (cacheable) {
-      const cached = servicesCache.get(url);
+      const cached = servicesCache.get(url, '', context.now());
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
     }
     const response = await upstreamCall(() => callUpstream('issue reporting', url, { timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
     if (!cacheable || response.statusCode !== 200) return sendUpstream(reply, response);
     const body = Buffer.from(await response.body.arrayBuffer());
-    servicesCache.set(url, { statusCode: 200, headers: response.headers, body });
+    servicesCache.set(url, '', context.now(), { statusCode: 200, headers: response.headers, body });
     return reply.code(200).headers(response.headers).send(body);
   });
 

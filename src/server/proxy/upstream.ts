@@ -15,6 +15,13 @@ export class UpstreamError extends Error {
   }
 }
 
+/** An upstream answer kept whole for reuse (the service list, counter pages). */
+export interface CachedUpstreamAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 export interface UpstreamResponse {
   statusCode: number;
   headers: Record<string, string>;
@@ -23,8 +30,8 @@ export interface UpstreamResponse {
 
 /**
  * Headers this server sets on its own answers (security headers, request id): the upstream's
- * copies describe the upstream's origin, so they must not replace ours. Without this, every proxy
- * answer named the upstream's request id and the public API's cross-origin resource policy.
+ * copies describe the upstream's origin, so they must not replace ours; a proxy answer names this
+ * server's request id and this server's cross-origin resource policy, not the public API's.
  */
 const setByThisServer = new Set([
   'x-request-id', 'content-security-policy', 'content-security-policy-report-only', 'strict-transport-security',
@@ -98,9 +105,10 @@ export function safeSubpath(rest: string): string | undefined {
 
 /**
  * The path to forward for a route's `*` parameter. Fastify hands that parameter over already
- * percent-decoded, so it is encoded again, segment by segment, before the checks above: otherwise
- * an encoded "#", "?" or "%" in the browser's path became syntax in the upstream URL (the
- * bad-input tests found `/proxy/open311/v1/services/%23x.xml` forwarded as `services/` + a fragment).
+ * percent-decoded, so it is encoded again, segment by segment, before the checks above: an
+ * encoded "#", "?" or "%" in the browser's path must stay data in the upstream URL, never become
+ * syntax (`/proxy/open311/v1/services/%23x.xml` asks for a service named "#x", not `services/`
+ * with a fragment).
  */
 export function forwardedSubpath(decodedWildcard: string): string | undefined {
   let encoded: string;

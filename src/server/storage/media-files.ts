@@ -1,73 +1,46 @@
 import { randomBytes } from 'node:crypto';
-import { constants, type ReadStream } from 'node:fs';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { isMediaFileName, MEDIA_CONTENT_TYPES, type MediaStore } from './repositories/media';
+import type { HealthCheck } from './repositories/types';
 
-/** Where uploaded photos live; the file system by default, object storage when scaled out. */
-export interface MediaStore {
-  /** Stores the bytes durably and returns the new file's name (random, with the extension). */
-  save(buffer: Buffer, extension: MediaExtension): Promise<string>;
-  /** undefined when the name is not one this store could have made, or no such file exists. */
-  open(fileName: string): Promise<{ stream: ReadStream; size: number } | undefined>;
-  /** Idempotent: removing a missing file is not an error. */
-  remove(fileName: string): Promise<void>;
-}
-
-export const MEDIA_CONTENT_TYPES = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-} as const;
-
-export type MediaExtension = keyof typeof MEDIA_CONTENT_TYPES;
-
-/**
- * 128 random bits as lowercase hex: unguessable, URL-safe, and distinct even on case-insensitive
- * file systems (base64url would not be). Anything else is refused before touching the disk, which
- * is what makes `open` safe against `..`, `/`, NUL and encoded tricks.
- */
-const FILE_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp|gif)$/;
-
-export function isMediaFileName(fileName: string): boolean {
-  return FILE_NAME_PATTERN.test(fileName);
-}
-
-/** The extension of a valid media file name, or undefined. */
-export function mediaExtensionOf(fileName: string): MediaExtension | undefined {
-  return FILE_NAME_PATTERN.exec(fileName)?.[1] as MediaExtension | undefined;
-}
-
+/** Photos as files in one directory: DATA_DIR/media, or a MEDIA_DIR every instance shares. */
 export function createFileMediaStore(mediaDirectory: string): MediaStore {
   const directory = resolve(mediaDirectory);
   let directoryReady: Promise<void> | undefined;
   const ensureDirectory = () => (directoryReady ??= createDirectoryDurably(directory));
 
+  const put = async (fileName: string, buffer: Buffer): Promise<void> => {
+    if (!isMediaFileName(fileName)) throw new TypeError(`not a media file name: ${fileName}`);
+    try {
+      await ensureDirectory();
+    } catch (error) {
+      directoryReady = undefined; // let a later upload retry, e.g. after the operator fixes permissions
+      throw error;
+    }
+    // Dot-prefixed and never matching the pattern, so a half-written file is never served.
+    const temporary = join(directory, `.${fileName}.${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      await writeAndSync(temporary, buffer);
+      await rename(temporary, join(directory, fileName));
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      throw error;
+    }
+    // The rename is durable only once the directory entry is on disk: a DB row committed after
+    // save() resolves must never point at a file that a crash could lose.
+    await syncDirectory(directory);
+  };
+
   return {
     async save(buffer, extension) {
       if (!Object.hasOwn(MEDIA_CONTENT_TYPES, extension)) throw new TypeError(`unsupported media extension: ${extension}`);
-      try {
-        await ensureDirectory();
-      } catch (error) {
-        directoryReady = undefined; // let a later upload retry, e.g. after the operator fixes permissions
-        throw error;
-      }
       const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
-      // Dot-prefixed and never matching the pattern, so a half-written file is never served.
-      const temporary = join(directory, `.${fileName}.${randomBytes(4).toString('hex')}.tmp`);
-      try {
-        await writeAndSync(temporary, buffer);
-        await rename(temporary, join(directory, fileName));
-      } catch (error) {
-        await unlink(temporary).catch(() => undefined);
-        throw error;
-      }
-      // The rename is durable only once the directory entry is on disk: a DB row committed after
-      // save() resolves must never point at a file that a crash could lose.
-      await syncDirectory(directory);
+      await put(fileName, buffer);
       return fileName;
     },
-
+    put,
     async open(fileName) {
       if (!isMediaFileName(fileName)) return undefined;
       let handle;
@@ -141,4 +114,19 @@ async function syncDirectory(directory: string): Promise<void> {
 function isNotFound(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP';
+}
+
+/** Writes and removes a small file where photos go: catches a read-only or full disk. */
+export async function checkDirectoryWritable(directory: string): Promise<HealthCheck> {
+  // Dot-prefixed: never a valid media file name, so it can never be served.
+  const probe = join(directory, `.readyz-${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await mkdir(directory, { recursive: true });
+    await writeFile(probe, 'ok', { flag: 'wx' });
+    return 'ok';
+  } catch {
+    return 'failed';
+  } finally {
+    await unlink(probe).catch(() => undefined);
+  }
 }

@@ -31,6 +31,14 @@ const plainText = (field: string, max: number) =>
       message: `${field} must not contain control characters`,
     });
 
+/** An identifier a client sends (ids of objects, devices, accounts): bounded, no control characters. */
+const identifier = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${field} must be at most ${max} characters` })
+    .refine((text) => !controlCharacterPattern.test(text), { message: `${field} must not contain control characters` });
+
 const coordinate = (field: 'lat' | 'long', limit: number) =>
   z
     .string({ message: `${field} must be a decimal number` })
@@ -97,10 +105,10 @@ export const serviceRequestInputSchema = z
     title: optional(plainText('title', titleMaxLength)),
     lat: optional(coordinate('lat', 90)),
     long: optional(coordinate('long', 180)),
-    service_object_type: optional(z.string().trim().max(500, { message: 'service_object_type must be at most 500 characters' })),
-    service_object_id: optional(z.string().trim().max(200, { message: 'service_object_id must be at most 200 characters' })),
+    service_object_type: optional(identifier('service_object_type', 500)),
+    service_object_id: optional(identifier('service_object_id', 200)),
     address_string: optional(plainText('address_string', 500)),
-    address_id: optional(z.string().trim().max(200, { message: 'address_id must be at most 200 characters' })),
+    address_id: optional(identifier('address_id', 200)),
     email: optional(
       z
         .string()
@@ -116,8 +124,8 @@ export const serviceRequestInputSchema = z
         .trim()
         .regex(/^\+?[0-9][0-9 ()-]{4,29}$/, { message: 'phone must be a phone number such as +358 40 123 4567' }),
     ),
-    device_id: optional(z.string().trim().max(200, { message: 'device_id must be at most 200 characters' })),
-    account_id: optional(z.string().trim().max(200, { message: 'account_id must be at most 200 characters' })),
+    device_id: optional(identifier('device_id', 200)),
+    account_id: optional(identifier('account_id', 200)),
     media_url: optional(mediaUrl),
   })
   .superRefine((input, context) => {

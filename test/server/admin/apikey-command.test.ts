@@ -4,16 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apikeyCommand } from '../../../src/server/admin/commands/apikey';
 import { verifyApiKey } from '../../../src/server/auth/api-keys';
-import { openDatabase, type SqliteDatabase } from '../../../src/server/storage/database';
-import type { Repositories } from '../../../src/server/storage/repositories/types';
-import { createSqliteRepositories } from '../../../src/server/storage/sqlite-repositories';
+import type { Store } from '../../../src/server/storage';
+import { openTestStore } from '../../helpers/test-store';
 
 const now = Date.parse('2026-05-04T09:00:00Z');
 
 describe('apikey command', () => {
   let dir: string;
-  let db: SqliteDatabase;
-  let repositories: Repositories;
+  let repositories: Store;
   let out: string[];
   let err: string[];
   const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
@@ -24,13 +22,12 @@ describe('apikey command', () => {
   };
   const printed = () => [...out, ...err].join('\n');
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kerro-admin-'));
-    db = openDatabase(join(dir, 'kerro.sqlite'));
-    repositories = createSqliteRepositories(db);
+    ({ store: repositories } = await openTestStore(dir));
   });
-  afterEach(() => {
-    db.close();
+  afterEach(async () => {
+    await repositories.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -6,24 +6,27 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
 import { verifyApiKey } from '../../../src/server/auth/api-keys';
-import { openDatabase } from '../../../src/server/storage/database';
-import { createSqliteRepositories } from '../../../src/server/storage/sqlite-repositories';
+import { loadConfig } from '../../../src/server/config';
+import { openStore } from '../../../src/server/storage';
+import { freshStoreEnv } from '../../helpers/test-store';
 
 const execFileAsync = promisify(execFile);
 
 describe('admin CLI dispatcher', () => {
   let dataDir: string;
+  let storeEnv: Record<string, string>;
   let out: string[];
   let err: string[];
   const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
   const run = (...argv: string[]) => {
     out = [];
     err = [];
-    return runAdmin(argv, io, { DATA_DIR: dataDir });
+    return runAdmin(argv, io, storeEnv);
   };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'kerro-cli-'));
+    storeEnv = await freshStoreEnv(dataDir);
   });
   afterEach(() => {
     rmSync(dataDir, { recursive: true, force: true });
@@ -52,12 +55,13 @@ describe('admin CLI dispatcher', () => {
   it('reports a bad environment with exit 1 instead of a stack trace', async () => {
     out = [];
     err = [];
-    expect(await runAdmin(['apikey', 'list'], io, { DATA_DIR: dataDir, PORT: 'eighty' })).toBe(1);
+    expect(await runAdmin(['apikey', 'list'], io, { ...storeEnv, PORT: 'eighty' })).toBe(1);
     expect(err.join('\n')).toMatch(/Invalid configuration:\n\s+PORT/);
   });
 
-  it('the real entry point creates a key in DATA_DIR and prints it alone on the last line', async () => {
-    const env = { ...process.env, DATA_DIR: dataDir };
+  it('the real entry point creates a key in the configured store and prints it alone on the last line', async () => {
+    // An empty DATABASE_URL is unset: the SQLite run must not follow one from the outer environment.
+    const env = { ...process.env, DATABASE_URL: '', ...storeEnv };
     const created = await execFileAsync('npx', ['tsx', 'src/server/admin/cli.ts', 'apikey', 'create', 'integration'], {
       cwd: process.cwd(),
       env,
@@ -67,11 +71,11 @@ describe('admin CLI dispatcher', () => {
     expect(key).toMatch(/^kerro_[A-Za-z0-9_-]{43}$/);
     expect(lines.at(-2)).toMatch(/only once/);
 
-    const db = openDatabase(join(dataDir, 'kerro.sqlite'));
+    const store = await openStore(loadConfig(storeEnv));
     try {
-      expect(await verifyApiKey(createSqliteRepositories(db).apiKeys, key)).toMatchObject({ name: 'integration' });
+      expect(await verifyApiKey(store.apiKeys, key)).toMatchObject({ name: 'integration' });
     } finally {
-      db.close();
+      await store.close();
     }
 
     const failed = await execFileAsync('npx', ['tsx', 'src/server/admin/cli.ts', 'nonsense'], { cwd: process.cwd(), env }).then(

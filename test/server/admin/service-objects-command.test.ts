@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceObjectsCommand } from '../../../src/server/admin/commands/service-objects';
-import { openDatabase, type SqliteDatabase } from '../../../src/server/storage/database';
-import { createSqliteRepositories } from '../../../src/server/storage/sqlite-repositories';
+import type { Store } from '../../../src/server/storage';
+import { openTestStore } from '../../helpers/test-store';
 
 let dir: string;
-let db: SqliteDatabase;
-beforeEach(() => {
+let store: Store;
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kerro-so-'));
-  db = openDatabase(join(dir, 'kerro.sqlite'));
+  ({ store } = await openTestStore(dir));
 });
-afterEach(() => {
-  db.close();
+afterEach(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -31,13 +31,13 @@ async function run(files: unknown[]) {
   });
   const out: string[] = [];
   const err: string[] = [];
-  const code = await serviceObjectsCommand(['import', ...paths], { out: (l) => out.push(l), err: (l) => err.push(l) }, createSqliteRepositories(db), 'urn:t');
+  const code = await serviceObjectsCommand(['import', ...paths], { out: (l) => out.push(l), err: (l) => err.push(l) }, store, 'urn:t');
   return { code, out, err };
 }
 
 describe('service-objects import', () => {
   it('upserts by id and says what it did', async () => {
-    const repositories = createSqliteRepositories(db);
+    const repositories = store;
     expect((await run([{ type: 'FeatureCollection', features: [feature('a'), feature('b')] }])).out).toEqual([
       'Imported 2 service objects: 2 new, 0 updated.',
     ]);
@@ -56,6 +56,6 @@ describe('service-objects import', () => {
     expect(result.code).toBe(1);
     expect(result.err.join('\n')).toMatch(/f1\.geojson: feature 1 \(id broken\): .*kind/);
     expect(result.err.join('\n')).toContain('f2.geojson: not valid JSON');
-    expect(await createSqliteRepositories(db).serviceObjects.count()).toBe(0);
+    expect(await store.serviceObjects.count()).toBe(0);
   });
 });

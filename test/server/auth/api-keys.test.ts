@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiKey, generateApiKey, hashApiKey, keyPrefix, verifyApiKey } from '../../../src/server/auth/api-keys';
-import { openDatabase, type SqliteDatabase } from '../../../src/server/storage/database';
-import type { Repositories } from '../../../src/server/storage/repositories/types';
-import { createSqliteRepositories } from '../../../src/server/storage/sqlite-repositories';
+import type { Store } from '../../../src/server/storage';
+import { openTestSql, openTestStore, type TestSql } from '../../helpers/test-store';
 
 describe('API key primitives', () => {
   it('generates kerro_-prefixed keys with 32 random bytes in base64url', () => {
@@ -31,18 +30,20 @@ describe('API key primitives', () => {
   });
 });
 
-describe('API keys in SQLite', () => {
+describe('API keys in the store', () => {
   let dir: string;
-  let db: SqliteDatabase;
-  let repositories: Repositories;
+  let repositories: Store;
+  let sql: TestSql;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kerro-apikeys-'));
-    db = openDatabase(join(dir, 'kerro.sqlite'));
-    repositories = createSqliteRepositories(db);
+    const opened = await openTestStore(dir);
+    repositories = opened.store;
+    sql = openTestSql(opened.env);
   });
-  afterEach(() => {
-    db.close();
+  afterEach(async () => {
+    await sql.close();
+    await repositories.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -52,7 +53,7 @@ describe('API keys in SQLite', () => {
 
     expect(await verifyApiKey(repositories.apiKeys, key)).toEqual(record);
 
-    const rows = db.prepare('SELECT * FROM api_keys').all() as Record<string, unknown>[];
+    const rows = await sql.all('SELECT * FROM api_keys');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.key_hash).toBe(hashApiKey(key));
     expect(JSON.stringify(rows)).not.toContain(key);

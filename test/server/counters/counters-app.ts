@@ -4,39 +4,40 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
-import { createSqliteCounterRepository } from '../../../src/server/counters/sqlite-repository';
-import type { CounterRecord, CounterRepository } from '../../../src/server/counters/types';
-import { openDatabase, type SqliteDatabase } from '../../../src/server/storage/database';
+import { openStore, type Store } from '../../../src/server/storage';
+import type { CounterRecord, CounterRepository } from '../../../src/server/storage/repositories/types';
+import { freshStoreEnv } from '../../helpers/test-store';
 
 export interface CountersTestApp {
   app: FastifyInstance;
   config: Config;
-  db: SqliteDatabase;
+  store: Store;
   repository: CounterRepository;
   dataDir: string;
-  dbFile: string;
+  /** Where the store is (DATA_DIR, and DATABASE_URL on PostgreSQL), e.g. for admin commands. */
+  env: Record<string, string>;
   close(): Promise<void>;
 }
 
-/** The whole Kerro app (buildApp) on a real SQLite file in a temp dir, holding `counters`. */
+/** The whole Kerro app (buildApp) on a fresh store of this run's backend, holding `counters`. */
 export async function createCountersApp(counters: CounterRecord[], env: Record<string, string> = {}): Promise<CountersTestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kerro-counters-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: 'false', ...env });
-  const dbFile = join(dataDir, 'kerro.sqlite');
-  const db = openDatabase(dbFile);
-  const repository = createSqliteCounterRepository(db);
+  const storeEnv = await freshStoreEnv(dataDir);
+  const config = loadConfig({ ...storeEnv, DEMO_DATA: 'false', ...env });
+  const store = await openStore(config);
+  const repository = store.counters;
   if (counters.length > 0) await repository.upsertMany(counters);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, store });
   return {
     app,
     config,
-    db,
+    store,
     repository,
     dataDir,
-    dbFile,
+    env: storeEnv,
     async close() {
       await app.close();
-      db.close();
+      await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
 import { generateDemoCounters, seedCounterDemoData } from '../../../src/server/counters/demo-data';
-import { createSqliteCounterRepository } from '../../../src/server/counters/sqlite-repository';
-import { openDatabase } from '../../../src/server/storage/database';
+import { openTestStore } from '../../helpers/test-store';
 
 const now = Date.parse('2026-11-20T12:34:56Z');
 
@@ -52,15 +51,15 @@ describe('counter demo data', () => {
 
   it('is stored on first start only, when there are no counters', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kerro-demo-'));
-    const db = openDatabase(join(dir, 'kerro.sqlite'));
+    const { store } = await openTestStore(dir);
     try {
-      const repository = createSqliteCounterRepository(db);
+      const repository = store.counters;
       expect(await seedCounterDemoData(repository, now)).toBe(2000);
       expect(await seedCounterDemoData(repository, now + 86_400_000)).toBe(0);
       expect(await repository.count()).toBe(2000);
       expect(await repository.find(demo[0]!.id)).toMatchObject(demo[0]!);
     } finally {
-      db.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

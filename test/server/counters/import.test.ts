@@ -25,7 +25,7 @@ describe('npm run admin -- counters import', () => {
     writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
     return path;
   };
-  const run = (...args: string[]) => countersCommand(args, io, { DATA_DIR: t.dataDir, DEMO_DATA: 'false' });
+  const run = (...args: string[]) => countersCommand(args, io, { ...t.env, DEMO_DATA: 'false' });
 
   beforeEach(async () => {
     t = await createCountersApp([]);

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 import { seedDemoData } from '../../../src/server/demo/seed';
-import { openDatabase, type SqliteDatabase } from '../../../src/server/storage/database';
+import type { Store } from '../../../src/server/storage';
 import type { Repositories, ServiceRequestRecord } from '../../../src/server/storage/repositories/types';
-import { createSqliteRepositories } from '../../../src/server/storage/sqlite-repositories';
+import { openTestSql, openTestStore, type TestSql } from '../../helpers/test-store';
 import { helsinkiFixtures } from '../../helpers/fixtures';
 
 const now = Date.parse('2026-03-15T10:30:00Z');
@@ -17,25 +17,31 @@ const helsinkiOrder = ['172', '246', '176', '171', '198', '199', '174', '211', '
 
 describe('seedDemoData', () => {
   let dir: string;
-  let db: SqliteDatabase;
+  let stores: Store[];
   let repositories: Repositories;
+  let sql: TestSql;
 
-  const open = (file: string) => {
-    db = openDatabase(join(dir, file));
-    repositories = createSqliteRepositories(db);
+  /** A fresh, empty store (another machine's) in its own directory; `repositories` then points at it. */
+  const open = async (name: string) => {
+    const opened = await openTestStore(join(dir, name));
+    stores.push(opened.store);
+    repositories = opened.store;
+    return opened;
   };
-  const allRequests = (database = db): Promise<ServiceRequestRecord[]> =>
-    createSqliteRepositories(database).serviceRequests.query({
+  const allRequests = (store: Pick<Repositories, 'serviceRequests'> = repositories): Promise<ServiceRequestRecord[]> =>
+    store.serviceRequests.query({
       moderation: ['pending', 'published', 'rejected'],
       limit: 10_000,
     });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kerro-demo-'));
-    open('kerro.sqlite');
+    stores = [];
+    sql = openTestSql((await open('first')).env);
   });
-  afterEach(() => {
-    db.close();
+  afterEach(async () => {
+    await sql.close();
+    for (const store of stores) await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -120,7 +126,7 @@ describe('seedDemoData', () => {
       kind: 'park',
       names: { fi: 'Kaivopuisto', sv: 'Brunnsparken', en: 'Kaivopuisto park' },
     });
-    const rows = db.prepare('SELECT * FROM service_objects').all() as Record<string, string | number>[];
+    const rows = await sql.all<Record<string, string | number>>('SELECT * FROM service_objects');
     const kinds = new Set(rows.map((row) => row.kind));
     expect(kinds).toEqual(new Set(['park', 'playground', 'public_toilet', 'sports_field']));
     for (const row of rows) {
@@ -187,8 +193,8 @@ describe('seedDemoData', () => {
 
   it('produces the same content on every machine; only ids and the time base differ', async () => {
     await seedDemoData(repositories, { config, now });
-    const firstDb = db;
-    open('other.sqlite');
+    const firstStore = repositories;
+    await open('other');
     await seedDemoData(repositories, { config, now: now + 7 * day });
 
     const strip = (requests: ServiceRequestRecord[], base: number) =>
@@ -200,9 +206,8 @@ describe('seedDemoData', () => {
           expectedAfter: expected_at === null ? null : expected_at - updated_at,
         }))
         .sort((a, b) => a.title!.localeCompare(b.title!));
-    const first = strip(await allRequests(firstDb), now);
+    const first = strip(await allRequests(firstStore), now);
     const second = strip(await allRequests(), now + 7 * day);
-    firstDb.close();
     expect(second).toEqual(first);
   });
 });

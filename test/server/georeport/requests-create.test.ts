@@ -189,7 +189,7 @@ describe('POST requests', () => {
     const id = response.json()[0].service_request_id;
     const stored = await t.repositories.serviceRequests.find(id);
     expect(stored).toMatchObject({ email: 'resident@example.org', first_name: 'Maija', phone: '+358 40 123 4567' });
-    publish(t.db, id);
+    await publish(t, id);
     const answers = await Promise.all(
       [
         `/open311/v1/requests/${id}.json?extensions=true`,

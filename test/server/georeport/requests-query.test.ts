@@ -181,7 +181,7 @@ describe('GET requests: parameters', () => {
     expect(list[0]).toBe('open1');
     // The listing cache must notice the write.
     expect((await ids('')).length).toBe(200);
-    t.db.prepare("DELETE FROM service_requests WHERE service_request_id LIKE 'bulk%'").run();
+    await t.sql.run("DELETE FROM service_requests WHERE service_request_id LIKE 'bulk%'");
     expect((await ids('')).length).toBe(7);
   });
 });

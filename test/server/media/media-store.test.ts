@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFileMediaStore, isMediaFileName } from '../../../src/server/media/media-store';
+import { createFileMediaStore } from '../../../src/server/storage/media-files';
+import { isMediaFileName } from '../../../src/server/storage/repositories/media';
 
 let root: string;
 

@@ -7,18 +7,22 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 import type { AppContext } from '../../../src/server/context';
 import { processImage } from '../../../src/server/media/image-processing';
-import { mediaRoutes, mediaStoreFor, mediaUrl } from '../../../src/server/media/routes';
-import type { Repositories } from '../../../src/server/storage/repositories/types';
+import { mediaRoutes, mediaUrl } from '../../../src/server/media/routes';
+import type { Store } from '../../../src/server/storage';
 import { jpegWithGpsAndOrientation } from '../../helpers/images';
+import { openTestStore } from '../../helpers/test-store';
 
 let dataDir: string;
+let store: Store;
 let context: AppContext;
 let app: FastifyInstance;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kerro-media-routes-'));
-  // The media routes never touch the repositories.
-  context = { config: loadConfig({ DATA_DIR: dataDir }), repositories: {} as Repositories, now: () => 0 };
+  // The media routes touch only the store's photos (files, or the PostgreSQL database).
+  let env: Record<string, string>;
+  ({ store, env } = await openTestStore(dataDir));
+  context = { config: loadConfig(env), repositories: store, now: () => 0 };
   app = Fastify();
   await app.register(mediaRoutes, { prefix: '/media', context });
   await app.ready();
@@ -26,6 +30,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await app.close();
+  await store.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -34,7 +39,7 @@ const notFound = [{ code: 404, description: 'media file not found' }];
 describe('GET /media/:fileName', () => {
   it('serves an uploaded photo, processed and stored the way POST /requests does it', async () => {
     const photo = await processImage(await jpegWithGpsAndOrientation(), { maxPixels: context.config.MEDIA_MAX_PIXELS });
-    const fileName = await mediaStoreFor(context.config).save(photo.buffer, photo.extension);
+    const fileName = await store.media.save(photo.buffer, photo.extension);
 
     const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });
 
@@ -50,16 +55,16 @@ describe('GET /media/:fileName', () => {
   });
 
   it('gives each stored type its own Content-Type', async () => {
-    const store = mediaStoreFor(context.config);
+    const media = store.media;
     for (const [extension, type] of [['png', 'image/png'], ['webp', 'image/webp'], ['gif', 'image/gif']] as const) {
-      const fileName = await store.save(Buffer.from('bytes'), extension);
+      const fileName = await media.save(Buffer.from('bytes'), extension);
       const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });
       expect(response.headers['content-type']).toBe(type);
     }
   });
 
   it('answers HEAD with the headers and no body', async () => {
-    const fileName = await mediaStoreFor(context.config).save(Buffer.from('0123456789'), 'png');
+    const fileName = await store.media.save(Buffer.from('0123456789'), 'png');
     const response = await app.inject({ method: 'HEAD', url: `/media/${fileName}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
@@ -68,7 +73,7 @@ describe('GET /media/:fileName', () => {
   });
 
   it('answers a revalidation of the same file with 304', async () => {
-    const fileName = await mediaStoreFor(context.config).save(Buffer.from('photo'), 'jpg');
+    const fileName = await store.media.save(Buffer.from('photo'), 'jpg');
     const first = await app.inject({ method: 'GET', url: `/media/${fileName}` });
     const etag = first.headers.etag as string;
     expect(etag).toBe(`"${fileName}"`);
@@ -90,9 +95,9 @@ describe('GET /media/:fileName', () => {
   });
 
   it('stops serving a photo once it is removed', async () => {
-    const store = mediaStoreFor(context.config);
-    const fileName = await store.save(Buffer.from('photo'), 'jpg');
-    await store.remove(fileName);
+    const media = store.media;
+    const fileName = await media.save(Buffer.from('photo'), 'jpg');
+    await media.remove(fileName);
     const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(notFound);

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const moderation = (t: TestApp) => t.db.prepare('SELECT moderation FROM service_requests WHERE service_request_id = ?').pluck();
+const moderationOf = async (t: TestApp, id: string) =>
+  (await t.sql.get<{ moderation: string }>('SELECT moderation FROM service_requests WHERE service_request_id = ?', id))?.moderation;
 
 describe('moderation API access', () => {
   it('answers 401 to reads and writes without a session', async () => {
@@ -47,7 +48,7 @@ describe('moderation API access', () => {
     const other = await signIn(t, 'pekka', 'another long password');
     const crossed = await session.request('POST', `/requests/${id}/publish`, undefined, { 'x-csrf-token': other.csrfToken });
     expect(crossed.statusCode).toBe(403);
-    expect(moderation(t).get(id)).toBe('pending');
+    expect(await moderationOf(t, id)).toBe('pending');
   });
 
   it('refuses a write from a foreign Origin even with the right token', async () => {
@@ -56,7 +57,7 @@ describe('moderation API access', () => {
     expect(foreign.json().error.code).toBe('origin_not_allowed');
     const crossSite = await session.request('POST', `/requests/${id}/publish`, undefined, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
-    expect(moderation(t).get(id)).toBe('pending');
+    expect(await moderationOf(t, id)).toBe('pending');
   });
 
   it('accepts our own origin: the public base URL, or the host the request was sent to', async () => {

@@ -2,7 +2,6 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { urlencoded, validReport } from '../georeport/form';
 import type { TestApp } from '../../helpers/georeport-app';
 import { hashPassword } from '../../../src/server/moderation/passwords';
-import { createSqliteModerationRepository } from '../../../src/server/moderation/sqlite-repository';
 
 /** Talks to /moderation/api as the moderator console does: cookie plus X-CSRF-Token. */
 export interface ModeratorSession {
@@ -14,7 +13,7 @@ export interface ModeratorSession {
 export const api = '/moderation/api';
 
 export async function addModerator(t: TestApp, name: string, password: string): Promise<void> {
-  const created = await createSqliteModerationRepository(t.db).createModerator(name, await hashPassword(password), t.clock.now);
+  const created = await t.repositories.moderation.createModerator(name, await hashPassword(password), t.clock.now);
   if (!created) throw new Error(`moderator ${name} exists`);
 }
 

@@ -6,33 +6,37 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
 import { moderatorCommand } from '../../../src/server/admin/commands/moderator';
 import { verifyPassword } from '../../../src/server/moderation/passwords';
-import { createSqliteModerationRepository } from '../../../src/server/moderation/sqlite-repository';
-import { openDatabase } from '../../../src/server/storage/database';
+import { loadConfig } from '../../../src/server/config';
+import { openStore } from '../../../src/server/storage';
 import { createTestApp } from '../../helpers/georeport-app';
+import { freshStoreEnv } from '../../helpers/test-store';
 import { login } from './moderation-client';
 
 let dataDir: string;
+/** The store the commands act on: DATA_DIR, and DATABASE_URL on PostgreSQL. */
+let storeEnv: Record<string, string>;
 let out: string[];
 let err: string[];
 const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
 const run = (args: string[], stdin = '') => {
   out = [];
   err = [];
-  return moderatorCommand(args, io, { DATA_DIR: dataDir }, async () => stdin);
+  return moderatorCommand(args, io, storeEnv, async () => stdin);
 };
 
-/** The stored moderator, read from the data directory as the server would. */
+/** The stored moderator, read from the store as the server would. */
 async function stored(name: string) {
-  const db = openDatabase(join(dataDir, 'kerro.sqlite'));
+  const store = await openStore(loadConfig(storeEnv));
   try {
-    return await createSqliteModerationRepository(db).findModerator(name);
+    return await store.moderation.findModerator(name);
   } finally {
-    db.close();
+    await store.close();
   }
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kerro-moderator-'));
+  storeEnv = await freshStoreEnv(dataDir);
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -87,7 +91,7 @@ describe('npm run admin -- moderator', () => {
       const runThere = (args: string[], stdin = '') => {
         out = [];
         err = [];
-        return moderatorCommand(args, io, { DATA_DIR: t.dataDir }, async () => stdin);
+        return moderatorCommand(args, io, t.env, async () => stdin);
       };
       await runThere(['add', 'maija', '--password-stdin'], 'first password 123');
       const first = await login(t, 'maija', 'first password 123');
@@ -117,12 +121,13 @@ describe('npm run admin -- moderator', () => {
   it('is wired into the admin CLI, and the real entry point reads the password from stdin', async () => {
     out = [];
     err = [];
-    expect(await runAdmin(['moderator', '--help'], io, { DATA_DIR: dataDir })).toBe(2);
+    expect(await runAdmin(['moderator', '--help'], io, storeEnv)).toBe(2);
     expect(out.join('\n')).toMatch(/moderator add NAME \[--password-stdin\]/);
 
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'moderator', 'add', 'ville', '--password-stdin'], {
       cwd: process.cwd(),
-      env: { ...process.env, DATA_DIR: dataDir },
+      // An empty DATABASE_URL is unset: the SQLite run must not follow one from the outer environment.
+      env: { ...process.env, DATABASE_URL: '', ...storeEnv },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,20 +1,47 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { testBackend } from '../../helpers/test-store';
 import { addModerator, publicDetail, signIn, submitRequest, type ModeratorSession } from './moderation-client';
 
-/** The outbox rows, as the sender will read them. */
-function outbox(t: TestApp) {
-  return t.db.prepare('SELECT * FROM outbox ORDER BY id').all() as {
-    id: number;
-    message_id: string;
-    service_request_id: string;
-    to_address: string;
-    locale: string;
-    subject: string;
-    body_text: string;
-    created_at: number;
-    sent_at: number | null;
-  }[];
+interface OutboxRow {
+  id: number;
+  message_id: string;
+  service_request_id: string;
+  to_address: string;
+  locale: string;
+  subject: string;
+  body_text: string;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** The outbox rows, as the sender will read them (bigint columns as numbers on every backend). */
+async function outbox(t: TestApp): Promise<OutboxRow[]> {
+  const rows = await t.sql.all<OutboxRow>('SELECT * FROM outbox ORDER BY id');
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    created_at: Number(row.created_at),
+    sent_at: row.sent_at === null ? null : Number(row.sent_at),
+  }));
+}
+
+/**
+ * Makes every insert into `table` fail, as if that part of the store were down, with a trigger
+ * of the backend's own kind. Answers how to undo it.
+ */
+async function failInserts(t: TestApp, table: 'outbox' | 'audit_log', message: string): Promise<() => Promise<void>> {
+  const trigger = `${table}_down`;
+  if (testBackend === 'postgres') {
+    await t.sql.run(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${message}'; END; $$`);
+    await t.sql.run(`CREATE TRIGGER ${trigger} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${trigger}()`);
+    return async () => {
+      await t.sql.run(`DROP TRIGGER ${trigger} ON ${table}`);
+      await t.sql.run(`DROP FUNCTION ${trigger}()`);
+    };
+  }
+  await t.sql.run(`CREATE TRIGGER ${trigger} BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, '${message}'); END`);
+  return () => t.sql.run(`DROP TRIGGER ${trigger}`);
 }
 
 let t: TestApp;
@@ -30,16 +57,16 @@ describe('closing a request queues an email to the requester', () => {
   it('in the request\'s language, with the notes and the link to its page', async () => {
     const id = await submitRequest(t, { email: 'aino@example.org', locale: 'fi', title: 'Kuoppa koulun portilla' });
     await session.request('POST', `/requests/${id}/publish`);
-    expect(outbox(t)).toEqual([]);
+    expect(await outbox(t)).toEqual([]);
     await session.request('POST', `/requests/${id}/status`, { detailed_status: ['IN_PROCESS'], status_notes: 'Työ aloitettu.' });
-    expect(outbox(t)).toEqual([]); // still open
+    expect(await outbox(t)).toEqual([]); // still open
 
     t.clock.now += 6 * 3_600_000; // within the session's 12 hours
     await session.request('POST', `/requests/${id}/status`, {
       detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'],
       status_notes: 'Kuoppa on paikattu.',
     });
-    const [row, ...rest] = outbox(t);
+    const [row, ...rest] = await outbox(t);
     expect(rest).toEqual([]);
     expect(row).toMatchObject({
       service_request_id: id,
@@ -59,7 +86,7 @@ describe('closing a request queues an email to the requester', () => {
 
     // Already closed: moving between closed values sends nothing more.
     await session.request('POST', `/requests/${id}/status`, { detailed_status: ['ARCHIVED'] });
-    expect(outbox(t)).toHaveLength(1);
+    expect(await outbox(t)).toHaveLength(1);
     const audit = (await session.request('GET', `/requests/${id}`)).json().audit;
     expect(audit.map((entry: { details: { notified?: boolean } }) => entry.details.notified ?? false)).toEqual([false, true, false, false]);
   });
@@ -69,7 +96,7 @@ describe('closing a request queues an email to the requester', () => {
     await session.request('POST', `/requests/${sv}/reject`, { reason: 'Gäller inte staden.' });
     const en = await submitRequest(t, { email: 'ann@example.org', locale: 'en_GB' });
     await session.request('POST', `/requests/${en}/reject`);
-    const [svRow, enRow] = outbox(t);
+    const [svRow, enRow] = await outbox(t);
     expect(svRow).toMatchObject({ locale: 'sv', subject: 'Din anmälan har avslutats: Gatornas skick' });
     expect(svRow!.body_text).toContain('Vi har granskat den och avslutat den utan åtgärder.');
     expect(svRow!.body_text).toContain('Status: Avvisad');
@@ -83,7 +110,7 @@ describe('closing a request queues an email to the requester', () => {
     const id = await submitRequest(t);
     await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'] });
     expect((await publicDetail(t, id)).status).toBe('closed');
-    expect(outbox(t)).toEqual([]);
+    expect(await outbox(t)).toEqual([]);
   });
 
   it('uses the request\'s own origin for the link when PUBLIC_BASE_URL is unset', async () => {
@@ -93,7 +120,7 @@ describe('closing a request queues an email to the requester', () => {
       const ownSession = await signIn(own);
       const id = await submitRequest(own, { email: 'a@example.org' });
       await ownSession.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'] }, { host: 'kerro.local:8080' });
-      expect(outbox(own)[0]!.body_text).toContain(`http://kerro.local:8080/requests/${id}`);
+      expect((await outbox(own))[0]!.body_text).toContain(`http://kerro.local:8080/requests/${id}`);
     } finally {
       await own.close();
     }
@@ -101,22 +128,23 @@ describe('closing a request queues an email to the requester', () => {
 
   it('the change, its audit row and its email commit together or not at all', async () => {
     const id = await submitRequest(t, { email: 'aino@example.org' });
-    t.db.exec("CREATE TRIGGER outbox_down BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox unavailable'); END");
+    const restoreOutbox = await failInserts(t, 'outbox', 'outbox unavailable');
     const failed = await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'], status_notes: 'Done.' });
     expect(failed.statusCode).toBe(500);
     expect(failed.json().error.code).toBe('internal_error');
     expect(failed.body).not.toContain('outbox unavailable');
     expect(await publicDetail(t, id)).toMatchObject({ status: 'open', status_notes: '', extended_attributes: { detailed_status: 'RECEIVED' } });
-    expect(t.db.prepare("SELECT COUNT(*) FROM audit_log WHERE action = 'status'").pluck().get()).toBe(0);
+    const statusAudits = await t.sql.get<{ n: number | string }>("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'status'");
+    expect(Number(statusAudits!.n)).toBe(0);
 
-    t.db.exec('DROP TRIGGER outbox_down');
-    t.db.exec("CREATE TRIGGER audit_down BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'audit unavailable'); END");
+    await restoreOutbox();
+    const restoreAudit = await failInserts(t, 'audit_log', 'audit unavailable');
     expect((await session.request('POST', `/requests/${id}/reject`, { reason: 'No.' })).statusCode).toBe(500);
     expect(await publicDetail(t, id)).toMatchObject({ status: 'open' });
-    expect(outbox(t)).toEqual([]);
+    expect(await outbox(t)).toEqual([]);
 
-    t.db.exec('DROP TRIGGER audit_down');
+    await restoreAudit();
     expect((await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'] })).statusCode).toBe(200);
-    expect(outbox(t)).toHaveLength(1);
+    expect(await outbox(t)).toHaveLength(1);
   });
 });

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
@@ -180,7 +178,7 @@ describe('editing', () => {
 });
 
 describe('removing photos', () => {
-  it('removes the photo row and its file; media_urls gets shorter', async () => {
+  it('removes the photo row and its stored file; media_urls gets shorter', async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#204080' } }).png().toBuffer();
     const body = await multipartBody({ ...validReport, api_key: t.apiKey, media_url: 'https://example.org/photo.jpg' }, [
       { fileName: 'a.png', type: 'image/png', data: png },
@@ -191,13 +189,18 @@ describe('removing photos', () => {
     expect(before.extended_attributes.media_urls).toHaveLength(3);
     const item = (await session.request('GET', `/requests/${id}`)).json();
     expect(item.media.map((media: { position: unknown }) => media.position)).toEqual(['external', 0, 1]);
-    const fileOf = (url: string) => join(t.dataDir, 'media', url.split('/').pop()!);
+    // Where the store keeps photos: files in DATA_DIR/media on SQLite, rows on PostgreSQL.
+    const isStored = async (url: string) => {
+      const file = await t.store.media.open(url.split('/').pop()!);
+      file?.stream.destroy();
+      return file !== undefined;
+    };
     const firstPhoto = item.media[1].url as string;
-    expect(existsSync(fileOf(firstPhoto))).toBe(true);
+    expect(await isStored(firstPhoto)).toBe(true);
 
     const response = await session.request('DELETE', `/requests/${id}/media/0`);
     expect(response.statusCode).toBe(200);
-    expect(existsSync(fileOf(firstPhoto))).toBe(false);
+    expect(await isStored(firstPhoto)).toBe(false);
     const after = await publicDetail(t, id);
     expect(after.extended_attributes.media_urls).toEqual([before.extended_attributes.media_urls[0], before.extended_attributes.media_urls[2]]);
     expect((await t.app.inject({ method: 'GET', url: new URL(firstPhoto).pathname })).statusCode).toBe(404);

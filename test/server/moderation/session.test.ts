@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
-import { createSqliteModerationRepository } from '../../../src/server/moderation/sqlite-repository';
 import { sessionIdOf } from '../../../src/server/moderation/session-tokens';
 import { addModerator, api, login, sessionCookieOf, signIn } from './moderation-client';
 
@@ -31,7 +30,7 @@ describe('moderator sign-in', () => {
 
   it('stores only the hash of the session token', async () => {
     const token = sessionCookieOf(await login(t, 'maija', password)).split('=')[1]!;
-    const rows = t.db.prepare('SELECT id FROM moderator_sessions').pluck().all() as string[];
+    const rows = (await t.sql.all<{ id: string }>('SELECT id FROM moderator_sessions')).map((row) => row.id);
     expect(rows).toEqual([sessionIdOf(token)]);
     expect(rows[0]).not.toContain(token);
   });
@@ -59,7 +58,7 @@ describe('moderator sign-in', () => {
 
   it('refuses a disabled moderator, and disabling ends their sessions', async () => {
     const session = await signIn(t);
-    await createSqliteModerationRepository(t.db).setDisabled('maija', t.clock.now);
+    await t.repositories.moderation.setDisabled('maija', t.clock.now);
     expect((await session.request('GET', '/queue')).statusCode).toBe(401);
     expect((await login(t, 'maija', password)).statusCode).toBe(401);
   });

@@ -5,7 +5,6 @@ import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { findFreePort } from '../../helpers/kerro-server';
 import { createFileTransport, createSmtpTransport, type MailTransport } from '../../../src/server/notify/mail-transport';
 import { createOutboxSender, defaultRetryDelayMs } from '../../../src/server/notify/outbox-sender';
-import { createSqliteOutboxStore } from '../../../src/server/notify/sqlite-outbox-store';
 import { outboxDirectoryFor, startOutboxSender } from '../../../src/server/notify/start-outbox-sender';
 import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 import { parseMail } from './mime';
@@ -32,15 +31,25 @@ async function closeRequestWithEmail(locale = 'en', notes = 'The pothole was pat
 }
 
 type OutboxRow = { id: number; message_id: string; to_address: string; body_text: string; attempts: number; sent_at: number | null; failed_at: number | null; next_attempt_at: number; last_error: string | null };
-const outboxRows = () => t.db.prepare('SELECT * FROM outbox ORDER BY id').all() as OutboxRow[];
+const orNumber = (value: unknown) => (value === null ? null : Number(value));
+/** The outbox table as stored (bigint columns as numbers on every backend). */
+const outboxRows = async (): Promise<OutboxRow[]> =>
+  (await t.sql.all<OutboxRow>('SELECT * FROM outbox ORDER BY id')).map((row) => ({
+    ...row,
+    id: Number(row.id),
+    attempts: Number(row.attempts),
+    next_attempt_at: Number(row.next_attempt_at),
+    sent_at: orNumber(row.sent_at),
+    failed_at: orNumber(row.failed_at),
+  }));
 
 function senderWith(transport: MailTransport) {
-  return createOutboxSender({ store: createSqliteOutboxStore(t.db), transport, log: t.app.log, now: () => t.clock.now });
+  return createOutboxSender({ store: t.store.outbox, transport, log: t.app.log, now: () => t.clock.now });
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 5000) {
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -48,13 +57,13 @@ async function waitFor(check: () => boolean, timeoutMs = 5000) {
 
 describe('the outbox sender without SMTP_URL', () => {
   it('writes each message as an .eml file under DATA_DIR/outbox as soon as it is queued, then forgets the address', async () => {
-    const sender = startOutboxSender(t.db, t.config, t.app.log);
+    const sender = startOutboxSender(t.store.outbox, t.config, t.app.log);
     try {
       const id = await closeRequestWithEmail('fi', 'Kuoppa paikattiin perjantaina.');
       const file = join(outboxDirectoryFor(t.config), '1.eml');
-      await waitFor(() => existsSync(file) && outboxRows()[0]!.sent_at !== null);
+      await waitFor(async () => existsSync(file) && (await outboxRows())[0]!.sent_at !== null);
       const mail = parseMail(readFileSync(file, 'utf8'));
-      const [row] = outboxRows();
+      const [row] = await outboxRows();
       expect(mail.headers.get('to')).toBe(address);
       expect(mail.headers.get('from')).toBe(mailFrom);
       expect(mail.headers.get('subject')).toBe('Ilmoituksesi on käsitelty: Pothole at the school gate');
@@ -72,7 +81,7 @@ describe('the outbox sender without SMTP_URL', () => {
 
   it('a retry after a crash overwrites the file instead of adding a second one', async () => {
     await closeRequestWithEmail();
-    const store = createSqliteOutboxStore(t.db);
+    const store = t.store.outbox;
     const transport = createFileTransport(outboxDirectoryFor(t.config), mailFrom);
     // A sender leases the message, writes it, and dies before marking it sent.
     const leased = await store.claim(1, t.clock.now, t.clock.now + 60_000);
@@ -83,7 +92,7 @@ describe('the outbox sender without SMTP_URL', () => {
     t.clock.now += 60_000;
     expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(readdirSync(outboxDirectoryFor(t.config))).toEqual(['1.eml']);
-    expect(outboxRows()[0]).toMatchObject({ attempts: 2, sent_at: t.clock.now });
+    expect((await outboxRows())[0]).toMatchObject({ attempts: 2, sent_at: t.clock.now });
     expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     await sender.stop();
   });
@@ -120,7 +129,7 @@ describe('the outbox sender with SMTP_URL', () => {
     const sender = senderWith(createSmtpTransport(`smtp://127.0.0.1:${port}`, mailFrom));
 
     expect(await sender.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
-    const [afterFailure] = outboxRows();
+    const [afterFailure] = await outboxRows();
     expect(afterFailure).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, next_attempt_at: t.clock.now + defaultRetryDelayMs(1) });
     expect(afterFailure!.last_error).toBe('ESOCKET, during CONN');
     expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 }); // not due yet
@@ -132,7 +141,7 @@ describe('the outbox sender with SMTP_URL', () => {
       t.clock.now += 3_600_000;
       expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
       expect(smtp.received).toHaveLength(1);
-      expect(outboxRows()[0]).toMatchObject({ attempts: 2, last_error: null, sent_at: expect.any(Number) });
+      expect((await outboxRows())[0]).toMatchObject({ attempts: 2, last_error: null, sent_at: expect.any(Number) });
     } finally {
       await sender.stop();
       await smtp.close();
@@ -159,7 +168,7 @@ describe('the outbox sender with SMTP_URL', () => {
       await sender.stop();
       expect(smtp.received).toHaveLength(2);
       const ids = smtp.received.map((mail) => parseMail(mail.raw).headers.get('message-id'));
-      expect(ids[0]).toBe(outboxRows()[0]!.message_id);
+      expect(ids[0]).toBe((await outboxRows())[0]!.message_id);
       expect(ids[1]).toBe(ids[0]);
     } finally {
       await smtp.close();
@@ -173,7 +182,7 @@ describe('the outbox sender with SMTP_URL', () => {
       const sender = senderWith(createSmtpTransport(smtp.url, mailFrom));
       expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
       await sender.stop();
-      const [row] = outboxRows();
+      const [row] = await outboxRows();
       expect(row).toMatchObject({ failed_at: t.clock.now, sent_at: null });
       expect(row!.last_error).toBe('EENVELOPE, SMTP 550, during RCPT');
       const logs = t.logs.join('\n');
@@ -191,7 +200,7 @@ describe('the outbox sender with SMTP_URL', () => {
     await closeRequestWithEmail();
     const failing: MailTransport = { deliver: async () => Promise.reject(Object.assign(new Error('x'), { code: 'ETIMEDOUT' })), close: () => undefined };
     const sender = createOutboxSender({
-      store: createSqliteOutboxStore(t.db),
+      store: t.store.outbox,
       transport: failing,
       log: t.app.log,
       now: () => t.clock.now,
@@ -204,16 +213,16 @@ describe('the outbox sender with SMTP_URL', () => {
       t.clock.now += 1000;
     }
     expect(runs.map((run) => [run.retried, run.failed])).toEqual([[1, 0], [1, 0], [0, 1], [0, 0]]);
-    expect(outboxRows()[0]).toMatchObject({ attempts: 3, failed_at: expect.any(Number), last_error: 'ETIMEDOUT' });
+    expect((await outboxRows())[0]).toMatchObject({ attempts: 3, failed_at: expect.any(Number), last_error: 'ETIMEDOUT' });
   });
 });
 
 describe('logs', () => {
   it('name outbox ids, not addresses, through a whole moderation and delivery', async () => {
-    const sender = startOutboxSender(t.db, t.config, t.app.log);
+    const sender = startOutboxSender(t.store.outbox, t.config, t.app.log);
     try {
       await closeRequestWithEmail();
-      await waitFor(() => outboxRows()[0]?.sent_at != null);
+      await waitFor(async () => (await outboxRows())[0]?.sent_at != null);
     } finally {
       await sender.stop();
     }

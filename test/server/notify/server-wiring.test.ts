@@ -6,36 +6,35 @@ import { createApiKey } from '../../../src/server/auth/api-keys';
 import { loadConfig } from '../../../src/server/config';
 import { startServer, type RunningServer } from '../../../src/server/main';
 import { hashPassword } from '../../../src/server/moderation/passwords';
-import { createSqliteModerationRepository } from '../../../src/server/moderation/sqlite-repository';
-import { openDatabase, type SqliteDatabase } from '../../../src/server/storage/database';
-import { createSqliteRepositories } from '../../../src/server/storage/sqlite-repositories';
+import { openStore, type Store } from '../../../src/server/storage';
 import { testServiceTypes } from '../../helpers/georeport-app';
+import { freshStoreEnv } from '../../helpers/test-store';
 import { parseMail } from './mime';
 
 let dataDir: string;
 let server: RunningServer | undefined;
-let admin: SqliteDatabase | undefined;
+let admin: Store | undefined;
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'kerro-wiring-'));
 });
 afterEach(async () => {
   await server?.stop();
-  admin?.close();
+  await admin?.close();
+  admin = undefined;
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 it('the real server starts the outbox sender: closing a request over HTTP writes its .eml without waiting for a poll', async () => {
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ ...(await freshStoreEnv(dataDir)), PORT: '0', DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
   server = await startServer(config);
   const address = server.app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   // A second connection, as the admin CLI would have: a service type, a key and a moderator.
-  admin = openDatabase(join(dataDir, 'kerro.sqlite'));
-  const repositories = createSqliteRepositories(admin);
-  await repositories.serviceTypes.upsert(testServiceTypes[0]!);
-  const { key } = await createApiKey(repositories.apiKeys, 'wiring', Date.now());
-  await createSqliteModerationRepository(admin).createModerator('maija', await hashPassword('correct horse battery'), Date.now());
+  admin = await openStore(config);
+  await admin.serviceTypes.upsert(testServiceTypes[0]!);
+  const { key } = await createApiKey(admin.apiKeys, 'wiring', Date.now());
+  await admin.moderation.createModerator('maija', await hashPassword('correct horse battery'), Date.now());
 
   const created = await fetch(`${base}/open311/v1/requests.json`, {
     method: 'POST',

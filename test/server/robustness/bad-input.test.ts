@@ -483,7 +483,7 @@ describe('after all the hostile input', () => {
     expect(growth).toBeLessThan(64 * 1024 * 1024);
     // No decompression bomb was ever decoded: the whole test process stays well under the machine's memory.
     expect(process.memoryUsage().rss).toBeLessThan(1536 * 1024 * 1024);
-    const after = snapshotStore(target.t.db, target.t.dataDir);
+    const after = await snapshotStore(target.t);
     const problems = unexplainedChanges(target.before, after, { created: target.created, changed: target.changed });
     expect(problems.slice(0, 20), `moderation writes to real requests:\n${moderationWrites.join('\n')}`).toEqual([]);
     // The accepted ones are really there: valid input still works after all this.

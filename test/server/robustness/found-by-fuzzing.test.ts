@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../src/server/moderation/passwords';
-import { createSqliteModerationRepository } from '../../../src/server/moderation/sqlite-repository';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, validReport } from '../georeport/form';
 
@@ -12,7 +11,7 @@ let session: { cookie: string; csrfToken: string };
 
 beforeAll(async () => {
   t = await createTestApp({}, { listen: true });
-  await createSqliteModerationRepository(t.db).createModerator('maija', await hashPassword('correct horse battery'), t.clock.now);
+  await t.repositories.moderation.createModerator('maija', await hashPassword('correct horse battery'), t.clock.now);
   const login = await t.app.inject({ method: 'POST', url: '/moderation/api/session', payload: { name: 'maija', password: 'correct horse battery' } });
   expect(login.statusCode).toBe(200);
   const cookie = [login.headers['set-cookie']].flat().find((value) => value?.startsWith('kerro_session='))!.split(';')[0]!;
@@ -28,17 +27,17 @@ async function submitWithPhoto(): Promise<string> {
   return (answer.json() as { service_request_id: string }[])[0]!.service_request_id;
 }
 
-const rowOf = (id: string) => ({
-  request: t.db.prepare('SELECT * FROM service_requests WHERE service_request_id = ?').get(id),
-  media: t.db.prepare('SELECT * FROM request_media WHERE service_request_id = ?').all(id),
-  audit: t.db.prepare('SELECT count(*) AS n FROM audit_log WHERE service_request_id = ?').get(id),
-  outbox: t.db.prepare('SELECT count(*) AS n FROM outbox WHERE service_request_id = ?').get(id),
+const rowOf = async (id: string) => ({
+  request: await t.sql.get('SELECT * FROM service_requests WHERE service_request_id = ?', id),
+  media: await t.sql.all('SELECT * FROM request_media WHERE service_request_id = ?', id),
+  audit: await t.sql.get('SELECT count(*) AS n FROM audit_log WHERE service_request_id = ?', id),
+  outbox: await t.sql.get('SELECT count(*) AS n FROM outbox WHERE service_request_id = ?', id),
 });
 
 describe('moderation: a refused change changes nothing', () => {
   it('a bad ?locale= is refused before publish, reject, edit, status or photo removal is applied', async () => {
     const id = await submitWithPhoto();
-    const before = rowOf(id);
+    const before = await rowOf(id);
     const changes: [string, string, unknown][] = [
       ['POST', `/requests/${id}/publish`, undefined],
       ['POST', `/requests/${id}/reject`, { reason: 'Duplicate report.' }],
@@ -56,7 +55,7 @@ describe('moderation: a refused change changes nothing', () => {
         });
         expect(answer.statusCode, `${method} ${path}: ${answer.body}`).toBe(400);
         expect(answer.json()).toMatchObject({ error: { code: 'invalid_input' } });
-        expect(rowOf(id), `${method} ${path}`).toEqual(before);
+        expect(await rowOf(id), `${method} ${path}`).toEqual(before);
       }
     }
     const published = await t.app.inject({
@@ -145,7 +144,7 @@ describe('GeoReport: resource names that are also names on Object.prototype', ()
     const answer = await post('/open311/v1', '&toString=1&valueOf=2&hasOwnProperty=3&toString=4');
     expect(answer.status, await answer.clone().text()).toBe(200);
     const [created] = (await answer.json()) as { service_request_id: string }[];
-    expect(rowOf(created!.service_request_id).request).toMatchObject({ description: validReport.description });
+    expect((await rowOf(created!.service_request_id)).request).toMatchObject({ description: validReport.description });
     // The proxy forwards as multipart, whose parser refuses such names: a 400 in format, never a 5xx.
     for (const [prefix, extra] of [['/open311/v1', '&__proto__=x&__proto__=y'], ['/proxy/open311/v1', '&toString=1&__proto__=x']] as const) {
       const refused = await post(prefix, extra);

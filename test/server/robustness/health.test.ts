@@ -1,17 +1,33 @@
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { testBackend } from '../../helpers/test-store';
 
 describe('health endpoints', () => {
   let t: TestApp | undefined;
+  let mediaRoot: string | undefined;
   afterEach(async () => {
     await t?.close();
     t = undefined;
+    if (mediaRoot) rmSync(mediaRoot, { recursive: true, force: true });
+    mediaRoot = undefined;
   });
 
+  /**
+   * Photos as files: DATA_DIR/media on SQLite (the default); on PostgreSQL, which keeps them in
+   * the database unless told otherwise, a MEDIA_DIR of the test's own.
+   */
+  const photosAsFiles = (): Record<string, string> => {
+    if (testBackend === 'sqlite') return {};
+    mediaRoot = mkdtempSync(join(tmpdir(), 'kerro-health-media-'));
+    return { MEDIA_DIR: join(mediaRoot, 'media') };
+  };
+  const mediaDirectoryOf = (app: TestApp) => app.config.MEDIA_DIR ?? join(app.dataDir, 'media');
+
   it('answers liveness and readiness, uncached, without a log line at info level', async () => {
-    t = await createTestApp({}, { captureLogs: true });
+    t = await createTestApp(photosAsFiles(), { captureLogs: true });
     const live = await t.app.inject({ url: '/healthz' });
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ status: 'ok' });
@@ -21,7 +37,7 @@ describe('health endpoints', () => {
     expect(ready.json()).toEqual({ status: 'ready' });
     expect(ready.headers['cache-control']).toBe('no-store');
     // The write probe leaves nothing behind in the media directory.
-    expect(readdirSync(join(t.dataDir, 'media'))).toEqual([]);
+    expect(readdirSync(mediaDirectoryOf(t))).toEqual([]);
     expect(t.logs.filter((line) => /healthz|readyz/.test(line))).toEqual([]);
     // Other requests are still logged, so the silence above is the probes' own setting.
     await t.app.inject({ url: '/open311/v1/services.json' });
@@ -29,10 +45,10 @@ describe('health endpoints', () => {
   });
 
   it('is unavailable, naming the check, when photos cannot be written', async () => {
-    t = await createTestApp({}, { captureLogs: true });
+    t = await createTestApp(photosAsFiles(), { captureLogs: true });
     // A file where the media directory should be: no photo could be stored (root ignores chmod).
-    rmSync(join(t.dataDir, 'media'), { recursive: true, force: true });
-    writeFileSync(join(t.dataDir, 'media'), 'not a directory');
+    rmSync(mediaDirectoryOf(t), { recursive: true, force: true });
+    writeFileSync(mediaDirectoryOf(t), 'not a directory');
     const answer = await t.app.inject({ url: '/readyz' });
     expect(answer.statusCode).toBe(503);
     expect(answer.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', media: 'failed' } });
@@ -40,13 +56,13 @@ describe('health endpoints', () => {
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     // The operator hears about it once, at error level.
     expect(t.logs.filter((line) => line.includes('not ready')).length).toBe(1);
-    rmSync(join(t.dataDir, 'media'));
+    rmSync(mediaDirectoryOf(t));
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 
   it('is unavailable when the database does not answer', async () => {
-    t = await createTestApp();
-    t.db.close();
+    t = await createTestApp(photosAsFiles());
+    await t.store.close();
     const answer = await t.app.inject({ url: '/readyz' });
     expect(answer.statusCode).toBe(503);
     expect(answer.json()).toEqual({ status: 'unavailable', checks: { database: 'failed', media: 'ok' } });

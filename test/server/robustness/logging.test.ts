@@ -29,7 +29,7 @@ describe('structured logs', () => {
   let proxyKey: string;
   beforeAll(async () => {
     t = await createTestApp({ PROXY_POSTS_PER_MINUTE: '1000' }, { listen: true, captureLogs: true });
-    proxyKey = readProxyApiKey(t.dataDir);
+    proxyKey = await readProxyApiKey(t.env);
   });
   afterAll(() => t.close());
 

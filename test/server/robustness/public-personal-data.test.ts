@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateDemoCounters } from '../../../src/server/counters/demo-data';
-import { createSqliteCounterRepository } from '../../../src/server/counters/sqlite-repository';
 import { createTestApp, publish, startTime, testServiceTypes, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
 
@@ -60,8 +59,8 @@ const needles: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({}, { listen: true });
-  await createSqliteCounterRepository(t.db).upsertMany(generateDemoCounters(startTime, 5));
-  counterId = (await createSqliteCounterRepository(t.db).listMatching({}, 0, 1))[0]!.id;
+  await t.repositories.counters.upsertMany(generateDemoCounters(startTime, 5));
+  counterId = (await t.repositories.counters.listMatching({}, 0, 1))[0]!.id;
 
   const submissions: { via: 'service' | 'proxy'; fields: Record<string, string>; photo?: boolean }[] = [
     { via: 'service', fields: { ...validReport, title: 'Direct one' } },
@@ -94,13 +93,13 @@ beforeAll(async () => {
     const id = created[0]!.service_request_id;
     allIds.push(id);
     if (!submission.fields.title!.includes('Unpublished') && !submission.fields.title!.includes('unpublished')) {
-      publish(t.db, id);
+      await publish(t, id);
       publishedIds.push(id);
     }
   }
   // Close one, with notes, so the closed filters return something.
-  t.db.prepare("UPDATE service_requests SET status = 'closed', status_notes = 'Fixed.' WHERE service_request_id = ?").run(publishedIds[0]);
-  mediaFile = (t.db.prepare('SELECT file_name FROM request_media LIMIT 1').get() as { file_name: string }).file_name;
+  await t.sql.run("UPDATE service_requests SET status = 'closed', status_notes = 'Fixed.' WHERE service_request_id = ?", publishedIds[0]);
+  mediaFile = (await t.sql.get<{ file_name: string }>('SELECT file_name FROM request_media LIMIT 1'))!.file_name;
 }, 30_000);
 
 afterAll(() => t?.close());
@@ -165,8 +164,8 @@ async function walk(urls: string[], headers: Record<string, string> = {}, option
 }
 
 describe('no personal data in any public response', () => {
-  it('stored the personal fields (the check below would be empty otherwise)', () => {
-    const row = t.db.prepare('SELECT email, first_name, phone, device_id, account_id FROM service_requests WHERE service_request_id = ?').get(allIds[3]);
+  it('stored the personal fields (the check below would be empty otherwise)', async () => {
+    const row = await t.sql.get('SELECT email, first_name, phone, device_id, account_id FROM service_requests WHERE service_request_id = ?', allIds[3]);
     expect(row).toEqual({ email: personOf(3).email, first_name: personOf(3).first_name, phone: personOf(3).phone, device_id: personOf(3).device_id, account_id: personOf(3).account_id });
     expect(mediaFile).not.toBe('');
     // And the check does catch them when they are there.

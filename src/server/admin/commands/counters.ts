@@ -1,6 +1,5 @@
 import { runCounterImport } from '../../counters/import';
-import { createSqliteCounterRepository } from '../../counters/sqlite-repository';
-import { isHelp, usageError as usageOf, withDatabase, type CommandIo, type Env } from '../io';
+import { isHelp, usageError as usageOf, withStore, type CommandIo, type Env } from '../io';
 
 export const countersUsage = `Usage: npm run admin -- counters <command>
 
@@ -20,7 +19,7 @@ export async function countersCommand(
   const [command, ...rest] = args;
   if (command === 'import') {
     if (rest.length === 0) return usageError(io, 'counters import needs at least one FILE.');
-    return withDatabase(env, (db) => runCounterImport(rest, createSqliteCounterRepository(db), io));
+    return withStore(env, (store) => runCounterImport(rest, store.counters, io));
   }
   if (isHelp(command)) return usageError(io);
   return usageError(io, `Unknown counters command "${command}".`);

@@ -1,8 +1,7 @@
 import { moderatorNameProblem, normalizeModeratorName } from '../../moderation/moderator-names';
 import { generatePassword, hashPassword, passwordProblem } from '../../moderation/passwords';
-import type { ModerationRepository, ModeratorRecord } from '../../moderation/repository';
-import { createSqliteModerationRepository } from '../../moderation/sqlite-repository';
-import { isHelp, printTable, usageError as usageOf, withDatabase, type CommandIo, type Env } from '../io';
+import type { ModerationRepository, ModeratorRecord } from '../../storage/repositories/types';
+import { isHelp, printTable, usageError as usageOf, withStore, type CommandIo, type Env } from '../io';
 
 export const moderatorUsage = `Usage: npm run admin -- moderator <command>
 
@@ -41,7 +40,7 @@ export async function moderatorCommand(
   if (unknownFlag) return usageError(io, `Unknown option ${unknownFlag}.`);
 
   const withRepository = (run: (repository: ModerationRepository) => Promise<number>) =>
-    withDatabase(env, (db) => run(createSqliteModerationRepository(db)));
+    withStore(env, (store) => run(store.moderation));
 
   switch (command) {
     case 'add':

@@ -1,6 +1,7 @@
+/** GET discovery.[format]: where the API is, its formats and changeset. */
 import type { AppContext } from '../../context';
-import { presentDiscovery } from '../presenter';
-import { publicBaseUrl, sendDocument } from '../reply';
+import { presentDiscovery } from '../../open311/presenter';
+import { publicBaseUrl, sendDocument } from '../../open311/reply';
 import type { FormatHandler } from './handler';
 
 // The interface's own changeset: bump it when the API changes.

@@ -1,5 +1,6 @@
+/** The shape of every GeoReport endpoint handler under routes/. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GeoReportFormat } from '../serializers';
+import type { GeoReportFormat } from '../../open311/serializers';
 
 /** A GeoReport endpoint once the path's `.json`/`.xml` suffix has been read. */
 export type FormatHandler = (request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat) => Promise<unknown>;

@@ -1,17 +1,19 @@
+/** GET requests.[format] (the public listing, cached per change token) and requests/{id}.[format]. */
 import { resolveLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
-import { notFound } from '../errors';
+import { createAnswerCache } from '../../http/answer-cache';
+import { booleanParam, textParam, type RawQuery } from '../../http/query-params';
+import { badRequest, notFound } from '../../open311/errors';
+import { presentServiceRequests, type PresentOptions } from '../../open311/presenter';
+import { publicBaseUrl, sendDocument } from '../../open311/reply';
+import { serialize } from '../../open311/serializers';
 import { checkJurisdiction } from '../jurisdiction';
-import { createListingCache } from '../listing-cache';
-import { presentServiceRequests, type PresentOptions } from '../presenter';
-import { booleanParam, parseRequestQuery, textParam, type RawQuery } from '../query-params';
-import { publicBaseUrl, sendDocument } from '../reply';
-import { badRequest } from '../errors';
-import { serialize } from '../serializers';
+import { parseRequestQuery } from '../query-params';
 import type { FormatHandler } from './handler';
 
 export function requestListHandler(context: AppContext): FormatHandler {
-  const cache = createListingCache({ maxEntries: 500, maxAgeMs: 2000 });
+  // At most 2 s old, so the rolling "last 90 days" window stays honest.
+  const cache = createAnswerCache<{ body: Buffer; contentType: string }>({ maxEntries: 500, maxBytes: 64 * 1024 * 1024, maxAgeMs: 2000 });
   const { serviceRequests, serviceTypes } = context.repositories;
 
   return async (request, reply, format) => {

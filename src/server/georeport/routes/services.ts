@@ -1,10 +1,11 @@
+/** GET services.[format] and services/{code}.[format]: the service list and one service's definition. */
 import { resolveLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
-import { notFound } from '../errors';
+import { textParam, type RawQuery } from '../../http/query-params';
+import { notFound } from '../../open311/errors';
+import { presentServiceDefinition, presentServiceTypes } from '../../open311/presenter';
+import { sendDocument } from '../../open311/reply';
 import { checkJurisdiction } from '../jurisdiction';
-import { presentServiceDefinition, presentServiceTypes } from '../presenter';
-import { textParam, type RawQuery } from '../query-params';
-import { sendDocument } from '../reply';
 import type { FormatHandler } from './handler';
 
 export function serviceListHandler(context: AppContext): FormatHandler {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { auditQuery, parseInput } from '../input';
-import type { ModerationRepository } from '../repository';
+import type { ModerationRepository } from '../../storage/repositories/types';
 import { presentAuditEntry } from '../view';
 
 /** GET /audit: who did what, newest first; page with `before` = the last entry's id. */

@@ -1,11 +1,8 @@
+/** The queue, the lists, one request, and the changes moderators make to requests. */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { resolveLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
-import { translationOf } from '../../georeport/presenter';
-import { publicBaseUrl } from '../../georeport/reply';
-import { mediaStoreFor } from '../../media/routes';
-import { composeClosedRequestMessage } from '../../notify/closed-request-message';
-import { newMessageId } from '../../notify/message-id';
+import { requirePublicBaseUrl } from '../../http/public-base-url';
+import { closingNotification } from '../../notify/closing-notification';
 import { announceOutboxMessage } from '../../notify/outbox-signal';
 import type { ServiceRequestRecord, ServiceTypeRecord } from '../../storage/repositories/types';
 import { sessionOf } from '../auth';
@@ -17,7 +14,7 @@ import {
   statusPlan,
   type ChangeContext,
 } from '../changes';
-import { ModerationApiError, notFound } from '../errors';
+import { invalidHost, ModerationApiError, notFound } from '../errors';
 import {
   detailQuery,
   editBody,
@@ -29,22 +26,22 @@ import {
   rejectBody,
   statusBody,
 } from '../input';
-import type { ChangePlan, ModerationRepository } from '../repository';
+import type { ChangePlan, ModerationRepository } from '../../storage/repositories/types';
 import { presentAuditEntry, presentModerationItems } from '../view';
 
-/** The queue, the lists, one request, and the changes moderators make to requests. */
 export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository: ModerationRepository }> = async (
   app,
   { context, repository },
 ) => {
   const { config } = context;
   const { serviceRequests, serviceTypes } = context.repositories;
-  const mediaStore = mediaStoreFor(config);
+  const mediaStore = context.repositories.media;
+  const publicBaseUrl = (request: FastifyRequest) => requirePublicBaseUrl(request, config, invalidHost);
 
   const viewOptions = (request: FastifyRequest, locale: string | undefined) => ({
     locale,
     timeZone: config.TZ_NAME,
-    baseUrl: publicBaseUrl(request, config),
+    baseUrl: publicBaseUrl(request),
   });
 
   const present = async (request: FastifyRequest, records: ServiceRequestRecord[], locale: string | undefined) =>
@@ -105,45 +102,23 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   });
 
   /** The context a plan needs: who, when, and how to word the closing email. */
-  const changeContext = (request: FastifyRequest, types: ServiceTypeRecord[]): ChangeContext => {
+  const changeContext = (request: FastifyRequest, serviceTypes: ServiceTypeRecord[]): ChangeContext => {
     const now = context.now();
-    const baseUrl = publicBaseUrl(request, config);
+    const settings = { baseUrl: publicBaseUrl(request), timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes, now };
     return {
       moderator: sessionOf(request).moderator_name,
       now,
-      closingMessage: (current, closedAs, statusNotes) => {
-        const type = types.find((candidate) => candidate.service_code === current.service_code);
-        const language = resolveLocale(current.locale);
-        const message = composeClosedRequestMessage({
-          locale: language,
-          serviceRequestId: current.service_request_id,
-          subjectLine: current.title || (type ? translationOf(type, language).service_name : current.service_code),
-          requestedAt: current.requested_at,
-          closedAs,
-          statusNotes,
-          trackUrl: `${baseUrl}/requests/${encodeURIComponent(current.service_request_id)}`,
-          timeZone: config.TZ_NAME,
-        });
-        return {
-          message_id: newMessageId(config.MAIL_FROM),
-          service_request_id: current.service_request_id,
-          to_address: current.email!,
-          locale: message.locale,
-          subject: message.subject,
-          body_text: message.text,
-          created_at: now,
-        };
-      },
+      closingMessage: (current, closedAs, statusNotes) => closingNotification(current, closedAs, statusNotes, settings),
     };
   };
 
   /** Runs a plan in one transaction, then does what must follow the commit, and answers the request as it is now. */
   const change = async (request: FastifyRequest, id: string, makePlan: (context: ChangeContext) => ChangePlan) => {
-    // Every input is read before the change: a bad ?locale= used to be refused with a 400 only
-    // after the change had been committed (found by the robustness bad-input tests).
+    // Every input is read before the change: a request refused for a bad ?locale= must not have
+    // changed anything.
     const { locale } = parseInput(detailQuery, request.query);
     const planContext = changeContext(request, await serviceTypes.list());
-    const applied = await repository.applyChange(id, makePlan(planContext));
+    const applied = await context.repositories.unitOfWork.changeRequest(id, makePlan(planContext));
     if (!applied) throw notFound(`service request ${id} not found`);
     if (applied.removedMediaFile) {
       // After the commit: a failed unlink leaves an orphan file, never a row pointing at nothing.

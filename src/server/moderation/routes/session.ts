@@ -1,13 +1,14 @@
+/** Signing moderators in and out: the session cookie and its CSRF token. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { formatW3cDateTime } from '../../georeport/time';
+import { formatW3cDateTime } from '../../time/w3c';
 import { checkOrigin, checkWriteAllowed, clearSessionCookie, findSession, setSessionCookie } from '../auth';
 import { ModerationApiError, unauthenticated } from '../errors';
 import { loginBody, parseInput } from '../input';
 import { createLoginLimiter, loginScopes } from '../login-limiter';
 import { normalizeModeratorName } from '../moderator-names';
 import { dummyPasswordHash, verifyPassword } from '../passwords';
-import type { ModerationRepository, SessionRecord } from '../repository';
+import type { ModerationRepository, SessionRecord } from '../../storage/repositories/types';
 import { newCsrfToken, newSessionToken, sessionIdOf } from '../session-tokens';
 
 /** POST /session signs in, GET /session says who is signed in, DELETE /session signs out. */
@@ -16,7 +17,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository
   { context, repository },
 ) => {
   const { config } = context;
-  const limiter = createLoginLimiter(repository, {
+  const limiter = createLoginLimiter(context.repositories.loginThrottle, {
     maxFailures: config.LOGIN_MAX_FAILURES,
     windowMs: config.LOGIN_WINDOW_MINUTES * 60_000,
   });
@@ -36,18 +37,18 @@ export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository
     const name = normalizeModeratorName(body.name);
     const scopes = loginScopes(request.ip, name);
     const now = context.now();
-    await limiter.check(scopes, now);
+    // Reserved before any scrypt work: a flood of parallel guesses gets at most the limit verified.
+    const attempt = await limiter.reserve(scopes, now);
 
     const moderator = await repository.findModerator(name);
     const usable = moderator !== undefined && moderator.disabled_at === null;
     // Unknown and disabled names cost a full verification too, so timing tells nothing.
     const matches = await verifyPassword(body.password, usable ? moderator.password_hash : await dummyPasswordHash());
     if (!usable || !matches) {
-      await limiter.recordFailure(scopes, now);
       request.log.warn({ moderationLogin: 'failed' }, 'moderator sign-in failed');
       throw new ModerationApiError(401, 'invalid_credentials', 'the name or the password is wrong');
     }
-    await limiter.recordSuccess(scopes[1]!);
+    await limiter.succeeded(attempt, scopes[1]!);
 
     const token = newSessionToken();
     const session = {

@@ -1,7 +1,4 @@
-/**
- * The storage interface the rest of the server sees. Every method is async so a PostgreSQL
- * implementation can stand in for SQLite without touching callers.
- */
+/** Service types, requests, API keys, service objects and settings. */
 export interface ServiceTypeTranslation {
   service_name: string;
   description: string;
@@ -168,12 +165,8 @@ export interface ServiceObjectRepository {
 export interface SettingsRepository {
   get(name: string): Promise<string | undefined>;
   set(name: string, value: string): Promise<void>;
-}
-
-export interface Repositories {
-  serviceTypes: ServiceTypeRepository;
-  serviceRequests: ServiceRequestRepository;
-  apiKeys: ApiKeyRepository;
-  serviceObjects: ServiceObjectRepository;
-  settings: SettingsRepository;
+  /** Stores `value` unless the setting exists; answers what is stored afterwards. */
+  putIfAbsent(name: string, value: string): Promise<string>;
+  /** Stores `value` only while the setting still holds `expected`; answers what is stored afterwards. */
+  replace(name: string, expected: string, value: string): Promise<string | undefined>;
 }

@@ -1,9 +1,5 @@
-/**
- * The counters storage interface. Async like the other repositories
- * (src/server/storage/repositories/types.ts) so PostgreSQL can stand in for SQLite.
- */
-
-import type { CounterProperties } from '../../shared/counters/wire';
+/** The counters storage interface. */
+import type { CounterProperties } from '../../../shared/counters/wire';
 
 /**
  * One counter as stored; the wire Feature is built from it (see feature.ts). The fields are the

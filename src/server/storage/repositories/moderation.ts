@@ -1,10 +1,7 @@
-import type { NewOutboxMessage } from '../notify/outbox-store';
-import type { ServiceRequestRecord } from '../storage/repositories/types';
+import type { ServiceRequestRecord } from './core';
+import type { NewOutboxMessage } from './outbox';
 
-/**
- * Storage of moderation: accounts, sessions, failed logins, the audit log, and changes to
- * requests. Async like every repository, so a PostgreSQL store can stand in for SQLite.
- */
+/** Storage of moderation: accounts, sessions, the audit log, and changes to requests. */
 export interface ModeratorRecord {
   id: number;
   name: string;
@@ -97,19 +94,17 @@ export interface ModerationRepository {
   findActiveSession(id: string, now: number): Promise<SessionRecord | undefined>;
   deleteSession(id: string): Promise<void>;
 
-  /** Times of failed logins in `scope` since `since`, oldest first. */
-  loginFailureTimes(scope: string, since: number): Promise<number[]>;
-  /** Records one failure in each scope and forgets those older than `forgetBefore`. */
-  recordLoginFailure(scopes: string[], at: number, forgetBefore: number): Promise<void>;
-  clearLoginFailures(scope: string): Promise<void>;
-
   recordAudit(entry: NewAuditEntry): Promise<void>;
   /** Newest first. */
   listAudit(query: { limit: number; beforeId?: number; serviceRequestId?: string }): Promise<AuditEntry[]>;
+}
 
+/** Changes that span repositories, each committed whole or not at all. */
+export interface UnitOfWork {
   /**
-   * Reads the request, lets `plan` decide, and writes the change, its audit row and its outbox
-   * message in one transaction. undefined when there is no such request.
+   * Reads the request, lets `plan` decide, and writes the request's change, a removed photo's
+   * row, the audit row and the outbox message in one transaction. undefined when there is no
+   * such request.
    */
-  applyChange(serviceRequestId: string, plan: ChangePlan): Promise<AppliedChange | undefined>;
+  changeRequest(serviceRequestId: string, plan: ChangePlan): Promise<AppliedChange | undefined>;
 }

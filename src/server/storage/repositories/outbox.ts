@@ -1,6 +1,6 @@
 /**
  * The email outbox: a message is stored in the same transaction as the change that causes it,
- * and a sender delivers it later. Async like every repository, so a PostgreSQL store can stand in.
+ * and a sender delivers it later.
  */
 export interface NewOutboxMessage {
   /** Stable for the row's life, so a message sent twice after a crash is recognisably the same. */

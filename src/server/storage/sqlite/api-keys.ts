@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database';
+import type { SqliteDatabase } from './database';
 import type { ApiKeyRecord, ApiKeyRepository } from '../repositories/types';
 
 const publicColumns = 'id, name, key_prefix, created_at, revoked_at';

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
-import type { SqliteDatabase } from '../storage/database';
-import { boundingBox, distanceKm } from './geo';
-import type { CounterFilter, CounterRecord, CounterRepository, CounterRevision, StoredCounter } from './types';
+import type { SqliteDatabase } from './database';
+import { boundingBox, distanceKm } from '../geo';
+import type { CounterFilter, CounterRecord, CounterRepository, CounterRevision, StoredCounter } from '../repositories/types';
 
 interface CounterRow {
   id: number;

@@ -1,8 +1,10 @@
 /**
- * A coarse grid over WGS84 so radius searches use a plain B-tree index (portable to PostgreSQL)
- * instead of a spatial extension. A cell is 0.005° of latitude (~550 m) by 0.01° of longitude
- * (~550 m at Helsinki's latitude).
+ * A coarse grid over WGS84 so radius searches use a plain B-tree index instead of a spatial
+ * extension (SQLite has none built in). A cell is 0.005° of latitude (~550 m) by 0.01° of
+ * longitude (~550 m at Helsinki's latitude).
  */
+import { degreeReach } from '../geo';
+
 const latStep = 0.005;
 const longStep = 0.01;
 const longCells = Math.round(360 / longStep);
@@ -15,9 +17,8 @@ export function gridCell(lat: number, long: number): number {
 
 /** Every cell touching the box around (lat, long) ± radius; undefined when too many to list. */
 export function gridCellsAround(lat: number, long: number, radiusMeters: number, maxCells = 2500): number[] | undefined {
-  const latDelta = radiusMeters / 111_320;
-  const cosLat = Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
-  const longDelta = radiusMeters / (111_320 * cosLat);
+  const { latDelta, longDelta } = degreeReach(lat, radiusMeters);
+  if (!Number.isFinite(longDelta)) return undefined;
   const firstRow = Math.floor((Math.max(lat - latDelta, -90) + 90) / latStep);
   const lastRow = Math.floor((Math.min(lat + latDelta, 90) + 90) / latStep);
   const firstColumn = Math.floor((long - longDelta + 180) / longStep);
@@ -32,13 +33,4 @@ export function gridCellsAround(lat: number, long: number, radiusMeters: number,
     }
   }
   return cells;
-}
-
-export function distanceMeters(lat1: number, long1: number, lat2: number, long2: number): number {
-  const toRadians = Math.PI / 180;
-  const dLat = (lat2 - lat1) * toRadians;
-  const dLong = (long2 - long1) * toRadians;
-  const a =
-    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * toRadians) * Math.cos(lat2 * toRadians) * Math.sin(dLong / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
 }

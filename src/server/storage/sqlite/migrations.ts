@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Ordered schema steps; the index + 1 is the schema version kept in PRAGMA user_version.
- * Append only: never edit a step that has shipped. Plain SQL types so the same
- * schema ports to PostgreSQL (TEXT, INTEGER, REAL; times as epoch milliseconds).
+ * Ordered schema steps of the SQLite backend; the index + 1 is the schema version kept in
+ * PRAGMA user_version. Append only: never edit a step that has shipped. Times are epoch
+ * milliseconds, as in the PostgreSQL backend.
  */
 export const migrations: readonly string[] = [
   `
@@ -182,6 +182,46 @@ export const migrations: readonly string[] = [
     failed_at INTEGER
   );
   CREATE INDEX outbox_due ON outbox (sent_at, failed_at, next_attempt_at);
+  `,
+  // Change tokens as version rows moved by triggers on every write (any process, any statement),
+  // sign-in attempts reserved before the password is checked, and request-rate windows: all in
+  // the store, so every instance agrees.
+  `
+  CREATE TABLE change_versions (
+    name TEXT PRIMARY KEY,
+    version INTEGER NOT NULL
+  );
+  INSERT INTO change_versions (name, version) VALUES ('service_requests', 0);
+  CREATE TRIGGER service_requests_insert_version AFTER INSERT ON service_requests BEGIN
+    UPDATE change_versions SET version = version + 1 WHERE name = 'service_requests';
+  END;
+  CREATE TRIGGER service_requests_update_version AFTER UPDATE ON service_requests BEGIN
+    UPDATE change_versions SET version = version + 1 WHERE name = 'service_requests';
+  END;
+  CREATE TRIGGER service_requests_delete_version AFTER DELETE ON service_requests BEGIN
+    UPDATE change_versions SET version = version + 1 WHERE name = 'service_requests';
+  END;
+  CREATE TRIGGER request_media_insert_version AFTER INSERT ON request_media BEGIN
+    UPDATE change_versions SET version = version + 1 WHERE name = 'service_requests';
+  END;
+  CREATE TRIGGER request_media_delete_version AFTER DELETE ON request_media BEGIN
+    UPDATE change_versions SET version = version + 1 WHERE name = 'service_requests';
+  END;
+  DROP TABLE login_failures;
+  CREATE TABLE login_attempts (
+    id INTEGER PRIMARY KEY,
+    scope TEXT NOT NULL,
+    attempt TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX login_attempts_scope ON login_attempts (scope, at);
+  CREATE INDEX login_attempts_attempt ON login_attempts (attempt);
+  CREATE TABLE rate_limits (
+    key TEXT PRIMARY KEY,
+    window_start INTEGER NOT NULL,
+    hits INTEGER NOT NULL
+  );
+  CREATE INDEX rate_limits_window ON rate_limits (window_start);
   `,
 ];
 

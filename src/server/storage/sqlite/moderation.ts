@@ -1,36 +1,7 @@
-import { statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
-import { prepareOutboxInsert } from '../notify/sqlite-outbox-store';
-import type { SqliteDatabase } from '../storage/database';
-import type { StoredMedia } from '../storage/repositories/types';
-import type {
-  AuditEntry,
-  ModerationRepository,
-  ModerationSnapshot,
-  ModeratorCredentials,
-  ModeratorRecord,
-  RequestFieldChanges,
-  SessionRecord,
-} from './repository';
+import type { SqliteDatabase } from './database';
+import type { AuditEntry, ModerationRepository, ModeratorCredentials, ModeratorRecord, SessionRecord } from '../repositories/types';
 
-type SnapshotRow = Omit<ModerationSnapshot, 'detailed_status' | 'media'> & { detailed_status: string };
 type AuditRow = Omit<AuditEntry, 'details'> & { details_json: string };
-
-const changeableColumns = [
-  'title', 'description', 'moderation', 'detailed_status', 'status_notes', 'external_media_url', 'updated_at',
-] as const satisfies readonly (keyof RequestFieldChanges)[];
-
-/** Column values of a change; `status` always follows the detailed status. */
-function columnValues(set: RequestFieldChanges): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const column of changeableColumns) {
-    if (set[column] !== undefined) values[column] = set[column];
-  }
-  if (set.detailed_status) {
-    values.detailed_status = set.detailed_status.join(',');
-    values.status = statusOfDetailedStatus(set.detailed_status);
-  }
-  return values;
-}
 
 const fromAuditRow = ({ details_json, ...row }: AuditRow): AuditEntry => ({
   ...row,
@@ -59,26 +30,10 @@ export function createSqliteModerationRepository(db: SqliteDatabase): Moderation
   );
   const deleteSession = db.prepare('DELETE FROM moderator_sessions WHERE id = ?');
 
-  const selectFailures = db.prepare('SELECT at FROM login_failures WHERE scope = ? AND at >= ? ORDER BY at').pluck();
-  const insertFailure = db.prepare('INSERT INTO login_failures (scope, at) VALUES (?, ?)');
-  const forgetFailures = db.prepare('DELETE FROM login_failures WHERE at < ?');
-  const clearFailures = db.prepare('DELETE FROM login_failures WHERE scope = ?');
-
   const insertAudit = db.prepare(
     `INSERT INTO audit_log (at, moderator, action, service_request_id, details_json)
      VALUES (@at, @moderator, @action, @service_request_id, @details_json)`,
   );
-
-  const selectSnapshot = db.prepare(
-    `SELECT service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes,
-            email, locale, external_media_url, requested_at, updated_at
-     FROM service_requests WHERE service_request_id = ?`,
-  );
-  const selectMedia = db.prepare(
-    'SELECT position, file_name, content_type, byte_size FROM request_media WHERE service_request_id = ? ORDER BY position',
-  );
-  const deleteMedia = db.prepare('DELETE FROM request_media WHERE service_request_id = ? AND position = ?');
-  const insertOutbox = prepareOutboxInsert(db);
 
   const setPassword = db.transaction((name: string, hash: string) => {
     const changed = updatePassword.run(hash, name).changes === 1;
@@ -93,43 +48,6 @@ export function createSqliteModerationRepository(db: SqliteDatabase): Moderation
   const createSession = db.transaction((session: Omit<SessionRecord, 'moderator_name'>) => {
     deleteExpiredSessions.run(session.created_at);
     insertSession.run(session);
-  });
-  const recordFailure = db.transaction((scopes: string[], at: number, forgetBefore: number) => {
-    forgetFailures.run(forgetBefore);
-    for (const scope of scopes) insertFailure.run(scope, at);
-  });
-
-  const applyChange = db.transaction((serviceRequestId: string, plan: Parameters<ModerationRepository['applyChange']>[1]) => {
-    const row = selectSnapshot.get(serviceRequestId) as SnapshotRow | undefined;
-    if (!row) return undefined;
-    const current: ModerationSnapshot = {
-      ...row,
-      detailed_status: row.detailed_status === '' ? [] : row.detailed_status.split(','),
-      media: selectMedia.all(serviceRequestId) as StoredMedia[],
-    };
-    const change = plan(current);
-    if (!change) return { notificationQueued: false };
-
-    const values = columnValues(change.set);
-    const columns = Object.keys(values);
-    if (columns.length > 0) {
-      db.prepare(`UPDATE service_requests SET ${columns.map((column) => `${column} = @${column}`).join(', ')} WHERE service_request_id = @id`).run({
-        ...values,
-        id: serviceRequestId,
-      });
-    }
-    let removedMediaFile: string | undefined;
-    if (change.removeMediaPosition !== undefined) {
-      removedMediaFile = current.media.find((media) => media.position === change.removeMediaPosition)?.file_name;
-      deleteMedia.run(serviceRequestId, change.removeMediaPosition);
-    }
-    insertAudit.run({
-      ...change.audit,
-      service_request_id: serviceRequestId,
-      details_json: JSON.stringify(change.audit.details),
-    });
-    if (change.notification) insertOutbox(change.notification);
-    return { removedMediaFile, notificationQueued: change.notification !== undefined };
   });
 
   return {
@@ -159,15 +77,6 @@ export function createSqliteModerationRepository(db: SqliteDatabase): Moderation
     async deleteSession(id) {
       deleteSession.run(id);
     },
-    async loginFailureTimes(scope, since) {
-      return selectFailures.all(scope, since) as number[];
-    },
-    async recordLoginFailure(scopes, at, forgetBefore) {
-      recordFailure(scopes, at, forgetBefore);
-    },
-    async clearLoginFailures(scope) {
-      clearFailures.run(scope);
-    },
     async recordAudit(entry) {
       insertAudit.run({ ...entry, details_json: JSON.stringify(entry.details) });
     },
@@ -189,10 +98,6 @@ export function createSqliteModerationRepository(db: SqliteDatabase): Moderation
         )
         .all(...params, limit) as AuditRow[];
       return rows.map(fromAuditRow);
-    },
-    async applyChange(serviceRequestId, plan) {
-      // IMMEDIATE: the write lock is held from the read on, so the plan sees what it changes.
-      return applyChange.immediate(serviceRequestId, plan);
     },
   };
 }

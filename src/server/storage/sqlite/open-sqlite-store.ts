@@ -1,17 +1,60 @@
-import type { SqliteDatabase } from './database';
-import type { Repositories } from './repositories/types';
-import { createSqliteApiKeyRepository } from './sqlite/api-keys';
-import { createSqliteServiceObjectRepository } from './sqlite/service-objects';
-import { createSqliteServiceRequestRepository } from './sqlite/service-requests';
-import { createSqliteServiceTypeRepository } from './sqlite/service-types';
-import { createSqliteSettingsRepository } from './sqlite/settings';
+import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
+import type { HealthCheck, Store } from '../repositories/types';
+import { createSqliteApiKeyRepository } from './api-keys';
+import { createSqliteCounterRepository } from './counters';
+import { openDatabase, type SqliteDatabase } from './database';
+import { createSqliteModerationRepository } from './moderation';
+import { createSqliteOutboxStore } from './outbox';
+import { createSqliteServiceObjectRepository } from './service-objects';
+import { createSqliteServiceRequestRepository } from './service-requests';
+import { createSqliteServiceTypeRepository } from './service-types';
+import { createSqliteSettingsRepository } from './settings';
+import { createSqliteLoginThrottle, createSqliteRateLimits } from './throttle';
+import { createSqliteUnitOfWork } from './unit-of-work';
 
-export function createSqliteRepositories(db: SqliteDatabase): Repositories {
+export interface SqliteStoreOptions {
+  /** The database file, or ':memory:'. */
+  file: string;
+  /** Where photos are written as files. */
+  mediaDirectory: string;
+}
+
+/** The embedded default: one SQLite file, photos as files beside it. */
+export function openSqliteStore(options: SqliteStoreOptions): Store {
+  return sqliteStoreOn(openDatabase(options.file), options.mediaDirectory);
+}
+
+function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
+  const probe = db.prepare('SELECT 1 AS one');
+  let closed = false;
   return {
+    backend: 'sqlite',
     serviceTypes: createSqliteServiceTypeRepository(db),
     serviceRequests: createSqliteServiceRequestRepository(db),
     apiKeys: createSqliteApiKeyRepository(db),
     serviceObjects: createSqliteServiceObjectRepository(db),
     settings: createSqliteSettingsRepository(db),
+    counters: createSqliteCounterRepository(db),
+    moderation: createSqliteModerationRepository(db),
+    outbox: createSqliteOutboxStore(db),
+    loginThrottle: createSqliteLoginThrottle(db),
+    rateLimits: createSqliteRateLimits(db),
+    media: createFileMediaStore(mediaDirectory),
+    unitOfWork: createSqliteUnitOfWork(db),
+    async health() {
+      let database: HealthCheck;
+      try {
+        // Fails when the database is closed, locked beyond busy_timeout or unreadable.
+        database = probe.get() !== undefined ? 'ok' : 'failed';
+      } catch {
+        database = 'failed';
+      }
+      return { database, media: await checkDirectoryWritable(mediaDirectory) };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
   };
 }

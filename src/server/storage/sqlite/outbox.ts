@@ -1,5 +1,5 @@
-import type { SqliteDatabase } from '../storage/database';
-import type { NewOutboxMessage, OutboxMessage, OutboxStore } from './outbox-store';
+import type { SqliteDatabase } from './database';
+import type { NewOutboxMessage, OutboxMessage, OutboxStore } from '../repositories/types';
 
 /**
  * The insert alone, for writers that must put a message in their own transaction (moderation

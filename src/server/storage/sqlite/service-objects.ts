@@ -1,5 +1,5 @@
-import type { SqliteDatabase } from '../database';
-import { distanceMeters } from '../grid';
+import type { SqliteDatabase } from './database';
+import { boxAround, distanceMeters } from '../geo';
 import type { ServiceObjectRecord, ServiceObjectRepository } from '../repositories/types';
 
 interface ServiceObjectRow {
@@ -66,13 +66,16 @@ export function createSqliteServiceObjectRepository(db: SqliteDatabase): Service
         params.push(pattern, pattern, pattern);
       }
       if (near) {
-        const latDelta = near.radiusMeters / 111_320;
-        const longDelta = near.radiusMeters / (111_320 * Math.max(Math.cos((near.lat * Math.PI) / 180), 0.01));
-        where.push('lat BETWEEN ? AND ? AND long BETWEEN ? AND ?');
-        params.push(near.lat - latDelta, near.lat + latDelta, near.long - longDelta, near.long + longDelta);
+        const box = boxAround(near.lat, near.long, near.radiusMeters);
+        where.push('lat BETWEEN ? AND ?');
+        params.push(box.minLatitude, box.maxLatitude);
+        if (box.longitudes) {
+          where.push('long BETWEEN ? AND ?');
+          params.push(box.longitudes.min, box.longitudes.max);
+        }
       }
       const rows = db
-        .prepare(`SELECT * FROM service_objects ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY name_en LIMIT ?`)
+        .prepare(`SELECT * FROM service_objects ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY name_en, service_object_type, service_object_id LIMIT ?`)
         .all(...params, near ? 5000 : limit) as ServiceObjectRow[];
       const objects = rows.map(fromServiceObjectRow);
       if (!near) return objects.map((object) => ({ object }));

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../database';
+import type { SqliteDatabase } from './database';
 import type { ServiceAttribute, ServiceTypeRecord, ServiceTypeRepository } from '../repositories/types';
 
 interface TypeRow {

@@ -3,9 +3,7 @@ import { runInNewContext } from 'node:vm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { generateDemoCounters } from '../../../../src/server/counters/demo-data';
-import { createSqliteCounterRepository } from '../../../../src/server/counters/sqlite-repository';
 import { hashPassword } from '../../../../src/server/moderation/passwords';
-import { createSqliteModerationRepository } from '../../../../src/server/moderation/sqlite-repository';
 import { createTestApp, publish, type TestApp } from '../../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../../georeport/form';
 import type { Answer } from './answer-checks';
@@ -60,7 +58,7 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
     { service_object_type: t.config.SERVICE_OBJECT_TYPE, service_object_id: 'park-1', kind: 'park', lat: 60.1589, long: 24.9562, names: { fi: 'Kaivopuisto', sv: 'Brunnsparken', en: 'Kaivopuisto park' }, address: 'Itäinen Puistotie' },
   ]);
   const counters = generateDemoCounters(t.clock.now, 120);
-  await createSqliteCounterRepository(t.db).upsertMany(counters);
+  await t.repositories.counters.upsertMany(counters);
 
   const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#468' } }).jpeg().toBuffer();
   const requestIds: string[] = [];
@@ -71,19 +69,18 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
     if (answer.statusCode !== 200) throw new Error(`seeding failed: ${answer.body}`);
     const id = (answer.json() as { service_request_id: string }[])[0]!.service_request_id;
     requestIds.push(id);
-    if (index < 4) publish(t.db, id);
+    if (index < 4) await publish(t, id);
   }
-  const photoNames = (t.db.prepare('SELECT file_name FROM request_media').all() as { file_name: string }[]).map((row) => row.file_name);
+  const photoNames = (await t.sql.all<{ file_name: string }>('SELECT file_name FROM request_media')).map((row) => row.file_name);
 
-  const moderation = createSqliteModerationRepository(t.db);
-  await moderation.createModerator('fuzzer', await hashPassword('fuzzing is fun, really'), t.clock.now);
+  await t.repositories.moderation.createModerator('fuzzer', await hashPassword('fuzzing is fun, really'), t.clock.now);
   const login = await t.app.inject({ method: 'POST', url: '/moderation/api/session', payload: { name: 'fuzzer', password: 'fuzzing is fun, really' } });
   if (login.statusCode !== 200) throw new Error(`moderator sign-in failed: ${login.body}`);
   const cookie = [login.headers['set-cookie']].flat().find((value) => value?.startsWith('kerro_session='))!.split(';')[0]!;
   const { csrfToken } = login.json() as { csrfToken: string };
 
   const sent = new Map<string, number>();
-  const before = snapshotStore(t.db, t.dataDir);
+  const before = await snapshotStore(t);
   const heapBefore = heapUsed();
   return {
     t,

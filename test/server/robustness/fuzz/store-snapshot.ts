@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SqliteDatabase } from '../../../../src/server/storage/database';
+import { testBackend, type TestSql } from '../../../helpers/test-store';
 
 /**
  * Every stored row, by table and identity, plus the photo files: taken before and after a batch
@@ -13,8 +13,11 @@ export interface StoreSnapshot {
   spoolFiles: string[];
 }
 
-/** Rate-limit and session bookkeeping: a refused sign-in is meant to be recorded there. */
-const bookkeepingTables = new Set(['login_failures', 'moderator_sessions']);
+/**
+ * Bookkeeping: a refused sign-in or proxied call is meant to be counted in the login and rate
+ * limits, and every accepted write moves the change version.
+ */
+const bookkeepingTables = new Set(['login_attempts', 'rate_limits', 'moderator_sessions', 'change_versions']);
 
 function rowKey(table: string, row: Record<string, unknown>): string {
   if (table === 'service_requests') return String(row.service_request_id);
@@ -22,18 +25,53 @@ function rowKey(table: string, row: Record<string, unknown>): string {
   return String(row.__rowid);
 }
 
-export function snapshotStore(db: SqliteDatabase, dataDir: string): StoreSnapshot {
-  const names = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map(
-    (row) => row.name,
+/** Each table of the store with the SQL that reads its rows, an identity in `__rowid`. */
+async function tableReaders(sql: TestSql): Promise<{ name: string; select: string }[]> {
+  if (testBackend === 'sqlite') {
+    const names = await sql.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+    return names.map(({ name }) => ({ name, select: `SELECT rowid AS __rowid, * FROM "${name}"` }));
+  }
+  // PostgreSQL has no stable rowid (ctid moves on every update): a row is known by its primary key.
+  const tables = await sql.all<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
   );
+  const keys = await sql.all<{ table_name: string; column_name: string }>(
+    `SELECT kcu.table_name, kcu.column_name
+       FROM information_schema.table_constraints tc
+       JOIN information_schema.key_column_usage kcu
+         ON kcu.constraint_schema = tc.constraint_schema AND kcu.constraint_name = tc.constraint_name AND kcu.table_name = tc.table_name
+      WHERE tc.constraint_type = 'PRIMARY KEY' AND tc.table_schema = current_schema()
+      ORDER BY kcu.table_name, kcu.ordinal_position`,
+  );
+  return tables
+    .filter(({ name }) => name !== 'spatial_ref_sys') // PostGIS's own reference data
+    .map(({ name }) => {
+      const columns = keys.filter((key) => key.table_name === name).map((key) => `"${key.column_name}"::text`);
+      if (columns.length === 0) throw new Error(`table ${name} has no primary key to tell its rows apart`);
+      return { name, select: `SELECT concat_ws('#', ${columns.join(', ')}) AS __rowid, * FROM "${name}"` };
+    });
+}
+
+export async function snapshotStore(t: { sql: TestSql; dataDir: string }): Promise<StoreSnapshot> {
   const tables = new Map<string, Map<string, string>>();
-  for (const name of names) {
+  const photosInDatabase: string[] = [];
+  for (const { name, select } of await tableReaders(t.sql)) {
     if (bookkeepingTables.has(name)) continue;
-    const rows = db.prepare(`SELECT rowid AS __rowid, * FROM "${name}"`).all() as Record<string, unknown>[];
+    if (name === 'media_blobs') {
+      // PostgreSQL without MEDIA_DIR keeps the photos' bytes here: they count as the photo files.
+      const rows = await t.sql.all<{ file_name: string }>('SELECT file_name FROM media_blobs');
+      photosInDatabase.push(...rows.map((row) => row.file_name));
+      continue;
+    }
+    const rows = await t.sql.all(select);
     tables.set(name, new Map(rows.map((row) => [rowKey(name, row), JSON.stringify(row)])));
   }
   const list = (directory: string) => (existsSync(directory) ? readdirSync(directory) : []);
-  return { tables, mediaFiles: new Set(list(join(dataDir, 'media'))), spoolFiles: list(join(dataDir, 'tmp')) };
+  return {
+    tables,
+    mediaFiles: new Set([...list(join(t.dataDir, 'media')), ...photosInDatabase]),
+    spoolFiles: list(join(t.dataDir, 'tmp')),
+  };
 }
 
 export interface AllowedChanges {

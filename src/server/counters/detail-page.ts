@@ -1,0 +1,37 @@
+/** GET /api/counters/{id}/: one counter as a Feature, a CSV row, or the browsable page. */
+import type { StoredCounter } from '../storage/repositories/types';
+import { browsableHtml } from './browsable';
+import { csvHeaderLine } from './csv';
+import type { CounterFormat } from './query';
+import { joinUrl, withQueryParam, type QueryPairs } from './query-string';
+import type { CounterRenderings } from './renderings';
+import { contentTypes, formatHeaders, type CounterResponse } from './responses';
+
+export interface DetailPageRequest {
+  format: CounterFormat;
+  pairs: QueryPairs;
+  /** The absolute URL of this counter, without a query. */
+  detailUrl: string;
+  requestUrl: string;
+}
+
+export function renderDetailPage(
+  counter: StoredCounter,
+  renderings: CounterRenderings,
+  { format, pairs, detailUrl, requestUrl }: DetailPageRequest,
+): CounterResponse {
+  const json = renderings.feature(counter);
+  if (format === 'json') return { contentType: contentTypes.json, body: Buffer.from(json), headers: {} };
+  if (format === 'csv') return { contentType: contentTypes.csv, body: Buffer.from(csvHeaderLine + renderings.csvRow(counter)), headers: {} };
+  const html = browsableHtml({
+    title: 'Counter Instance',
+    statusCode: 200,
+    requestUrl,
+    json,
+    formats: {
+      json: joinUrl(detailUrl, withQueryParam(pairs, 'format', 'json')),
+      csv: joinUrl(detailUrl, withQueryParam(pairs, 'format', 'csv')),
+    },
+  });
+  return { contentType: contentTypes.api, body: Buffer.from(html), headers: formatHeaders('api') };
+}

@@ -1,0 +1,71 @@
+/**
+ * GET /api/counters/: one page of the filtered list in the format asked for, with DRF's
+ * next/previous links (Link headers in CSV, links on the browsable page).
+ */
+import type { CounterRepository } from '../storage/repositories/types';
+import { browsableHtml } from './browsable';
+import { csvHeaderLine } from './csv';
+import { pageCount, resolvePage } from './pagination';
+import { parseFilter, parseFormat, parsePageSize } from './query';
+import { joinUrl, lastValue, withQueryParam, type QueryPairs } from './query-string';
+import type { CounterRenderings } from './renderings';
+import { contentTypes, formatHeaders, type CounterResponse } from './responses';
+
+/** The links to the neighbouring pages; as DRF, the link to page 1 carries no page parameter at all. */
+export function pageLinks(listUrl: string, pairs: QueryPairs, page: number, pages: number) {
+  const next = page < pages ? joinUrl(listUrl, withQueryParam(pairs, 'page', String(page + 1))) : null;
+  const previous =
+    page > 1 ? joinUrl(listUrl, withQueryParam(pairs, 'page', page === 2 ? undefined : String(page - 1))) : null;
+  return { next, previous };
+}
+
+export interface ListPageRequest {
+  /** The query as sent, in order. */
+  pairs: QueryPairs;
+  /** The absolute URL of the list, without a query. */
+  listUrl: string;
+  /** The path and query as sent, shown on the browsable page. */
+  requestUrl: string;
+}
+
+export async function renderListPage(
+  repository: CounterRepository,
+  renderings: CounterRenderings,
+  { pairs, listUrl, requestUrl }: ListPageRequest,
+): Promise<CounterResponse> {
+  const format = parseFormat(pairs);
+  const filter = parseFilter(pairs);
+  const pageSize = parsePageSize(pairs);
+  const count = await repository.countMatching(filter);
+  const page = resolvePage(lastValue(pairs, 'page'), count, pageSize);
+  const entries = await repository.listRevisions(filter, (page - 1) * pageSize, pageSize);
+  const pages = pageCount(count, pageSize);
+  const { next, previous } = pageLinks(listUrl, pairs, page, pages);
+
+  if (format === 'csv') {
+    const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean);
+    return {
+      contentType: contentTypes.csv,
+      body: Buffer.from(csvHeaderLine + (await renderings.csvRows(entries)).join('')),
+      headers: links.length > 0 ? { link: links.join(', ') } : {},
+    };
+  }
+  const json =
+    `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},` +
+    `"results":{"type":"FeatureCollection","features":[${(await renderings.features(entries)).join(',')}]}}`;
+  if (format === 'json') return { contentType: contentTypes.json, body: Buffer.from(json), headers: {} };
+  const html = browsableHtml({
+    title: 'Counter List',
+    statusCode: 200,
+    requestUrl,
+    json,
+    next,
+    previous,
+    position: `Page ${page} of ${pages}`,
+    formats: {
+      json: joinUrl(listUrl, withQueryParam(pairs, 'format', 'json')),
+      csv: joinUrl(listUrl, withQueryParam(pairs, 'format', 'csv')),
+    },
+  });
+  return { contentType: contentTypes.api, body: Buffer.from(html), headers: formatHeaders('api') };
+}

@@ -1,0 +1,52 @@
+/**
+ * How the counter API answers: one content type per format, the headers every answer carries
+ * (CORS open, Allow), and errors as `{"detail": …}` in the format asked for, as DRF does.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { browsableHtml, browsableSecurityHeaders } from './browsable';
+import { parseFormat, type CounterFormat } from './query';
+import { parseQueryString, rawQueryOf } from './query-string';
+
+/** A rendered answer, whole, so it can be cached and sent again as it is. */
+export interface CounterResponse {
+  contentType: string;
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+export const allowedMethods = 'GET, HEAD, OPTIONS';
+
+export const contentTypes: Record<CounterFormat, string> = {
+  json: 'application/json',
+  api: 'text/html; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** The browsable page's own CSP and companions; JSON and CSV need none beyond the app's. */
+export const formatHeaders = (format: CounterFormat): Record<string, string> =>
+  format === 'api' ? { ...browsableSecurityHeaders } : {};
+
+export const sendResponse = (reply: FastifyReply, statusCode: number, response: CounterResponse) =>
+  reply
+    .code(statusCode)
+    .headers({ 'access-control-allow-origin': '*', allow: allowedMethods, ...response.headers })
+    .type(response.contentType)
+    .send(response.body);
+
+/** An error in the format asked for: the browsable page for format=api, JSON otherwise (csv too). */
+export function errorResponse(request: FastifyRequest, statusCode: number, detail: string): CounterResponse {
+  let format: CounterFormat = 'json';
+  try {
+    format = parseFormat(parseQueryString(rawQueryOf(request.url)));
+  } catch {
+    // An unknown format is itself the error being reported; answer it in JSON.
+  }
+  const json = JSON.stringify({ detail });
+  if (format !== 'api') return { contentType: contentTypes.json, body: Buffer.from(json), headers: formatHeaders('json') };
+  const title = request.routeOptions.url?.includes(':id') ? 'Counter Instance' : 'Counter List';
+  return {
+    contentType: contentTypes.api,
+    body: Buffer.from(browsableHtml({ title, statusCode, requestUrl: request.url, json })),
+    headers: formatHeaders('api'),
+  };
+}

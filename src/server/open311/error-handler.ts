@@ -1,0 +1,41 @@
+/** The one error handler of every GeoReport-shaped API: the service, the proxy, the service-object registry. */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { GeoReportError } from './errors';
+import { formatOfUrl } from './format';
+import { presentErrors } from './presenter';
+import { sendDocument } from './reply';
+
+/** Framework and parser failures, reworded as what the caller should change. */
+const knownClientErrors: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'the request body is too large; send smaller photos or fewer of them',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'unsupported Content-Type; send application/x-www-form-urlencoded or multipart/form-data',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'the request body is empty',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body sent',
+  FST_REQ_FILE_TOO_LARGE: 'a media[] file is too large',
+  FST_FILES_LIMIT: 'too many media[] files',
+  FST_PARTS_LIMIT: 'too many form fields and files',
+  FST_FIELDS_LIMIT: 'too many form fields',
+  FST_PROTO_VIOLATION: 'the form contains a forbidden field name',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'the request is not multipart/form-data',
+};
+
+/**
+ * Every failure under /open311/v1 answers as a GeoReport error array in the format asked for.
+ * Internal failures never leak details: the spec's answer for them is a 400 "general service
+ * error", with the request id so an operator can find the log line.
+ */
+export function geoReportErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const format = formatOfUrl(request.url);
+  if (error instanceof GeoReportError) {
+    return sendDocument(reply, presentErrors(error.records), format, error.statusCode);
+  }
+  const known = error.code ? knownClientErrors[error.code] : undefined;
+  if (known || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
+    const description = known ?? `the request could not be read: ${error.message}`;
+    return sendDocument(reply, presentErrors([{ code: 400, description }]), format, 400);
+  }
+  request.log.error({ err: error }, 'GeoReport request failed');
+  const description = `the service could not process the request; try again later, and tell the operator if it persists (request id ${request.id})`;
+  return sendDocument(reply, presentErrors([{ code: 400, description }]), format, 400);
+}

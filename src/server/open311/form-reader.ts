@@ -1,0 +1,72 @@
+/**
+ * Reading a GeoReport POST body (urlencoded, or multipart with photos as media[]) into its
+ * fields and files. The service keeps photos in memory (they are small and checked at once); the
+ * proxy spools them to disk. Both read the same fields the same way and refuse the same things.
+ */
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from './errors';
+
+export type FormFields = Record<string, string | string[]>;
+
+const mediaFieldNames = new Set(['media', 'media[]']);
+
+export interface ReadFormOptions<File> {
+  /** Takes one media[] part; undefined drops it (the empty part of a file input left empty). */
+  receiveFile: (part: MultipartFile) => Promise<File | undefined>;
+  /** Fields to leave out, such as the api_key the proxy supplies itself. */
+  ignoredFields?: ReadonlySet<string>;
+}
+
+/**
+ * The body's fields, each value a string or, when repeated, the list of them, and its media[]
+ * files as `receiveFile` made them. @fastify/multipart enforces the per-file and count limits
+ * while streaming.
+ */
+export async function readForm<File>(
+  request: FastifyRequest,
+  { receiveFile, ignoredFields }: ReadFormOptions<File>,
+): Promise<{ fields: FormFields; files: File[] }> {
+  // No prototype: a field named __proto__ or toString is just a field.
+  const fields: FormFields = Object.create(null) as FormFields;
+  const addField = (name: string, value: string) => {
+    if (ignoredFields?.has(name)) return;
+    const existing = fields[name];
+    fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  };
+  const files: File[] = [];
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body && typeof body === 'object') {
+      for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+        for (const item of Array.isArray(value) ? value : [value]) addField(name, String(item));
+      }
+    }
+    return { fields, files };
+  }
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (!mediaFieldNames.has(part.fieldname)) {
+        part.file.resume();
+        throw badRequest(`file field ${part.fieldname} is not accepted; send photos as media[]`);
+      }
+      const file = await receiveFile(part);
+      if (file !== undefined) files.push(file);
+    } else {
+      addField(part.fieldname, String(part.value));
+    }
+  }
+  return { fields, files };
+}
+
+/** The one value of a scalar field; a repeated scalar is ambiguous and refused. */
+export function singleValues(fields: FormFields, names: readonly string[]): { values: Record<string, string>; problems: string[] } {
+  const values: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const name of names) {
+    const value = fields[name];
+    if (Array.isArray(value)) problems.push(`${name} was sent ${value.length} times; send it once`);
+    else if (value !== undefined) values[name] = value;
+  }
+  return { values, problems };
+}

@@ -1,0 +1,154 @@
+/**
+ * Turns stored records into the canonical GeoReport structures (see document.ts). This is the
+ * only place that decides which fields the public sees: personal fields (email, names, phone,
+ * device and account ids) are never copied here.
+ */
+import type { SupportedLocale } from '../../shared/locales';
+import type { ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
+import { formatW3cDateTime } from '../time/w3c';
+import type { DocumentObject, GeoReportDocument, ListDocument } from './document';
+
+export interface PresentOptions {
+  locale: SupportedLocale;
+  timeZone: string;
+  baseUrl: string;
+}
+
+export function translationOf(record: ServiceTypeRecord, locale: SupportedLocale): ServiceTypeTranslation {
+  return (
+    record.translations[locale] ??
+    record.translations.en ??
+    Object.values(record.translations)[0] ?? { service_name: record.service_code, description: '', keywords: '', group: '' }
+  );
+}
+
+export function presentServiceTypes(records: ServiceTypeRecord[], locale: SupportedLocale): GeoReportDocument {
+  return {
+    root: 'services',
+    item: 'service',
+    body: records.map((record) => {
+      const text = translationOf(record, locale);
+      return {
+        service_code: record.service_code,
+        service_name: text.service_name,
+        description: text.description,
+        metadata: record.attributes.length > 0,
+        type: record.type,
+        keywords: text.keywords,
+        group: text.group,
+      };
+    }),
+  };
+}
+
+export function presentServiceDefinition(record: ServiceTypeRecord): GeoReportDocument {
+  return {
+    root: 'service_definition',
+    body: {
+      service_code: record.service_code,
+      attributes: record.attributes.map((attribute) => ({
+        variable: attribute.variable,
+        code: attribute.code,
+        datatype: attribute.datatype,
+        required: attribute.required,
+        datatype_description: attribute.datatype_description,
+        order: attribute.order,
+        description: attribute.description,
+        values: attribute.values.map((value) => ({ key: value.key, name: value.name })),
+      })),
+    },
+  };
+}
+
+export function mediaUrlsOf(record: ServiceRequestRecord, baseUrl: string): string[] {
+  const uploaded = record.media.map((media) => `${baseUrl}/media/${media.file_name}`);
+  return record.external_media_url ? [record.external_media_url, ...uploaded] : uploaded;
+}
+
+export function presentServiceRequest(
+  record: ServiceRequestRecord,
+  serviceName: string,
+  extensions: boolean,
+  options: PresentOptions,
+): DocumentObject {
+  const mediaUrls = mediaUrlsOf(record, options.baseUrl);
+  const time = (epochMs: number) => formatW3cDateTime(epochMs, options.timeZone);
+  const presented: DocumentObject = {
+    service_request_id: record.service_request_id,
+    status_notes: record.status_notes,
+    status: record.status,
+    service_code: record.service_code,
+    service_name: serviceName,
+    description: record.description,
+    agency_responsible: record.agency_responsible,
+    service_notice: record.service_notice,
+    requested_datetime: time(record.requested_at),
+    updated_datetime: time(record.updated_at),
+    expected_datetime: record.expected_at === null ? undefined : time(record.expected_at),
+    address: record.address_string ?? '',
+    address_id: record.address_id ?? '',
+    zip_code: record.zip_code ?? '',
+    // Helsinki sends coordinates as strings; clients of the real service expect that.
+    lat: record.lat === null ? undefined : String(record.lat),
+    long: record.long === null ? undefined : String(record.long),
+    media_url: mediaUrls[0],
+  };
+  if (extensions) {
+    presented.extended_attributes = {
+      title: record.title ?? '',
+      service_object_type: record.service_object_type ?? undefined,
+      service_object_id: record.service_object_id ?? undefined,
+      detailed_status: record.detailed_status.join(','),
+      media_urls: mediaUrls,
+    };
+  }
+  return presented;
+}
+
+export function presentServiceRequests(
+  records: ServiceRequestRecord[],
+  serviceTypes: ServiceTypeRecord[],
+  extensions: boolean,
+  options: PresentOptions,
+): ListDocument {
+  const names = new Map(serviceTypes.map((type) => [type.service_code, translationOf(type, options.locale).service_name]));
+  return {
+    root: 'service_requests',
+    item: 'request',
+    body: records.map((record) =>
+      presentServiceRequest(record, names.get(record.service_code) ?? '', extensions, options),
+    ),
+  };
+}
+
+export function presentCreated(serviceRequestId: string, serviceNotice: string): GeoReportDocument {
+  return {
+    root: 'service_requests',
+    item: 'request',
+    body: [{ service_request_id: serviceRequestId, service_notice: serviceNotice }],
+  };
+}
+
+export function presentErrors(records: { code: number; description: string }[]): GeoReportDocument {
+  return { root: 'errors', item: 'error', body: records.map((record) => ({ ...record })) };
+}
+
+export function presentDiscovery(baseUrl: string, changeset: string, contact: string): GeoReportDocument {
+  return {
+    root: 'discovery',
+    body: {
+      changeset,
+      contact,
+      key_service: `${baseUrl}/#api-keys`,
+      endpoints: [
+        {
+          specification: 'http://wiki.open311.org/GeoReport_v2',
+          url: `${baseUrl}/open311/v1`,
+          changeset,
+          type: 'production',
+          formats: ['text/xml', 'application/json'],
+        },
+      ],
+    },
+  };
+}

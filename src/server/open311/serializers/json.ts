@@ -1,0 +1,39 @@
+/**
+ * GeoReport JSON: the document's body without the XML root wrapper. `jsonBody` is that body as a
+ * plain JSON value; the serializer writes exactly it, and the moderation preview shows exactly
+ * it, so the two cannot differ.
+ */
+import type { DocumentObject, DocumentValue, GeoReportDocument, ListDocument } from '../document';
+
+export const jsonContentType = 'application/json; charset=utf-8';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+export type JsonObject = { [key: string]: JsonValue };
+
+/** Fields left `undefined` are left out, as in XML; numbers JSON cannot write become null, as JSON.stringify makes them. */
+function toJson(value: DocumentValue): JsonValue | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value === undefined || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((entry) => toJson(entry) ?? null);
+  return toJsonObject(value);
+}
+
+function toJsonObject(object: DocumentObject): JsonObject {
+  const result: JsonObject = {};
+  for (const [key, value] of Object.entries(object)) {
+    const converted = toJson(value);
+    if (converted !== undefined) result[key] = converted;
+  }
+  return result;
+}
+
+/** The document as the JSON answer carries it: one object, or an array of them for a list. */
+export function jsonBody(document: ListDocument): JsonObject[];
+export function jsonBody(document: GeoReportDocument): JsonObject | JsonObject[];
+export function jsonBody(document: GeoReportDocument): JsonObject | JsonObject[] {
+  return document.item === undefined ? toJsonObject(document.body) : document.body.map((entry) => toJsonObject(entry));
+}
+
+export function serializeJson(document: GeoReportDocument): string {
+  return JSON.stringify(jsonBody(document));
+}

@@ -1,0 +1,38 @@
+import type { Readable } from 'node:stream';
+
+/** Where uploaded photos live: files (DATA_DIR/media or MEDIA_DIR), or the PostgreSQL database. */
+export interface MediaStore {
+  /** Stores the bytes durably and returns the new file's name (random, with the extension). */
+  save(buffer: Buffer, extension: MediaExtension): Promise<string>;
+  /** undefined when the name is not one this store could have made, or no such file exists. */
+  open(fileName: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** Stores bytes under a name this store could have made (copying an installation keeps the names). */
+  put(fileName: string, buffer: Buffer): Promise<void>;
+    /** Idempotent: removing a missing file is not an error. */
+  remove(fileName: string): Promise<void>;
+}
+
+export const MEDIA_CONTENT_TYPES = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+} as const;
+
+export type MediaExtension = keyof typeof MEDIA_CONTENT_TYPES;
+
+/**
+ * 128 random bits as lowercase hex: unguessable, URL-safe, and distinct even on case-insensitive
+ * file systems (base64url would not be). Anything else is refused before touching the disk, which
+ * is what makes `open` safe against `..`, `/`, NUL and encoded tricks.
+ */
+const FILE_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp|gif)$/;
+
+export function isMediaFileName(fileName: string): boolean {
+  return FILE_NAME_PATTERN.test(fileName);
+}
+
+/** The extension of a valid media file name, or undefined. */
+export function mediaExtensionOf(fileName: string): MediaExtension | undefined {
+  return FILE_NAME_PATTERN.exec(fileName)?.[1] as MediaExtension | undefined;
+}

@@ -1,0 +1,44 @@
+/**
+ * What the rest of the server sees of storage: every repository, the unit of work for changes
+ * that span them, change tokens for caches, a health probe and close. Backends (sqlite/,
+ * postgres/) implement it; test/server/storage's contract suite is what defines one.
+ */
+import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
+import type { CounterRepository } from './counters';
+import type { MediaStore } from './media';
+import type { ModerationRepository, UnitOfWork } from './moderation';
+import type { OutboxStore } from './outbox';
+import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
+
+export type * from './core';
+export type * from './counters';
+export type * from './media';
+export type * from './moderation';
+export type * from './outbox';
+export type * from './throttle';
+
+export interface Repositories {
+  serviceTypes: ServiceTypeRepository;
+  serviceRequests: ServiceRequestRepository;
+  apiKeys: ApiKeyRepository;
+  serviceObjects: ServiceObjectRepository;
+  settings: SettingsRepository;
+  counters: CounterRepository;
+  moderation: ModerationRepository;
+  outbox: OutboxStore;
+  loginThrottle: LoginThrottleRepository;
+  rateLimits: RateLimitRepository;
+  /** Photos: files, or rows of the PostgreSQL database (see openStore). */
+  media: MediaStore;
+  unitOfWork: UnitOfWork;
+}
+
+export type HealthCheck = 'ok' | 'failed';
+
+export interface Store extends Repositories {
+  readonly backend: 'sqlite' | 'postgres';
+  /** Readiness: the database answers a query, and photos can be written where they go. */
+  health(): Promise<{ database: HealthCheck; media: HealthCheck }>;
+  /** Closes the database (pool); the store is unusable after. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceTypeRecord } from '../../../../src/server/storage/repositories/types';
+import { openSecondStore, serviceTypes, useFreshStore } from './fixtures';
+
+const streetlight = serviceTypes[2]!;
+
+describe('service types', () => {
+  const opened = useFreshStore();
+
+  it('starts empty', async () => {
+    const { store } = opened;
+    expect(await store.serviceTypes.list()).toEqual([]);
+    expect(await store.serviceTypes.count()).toBe(0);
+    expect(await store.serviceTypes.find('171')).toBeUndefined();
+  });
+
+  it('round-trips every field: translations by language, attributes with their values', async () => {
+    const { store } = opened;
+    await store.serviceTypes.upsert(streetlight);
+    expect(await store.serviceTypes.find('900')).toEqual(streetlight);
+    expect(await store.serviceTypes.count()).toBe(1);
+    expect(await store.serviceTypes.find('90')).toBeUndefined();
+    expect(await store.serviceTypes.find('900 ')).toBeUndefined();
+  });
+
+  it('lists by position, then by service code', async () => {
+    const { store } = opened;
+    const extra: ServiceTypeRecord = { ...serviceTypes[0]!, service_code: '100', position: 2 };
+    for (const type of [...serviceTypes].reverse()) await store.serviceTypes.upsert(type);
+    await store.serviceTypes.upsert(extra);
+    expect((await store.serviceTypes.list()).map((type) => type.service_code)).toEqual(['171', '100', '198', '900']);
+    expect(await store.serviceTypes.list()).toEqual([serviceTypes[0], extra, serviceTypes[1], serviceTypes[2]]);
+    expect(await store.serviceTypes.count()).toBe(4);
+  });
+
+  it('orders attributes by their order, then by code', async () => {
+    const { store } = opened;
+    const [pole, kind, extra] = streetlight.attributes;
+    const record: ServiceTypeRecord = {
+      ...streetlight,
+      attributes: [
+        { ...extra!, order: 1 },
+        { ...kind!, order: 5 },
+        { ...pole!, order: 1 },
+      ],
+    };
+    await store.serviceTypes.upsert(record);
+    expect((await store.serviceTypes.find('900'))!.attributes.map((attribute) => [attribute.code, attribute.order])).toEqual([
+      ['EXTRA', 1],
+      ['POLE', 1],
+      ['KIND', 5],
+    ]);
+  });
+
+  it('upsert replaces the whole type: metadata, translations and attributes', async () => {
+    const { store } = opened;
+    for (const type of serviceTypes) await store.serviceTypes.upsert(type);
+    const changed: ServiceTypeRecord = {
+      service_code: '900',
+      type: 'blackbox',
+      position: 0,
+      translations: { en: { service_name: 'Street lighting', description: 'Lamps', keywords: 'lamp, light', group: 'Lighting' } },
+      attributes: [
+        {
+          code: 'KIND', variable: true, datatype: 'multivaluelist', required: true, datatype_description: 'Pick any', order: 1, description: 'What is wrong now',
+          values: [{ key: 'dark', name: 'Dark' }, { key: 'flicker', name: 'Flickering' }, { key: 'day', name: 'On by day' }],
+        },
+      ],
+    };
+    await store.serviceTypes.upsert(changed);
+    expect(await store.serviceTypes.find('900')).toEqual(changed);
+    expect(await store.serviceTypes.count()).toBe(3);
+    expect((await store.serviceTypes.list()).map((type) => type.service_code)).toEqual(['900', '171', '198']);
+    // The others are untouched.
+    expect(await store.serviceTypes.find('171')).toEqual(serviceTypes[0]);
+
+    await store.serviceTypes.upsert({ ...changed, translations: {}, attributes: [] });
+    expect(await store.serviceTypes.find('900')).toEqual({ ...changed, translations: {}, attributes: [] });
+  });
+
+  it('an upsert by another instance is seen at once, whatever this one read before', async () => {
+    const { store } = opened;
+    await store.serviceTypes.upsert(serviceTypes[0]!);
+    // Read first, so anything this instance keeps in memory is filled.
+    expect(await store.serviceTypes.list()).toHaveLength(1);
+    expect(await store.serviceTypes.find('198')).toBeUndefined();
+    const other = await openSecondStore(opened);
+    try {
+      await other.serviceTypes.upsert(serviceTypes[1]!);
+      await other.serviceTypes.upsert({ ...serviceTypes[0]!, position: 9 });
+      expect(await store.serviceTypes.find('198')).toEqual(serviceTypes[1]);
+      expect((await store.serviceTypes.list()).map((type) => [type.service_code, type.position])).toEqual([
+        ['198', 2],
+        ['171', 9],
+      ]);
+      expect(await store.serviceTypes.count()).toBe(2);
+    } finally {
+      await other.close();
+    }
+  });
+});
