@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +60,26 @@ function brokenZone(file, target) {
   return undefined;
 }
 
+/**
+ * The client's one-way tiers, bulletproof-react's: pages (app/) compose features, features use
+ * the client's common code (components/, lib/, api/, hooks/), which uses neither. The entry
+ * (main.tsx) may import anything.
+ */
+const clientTiers = { app: 3, features: 2, components: 1, lib: 1, api: 1, hooks: 1, locales: 1, styles: 1, types: 1 };
+
+function clientTierOf(file) {
+  const path = relative(root, file).split('\\').join('/');
+  const folder = /^src\/client\/([^/]+)\//.exec(path)?.[1];
+  return folder === undefined ? undefined : { folder, tier: clientTiers[folder] ?? 0 };
+}
+
+function brokenClientTier(file, target) {
+  const from = clientTierOf(file);
+  const to = clientTierOf(target);
+  if (!from || !to || from.tier === 0 || to.tier <= from.tier || from.folder === to.folder) return undefined;
+  return `src/client/${from.folder} must not import src/client/${to.folder}: pages (app) use features, features use components/lib/api/hooks, never the other way.`;
+}
+
 const allowedLayers = { shared: ['shared'], client: ['client', 'shared'], server: ['server', 'shared'] };
 
 /**
@@ -87,7 +108,8 @@ const boundariesRule = {
       const target = resolve(dirname(context.filename), source);
       const to = partOf(target);
       if (!to) return;
-      const zoneMessage = from.layer === 'server' ? brokenZone(context.filename, target) : undefined;
+      const zoneMessage =
+        from.layer === 'server' ? brokenZone(context.filename, target) : from.layer === 'client' ? brokenClientTier(context.filename, target) : undefined;
       if (zoneMessage) {
         context.report({ node, message: zoneMessage });
       } else if (!allowedLayers[from.layer].includes(to.layer)) {
@@ -121,5 +143,16 @@ export default tseslint.config(
       // Non-null assertions are used where an invariant is checked just above; review keeps them honest.
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    // No import cycles in the application: each module can be read and tested from its imports down.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

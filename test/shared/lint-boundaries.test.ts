@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -76,5 +78,28 @@ describe('the boundaries lint rule', () => {
     ).toEqual([]);
     expect(await boundaryMessages('src/server/storage/example.ts', "import './sqlite/open-sqlite-store';\nimport './postgres/database';\n")).toEqual([]);
     expect(await boundaryMessages('src/server/storage/sqlite/example.ts', "import '../postgres/database';\n")).toEqual([]);
+  });
+
+  it('keeps the client one-way: pages use features, features use common code, never back', async () => {
+    expect(await boundaryMessages('src/client/components/ui/example.ts', "import '../../features/map/api/x';\n")).toEqual([
+      'src/client/components must not import src/client/features: pages (app) use features, features use components/lib/api/hooks, never the other way.',
+    ]);
+    expect(await boundaryMessages('src/client/features/map/example.ts', "import '../../app/router';\n")).toHaveLength(1);
+    expect(await boundaryMessages('src/client/lib/example.ts', "import '../app/router';\n")).toHaveLength(1);
+    expect(await boundaryMessages('src/client/app/example.ts', "import '../features/map/api/x';\nimport '../lib/http-client';\n")).toEqual([]);
+    expect(await boundaryMessages('src/client/features/map/example.ts', "import '../../lib/http-client';\nimport '../../api/x';\n")).toEqual([]);
+  });
+
+  it('fails on an import cycle', async () => {
+    // Two real files, since the rule follows imports on disk; removed whatever happens.
+    const folder = mkdtempSync(join(process.cwd(), 'src/server/lint-cycle-'));
+    try {
+      writeFileSync(join(folder, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+      writeFileSync(join(folder, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+      const [result] = await eslint.lintFiles([relative(process.cwd(), join(folder, 'a.ts'))]);
+      expect(result!.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
