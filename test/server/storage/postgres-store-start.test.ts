@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../../src/server/storage/postgres/migrations';
+import { migrations } from '../../../src/server/storage/postgres/schema';
 import { openPostgresStore } from '../../../src/server/storage/postgres/open-postgres-store';
 import type { Store } from '../../../src/server/storage/repositories/types';
 import { findFreePort } from '../../helpers/kerro-server';
