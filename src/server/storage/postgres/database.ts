@@ -34,7 +34,7 @@ typeOverrides.setTypeParser(pg.types.builtins.NUMERIC, toNumber);
  */
 const withoutNul = (params: readonly unknown[]): unknown[] => params.map(nulFree);
 
-function nulFree(value: unknown): unknown {
+export function nulFree(value: unknown): unknown {
   if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
   if (Array.isArray(value)) return value.map(nulFree);
   return value;

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { PostgresDatabase } from './database';
+import { nulFree, type PostgresDatabase } from './database';
 import type { LoginReservation, LoginThrottleRepository, RateLimitRepository } from '../repositories/types';
 
 export function createPostgresLoginThrottle(db: PostgresDatabase): LoginThrottleRepository {
   return {
-    async reserve(scopes, now, windowMs, max) {
+    async reserve(givenScopes, now, windowMs, max) {
+      // Counted under the text PostgreSQL stores (NUL cannot be stored; see database.ts).
+      const scopes = givenScopes.map((scope) => nulFree(scope) as string);
       return db.transaction(async (client): Promise<LoginReservation> => {
         // The count and the insert under a lock per scope, held to COMMIT, so no two callers (in
         // any process) both see room. Locks are taken in order of their keys (not the names: two
