@@ -4,6 +4,7 @@
  * and `{"detail": …}` errors, CORS open. Paths without the trailing slash redirect (301) to it,
  * as Django's APPEND_SLASH does. Rendering is in list-page.ts and detail-page.ts.
  */
+import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { createAnswerCache } from '../http/answer-cache';
@@ -41,6 +42,11 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
       return sendError(request, reply, statusCode, 'Malformed request.');
+    }
+    if (isStoreUnavailable(error)) {
+      request.log.warn('counters request failed: the database cannot be reached');
+      reply.header('Retry-After', String(storeRetryAfterSeconds));
+      return sendError(request, reply, 503, 'Service temporarily unavailable, try again later.');
     }
     request.log.error({ err: error }, 'counters request failed');
     return sendError(request, reply, 500, 'A server error occurred.');

@@ -4,8 +4,10 @@
  *
  *   invalid_input 400, unauthenticated 401, invalid_credentials 401, origin_not_allowed 403,
  *   csrf_token_invalid 403, not_found 404, conflict 409, body_too_large 413,
- *   unsupported_media_type 415, too_many_attempts 429 (with Retry-After), internal_error 500.
+ *   unsupported_media_type 415, too_many_attempts 429 (with Retry-After), internal_error 500,
+ *   unavailable 503 (the database cannot be reached; with Retry-After).
  */
+import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
@@ -61,6 +63,15 @@ export function moderationErrorHandler(error: FastifyError, request: FastifyRequ
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     // e.g. malformed JSON: the parser's message names the position, never stored data.
     return sendError(reply, new ModerationApiError(400, 'invalid_input', `the request could not be read: ${error.message}`));
+  }
+  if (isStoreUnavailable(error)) {
+    request.log.warn('moderation request failed: the database cannot be reached');
+    return sendError(
+      reply,
+      new ModerationApiError(503, 'unavailable', `the database cannot be reached right now; try again in ${storeRetryAfterSeconds} seconds`, {
+        retryAfterSeconds: storeRetryAfterSeconds,
+      }),
+    );
   }
   request.log.error({ err: error }, 'moderation request failed');
   return sendError(

@@ -1,5 +1,6 @@
 /** The one error handler of every GeoReport-shaped API: the service, the proxy, the service-object registry. */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import { GeoReportError } from './errors';
 import { formatOfUrl } from './format';
 import { presentErrors } from './presenter';
@@ -33,6 +34,14 @@ export function geoReportErrorHandler(error: FastifyError, request: FastifyReque
   const known = error.code ? knownClientErrors[error.code] : undefined;
   if (known || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
     const description = known ?? `the request could not be read: ${error.message}`;
+    return sendDocument(reply, presentErrors([{ code: 400, description }]), format, 400);
+  }
+  if (isStoreUnavailable(error)) {
+    // The spec's answer for "the backend is down" is a 400 general service error; Retry-After
+    // tells a client that can read it when to try again.
+    request.log.warn({ reqId: request.id }, 'GeoReport request failed: the database cannot be reached');
+    const description = `the service is unavailable for a moment (its database cannot be reached); try again in ${storeRetryAfterSeconds} seconds`;
+    reply.header('Retry-After', String(storeRetryAfterSeconds));
     return sendDocument(reply, presentErrors([{ code: 400, description }]), format, 400);
   }
   request.log.error({ err: error }, 'GeoReport request failed');

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isPostgresConnectionFailure, StoreUnavailableError } from '../errors';
 
 /**
  * A PostgreSQL connection pool with the few things every repository needs: queries that answer
@@ -40,10 +41,17 @@ export function nulFree(value: unknown): unknown {
   return value;
 }
 
+/** Connection failures become StoreUnavailableError, so callers can answer "try again shortly". */
+function unavailableOr(error: unknown): unknown {
+  return isPostgresConnectionFailure(error) ? new StoreUnavailableError(error) : error;
+}
+
 function queryableOn(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, withoutNul(params));
+      const result = await client.query(sql, withoutNul(params)).catch((error: unknown) => {
+        throw unavailableOr(error);
+      });
       return result.rows as Row[];
     },
   };
@@ -72,7 +80,9 @@ export function createPostgresDatabase(options: PostgresOptions): PostgresDataba
     pool,
     query: plain.query,
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw unavailableOr(error);
+      });
       // A connection lost while checked out emits 'error' on the client, which the pool only
       // listens for while the client is idle: unheard, it would crash the process.
       const ignore = () => undefined;
@@ -91,7 +101,7 @@ export function createPostgresDatabase(options: PostgresOptions): PostgresDataba
           // destroys it instead of handing it to the next caller.
           broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
         }
-        throw error;
+        throw unavailableOr(error);
       } finally {
         client.off('error', ignore);
         client.release(broken);
