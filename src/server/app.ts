@@ -7,6 +7,9 @@ import { clientRoutes } from './client-routes';
 import { ensureProxyApiKey } from './auth/proxy-key';
 import { proxyRoutes } from './proxy/routes';
 import { counterRoutes } from './counters/routes';
+import { counterSchemaRoutes } from './counters/schema-routes';
+import { countersInfoRoute } from './proxy/counters-info';
+import { geocodingRoutes } from './geocoding/routes';
 import { moderationRoutes } from './moderation/routes';
 import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './http/close-on-shutdown';
@@ -48,9 +51,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });
   await app.register(counterRoutes, { prefix: '/api/counters', context });
+  // /schema/ (the counters' OpenAPI description) and /swagger, where the real counter service has them.
+  await app.register(counterSchemaRoutes);
+  // The embedded geocoder (Pelias protocol) over the address registry and the service objects.
+  await app.register(geocodingRoutes, { prefix: '/geocoding/v1', context });
   // The proxy's key: the configured one for another city's service, else our own, made on first start.
   const proxyApiKey = options.config.OPEN311_API_KEY ?? (await ensureProxyApiKey(context.repositories));
   await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey });
+  await app.register(countersInfoRoute, { prefix: '/proxy', context });
   await app.register(moderationRoutes, { prefix: '/moderation/api', context });
   await app.register(clientRoutes, { context });
   return app;

@@ -83,6 +83,16 @@ const configSchema = z.object({
   OPEN311_API_KEY: z.string().min(1).optional(),
   COUNTERS_URL: optionalUrl,
   SERVICE_OBJECTS_URL: optionalUrl,
+  // Geocoding: unset, the embedded address registry answers; set, a Pelias service's /geocoding/v1
+  // base (Digitransit's), its key added by the proxy as this query parameter (or `header:NAME`).
+  GEOCODER_URL: optionalUrl,
+  GEOCODER_API_KEY: z.string().min(1).optional(),
+  GEOCODER_API_KEY_PARAM: z
+    .string()
+    .regex(/^(header:)?[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, {
+      message: 'must be a query parameter name such as digitransit-subscription-key, or header:NAME to send the key as a header',
+    })
+    .default('digitransit-subscription-key'),
   PROXY_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
@@ -129,6 +139,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.OPEN311_URL && !parsed.data.OPEN311_API_KEY) {
     throw new ConfigError('Invalid configuration:\n  OPEN311_API_KEY: required when OPEN311_URL points at another GeoReport service');
+  }
+  if (parsed.data.GEOCODER_API_KEY && !parsed.data.GEOCODER_URL) {
+    throw new ConfigError('Invalid configuration:\n  GEOCODER_API_KEY: only used with GEOCODER_URL (a Pelias service); set GEOCODER_URL too, or unset the key for the embedded geocoder');
   }
   return parsed.data;
 }

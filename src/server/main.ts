@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openStore } from './storage';
 import { seedDemoData } from './demo/seed';
+import { seedDemoAddresses } from './demo/addresses';
 import { seedCounterDemoData } from './counters/demo-data';
 import type { OutboxSender } from './notify/outbox-sender';
 import { startOutboxSender } from './notify/start-outbox-sender';
@@ -25,6 +26,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let app: FastifyInstance;
   try {
     if (config.DEMO_DATA) await seedDemoData(store, { config, now: Date.now() });
+    if (config.DEMO_DATA) await seedDemoAddresses(store);
     if (config.DEMO_DATA) await seedCounterDemoData(store.counters, Date.now());
     app = await buildApp({ config, store, logger: { level: config.LOG_LEVEL } });
   } catch (error) {

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
+import { addressesCommand } from './commands/addresses';
 import { apikeyCommand } from './commands/apikey';
 import { countersCommand } from './commands/counters';
 import { dbCommand } from './commands/db';
@@ -19,6 +20,7 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   apikey revoke ID|NAME    revoke a key by id, or every active key with that name
   counters import FILE...  import counters from GeoJSON files (more: npm run admin -- counters --help)
   service-objects import FILE...  import service objects (parks, toilets, …) from GeoJSON files
+  addresses import FILE    load the geocoder's address registry from a CSV file (more: npm run admin -- addresses --help)
   moderator add|password|disable|enable|list  moderator accounts (more: npm run admin -- moderator --help)
   db copy --to URL         copy this SQLite installation into an empty PostgreSQL database (more: npm run admin -- db --help)
 
@@ -32,6 +34,7 @@ const groups: Record<string, Group> = {
   counters: (args, io, env) => countersCommand(args, io, env),
   'service-objects': (args, io, env) =>
     withStore(env, (store) => serviceObjectsCommand(args, io, store, loadConfig(env).SERVICE_OBJECT_TYPE)),
+  addresses: (args, io, env) => withStore(env, (store) => addressesCommand(args, io, store)),
   moderator: (args, io, env) => moderatorCommand(args, io, env),
   db: (args, io, env) => dbCommand(args, io, env),
 };

@@ -4,6 +4,7 @@
  * stored, and the record written, pending moderation. The HTTP handler (routes/request-create.ts)
  * reads and validates the form; this is everything after that, free of HTTP.
  */
+import { photoLabel, tooManyPhotos, unknownServiceObject } from '../../shared/georeport/problems';
 import type { ServiceRequestInput } from '../../shared/georeport/request-input-schema';
 import type { SupportedLocale } from '../../shared/locales';
 import type { Config } from '../config';
@@ -27,6 +28,8 @@ export interface ServiceRequestSubmission {
   locale: SupportedLocale;
   photos: UploadedPhoto[];
   now: number;
+  /** The postal code of the address the location was looked up from, when it was (address_string only). */
+  zipCode?: string;
 }
 
 export interface CreateServiceRequestDeps {
@@ -37,13 +40,13 @@ export interface CreateServiceRequestDeps {
 /** Every photo decoded and re-encoded; all the rejected ones are reported together. */
 async function processPhotos(photos: UploadedPhoto[], config: CreateServiceRequestDeps['config']): Promise<ProcessedImage[]> {
   if (photos.length > config.MEDIA_MAX_FILES) {
-    throw badRequest(`too many media[] files: at most ${config.MEDIA_MAX_FILES} photos per request`);
+    throw badRequest(tooManyPhotos.text({ limit: config.MEDIA_MAX_FILES }));
   }
   const problems: string[] = [];
   const images: ProcessedImage[] = [];
   for (const [index, photo] of photos.entries()) {
     try {
-      images.push(await processImage(photo.data, { maxPixels: config.MEDIA_MAX_PIXELS, label: `media[] file ${index + 1}` }));
+      images.push(await processImage(photo.data, { maxPixels: config.MEDIA_MAX_PIXELS, label: photoLabel(index + 1) }));
     } catch (error) {
       if (!(error instanceof MediaRejectedError)) throw error;
       problems.push(error.message);
@@ -56,14 +59,14 @@ async function processPhotos(photos: UploadedPhoto[], config: CreateServiceReque
 /** Stores the request and its photos; answers the stored record. */
 export async function createServiceRequest(
   { config, repositories }: CreateServiceRequestDeps,
-  { input, attributes, locale, photos, now }: ServiceRequestSubmission,
+  { input, attributes, locale, photos, now, zipCode }: ServiceRequestSubmission,
 ): Promise<NewServiceRequest> {
   let { lat, long } = input;
   if (input.service_object_id !== undefined && input.service_object_type === config.SERVICE_OBJECT_TYPE) {
     // Our own registry: the object must exist, and it gives the location when none was sent.
     const object = await repositories.serviceObjects.find(input.service_object_type, input.service_object_id);
     if (!object) {
-      throw badRequest(`service_object_id ${input.service_object_id} is not in the service object registry; search it again`);
+      throw badRequest(unknownServiceObject.text({ value: input.service_object_id }));
     }
     lat ??= object.lat;
     long ??= object.long;
@@ -87,7 +90,7 @@ export async function createServiceRequest(
       long: long ?? null,
       address_string: input.address_string ?? null,
       address_id: input.address_id ?? null,
-      zip_code: null,
+      zip_code: zipCode ?? null,
       service_object_type: input.service_object_type ?? null,
       service_object_id: input.service_object_id ?? null,
       email: input.email ?? null,

@@ -1,8 +1,10 @@
 /** Everything the browser calls: the only place that knows upstream URLs and the API key. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
+import { geocodingRoutes } from '../geocoding/routes';
 import { serviceObjectRoutes } from '../service-objects/routes';
 import { countersProxy } from './counters-proxy';
+import { geocodingProxy } from './geocoding-proxy';
 import { georeportProxy } from './georeport-proxy';
 import { serviceObjectsProxy } from './service-objects-proxy';
 import { resolveUpstreams } from './upstreams';
@@ -14,4 +16,8 @@ export const proxyRoutes: FastifyPluginAsync<{ context: AppContext; apiKey: () =
   const serviceObjectsUrl = upstreams.serviceObjects();
   if (serviceObjectsUrl) await app.register(serviceObjectsProxy, { prefix: '/service-objects', context, upstreamUrl: serviceObjectsUrl });
   else await app.register(serviceObjectRoutes, { prefix: '/service-objects', context });
+  // The geocoder: a Pelias service with the proxy's key, or the embedded registry in-process.
+  const geocoderUrl = context.config.GEOCODER_URL;
+  if (geocoderUrl) await app.register(geocodingProxy, { prefix: '/geocoding/v1', context, upstreamUrl: geocoderUrl });
+  else await app.register(geocodingRoutes, { prefix: '/geocoding/v1', context });
 };

@@ -30,6 +30,7 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'request_media' },
   { name: 'api_keys', identity: 'id' },
   { name: 'service_objects' },
+  { name: 'addresses', identity: 'id' },
   { name: 'settings' },
   { name: 'counters' },
   { name: 'counter_dataset', replace: true },

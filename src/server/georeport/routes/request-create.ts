@@ -1,4 +1,5 @@
 /** POST requests.[format]: the form read and checked, then handed to createServiceRequest. */
+import { unknownServiceCode } from '../../../shared/georeport/problems';
 import { describeIssues, serviceRequestInputSchema } from '../../../shared/georeport/request-input-schema';
 import { resolveLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
@@ -6,6 +7,7 @@ import { badRequest, notFound } from '../../open311/errors';
 import { readForm, singleValues } from '../../open311/form-reader';
 import { presentCreated } from '../../open311/presenter';
 import { sendDocument } from '../../open311/reply';
+import { locateAddressOnly } from '../address-location';
 import { requireApiKey } from '../api-key-check';
 import { readAttributes } from '../attributes';
 import { createServiceRequest, type UploadedPhoto } from '../create-service-request';
@@ -33,13 +35,16 @@ export function requestCreateHandler(context: AppContext): FormatHandler {
     checkJurisdiction(values, config);
     await requireApiKey(repositories.apiKeys, values.api_key);
 
-    const parsed = serviceRequestInputSchema.safeParse(values);
+    // Only an address_string as location: placed with the address registry before the check.
+    const located = await locateAddressOnly(values, repositories);
+    const parsed = serviceRequestInputSchema.safeParse(located.values);
     if (!parsed.success) problems.push(...describeIssues(parsed.error).map((issue) => issue.message));
+    if (located.problem) problems.push(located.problem);
     if (problems.length > 0 || !parsed.success) throw badRequest(problems);
     const input = parsed.data;
 
     const serviceType = await repositories.serviceTypes.find(input.service_code);
-    if (!serviceType) throw notFound(`service_code ${input.service_code} not found; services.${format} lists the valid codes`);
+    if (!serviceType) throw notFound(unknownServiceCode.text({ value: input.service_code, format }));
     const attributes = readAttributes(fields, serviceType.attributes);
     if (attributes.problems.length > 0) throw badRequest(attributes.problems);
 
@@ -49,6 +54,7 @@ export function requestCreateHandler(context: AppContext): FormatHandler {
       locale: resolveLocale(values.locale),
       photos: files,
       now: context.now(),
+      zipCode: located.location?.postalCode,
     });
     return sendDocument(reply, presentCreated(created.service_request_id, created.service_notice), format);
   };

@@ -1,4 +1,5 @@
 /** GET requests.[format] (the public listing, cached per change token) and requests/{id}.[format]. */
+import { unknownServiceCode } from '../../../shared/georeport/problems';
 import { resolveLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
 import { createAnswerCache } from '../../http/answer-cache';
@@ -31,7 +32,7 @@ export function requestListHandler(context: AppContext): FormatHandler {
     const types = await serviceTypes.list();
     const unknownCodes = query.serviceCodes?.filter((code) => !types.some((type) => type.service_code === code));
     if (unknownCodes && unknownCodes.length > 0) {
-      throw notFound(`service_code ${unknownCodes.join(', ')} not found; services.${format} lists the valid codes`);
+      throw notFound(unknownServiceCode.text({ value: unknownCodes.join(', '), format }));
     }
     const records = await serviceRequests.query(query);
     const options: PresentOptions = { locale: resolveLocale(textParam(params, 'locale')), timeZone: context.config.TZ_NAME, baseUrl };

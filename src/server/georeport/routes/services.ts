@@ -1,4 +1,5 @@
 /** GET services.[format] and services/{code}.[format]: the service list and one service's definition. */
+import { unknownServiceCode } from '../../../shared/georeport/problems';
 import { resolveLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
 import { textParam, type RawQuery } from '../../http/query-params';
@@ -22,7 +23,7 @@ export function serviceDefinitionHandler(context: AppContext, serviceCode: strin
   return async (request, reply, format) => {
     checkJurisdiction(request.query as RawQuery, context.config);
     const type = await context.repositories.serviceTypes.find(serviceCode);
-    if (!type) throw notFound(`service_code ${serviceCode} not found; services.${format} lists the valid codes`);
+    if (!type) throw notFound(unknownServiceCode.text({ value: serviceCode, format }));
     return sendDocument(reply, presentServiceDefinition(type), format);
   };
 }

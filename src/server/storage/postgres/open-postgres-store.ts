@@ -1,6 +1,8 @@
+import { StoreUnavailableError } from '../errors';
 import pg from 'pg';
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
+import { createPostgresAddressRepository } from './addresses';
 import { createPostgresApiKeyRepository } from './api-keys';
 import { createPostgresCounterRepository } from './counters';
 import { createPostgresDatabase, type PostgresDatabase } from './database';
@@ -56,7 +58,9 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /** A start-up error that names what to fix, and never the password. */
-function startupError(error: unknown, target: Target): Error {
+function startupError(given: unknown, target: Target): Error {
+  // The driver's own error says more than "cannot be reached right now".
+  const error = given instanceof StoreUnavailableError ? given.cause : given;
   const { where, user, database, password } = target;
   const scrub = (text: string) =>
     password ? text.split(password).join('***').split(encodeURIComponent(password)).join('***') : text;
@@ -129,6 +133,7 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
     serviceRequests: createPostgresServiceRequestRepository(db),
     apiKeys: createPostgresApiKeyRepository(db),
     serviceObjects: createPostgresServiceObjectRepository(db),
+    addresses: createPostgresAddressRepository(db),
     settings: createPostgresSettingsRepository(db),
     counters: createPostgresCounterRepository(db),
     moderation: createPostgresModerationRepository(db),

@@ -118,5 +118,10 @@ export function createPostgresServiceObjectRepository(db: PostgresDatabase): Ser
       const [row] = await db.query<{ n: number }>('SELECT COUNT(*)::int8 AS n FROM service_objects');
       return row!.n;
     },
+    async changeToken() {
+      // Statement triggers move this row on every write, by any instance.
+      const [row] = await db.query<{ version: number }>("SELECT version FROM change_versions WHERE name = 'service_objects'");
+      return String(row!.version);
+    },
   };
 }

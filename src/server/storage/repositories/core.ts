@@ -38,7 +38,9 @@ export interface ServiceTypeRepository {
   count(): Promise<number>;
 }
 
-export type ModerationState = 'pending' | 'published' | 'rejected';
+import type { ModerationState } from '../../../shared/moderation/wire';
+
+export type { ModerationState };
 
 export interface StoredMedia {
   position: number;
@@ -160,6 +162,8 @@ export interface ServiceObjectRepository {
   search(search: ServiceObjectSearch): Promise<{ object: ServiceObjectRecord; distanceMeters?: number }[]>;
   upsertMany(objects: ServiceObjectRecord[]): Promise<void>;
   count(): Promise<number>;
+  /** Changes whenever any service object is written, by this process or another on the same store. */
+  changeToken(): Promise<string>;
 }
 
 export interface SettingsRepository {

@@ -3,6 +3,7 @@
  * that span them, change tokens for caches, a health probe and close. Backends (sqlite/,
  * postgres/) implement it; test/server/storage's contract suite is what defines one.
  */
+import type { AddressRepository } from './addresses';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
 import type { MediaStore } from './media';
@@ -10,6 +11,7 @@ import type { ModerationRepository, UnitOfWork } from './moderation';
 import type { OutboxStore } from './outbox';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
+export type * from './addresses';
 export type * from './core';
 export type * from './counters';
 export type * from './media';
@@ -22,6 +24,8 @@ export interface Repositories {
   serviceRequests: ServiceRequestRepository;
   apiKeys: ApiKeyRepository;
   serviceObjects: ServiceObjectRepository;
+  /** The address registry the embedded geocoder searches. */
+  addresses: AddressRepository;
   settings: SettingsRepository;
   counters: CounterRepository;
   moderation: ModerationRepository;

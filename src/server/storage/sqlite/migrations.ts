@@ -223,6 +223,47 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX rate_limits_window ON rate_limits (window_start);
   `,
+  // The address registry the embedded geocoder searches. number_key is the folded house number
+  // ("12 A" → "12a", repositories/addresses.ts), so a street's numbers are one index range.
+  // Version rows for the registry and the service objects: each instance's in-memory geocoder
+  // index is rebuilt when either moves.
+  `
+  CREATE TABLE addresses (
+    id INTEGER PRIMARY KEY,
+    street_fi TEXT NOT NULL,
+    street_sv TEXT NOT NULL,
+    number TEXT NOT NULL,
+    number_key TEXT NOT NULL,
+    postal_code TEXT NOT NULL,
+    municipality_fi TEXT NOT NULL,
+    municipality_sv TEXT NOT NULL,
+    lat REAL NOT NULL,
+    long REAL NOT NULL,
+    source TEXT NOT NULL
+  );
+  CREATE INDEX addresses_street ON addresses (street_fi, street_sv, municipality_fi, municipality_sv, number_key);
+  CREATE INDEX addresses_location ON addresses (lat, long);
+  CREATE INDEX addresses_source ON addresses (source);
+  INSERT INTO change_versions (name, version) VALUES ('addresses', 0), ('service_objects', 0);
+  CREATE TRIGGER addresses_insert_version AFTER INSERT ON addresses BEGIN
+    UPDATE change_versions SET version = version + 1 WHERE name = 'addresses';
+  END;
+  CREATE TRIGGER addresses_update_version AFTER UPDATE ON addresses BEGIN
+    UPDATE change_versions SET version = version + 1 WHERE name = 'addresses';
+  END;
+  CREATE TRIGGER addresses_delete_version AFTER DELETE ON addresses BEGIN
+    UPDATE change_versions SET version = version + 1 WHERE name = 'addresses';
+  END;
+  CREATE TRIGGER service_objects_insert_version AFTER INSERT ON service_objects BEGIN
+    UPDATE change_versions SET version = version + 1 WHERE name = 'service_objects';
+  END;
+  CREATE TRIGGER service_objects_update_version AFTER UPDATE ON service_objects BEGIN
+    UPDATE change_versions SET version = version + 1 WHERE name = 'service_objects';
+  END;
+  CREATE TRIGGER service_objects_delete_version AFTER DELETE ON service_objects BEGIN
+    UPDATE change_versions SET version = version + 1 WHERE name = 'service_objects';
+  END;
+  `,
 ];
 
 export function runMigrations(db: Database.Database): void {

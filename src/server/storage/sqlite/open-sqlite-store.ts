@@ -1,5 +1,6 @@
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
+import { createSqliteAddressRepository } from './addresses';
 import { createSqliteApiKeyRepository } from './api-keys';
 import { createSqliteCounterRepository } from './counters';
 import { openDatabase, type SqliteDatabase } from './database';
@@ -33,6 +34,7 @@ function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
     serviceRequests: createSqliteServiceRequestRepository(db),
     apiKeys: createSqliteApiKeyRepository(db),
     serviceObjects: createSqliteServiceObjectRepository(db),
+    addresses: createSqliteAddressRepository(db),
     settings: createSqliteSettingsRepository(db),
     counters: createSqliteCounterRepository(db),
     moderation: createSqliteModerationRepository(db),

@@ -29,6 +29,7 @@ export function fromServiceObjectRow(row: ServiceObjectRow): ServiceObjectRecord
 export function createSqliteServiceObjectRepository(db: SqliteDatabase): ServiceObjectRepository {
   const select = db.prepare('SELECT * FROM service_objects WHERE service_object_type = ? AND service_object_id = ?');
   const countAll = db.prepare('SELECT COUNT(*) AS n FROM service_objects');
+  const version = db.prepare("SELECT version FROM change_versions WHERE name = 'service_objects'").pluck();
   const upsert = db.prepare(
     `INSERT INTO service_objects (service_object_type, service_object_id, kind, lat, long, name_fi, name_sv, name_en, address)
      VALUES (@service_object_type, @service_object_id, @kind, @lat, @long, @name_fi, @name_sv, @name_en, @address)
@@ -90,6 +91,10 @@ export function createSqliteServiceObjectRepository(db: SqliteDatabase): Service
     },
     async count() {
       return (countAll.get() as { n: number }).n;
+    },
+    async changeToken() {
+      // A version row that triggers move on every write, by any process.
+      return String(version.get() as number);
     },
   };
 }
