@@ -4,6 +4,9 @@ import { sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
+import { formatOfUrl } from './open311/format';
+import { presentErrors } from './open311/presenter';
+import { sendDocument } from './open311/reply';
 
 export interface ClientRoutesOptions {
   context: AppContext;
@@ -13,14 +16,39 @@ export interface ClientRoutesOptions {
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
-/** Paths owned by the APIs: never answered with the web app, even for a browser. */
-const apiPrefixes = ['/open311', '/api', '/proxy', '/media', '/moderation/api'];
+/** How a 404 is written for an API path: the error shape of the API it looks like. */
+type ApiErrorFormat = 'georeport' | 'drf' | 'plain';
 
-function isApiPath(url: string): boolean {
+/**
+ * Paths owned by the APIs, or that API clients and monitoring probe: never answered with the
+ * web app, even for a browser, but with a 404 in that API's format. The first match wins.
+ * - GeoReport (`[{"code":404,"description":…}]`, XML for `.xml`): /open311, /proxy/open311,
+ *   /proxy/service-objects, /media.
+ * - Django REST Framework (`{"detail":"Not found."}`): /api (the counter service's namespace), the
+ *   rest of /proxy, /geocoding, the API descriptions other services serve (/schema, /swagger,
+ *   /openapi, /redoc) and the health probes (/healthz, /readyz, /readiness, /health, /metrics).
+ * - /moderation/api: plain text; its own plugin answers everything under it in its format.
+ */
+const apiPrefixes: readonly (readonly [string, ApiErrorFormat])[] = [
+  ['/open311', 'georeport'],
+  ['/proxy/open311', 'georeport'],
+  ['/proxy/service-objects', 'georeport'],
+  ['/media', 'georeport'],
+  ['/moderation/api', 'plain'],
+  ...['/api', '/proxy', '/geocoding', '/schema', '/swagger', '/openapi', '/redoc', '/healthz', '/readyz', '/readiness', '/health', '/metrics'].map(
+    (prefix) => [prefix, 'drf'] as const,
+  ),
+];
+
+/** The API a path belongs to, by its error format; undefined for the web app's own paths. */
+export function apiErrorFormatOf(url: string): ApiErrorFormat | undefined {
   // Any case: /MEDIA/x is a mistyped API path, not a page of the app.
   const path = (url.split('?')[0] ?? '').toLowerCase();
-  return apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  // `/openapi.json` and `/schema.yaml` are API descriptions too, not files of the app.
+  return apiPrefixes.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`))?.[1];
 }
+
+const isApiPath = (url: string) => apiErrorFormatOf(url) !== undefined;
 
 /**
  * Browsers ask for text/html; curl, link checkers and previews send `*\/*` or nothing, and a
@@ -55,6 +83,17 @@ const REVALIDATE = 'no-cache';
 
 function sendPlainNotFound(reply: FastifyReply) {
   return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+}
+
+/** A 404 in the format of the API the path looks like (see apiPrefixes). */
+function sendApiNotFound(request: FastifyRequest, reply: FastifyReply, format: ApiErrorFormat) {
+  if (format === 'georeport') {
+    return sendDocument(reply, presentErrors([{ code: 404, description: 'no such resource' }]), formatOfUrl(request.url), 404);
+  }
+  if (format === 'drf') {
+    return reply.code(404).header('access-control-allow-origin', '*').type('application/json').send(Buffer.from(JSON.stringify({ detail: 'Not found.' })));
+  }
+  return sendPlainNotFound(reply);
 }
 
 const notBuiltPage = `<!doctype html>
@@ -95,6 +134,8 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   // Registered in this plugin without a prefix, it covers every path; API plugins that set their
   // own not-found handler under their prefix keep it.
   app.setNotFoundHandler(async (request, reply) => {
+    const apiFormat = apiErrorFormatOf(request.url);
+    if (apiFormat !== undefined) return sendApiNotFound(request, reply, apiFormat);
     if (!isAppNavigation(request)) return sendPlainNotFound(reply);
     if (!built) {
       return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage);

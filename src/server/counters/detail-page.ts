@@ -10,7 +10,7 @@ import { contentTypes, formatHeaders, type CounterResponse } from './responses';
 export interface DetailPageRequest {
   format: CounterFormat;
   pairs: QueryPairs;
-  /** The absolute URL of this counter, without a query. */
+  /** The absolute URL of this counter (`…/api/counters/7/`), without a query or suffix. */
   detailUrl: string;
   requestUrl: string;
 }

@@ -7,7 +7,7 @@ import { browsableHtml } from './browsable';
 import { csvHeaderLine } from './csv';
 import { pageCount, resolvePage } from './pagination';
 import { parseFilter, parseFormat, parsePageSize } from './query';
-import { joinUrl, lastValue, withQueryParam, type QueryPairs } from './query-string';
+import { effectiveQuery, joinUrl, lastValue, withQueryParam, type QueryPairs } from './query-string';
 import type { CounterRenderings } from './renderings';
 import { contentTypes, formatHeaders, type CounterResponse } from './responses';
 
@@ -22,8 +22,12 @@ export function pageLinks(listUrl: string, pairs: QueryPairs, page: number, page
 export interface ListPageRequest {
   /** The query as sent, in order. */
   pairs: QueryPairs;
-  /** The absolute URL of the list, without a query. */
+  /** A format suffix of the path (`counters.csv`), which wins over the format parameter. */
+  suffix?: string;
+  /** The absolute URL of the list as asked for (`…/api/counters/` or `…/api/counters.csv`), without a query: the base of paging links. */
   listUrl: string;
+  /** The absolute URL of the list without a suffix: the base of the browsable page's format links. */
+  formatsUrl?: string;
   /** The path and query as sent, shown on the browsable page. */
   requestUrl: string;
 }
@@ -31,14 +35,16 @@ export interface ListPageRequest {
 export async function renderListPage(
   repository: CounterRepository,
   renderings: CounterRenderings,
-  { pairs, listUrl, requestUrl }: ListPageRequest,
+  { pairs, suffix, listUrl, formatsUrl = listUrl, requestUrl }: ListPageRequest,
 ): Promise<CounterResponse> {
-  const format = parseFormat(pairs);
-  const filter = parseFilter(pairs);
-  const pageSize = parsePageSize(pairs);
-  const count = await repository.countMatching(filter);
-  const page = resolvePage(lastValue(pairs, 'page'), count, pageSize);
-  const entries = await repository.listRevisions(filter, (page - 1) * pageSize, pageSize);
+  // Read as the real service reads it (camelCase names too); links keep the query as sent.
+  const query = effectiveQuery(pairs);
+  const format = parseFormat(query, suffix);
+  const { filter, matchesNothing } = parseFilter(query);
+  const pageSize = parsePageSize(query);
+  const count = matchesNothing ? 0 : await repository.countMatching(filter);
+  const page = resolvePage(lastValue(query, 'page'), count, pageSize);
+  const entries = matchesNothing ? [] : await repository.listRevisions(filter, (page - 1) * pageSize, pageSize);
   const pages = pageCount(count, pageSize);
   const { next, previous } = pageLinks(listUrl, pairs, page, pages);
 
@@ -63,8 +69,8 @@ export async function renderListPage(
     previous,
     position: `Page ${page} of ${pages}`,
     formats: {
-      json: joinUrl(listUrl, withQueryParam(pairs, 'format', 'json')),
-      csv: joinUrl(listUrl, withQueryParam(pairs, 'format', 'csv')),
+      json: joinUrl(formatsUrl, withQueryParam(pairs, 'format', 'json')),
+      csv: joinUrl(formatsUrl, withQueryParam(pairs, 'format', 'csv')),
     },
   });
   return { contentType: contentTypes.api, body: Buffer.from(html), headers: formatHeaders('api') };

@@ -54,6 +54,43 @@ export function parseQueryString(raw: string): QueryPairs {
   return pairs;
 }
 
+/**
+ * A query name as the real service reads it: its middleware (djangorestframework-camel-case)
+ * turns camelCase names into snake_case and lowercases every name before DRF and django-filter
+ * see them, so `pageSize`, `municipalityCode` and `FORMAT` work there as `page_size`,
+ * `municipality_code` and `format`.
+ */
+export function snakeCaseName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/^_+/, '');
+}
+
+/**
+ * The query as the real service's views read it: every name in snake_case (above). When two
+ * names become one (`pageSize` and `page_size`), the one that appeared last in the query (by
+ * its first appearance) wins with all its values, as the middleware rebuilds the QueryDict.
+ * Links are built from the query as sent, as DRF builds them from the request's own URL.
+ */
+export function effectiveQuery(pairs: QueryPairs): QueryPairs {
+  const byName = new Map<string, string[]>();
+  for (const [name, value] of pairs) {
+    const values = byName.get(name);
+    if (values) values.push(value);
+    else byName.set(name, [value]);
+  }
+  const bySnakeName = new Map<string, string[]>();
+  for (const [name, values] of byName) bySnakeName.set(snakeCaseName(name), values);
+  return [...bySnakeName].flatMap(([name, values]) => values.map((value) => [name, value] as const));
+}
+
+/** The pairs as a query string in their own order, each part encoded with quote_plus. */
+export function serializeQuery(pairs: QueryPairs): string {
+  return pairs.map(([name, value]) => `${quotePlus(name)}=${quotePlus(value)}`).join('&');
+}
+
 /** QueryDict.get: the last value given for the key. */
 export function lastValue(pairs: QueryPairs, key: string): string | undefined {
   for (let index = pairs.length - 1; index >= 0; index -= 1) {

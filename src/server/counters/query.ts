@@ -1,4 +1,12 @@
-import { badRequest, notFound } from './errors';
+/**
+ * Reading the query of GET /api/counters/ as the real service does. Its view checks latitude,
+ * longitude and distance as floats first (all three or none), then django-filter checks each
+ * filter as a Decimal: the 400s name each field with DRF's messages (`{"latitude": ["Enter a
+ * number."]}`, `municipality_code` as `municipalityCode`, as its renderer camelizes keys), and
+ * whatever it accepts but nothing can match (a negative distance, a code that is no integer)
+ * answers an empty page, not a 400.
+ */
+import { invalidFields, notFound } from './errors';
 import { lastValue, type QueryPairs } from './query-string';
 import type { CounterFilter } from '../storage/repositories/types';
 
@@ -6,13 +14,17 @@ export type CounterFormat = 'json' | 'api' | 'csv';
 
 export const defaultPageSize = 100;
 export const maxPageSize = 1000;
-const maxMunicipalityCodes = 100;
 
-/** `format`: json by default (also when given empty, as in DRF); anything unknown is a 404. */
-export function parseFormat(pairs: QueryPairs): CounterFormat {
-  const format = lastValue(pairs, 'format');
-  if (format === undefined || format === '' || format === 'json') return 'json';
-  if (format === 'api' || format === 'csv') return format;
+const isFormat = (format: string): format is CounterFormat => format === 'json' || format === 'api' || format === 'csv';
+
+/**
+ * The format: a path suffix (`counters.csv`, `7.json`) wins over the `format` parameter, as in
+ * DRF; json by default (also for `format=`); anything unknown is a 404.
+ */
+export function parseFormat(pairs: QueryPairs, suffix?: string): CounterFormat {
+  const format = suffix ?? lastValue(pairs, 'format');
+  if (format === undefined || (format === '' && suffix === undefined)) return 'json';
+  if (isFormat(format)) return format;
   throw notFound();
 }
 
@@ -31,71 +43,149 @@ export function parsePageSize(pairs: QueryPairs): number {
   return Math.min(size, maxPageSize);
 }
 
-const decimalPattern = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const digits = String.raw`\d(?:_?\d)*`;
+/** Python's float() and Decimal() grammar: blanks around, a sign, digit groups with "_", an exponent. */
+const finiteNumber = new RegExp(String.raw`^\s*([+-]?)(?:(${digits})(?:\.(${digits})?)?|\.(${digits}))(?:[eE]([+-]?${digits}))?\s*$`);
+/** The names float() takes for NaN and the infinities; Decimal() also takes sNaN and NaN with digits. */
+const floatNonFinite = /^\s*[+-]?(?:nan|inf|infinity)\s*$/i;
+const decimalNonFinite = /^\s*[+-]?(?:s?nan\d*|inf|infinity)\s*$/i;
 
-/** A blank parameter counts as absent, as in django-filter. */
-function present(pairs: QueryPairs, key: string): string | undefined {
-  const value = lastValue(pairs, key)?.trim();
+/** Whether Python's float() reads the text (DRF's FloatField). */
+const isPythonFloat = (text: string) => floatNonFinite.test(text) || finiteNumber.test(text);
+
+/** A number as Python's Decimal reads it, split into sign, digits and exponent; 'non-finite' for NaN and infinities. */
+function decimalParts(text: string): { negative: boolean; digits: string; exponent: number } | 'non-finite' | undefined {
+  if (decimalNonFinite.test(text)) return 'non-finite';
+  const match = finiteNumber.exec(text);
+  if (!match) return undefined;
+  const [, sign, whole = '', fraction = '', onlyFraction = '', exponent = '0'] = match;
+  const fractionDigits = (fraction || onlyFraction).replaceAll('_', '');
+  return {
+    negative: sign === '-',
+    digits: whole.replaceAll('_', '') + fractionDigits,
+    exponent: Number(exponent.replaceAll('_', '')) - fractionDigits.length,
+  };
+}
+
+const toNumber = (text: string) => Number(text.trim().replaceAll('_', ''));
+
+/** A parameter the real service counts as given: present and not empty (blank is not empty). */
+function given(pairs: QueryPairs, key: string): string | undefined {
+  const value = lastValue(pairs, key);
   return value === undefined || value === '' ? undefined : value;
 }
 
+/** Python's repr of a limit in Django's messages: 90, -180, 1e+50. */
+const limitText = (limit: number) => (Math.abs(limit) >= 1e16 ? limit.toExponential() : String(limit));
+
+/** A coordinate filter's checks as django-filter runs them: the field's bounds, then the filter's own ±1e50. */
+function boundMessages(value: number, min: number | undefined, max: number | undefined): string[] {
+  const messages: string[] = [];
+  if (max !== undefined && value > max) messages.push(`Ensure this value is less than or equal to ${limitText(max)}.`);
+  if (min !== undefined && value < min) messages.push(`Ensure this value is greater than or equal to ${limitText(min)}.`);
+  return messages;
+}
+
+/** The view's first check (DRF FloatFields, then "all three or none"); throws DRF's 400. */
+function checkCoordinates(pairs: QueryPairs): void {
+  const errors: Record<string, string[]> = {};
+  for (const name of ['longitude', 'latitude', 'distance']) {
+    const text = given(pairs, name);
+    if (text === undefined) continue;
+    if (text.length > 1000) errors[name] = ['String value too large.'];
+    else if (!isPythonFloat(text)) errors[name] = ['A valid number is required.'];
+  }
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
+  const names = ['latitude', 'longitude', 'distance'];
+  const missing = names.filter((name) => given(pairs, name) === undefined);
+  if (missing.length > 0 && missing.length < names.length) {
+    throw invalidFields({
+      'Missing parameters': [
+        `Missing query argument(s): ${missing.join(', ')}. Latitude, longitude and distance must all be provided.`,
+      ],
+    });
+  }
+}
+
+export interface ParsedFilter {
+  filter: CounterFilter;
+  /** Accepted, but no counter can match (a negative distance): the answer is an empty page. */
+  matchesNothing: boolean;
+}
+
 /**
- * The filters: `source` (case-insensitive exact), `municipality_code` (comma list),
- * `latitude` + `longitude` + `distance` (km, all three). Bad input is a 400 that names the fields.
+ * The filters: `source` (case-insensitive exact), `municipality_code` (comma list of numbers,
+ * leading zeros optional: 91, 091 and 0091 are all Helsinki), `latitude` + `longitude` +
+ * `distance` (km, all three). Bad input is a 400 naming each field, as the real service's.
  */
-export function parseFilter(pairs: QueryPairs): CounterFilter {
-  const filter: CounterFilter = {};
-  const source = present(pairs, 'source');
-  if (source !== undefined) filter.source = source;
-
-  const codesText = present(pairs, 'municipality_code');
-  if (codesText !== undefined) filter.municipalityCodes = parseMunicipalityCodes(codesText);
-
-  const near = { latitude: present(pairs, 'latitude'), longitude: present(pairs, 'longitude'), distance: present(pairs, 'distance') };
-  const given = Object.entries(near).filter(([, value]) => value !== undefined);
-  if (given.length > 0) {
-    const missing = Object.entries(near).filter(([, value]) => value === undefined).map(([name]) => name);
-    if (missing.length > 0) {
-      throw badRequest(
-        `Filtering by distance needs latitude, longitude and distance (km) together; missing: ${missing.join(', ')}.`,
-      );
+export function parseFilter(pairs: QueryPairs): ParsedFilter {
+  checkCoordinates(pairs);
+  const errors: Record<string, string[]> = {};
+  const number = (name: string, min?: number, max?: number): number | undefined => {
+    const text = given(pairs, name);
+    if (text === undefined) return undefined;
+    if (decimalParts(text) === 'non-finite') {
+      errors[name] = ['Enter a number.'];
+      return undefined;
     }
-    const problems: string[] = [];
-    const latitude = parseDecimal(near.latitude!, -90, 90);
-    if (latitude === undefined) problems.push('latitude must be a number from -90 to 90 (decimal degrees, WGS 84)');
-    const longitude = parseDecimal(near.longitude!, -180, 180);
-    if (longitude === undefined) problems.push('longitude must be a number from -180 to 180 (decimal degrees, WGS 84)');
-    const distanceKm = parseDecimal(near.distance!, 0, 40_075);
-    if (distanceKm === undefined) problems.push('distance must be a number of kilometres from 0 to 40075');
-    if (problems.length > 0) throw badRequest(`${problems.join('; ')}.`);
-    filter.near = { latitude: latitude!, longitude: longitude!, distanceKm: distanceKm! };
+    const value = toNumber(text);
+    const messages = [...boundMessages(value, min, max), ...(min === undefined ? [] : boundMessages(value, -1e50, 1e50))];
+    if (messages.length > 0) errors[name] = messages;
+    return value;
+  };
+  const latitude = number('latitude', -90, 90);
+  const longitude = number('longitude', -180, 180);
+  const distance = number('distance');
+  const codesText = given(pairs, 'municipality_code');
+  const codes = codesText === undefined ? undefined : parseMunicipalityCodes(codesText);
+  if (codes === 'invalid') errors.municipalityCode = ['Enter a number.'];
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
+
+  const filter: CounterFilter = {};
+  const source = lastValue(pairs, 'source')?.trim();
+  if (source) filter.source = source;
+  if (codes !== undefined && codes !== 'invalid') filter.municipalityCodes = codes;
+  let matchesNothing = false;
+  if (latitude !== undefined && longitude !== undefined && distance !== undefined) {
+    // Farther than any two points on Earth is everywhere; closer than 0 is nowhere.
+    matchesNothing = distance < 0;
+    filter.near = { latitude, longitude, distanceKm: Math.min(Math.max(distance, 0), 40_075) };
   }
-  return filter;
+  return { filter, matchesNothing };
 }
 
-function parseDecimal(text: string, min: number, max: number): number | undefined {
-  if (!decimalPattern.test(text)) return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) && value >= min && value <= max ? value : undefined;
+/**
+ * A municipality code as stored: three digits. The real service keeps codes as integers and
+ * compares numbers, so "235", "0235" (how it writes Kauniainen) and "235.0" are one code;
+ * a number that is no such integer (-1, 0.5, 1000) matches nothing. Undefined when it cannot
+ * match; 'invalid' when it is not a number.
+ */
+export function canonicalMunicipalityCode(text: string): string | undefined | 'invalid' {
+  const parts = decimalParts(text);
+  if (parts === undefined || parts === 'non-finite') return 'invalid';
+  const significant = parts.digits.replace(/^0+/, '');
+  if (significant === '') return '000';
+  if (parts.negative) return undefined;
+  let whole: string;
+  if (parts.exponent >= 0) {
+    if (significant.length + parts.exponent > 3) return undefined;
+    whole = significant + '0'.repeat(parts.exponent);
+  } else {
+    const cut = significant.length + parts.exponent;
+    if (cut <= 0 || !/^0*$/.test(significant.slice(cut))) return undefined;
+    whole = significant.slice(0, cut);
+  }
+  return whole.length > 3 ? undefined : whole.padStart(3, '0');
 }
 
-/** "91,049" → ["091", "049"]: codes are stored zero-padded, so short numeric codes are padded too. */
-function parseMunicipalityCodes(text: string): string[] {
-  const codes = text
-    .split(',')
-    .map((code) => code.trim())
-    .filter((code) => code !== '');
-  const bad = codes.filter((code) => !/^\d{1,3}$/.test(code));
-  if (bad.length > 0) {
-    throw badRequest(
-      `municipality_code must be a comma-separated list of three-digit municipality codes such as 091,049; not valid: ${bad
-        .slice(0, 5)
-        .map((code) => JSON.stringify(code.slice(0, 20)))
-        .join(', ')}.`,
-    );
+/** "91,0235, 049" → ["091", "235", "049"]; empty items are skipped, as django-filter does. */
+function parseMunicipalityCodes(text: string): string[] | 'invalid' {
+  const codes = new Set<string>();
+  for (const item of text.split(',')) {
+    if (item === '') continue;
+    const code = canonicalMunicipalityCode(item);
+    if (code === 'invalid') return 'invalid';
+    if (code !== undefined) codes.add(code);
   }
-  if (codes.length > maxMunicipalityCodes) {
-    throw badRequest(`municipality_code takes at most ${maxMunicipalityCodes} codes.`);
-  }
-  return [...new Set(codes.map((code) => code.padStart(3, '0')))];
+  return [...codes];
 }

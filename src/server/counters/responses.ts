@@ -4,8 +4,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { browsableHtml, browsableSecurityHeaders } from './browsable';
+import type { CounterErrorBody } from './errors';
 import { parseFormat, type CounterFormat } from './query';
-import { parseQueryString, rawQueryOf } from './query-string';
+import { effectiveQuery, parseQueryString, rawQueryOf } from './query-string';
 
 /** A rendered answer, whole, so it can be cached and sent again as it is. */
 export interface CounterResponse {
@@ -33,15 +34,32 @@ export const sendResponse = (reply: FastifyReply, statusCode: number, response: 
     .type(response.contentType)
     .send(response.body);
 
-/** An error in the format asked for: the browsable page for format=api, JSON otherwise (csv too). */
-export function errorResponse(request: FastifyRequest, statusCode: number, detail: string): CounterResponse {
-  let format: CounterFormat = 'json';
+/**
+ * A DRF format suffix (`/api/counters.csv`, `/api/counters/7.json`, a trailing slash allowed):
+ * lowercase letters and digits after the one dot of the last path segment, as DRF's
+ * format_suffix_patterns match it.
+ */
+export function formatSuffixOf(segment: string): { name: string; suffix: string } | undefined {
+  const match = /^([^/.]+)\.([a-z0-9]+)$/.exec(segment);
+  return match ? { name: match[1]!, suffix: match[2]! } : undefined;
+}
+
+/** The format a request asks for, by suffix or parameter; undefined when it names an unknown one. */
+export function requestedFormat(url: string): CounterFormat | undefined {
+  const path = url.split('?')[0] ?? '';
+  const segment = path.replace(/\/$/, '').split('/').pop() ?? '';
   try {
-    format = parseFormat(parseQueryString(rawQueryOf(request.url)));
+    return parseFormat(effectiveQuery(parseQueryString(rawQueryOf(url))), formatSuffixOf(segment)?.suffix);
   } catch {
-    // An unknown format is itself the error being reported; answer it in JSON.
+    return undefined;
   }
-  const json = JSON.stringify({ detail });
+}
+
+/** An error in the format asked for: the browsable page for format=api, JSON otherwise (csv too). */
+export function errorResponse(request: FastifyRequest, statusCode: number, body: CounterErrorBody): CounterResponse {
+  // An unknown format is itself the error being reported; answer it in JSON.
+  const format = requestedFormat(request.url) ?? 'json';
+  const json = JSON.stringify(body);
   if (format !== 'api') return { contentType: contentTypes.json, body: Buffer.from(json), headers: formatHeaders('json') };
   const title = request.routeOptions.url?.includes(':id') ? 'Counter Instance' : 'Counter List';
   return {

@@ -1,8 +1,9 @@
 /**
  * The counter list service (spec/counter-list-service.md), wire-compatible with the real Django
- * REST Framework one: GET / (paged GeoJSON), GET /:id/, formats json/api/csv, filters, DRF links
- * and `{"detail": …}` errors, CORS open. Paths without the trailing slash redirect (301) to it,
- * as Django's APPEND_SLASH does. Rendering is in list-page.ts and detail-page.ts.
+ * REST Framework one: GET / (paged GeoJSON), GET /:id/, formats json/api/csv by parameter or
+ * DRF format suffix (`.csv`, `/7.json`), filters (camelCase names too), DRF links and errors
+ * (`{"detail": …}`, `{"field": […]}` for bad input), CORS open. Paths without the trailing slash
+ * redirect (301) to it, as Django's APPEND_SLASH does. Rendering is in list-page.ts and detail-page.ts.
  */
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,12 +11,12 @@ import type { AppContext } from '../context';
 import { createAnswerCache } from '../http/answer-cache';
 import { requirePublicBaseUrl } from '../http/public-base-url';
 import { renderDetailPage } from './detail-page';
-import { badRequest, CounterApiError, notFound } from './errors';
+import { badRequest, CounterApiError, notFound, type CounterErrorBody } from './errors';
 import { renderListPage } from './list-page';
 import { parseFormat } from './query';
-import { parseQueryString, rawQueryOf } from './query-string';
+import { effectiveQuery, parseQueryString, rawQueryOf } from './query-string';
 import { createCounterRenderings } from './renderings';
-import { allowedMethods, errorResponse, sendResponse, type CounterResponse } from './responses';
+import { allowedMethods, errorResponse, formatSuffixOf, sendResponse, type CounterResponse } from './responses';
 
 export interface CounterRoutesOptions {
   context: AppContext;
@@ -30,29 +31,30 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   const listingCache = createAnswerCache<CounterResponse>({ maxEntries: 1000, maxBytes: 64 * 1024 * 1024 });
 
   const baseUrl = (request: FastifyRequest) => requirePublicBaseUrl(request, config, () => badRequest('Invalid Host header.'));
-  const sendError = (request: FastifyRequest, reply: FastifyReply, statusCode: number, detail: string) =>
-    sendResponse(reply, statusCode, errorResponse(request, statusCode, detail));
+  const sendError = (request: FastifyRequest, reply: FastifyReply, statusCode: number, body: CounterErrorBody) =>
+    sendResponse(reply, statusCode, errorResponse(request, statusCode, body));
 
   // Unknown paths and methods under the prefix answer in the API's format too, with CORS: a
   // client of this API must be able to read every answer it gets (`POST /api/counters/1` included).
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'Not found.'));
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, { detail: 'Not found.' }));
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof CounterApiError) return sendError(request, reply, error.statusCode, error.detail);
+    if (error instanceof CounterApiError) return sendError(request, reply, error.statusCode, error.body);
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
-      return sendError(request, reply, statusCode, 'Malformed request.');
+      return sendError(request, reply, statusCode, { detail: 'Malformed request.' });
     }
     if (isStoreUnavailable(error)) {
       request.log.warn('counters request failed: the database cannot be reached');
       reply.header('Retry-After', String(storeRetryAfterSeconds));
-      return sendError(request, reply, 503, 'Service temporarily unavailable, try again later.');
+      return sendError(request, reply, 503, { detail: 'Service temporarily unavailable, try again later.' });
     }
     request.log.error({ err: error }, 'counters request failed');
-    return sendError(request, reply, 500, 'A server error occurred.');
+    return sendError(request, reply, 500, { detail: 'A server error occurred.' });
   });
 
-  app.get('/', { prefixTrailingSlash: 'slash' }, async (request, reply) => {
+  // The list, at `/`, and with a DRF format suffix at `.csv`, `.json`, `.api` (a trailing slash allowed).
+  const list = async (request: FastifyRequest, reply: FastifyReply, suffix?: string) => {
     const base = baseUrl(request);
     // The key holds the base too: links in the body are absolute.
     const key = `${base} ${request.url}`;
@@ -61,22 +63,39 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     if (cached) return sendResponse(reply, 200, cached);
     const response = await renderListPage(repository, renderings, {
       pairs: parseQueryString(rawQueryOf(request.url)),
-      listUrl: base + request.routeOptions.url,
+      suffix,
+      listUrl: base + (request.routeOptions.url ?? '').replace(':format', suffix ?? ''),
+      formatsUrl: `${base}${app.prefix}/`,
       requestUrl: request.url,
     });
     // Cache only what was rendered from one version throughout.
     if ((await repository.datasetVersion()) === version) listingCache.set(key, version, 0, response);
     return sendResponse(reply, 200, response);
-  });
+  };
+  app.get('/', { prefixTrailingSlash: 'slash' }, (request, reply) => list(request, reply));
+  for (const url of ['.:format', '.:format/']) {
+    app.get<{ Params: { format: string } }>(url, (request, reply) => {
+      // DRF's suffix is lowercase letters and digits; anything else names no URL.
+      if (!/^[a-z0-9]+$/.test(request.params.format)) throw notFound();
+      return list(request, reply, request.params.format);
+    });
+  }
 
-  app.get<{ Params: { id: string } }>('/:id/', async (request, reply) => {
+  // One counter, at `/7/`, or with a suffix at `/7.json` (no redirect: DRF matches it with or without the slash).
+  const detail = async (request: FastifyRequest, reply: FastifyReply, idText: string, suffix?: string) => {
     const pairs = parseQueryString(rawQueryOf(request.url));
-    const format = parseFormat(pairs);
+    const format = parseFormat(effectiveQuery(pairs), suffix);
     const base = baseUrl(request);
-    const counter = /^[+-]?\d{1,15}$/.test(request.params.id) ? await repository.find(Number(request.params.id)) : undefined;
+    const counter = /^[+-]?\d{1,15}$/.test(idText) ? await repository.find(Number(idText)) : undefined;
     if (!counter) throw notFound();
-    const detailUrl = `${base}${(request.routeOptions.url ?? '').replace(':id', String(counter.id))}`;
+    const detailUrl = `${base}${app.prefix}/${counter.id}/`;
     return sendResponse(reply, 200, renderDetailPage(counter, renderings, { format, pairs, detailUrl, requestUrl: request.url }));
+  };
+  app.get<{ Params: { id: string } }>('/:id/', (request, reply) => {
+    const suffixed = formatSuffixOf(request.params.id);
+    // DRF's ids hold no dot: `1.JSON/` or `1.2.json/` name no counter.
+    if (!suffixed && request.params.id.includes('.')) throw notFound();
+    return detail(request, reply, suffixed?.name ?? request.params.id, suffixed?.suffix);
   });
 
   // Django's APPEND_SLASH: a permanent redirect to the slash form, query string kept.
@@ -87,9 +106,13 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   app.get('', (request, reply) => {
     reply.header('access-control-allow-origin', '*').redirect(withSlash(request.routeOptions.url!, request), 301);
   });
-  app.get<{ Params: { id: string } }>('/:id', (request, reply) => {
+  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
+    const suffixed = formatSuffixOf(request.params.id);
+    if (suffixed) return detail(request, reply, suffixed.name, suffixed.suffix);
+    // Django redirects only to a path that exists: an id with a dot has no slash form.
+    if (request.params.id.includes('.')) throw notFound();
     const path = request.routeOptions.url!.replace(':id', encodeURIComponent(request.params.id));
-    reply.header('access-control-allow-origin', '*').redirect(withSlash(path, request), 301);
+    return reply.header('access-control-allow-origin', '*').redirect(withSlash(path, request), 301);
   });
 
   // CORS preflight, open to every origin like the real service.
@@ -108,9 +131,11 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   };
   app.options('/', { prefixTrailingSlash: 'slash' }, preflight);
   app.options('/:id/', preflight);
+  app.options('.:format', preflight);
+  app.options('.:format/', preflight);
 
   // Refused before any body is read, as DRF checks the method first.
-  for (const url of ['/', '/:id/']) {
+  for (const url of ['/', '/:id/', '.:format', '.:format/']) {
     app.route({
       method: ['POST', 'PUT', 'PATCH', 'DELETE'],
       url,

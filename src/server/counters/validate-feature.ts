@@ -91,10 +91,14 @@ function checkPoint(geometry: unknown, problems: string[]): [number, number] | u
   return [longitude, latitude];
 }
 
+/**
+ * The code as stored: three digits. Also taken as the real service writes it, "0" before the
+ * number it keeps ("091", and "0235" for Kauniainen, "05" for a one-digit code), and as a number.
+ */
 function checkMunicipalityCode(value: unknown, problems: string[]): string | undefined {
-  if (typeof value === 'string' && /^\d{1,3}$/.test(value)) return value.padStart(3, '0');
+  if (typeof value === 'string' && /^\d{1,20}$/.test(value) && Number(value) <= 999) return value.slice(-3).padStart(3, '0');
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 999) return String(value).padStart(3, '0');
-  problems.push(`properties.municipalityCode must be a three-digit code such as "091", got ${show(value)}`);
+  problems.push(`properties.municipalityCode must be a three-digit code such as "091" (or "0235", as the real service writes 235), got ${show(value)}`);
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../storage';
 
 export interface HealthRoutesOptions {
@@ -13,15 +13,16 @@ function noStore(reply: FastifyReply) {
 /**
  * GET /healthz: liveness, 200 whenever the process serves HTTP.
  * GET /readyz: readiness, 200 when the database answers and photos can be written, else 503
- * naming the failed check. No auth (they reveal nothing), and logged only at warn and above so
- * a probe every few seconds does not drown the request log.
+ * naming the failed check; GET /readiness is the same (the path the real counter service's
+ * probes use). No auth (they reveal nothing), and logged only at warn and above so a probe
+ * every few seconds does not drown the request log.
  */
 export function registerHealthRoutes(app: FastifyInstance, { store }: HealthRoutesOptions): void {
   let wasReady = true;
 
   app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => noStore(reply).send({ status: 'ok' }));
 
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+  const readiness = async (_request: FastifyRequest, reply: FastifyReply) => {
     const checks = await store.health();
     const ready = Object.values(checks).every((result) => result === 'ok');
     // Logged when the state changes, not on every probe.
@@ -32,5 +33,7 @@ export function registerHealthRoutes(app: FastifyInstance, { store }: HealthRout
     }
     if (ready) return noStore(reply).send({ status: 'ready' });
     return noStore(reply).code(503).send({ status: 'unavailable', checks });
-  });
+  };
+  app.get('/readyz', { logLevel: 'warn' }, readiness);
+  app.get('/readiness', { logLevel: 'warn' }, readiness);
 }

@@ -1,92 +1,170 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { formatSuffixOf } from '../counters/responses';
 import { publicBaseUrl } from '../http/public-base-url';
 import { paths } from '../../shared/paths';
+import { asJsonQuery, browsableRequest, renderBrowsableProxyPage } from './counters-browsable';
+import { proxiedLink, rewriteLinkHeader, rewritePageLink, type LinkMapping } from './counters-links';
 import { rewriteEnvelopeHead } from './counters-page-links';
 import { createAnswerCache } from '../http/answer-cache';
-import type { CachedUpstreamAnswer } from './upstream';
+import type { CachedUpstreamAnswer, UpstreamResponse } from './upstream';
 import { callUpstream, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
 
-/**
- * Re-points a paging link of the upstream at the proxy: whatever host the upstream named, the
- * part after its base path is kept (with every query parameter) and put under /proxy/counters.
- */
-export function rewritePageLink(link: unknown, upstreamBase: string, proxyBase: string): unknown {
-  if (typeof link !== 'string') return link;
-  try {
-    const target = new URL(link);
-    const basePath = new URL(upstreamBase).pathname.replace(/\/+$/, '');
-    if (!target.pathname.startsWith(basePath)) return link;
-    return `${proxyBase}${target.pathname.slice(basePath.length)}${target.search}`;
-  } catch {
-    return link;
-  }
-}
+export { rewritePageLink } from './counters-links';
 
 /** The slow path, for any JSON not in the compact envelope: parsed, links re-pointed, written again. */
 function reserialized(bytes: Buffer, repoint: (link: unknown) => unknown): Buffer | undefined {
-  let page: unknown;
+  const page = parsedJson(bytes);
+  if (page === undefined) return undefined;
+  return Buffer.from(JSON.stringify(repointed(page, repoint)));
+}
+
+function parsedJson(bytes: Buffer): { value: unknown } | undefined {
   try {
-    page = JSON.parse(withoutBom(bytes.toString('utf8')));
+    return { value: JSON.parse(withoutBom(bytes.toString('utf8'))) as unknown };
   } catch {
     return undefined;
   }
-  if (page && typeof page === 'object' && !Array.isArray(page) && ('next' in page || 'previous' in page)) {
-    const envelope = page as Record<string, unknown>;
+}
+
+/** A page envelope with next/previous re-pointed; anything else as it is. */
+function repointed({ value }: { value: unknown }, repoint: (link: unknown) => unknown): unknown {
+  if (value && typeof value === 'object' && !Array.isArray(value) && ('next' in value || 'previous' in value)) {
+    const envelope = value as Record<string, unknown>;
     envelope.next = repoint(envelope.next);
     envelope.previous = repoint(envelope.previous);
   }
-  return Buffer.from(JSON.stringify(page));
+  return value;
 }
+
+const isJson = (headers: Record<string, string>) => /json/i.test(headers['content-type'] ?? '');
 
 const send = (reply: FastifyReply, answer: CachedUpstreamAnswer) => reply.code(answer.statusCode).headers(answer.headers).send(answer.body);
 
+interface Forwarded {
+  /** What follows the upstream base: `/7/`, `/`, `.csv`. */
+  subpath: string;
+  /** A DRF format suffix in the path (`7.json`, `counters.csv`). */
+  suffix?: string;
+  /** A single counter rather than the list. */
+  instance: boolean;
+}
+
 /**
- * `/proxy/counters/*`: the counter list, with next/previous pointing back through the proxy.
- * Successful JSON pages are kept for COUNTERS_CACHE_SECONDS: the list changes rarely, and a map
- * loading every page at once should not make each visitor cost the upstream twenty calls.
+ * `/proxy/counters/*` (and `/proxy/counters.csv` and the like): the counter list service. Nothing
+ * the upstream answers carries its address on: next/previous, a CSV `Link` header and redirects
+ * point back through the proxy (a redirect outside the upstream's base is a 502), the browsable
+ * page is rendered here from the upstream's JSON, and the content type is the upstream's own.
+ * Successful pages are kept for COUNTERS_CACHE_SECONDS: the list changes rarely, and a map loading
+ * every page at once should not make each visitor cost the upstream twenty calls.
  */
 export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams: Upstreams }> = async (app, { context, upstreams }) => {
   const { config } = context;
   const cache = createAnswerCache<CachedUpstreamAnswer>({ maxAgeMs: config.COUNTERS_CACHE_SECONDS * 1000, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
-  // `/proxy/counters` itself and non-GET methods: the counters' error shape, not the app's plain 404.
+  // Non-GET methods and unknown forms: the counters' error shape, not the app's plain 404.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
 
-  app.get('/*', async (request: FastifyRequest, reply) => {
-    const rest = forwardedSubpath((request.params as { '*': string })['*']);
-    if (rest === undefined) return reply.code(404).send({ detail: 'Not found.' });
+  const forward = async (request: FastifyRequest, reply: FastifyReply, target: Forwarded) => {
     const base = publicBaseUrl(request, config);
     if (base === undefined) return reply.code(400).send({ detail: 'Invalid Host header.' });
-    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const browsable = browsableRequest(target.suffix, rawQuery);
     const upstreamBase = upstreams.counters();
-    const url = `${upstreamBase}/${rest}${query}`;
+    // The browsable page is made here from the JSON (counters-browsable.ts).
+    const subpath = browsable === 'suffix' ? target.subpath.replace(/\.api(\/?)$/, '.json$1') : target.subpath;
+    const query = browsable === 'parameter' ? asJsonQuery(rawQuery) : rawQuery;
+    const url = `${upstreamBase}${subpath}${query === '' ? '' : `?${query}`}`;
+    const proxyBase = `${base}${paths.proxyCounters}`;
+    const links: LinkMapping = { upstreamBase, proxyBase, ...(browsable ? { formatBack: browsable } : {}) };
+
     // The rewritten links depend on the host the page was asked through.
-    const cacheKey = `${base}|${url}`;
+    const cacheKey = `${base}|${browsable ?? ''}|${url}`;
     const cached = cache.get(cacheKey, '', context.now());
     if (cached) return send(reply, cached);
 
-    let response;
+    const browsablePage = (statusCode: number, json: { value: unknown }) => {
+      const resourcePath = target.suffix === undefined ? target.subpath : target.subpath.replace(/\.[a-z0-9]+\/?$/, '/');
+      return renderBrowsableProxyPage({
+        statusCode,
+        json: json.value,
+        instance: target.instance,
+        requestUrl: request.url,
+        rawQuery,
+        resourceUrl: `${proxyBase}${resourcePath === '' ? '/' : resourcePath}`,
+      });
+    };
+
+    let response: UpstreamResponse;
     try {
       response = await callUpstream('counter list', url, { timeoutMs: config.UPSTREAM_TIMEOUT_MS });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      return reply.code(error.statusCode).send({ detail: error.message });
+      if (!browsable) return reply.code(error.statusCode).send({ detail: error.message });
+      return send(reply, browsablePage(error.statusCode, { value: { detail: error.message } }));
     }
-    const contentType = response.headers['content-type'] ?? '';
-    if (!contentType.includes('json')) return reply.code(response.statusCode).headers(response.headers).send(response.body);
+
+    const headers = { ...response.headers };
+    if (headers.location !== undefined) {
+      // Redirects stay inside the proxy (as a path, like the service's own APPEND_SLASH redirects).
+      const location = proxiedLink(headers.location, { ...links, proxyBase: paths.proxyCounters });
+      await response.body.dump();
+      if (location === undefined) return reply.code(502).send({ detail: 'the counter list service redirected outside its API' });
+      headers.location = location;
+      return reply.code(response.statusCode).headers(headers).send();
+    }
+    for (const name of ['link', 'content-location']) {
+      if (headers[name] === undefined) continue;
+      const rewritten = rewriteLinkHeader(headers[name], links);
+      if (rewritten === undefined) delete headers[name];
+      else headers[name] = rewritten;
+    }
+    if (!isJson(headers)) {
+      if (!browsable || response.statusCode < 400) return reply.code(response.statusCode).headers(headers).send(response.body);
+    }
 
     const bytes = Buffer.from(await response.body.arrayBuffer());
-    const proxyBase = `${base}${paths.proxyCounters}`;
-    const repoint = (link: unknown) => rewritePageLink(link, upstreamBase, proxyBase);
-    const body = rewriteEnvelopeHead(bytes, repoint) ?? reserialized(bytes, repoint);
-    if (body === undefined) return reply.code(502).send({ detail: 'the counter list service sent an answer that is not valid JSON' });
-    const answer = {
-      statusCode: response.statusCode,
-      headers: { ...response.headers, 'content-type': 'application/json; charset=utf-8' },
-      body,
-    };
+    const repoint = (link: unknown) => rewritePageLink(link, upstreamBase, proxyBase, links.formatBack);
+    let answer: CachedUpstreamAnswer;
+    if (browsable) {
+      // An error page that is not JSON (a Django 404 page, a gateway's 502) says no more than its status.
+      const parsed = isJson(headers) ? parsedJson(bytes) : undefined;
+      if (isJson(headers) && parsed === undefined) return send(reply, browsablePage(502, { value: { detail: notJson } }));
+      answer = browsablePage(response.statusCode, parsed ? { value: repointed(parsed, repoint) } : { value: { detail: 'Request failed.' } });
+    } else {
+      const body = rewriteEnvelopeHead(bytes, repoint) ?? reserialized(bytes, repoint);
+      if (body === undefined) return reply.code(502).send({ detail: notJson });
+      // The upstream's own content type: the proxy changes links, not what the answer is.
+      answer = { statusCode: response.statusCode, headers, body };
+    }
     if (response.statusCode === 200) cache.set(cacheKey, '', context.now(), answer);
     return send(reply, answer);
+  };
+
+  // `/proxy/counters` → `/proxy/counters/`, as the service's APPEND_SLASH would, but inside the proxy.
+  app.get('', (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`${paths.proxyCounters}/${query}`, 301);
   });
+
+  app.get('/*', async (request: FastifyRequest, reply) => {
+    const rest = forwardedSubpath((request.params as { '*': string })['*']);
+    if (rest === undefined) return reply.code(404).send({ detail: 'Not found.' });
+    const segments = rest.split('/');
+    const last = segments.at(-1) === '' ? segments.at(-2) : segments.at(-1);
+    const suffix = last === undefined ? undefined : formatSuffixOf(last)?.suffix;
+    const instance = segments.filter((segment) => segment !== '').length > 0;
+    return forward(request, reply, { subpath: `/${rest}`, ...(suffix ? { suffix } : {}), instance });
+  });
+
+  // The list with a DRF format suffix: `/proxy/counters.csv` → `{COUNTERS_URL}.csv`.
+  for (const url of ['.:format', '.:format/']) {
+    app.get<{ Params: { format: string } }>(url, async (request, reply) => {
+      const { format } = request.params;
+      if (!/^[a-z0-9]+$/.test(format)) return reply.code(404).send({ detail: 'Not found.' });
+      return forward(request, reply, { subpath: `.${format}${url.endsWith('/') ? '/' : ''}`, suffix: format, instance: false });
+    });
+  }
 };
+
+const notJson = 'the counter list service sent an answer that is not valid JSON';

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { openAsBlob } from 'node:fs';
 import { join } from 'node:path';
 import { FormData } from 'undici';
+import { photoTooLarge, rateLimited, tooManyPhotos } from '../../shared/georeport/problems';
 import { describeIssues, serviceRequestInputSchema } from '../../shared/georeport/request-input-schema';
 import type { AppContext } from '../context';
 import { createAnswerCache } from '../http/answer-cache';
@@ -52,7 +53,7 @@ function readClientForm(request: FastifyRequest, spool: Awaited<ReturnType<typeo
     ignoredFields,
     receiveFile: async (part) => {
       const file = await spool.add(part.fieldname, part.filename, part.mimetype, part.file);
-      if (part.file.truncated) throw badRequest('a media[] file is too large');
+      if (part.file.truncated) throw badRequest(photoTooLarge);
       return file;
     },
   });
@@ -71,10 +72,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     // Counted in the store: every instance behind a load balancer limits the same client together.
     store: sharedRateLimitStore(context.repositories.rateLimits, context.now),
     errorResponseBuilder: (_request, limit) =>
-      new GeoReportError(
-        429,
-        `too many reports from this address: at most ${limit.max} a minute; try again in ${Math.ceil(limit.ttl / 1000)} seconds`,
-      ),
+      new GeoReportError(429, rateLimited.text({ limit: limit.max, seconds: Math.ceil(limit.ttl / 1000) })),
   });
   app.setErrorHandler(geoReportErrorHandler);
 
@@ -116,7 +114,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
         const { values, problems } = singleValues(fields, validatedFields);
         const parsed = serviceRequestInputSchema.safeParse(values);
         if (!parsed.success) problems.push(...describeIssues(parsed.error).map((issue) => issue.message));
-        if (files.length > config.MEDIA_MAX_FILES) problems.push(`too many media[] files: at most ${config.MEDIA_MAX_FILES} photos per request`);
+        if (files.length > config.MEDIA_MAX_FILES) problems.push(tooManyPhotos.text({ limit: config.MEDIA_MAX_FILES }));
         if (problems.length > 0) throw badRequest(problems);
 
         const form = new FormData();

@@ -94,14 +94,22 @@ export function checkCountersAnswer(answer: Answer): string | undefined {
   return checkDetailError(answer);
 }
 
-/** `{"detail": "…"}`, as the counters API and the proxy's counters pass-through answer errors. */
+/**
+ * `{"detail": "…"}`, as the counters API and the proxy's counters pass-through answer errors, or
+ * for a 400 DRF's field errors: `{"latitude": ["A valid number is required."]}`.
+ */
 export function checkDetailError(answer: Answer): string | undefined {
   const basic = notServerError(answer);
   if (basic) return basic;
   if (answer.statusCode < 400) return undefined;
   try {
-    const body = JSON.parse(answer.body) as { detail?: unknown };
-    return typeof body.detail === 'string' && body.detail.length > 0 ? undefined : `a ${answer.statusCode} error without detail: ${answer.body.slice(0, 200)}`;
+    const body = JSON.parse(answer.body) as Record<string, unknown>;
+    if (typeof body.detail === 'string' && body.detail.length > 0) return undefined;
+    const fieldErrors =
+      answer.statusCode === 400 &&
+      Object.keys(body).length > 0 &&
+      Object.values(body).every((messages) => Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'string' && m.length > 0));
+    return fieldErrors ? undefined : `a ${answer.statusCode} error without detail: ${answer.body.slice(0, 200)}`;
   } catch {
     return `a ${answer.statusCode} error that is not JSON: ${answer.body.slice(0, 200)}`;
   }
