@@ -1,27 +1,25 @@
 /**
  * Every failure of the moderation API answers `{"error": {"code", "message"}}`, plus `fields`
- * for invalid input. `code` is stable for programs; `message` says what to fix.
+ * for invalid input (`[{field, message, code, limit?}]`, src/shared/moderation/wire.ts). `code`
+ * is stable for programs; `message` says what to fix.
  *
  *   invalid_input 400, unauthenticated 401, invalid_credentials 401, origin_not_allowed 403,
  *   csrf_token_invalid 403, not_found 404, conflict 409, body_too_large 413,
  *   unsupported_media_type 415, too_many_attempts 429 (with Retry-After), internal_error 500,
  *   unavailable 503 (the database cannot be reached; with Retry-After).
  */
+import type { ModerationFieldProblem } from '../../shared/moderation/wire';
+import type { Problem } from '../../shared/validation/problems';
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
 
 export class ModerationApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly extra: { fields?: FieldProblem[]; retryAfterSeconds?: number } = {},
+    readonly extra: { fields?: ModerationFieldProblem[]; retryAfterSeconds?: number } = {},
   ) {
     super(message);
   }
@@ -32,12 +30,24 @@ export const unauthenticated = () =>
 export const notFound = (message: string) => new ModerationApiError(404, 'not_found', message);
 export const conflict = (message: string) => new ModerationApiError(409, 'conflict', message);
 
-export function invalidInput(error: z.ZodError, prefix = ''): ModerationApiError {
-  const fields: FieldProblem[] = [];
+/**
+ * The 400 for input a schema refused: one entry per field, its message and the code of its
+ * problem (`problemOf` finds it from the message the schema declared it with; a framework
+ * default that no schema words is `invalid`).
+ */
+export function invalidInput(error: z.ZodError, prefix: string, problemOf: (message: string) => Problem | undefined): ModerationApiError {
+  const fields: ModerationFieldProblem[] = [];
   for (const issue of error.issues) {
     const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
     // One problem per field: the first says what to fix, follow-on checks would only repeat it.
-    if (!fields.some((problem) => problem.field === field)) fields.push({ field, message: issue.message });
+    if (fields.some((problem) => problem.field === field)) continue;
+    const problem = problemOf(issue.message);
+    fields.push({
+      field,
+      message: issue.message,
+      code: problem?.code ?? 'invalid',
+      ...(problem?.limit === undefined ? {} : { limit: problem.limit }),
+    });
   }
   const summary = fields.map((problem) => (problem.field ? `${problem.field}: ${problem.message}` : problem.message)).join('; ');
   return new ModerationApiError(400, 'invalid_input', summary, { fields });

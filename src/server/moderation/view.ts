@@ -1,31 +1,16 @@
 /**
- * A request as the moderator console sees it: `public` is exactly what
- * GET /open311/v1/requests/{id}.json?extensions=true answers (so the console previews what the
- * public will see), `private` holds the personal fields that never appear there, and `media`
- * names the photos by the position DELETE …/media/{position} takes.
+ * A request as the moderator console sees it (ModerationItem, src/shared/moderation/wire.ts):
+ * `public` is exactly what GET /open311/v1/requests/{id}.json?extensions=true answers (so the
+ * console previews what the public will see), `private` holds the personal fields that never
+ * appear there, and `media` names the photos by the position DELETE …/media/{position} takes.
  */
 import { resolveLocale } from '../../shared/locales';
+import type { ModerationItem } from '../../shared/moderation/wire';
 import { mediaUrl } from '../media/routes';
 import { presentServiceRequests, type PresentOptions } from '../open311/presenter';
-import { jsonBody, type JsonObject } from '../open311/serializers/json';
+import { jsonItems } from '../open311/serializers/json';
 import type { AuditEntry, ServiceRequestRecord, ServiceTypeRecord } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
-
-export interface ModerationItem {
-  service_request_id: string;
-  moderation: ServiceRequestRecord['moderation'];
-  public: JsonObject;
-  private: {
-    email: string | null;
-    first_name: string | null;
-    last_name: string | null;
-    phone: string | null;
-    device_id: string | null;
-    account_id: string | null;
-    locale: string;
-  };
-  media: { position: number | 'external'; url: string; content_type?: string; byte_size?: number }[];
-}
 
 export interface ViewOptions {
   locale: string | undefined;
@@ -40,7 +25,7 @@ export function presentModerationItems(
 ): ModerationItem[] {
   const presentOptions: PresentOptions = { locale: resolveLocale(options.locale), timeZone: options.timeZone, baseUrl: options.baseUrl };
   // The very value the GeoReport JSON serializer writes, so the preview cannot drift from the public answer.
-  const publicBodies = jsonBody(presentServiceRequests(records, serviceTypes, true, presentOptions));
+  const publicBodies = jsonItems(presentServiceRequests(records, serviceTypes, true, presentOptions));
   return records.map((record, index) => ({
     service_request_id: record.service_request_id,
     moderation: record.moderation,

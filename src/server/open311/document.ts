@@ -15,7 +15,8 @@ export interface DocumentObject {
   [key: string]: DocumentValue;
 }
 
-export type ListDocument = { root: string; item: string; body: DocumentObject[] };
+/** A list of items; a presenter names the item type (the shared GeoReport wire types), so the compiler checks it. */
+export type ListDocument<Item extends DocumentObject = DocumentObject> = { root: string; item: string; body: Item[] };
 export type ObjectDocument = { root: string; item?: undefined; body: DocumentObject };
 export type GeoReportDocument = ListDocument | ObjectDocument;
 

@@ -1,5 +1,6 @@
 /** The one error handler of every GeoReport-shaped API: the service, the proxy, the service-object registry. */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { photoTooLarge } from '../../shared/georeport/problems';
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import { GeoReportError } from './errors';
 import { formatOfUrl } from './format';
@@ -13,7 +14,7 @@ const knownClientErrors: Record<string, string> = {
     'unsupported Content-Type; send application/x-www-form-urlencoded or multipart/form-data',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'the request body is empty',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body sent',
-  FST_REQ_FILE_TOO_LARGE: 'a media[] file is too large',
+  FST_REQ_FILE_TOO_LARGE: photoTooLarge,
   FST_FILES_LIMIT: 'too many media[] files',
   FST_PARTS_LIMIT: 'too many form fields and files',
   FST_FIELDS_LIMIT: 'too many form fields',

@@ -5,6 +5,7 @@
  */
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { repeatedField } from '../../shared/georeport/problems';
 import { badRequest } from './errors';
 
 export type FormFields = Record<string, string | string[]>;
@@ -65,7 +66,7 @@ export function singleValues(fields: FormFields, names: readonly string[]): { va
   const problems: string[] = [];
   for (const name of names) {
     const value = fields[name];
-    if (Array.isArray(value)) problems.push(`${name} was sent ${value.length} times; send it once`);
+    if (Array.isArray(value)) problems.push(repeatedField.text({ field: name, count: value.length }));
     else if (value !== undefined) values[name] = value;
   }
   return { values, problems };

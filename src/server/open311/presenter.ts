@@ -1,12 +1,16 @@
 /**
  * Turns stored records into the canonical GeoReport structures (see document.ts). This is the
  * only place that decides which fields the public sees: personal fields (email, names, phone,
- * device and account ids) are never copied here.
+ * device and account ids) are never copied here. Services, requests, creations and errors are
+ * built as the shared wire types (src/shared/georeport/types.ts), so what the server answers and
+ * what clients read are one type, checked by the compiler.
  */
+import { formatDetailedStatus } from '../../shared/georeport/detailed-status';
+import type { CreatedServiceRequest, GeoReportErrorRecord, ServiceRequest, ServiceType } from '../../shared/georeport/types';
 import type { SupportedLocale } from '../../shared/locales';
 import type { ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
-import type { DocumentObject, GeoReportDocument, ListDocument } from './document';
+import type { GeoReportDocument, ListDocument } from './document';
 
 export interface PresentOptions {
   locale: SupportedLocale;
@@ -22,11 +26,11 @@ export function translationOf(record: ServiceTypeRecord, locale: SupportedLocale
   );
 }
 
-export function presentServiceTypes(records: ServiceTypeRecord[], locale: SupportedLocale): GeoReportDocument {
+export function presentServiceTypes(records: ServiceTypeRecord[], locale: SupportedLocale): ListDocument<ServiceType> {
   return {
     root: 'services',
     item: 'service',
-    body: records.map((record) => {
+    body: records.map((record): ServiceType => {
       const text = translationOf(record, locale);
       return {
         service_code: record.service_code,
@@ -70,10 +74,10 @@ export function presentServiceRequest(
   serviceName: string,
   extensions: boolean,
   options: PresentOptions,
-): DocumentObject {
+): ServiceRequest {
   const mediaUrls = mediaUrlsOf(record, options.baseUrl);
   const time = (epochMs: number) => formatW3cDateTime(epochMs, options.timeZone);
-  const presented: DocumentObject = {
+  const presented: ServiceRequest = {
     service_request_id: record.service_request_id,
     status_notes: record.status_notes,
     status: record.status,
@@ -98,7 +102,7 @@ export function presentServiceRequest(
       title: record.title ?? '',
       service_object_type: record.service_object_type ?? undefined,
       service_object_id: record.service_object_id ?? undefined,
-      detailed_status: record.detailed_status.join(','),
+      detailed_status: formatDetailedStatus(record.detailed_status),
       media_urls: mediaUrls,
     };
   }
@@ -110,7 +114,7 @@ export function presentServiceRequests(
   serviceTypes: ServiceTypeRecord[],
   extensions: boolean,
   options: PresentOptions,
-): ListDocument {
+): ListDocument<ServiceRequest> {
   const names = new Map(serviceTypes.map((type) => [type.service_code, translationOf(type, options.locale).service_name]));
   return {
     root: 'service_requests',
@@ -121,7 +125,7 @@ export function presentServiceRequests(
   };
 }
 
-export function presentCreated(serviceRequestId: string, serviceNotice: string): GeoReportDocument {
+export function presentCreated(serviceRequestId: string, serviceNotice: string): ListDocument<CreatedServiceRequest> {
   return {
     root: 'service_requests',
     item: 'request',
@@ -129,7 +133,7 @@ export function presentCreated(serviceRequestId: string, serviceNotice: string):
   };
 }
 
-export function presentErrors(records: { code: number; description: string }[]): GeoReportDocument {
+export function presentErrors(records: GeoReportErrorRecord[]): ListDocument<GeoReportErrorRecord> {
   return { root: 'errors', item: 'error', body: records.map((record) => ({ ...record })) };
 }
 

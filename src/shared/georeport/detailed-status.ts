@@ -13,8 +13,6 @@ export const publicWorksStatuses = [
 ] as const;
 export type PublicWorksStatus = (typeof publicWorksStatuses)[number];
 
-export type DetailedStatus = BaseDetailedStatus | PublicWorksStatus;
-
 export const requestStatuses = ['open', 'closed'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 

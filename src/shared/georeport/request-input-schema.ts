@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProblemTexts } from '../validation/problems';
 
 /**
  * The one schema of a new service request (POST requests.[format]).
@@ -7,7 +8,14 @@ import { z } from 'zod';
  */
 export const descriptionLength = { min: 10, max: 5000 } as const;
 export const titleMaxLength = 200;
-export const mediaUrlSuffixes = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
+const mediaUrlSuffixes = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
+
+/**
+ * Every text this schema words, each with its problem (src/shared/validation/problems.ts): the
+ * services send the text, a program reads the problem (`inputProblems.find(text)`).
+ */
+export const inputProblems = new ProblemTexts();
+const problem = inputProblems.message.bind(inputProblems);
 
 const htmlTagPattern = /<\s*[a-zA-Z!/?]/;
 // Control characters other than tab and line breaks are never part of a written text.
@@ -20,39 +28,43 @@ function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess(emptyAsAbsent, schema.optional());
 }
 
+const notText = (field: string) => problem({ code: 'not_text', field }, `${field} must be text`);
+const tooLong = (field: string, max: number) => problem({ code: 'too_long', field, limit: max }, `${field} must be at most ${max} characters`);
+const controlCharacters = (field: string) => problem({ code: 'control_characters', field }, `${field} must not contain control characters`);
+
 const plainText = (field: string, max: number) =>
   z
-    .string({ message: `${field} must be text` })
-    .max(max, { message: `${field} must be at most ${max} characters` })
-    .refine((text) => !htmlTagPattern.test(text), {
-      message: `${field} must not contain HTML tags or code; write plain text`,
-    })
-    .refine((text) => !controlCharacterPattern.test(text), {
-      message: `${field} must not contain control characters`,
-    });
+    .string(notText(field))
+    .max(max, tooLong(field, max))
+    .refine((text) => !htmlTagPattern.test(text), problem({ code: 'html', field }, `${field} must not contain HTML tags or code; write plain text`))
+    .refine((text) => !controlCharacterPattern.test(text), controlCharacters(field));
 
 /** An identifier a client sends (ids of objects, devices, accounts): bounded, no control characters. */
 const identifier = (field: string, max: number) =>
   z
-    .string()
+    .string(notText(field))
     .trim()
-    .max(max, { message: `${field} must be at most ${max} characters` })
-    .refine((text) => !controlCharacterPattern.test(text), { message: `${field} must not contain control characters` });
+    .max(max, tooLong(field, max))
+    .refine((text) => !controlCharacterPattern.test(text), controlCharacters(field));
 
 const coordinate = (field: 'lat' | 'long', limit: number) =>
   z
-    .string({ message: `${field} must be a decimal number` })
+    .string(problem({ code: 'not_a_number', field }, `${field} must be a decimal number`))
     .trim()
-    .regex(/^[-+]?(\d+(\.\d*)?|\.\d+)$/, { message: `${field} must be a decimal number such as ${field === 'lat' ? '60.1699' : '24.9384'}` })
+    .regex(
+      /^[-+]?(\d+(\.\d*)?|\.\d+)$/,
+      problem({ code: 'not_a_number', field }, `${field} must be a decimal number such as ${field === 'lat' ? '60.1699' : '24.9384'}`),
+    )
     .transform(Number)
-    .refine((value) => Math.abs(value) <= limit, {
-      message: `${field} must be between -${limit} and ${limit} (WGS84 degrees)`,
-    });
+    .refine(
+      (value) => Math.abs(value) <= limit,
+      problem({ code: 'out_of_range', field, limit }, `${field} must be between -${limit} and ${limit} (WGS84 degrees)`),
+    );
 
 const mediaUrl = z
-  .string()
+  .string(notText('media_url'))
   .trim()
-  .max(2000, { message: 'media_url must be at most 2000 characters' })
+  .max(2000, tooLong('media_url', 2000))
   .refine(
     (text) => {
       try {
@@ -62,7 +74,7 @@ const mediaUrl = z
         return false;
       }
     },
-    { message: 'media_url must be an absolute http or https URL' },
+    problem({ code: 'invalid_url', field: 'media_url' }, 'media_url must be an absolute http or https URL'),
   )
   .refine(
     (text) => {
@@ -73,35 +85,49 @@ const mediaUrl = z
         return false;
       }
     },
-    { message: `media_url must end in an image file suffix: ${mediaUrlSuffixes.map((s) => `.${s}`).join(', ')}` },
+    problem(
+      { code: 'not_an_image_url', field: 'media_url' },
+      `media_url must end in an image file suffix: ${mediaUrlSuffixes.map((s) => `.${s}`).join(', ')}`,
+    ),
   );
 
 /**
  * The description and title rules on their own, for changing a stored request (moderation):
  * an edited text must pass exactly what a submitted one does.
  */
-export const descriptionTextSchema = plainText('description', descriptionLength.max).refine(
-  (text) => text.trim().length >= descriptionLength.min,
-  { message: `description must be at least ${descriptionLength.min} characters: say what is wrong` },
-);
+const describesEnough = [
+  (text: string) => text.trim().length >= descriptionLength.min,
+  problem(
+    { code: 'too_short', field: 'description', limit: descriptionLength.min },
+    `description must be at least ${descriptionLength.min} characters: say what is wrong`,
+  ),
+] as const;
+export const descriptionTextSchema = plainText('description', descriptionLength.max).refine(...describesEnough);
 export const titleTextSchema = plainText('title', titleMaxLength);
 /** The plain-text rule (length, no HTML, no control characters) for other texts, e.g. status notes. */
 export const plainTextSchema = plainText;
+
+// The location as a whole; the form shows these where it asks for the place (at lat).
+const latLongPair = problem({ code: 'lat_long_pair', field: 'lat' }, 'lat and long must be sent together');
+const objectTypeRequired = problem(
+  { code: 'object_type_required', field: 'service_object_type' },
+  'service_object_type is required when service_object_id is sent',
+);
+const locationRequired = problem(
+  { code: 'location_required', field: 'lat' },
+  'a location is required: send lat and long, or service_object_id with service_object_type',
+);
 
 export const serviceRequestInputSchema = z
   .object({
     service_code: z.preprocess(
       emptyAsAbsent,
-      z.string({ message: 'service_code is required: choose a service type' }).trim().max(64, {
-        message: 'service_code must be at most 64 characters',
-      }),
+      z
+        .string(problem({ code: 'required', field: 'service_code' }, 'service_code is required: choose a service type'))
+        .trim()
+        .max(64, tooLong('service_code', 64)),
     ),
-    description: z.preprocess(
-      emptyAsAbsent,
-      plainText('description', descriptionLength.max).refine((text) => text.trim().length >= descriptionLength.min, {
-        message: `description must be at least ${descriptionLength.min} characters: say what is wrong`,
-      }),
-    ),
+    description: z.preprocess(emptyAsAbsent, plainText('description', descriptionLength.max).refine(...describesEnough)),
     title: optional(plainText('title', titleMaxLength)),
     lat: optional(coordinate('lat', 90)),
     long: optional(coordinate('long', 180)),
@@ -111,18 +137,18 @@ export const serviceRequestInputSchema = z
     address_id: optional(identifier('address_id', 200)),
     email: optional(
       z
-        .string()
+        .string(notText('email'))
         .trim()
-        .max(254, { message: 'email must be at most 254 characters' })
-        .pipe(z.email({ message: 'email must be a valid address such as name@example.org' })),
+        .max(254, tooLong('email', 254))
+        .pipe(z.email(problem({ code: 'invalid_email', field: 'email' }, 'email must be a valid address such as name@example.org'))),
     ),
     first_name: optional(plainText('first_name', 100)),
     last_name: optional(plainText('last_name', 100)),
     phone: optional(
       z
-        .string()
+        .string(notText('phone'))
         .trim()
-        .regex(/^\+?[0-9][0-9 ()-]{4,29}$/, { message: 'phone must be a phone number such as +358 40 123 4567' }),
+        .regex(/^\+?[0-9][0-9 ()-]{4,29}$/, problem({ code: 'invalid_phone', field: 'phone' }, 'phone must be a phone number such as +358 40 123 4567')),
     ),
     device_id: optional(identifier('device_id', 200)),
     account_id: optional(identifier('account_id', 200)),
@@ -131,31 +157,16 @@ export const serviceRequestInputSchema = z
   .superRefine((input, context) => {
     const hasLat = input.lat !== undefined;
     const hasLong = input.long !== undefined;
-    if (hasLat !== hasLong) {
-      context.addIssue({
-        code: 'custom',
-        path: [hasLat ? 'long' : 'lat'],
-        message: 'lat and long must be sent together',
-      });
-    }
+    if (hasLat !== hasLong) context.addIssue({ code: 'custom', path: [hasLat ? 'long' : 'lat'], ...latLongPair });
     if (input.service_object_id !== undefined && input.service_object_type === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['service_object_type'],
-        message: 'service_object_type is required when service_object_id is sent',
-      });
+      context.addIssue({ code: 'custom', path: ['service_object_type'], ...objectTypeRequired });
     }
     if (!(hasLat && hasLong) && input.service_object_id === undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['lat'],
-        message: 'a location is required: send lat and long, or service_object_id with service_object_type',
-      });
+      context.addIssue({ code: 'custom', path: ['lat'], ...locationRequired });
     }
   });
 
 export type ServiceRequestInput = z.output<typeof serviceRequestInputSchema>;
-export type ServiceRequestFormValues = z.input<typeof serviceRequestInputSchema>;
 
 /** Flattens validation issues into "field: message" texts, the order of the form. */
 export function describeIssues(error: z.ZodError): { field: string; message: string }[] {

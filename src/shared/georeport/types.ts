@@ -1,7 +1,12 @@
 import type { RequestStatus } from './detailed-status';
 
-/** Wire shapes of the GeoReport v2 + CitySDK resources, as JSON clients receive them. */
-export interface ServiceType {
+/**
+ * Wire shapes of the GeoReport v2 + CitySDK resources, as JSON clients receive them. The
+ * server's presenter builds exactly these (src/server/open311/presenter.ts), and
+ * service-request-schema.ts checks answers against them at run time. Object types rather than
+ * interfaces, so they fit the document layer's plain-object type.
+ */
+export type ServiceType = {
   service_code: string;
   service_name: string;
   description: string;
@@ -9,17 +14,17 @@ export interface ServiceType {
   type: 'realtime' | 'batch' | 'blackbox';
   keywords: string;
   group: string;
-}
+};
 
-export interface ExtendedAttributes {
+export type ExtendedAttributes = {
   title?: string;
   service_object_type?: string;
   service_object_id?: string;
   detailed_status: string;
   media_urls: string[];
-}
+};
 
-export interface ServiceRequest {
+export type ServiceRequest = {
   service_request_id: string;
   status_notes: string;
   status: RequestStatus;
@@ -38,14 +43,14 @@ export interface ServiceRequest {
   long?: string;
   media_url?: string;
   extended_attributes?: ExtendedAttributes;
-}
+};
 
-export interface CreatedServiceRequest {
+export type CreatedServiceRequest = {
   service_request_id: string;
   service_notice: string;
-}
+};
 
-export interface GeoReportErrorRecord {
+export type GeoReportErrorRecord = {
   code: number;
   description: string;
-}
+};

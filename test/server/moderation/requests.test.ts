@@ -65,7 +65,7 @@ describe('the moderation queue', () => {
     expect(page2.next_after).toBeNull();
     const bad = await session.request('GET', '/queue?limit=0');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual([{ field: 'limit', message: 'limit must be a whole number from 1 to 200' }]);
+    expect(bad.json().error.fields).toEqual([{ field: 'limit', message: 'limit must be a whole number from 1 to 200', code: 'out_of_range', limit: 200 }]);
   });
 });
 
@@ -117,6 +117,7 @@ describe('publishing and rejecting', () => {
     expect(response.json().error.fields[0]).toEqual({
       field: 'reason',
       message: 'status_notes must not contain HTML tags or code; write plain text',
+      code: 'html',
     });
   });
 
@@ -159,19 +160,22 @@ describe('editing', () => {
 
   it('refuses what a submission would refuse, and unknown fields', async () => {
     const id = await submitRequest(t);
-    const cases: [unknown, string][] = [
-      [{ description: 'too short' }, 'description: description must be at least 10 characters: say what is wrong'],
-      [{ description: 'x'.repeat(5001) }, 'description: description must be at most 5000 characters'],
-      [{ description: 'Look <img src=x onerror=alert(1)> here' }, 'description: description must not contain HTML tags or code; write plain text'],
-      [{ title: 'x'.repeat(201) }, 'title: title must be at most 200 characters'],
-      [{}, 'send title, description or both'],
-      [{ email: 'someone@example.org' }, 'unknown field email: only title, description can be sent here'],
+    // The message says what to fix; each field's code names the problem (with the limit it has).
+    const cases: [unknown, string, { field: string; code: string; limit?: number }][] = [
+      [{ description: 'too short' }, 'description: description must be at least 10 characters: say what is wrong', { field: 'description', code: 'too_short', limit: 10 }],
+      [{ description: 'x'.repeat(5001) }, 'description: description must be at most 5000 characters', { field: 'description', code: 'too_long', limit: 5000 }],
+      [{ description: 'Look <img src=x onerror=alert(1)> here' }, 'description: description must not contain HTML tags or code; write plain text', { field: 'description', code: 'html' }],
+      [{ title: 'x'.repeat(201) }, 'title: title must be at most 200 characters', { field: 'title', code: 'too_long', limit: 200 }],
+      [{}, 'send title, description or both', { field: '', code: 'nothing_to_change' }],
+      [{ email: 'someone@example.org' }, 'unknown field email: only title, description can be sent here', { field: '', code: 'unknown_field' }],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, message, problem] of cases) {
       const response = await session.request('PATCH', `/requests/${id}`, body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(response.json().error.code).toBe('invalid_input');
       expect(response.json().error.message).toBe(message);
+      const { field, code, limit } = response.json().error.fields[0];
+      expect({ field, code, limit }).toEqual(problem);
     }
     expect((await publicDetail(t, id)).description).toBe(validReport.description);
   });

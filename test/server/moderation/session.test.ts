@@ -52,7 +52,11 @@ describe('moderator sign-in', () => {
     const response = await t.app.inject({ method: 'POST', url: `${api}/session`, payload: { name: 'maija' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { code: 'invalid_input', message: 'password: password is required', fields: [{ field: 'password', message: 'password is required' }] },
+      error: {
+        code: 'invalid_input',
+        message: 'password: password is required',
+        fields: [{ field: 'password', message: 'password is required', code: 'required' }],
+      },
     });
   });
 

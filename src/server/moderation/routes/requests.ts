@@ -61,7 +61,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     const record = await serviceRequests.find(id);
     if (!record || record.moderation !== moderation) {
       throw new ModerationApiError(400, 'invalid_input', `${field} must be the id of a request in this list`, {
-        fields: [{ field, message: 'not a request in this list' }],
+        fields: [{ field, message: 'not a request in this list', code: 'invalid_id' }],
       });
     }
     return { requested_at: record.requested_at, service_request_id: record.service_request_id };

@@ -34,6 +34,16 @@ export function jsonBody(document: GeoReportDocument): JsonObject | JsonObject[]
   return document.item === undefined ? toJsonObject(document.body) : document.body.map((entry) => toJsonObject(entry));
 }
 
+/**
+ * The items of a list as its JSON answer carries them, keeping their type: the GeoReport wire
+ * types hold only strings, booleans, finite numbers and lists and objects of them, so the JSON
+ * form of an item differs from it only by the fields left undefined, which the type already lets
+ * be absent.
+ */
+export function jsonItems<Item extends DocumentObject>(document: ListDocument<Item>): Item[] {
+  return document.body.map((entry) => toJsonObject(entry) as DocumentObject as Item);
+}
+
 export function serializeJson(document: GeoReportDocument): string {
   return JSON.stringify(jsonBody(document));
 }

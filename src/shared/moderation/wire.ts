@@ -1,0 +1,57 @@
+/**
+ * The moderation API's wire shapes (src/server/moderation writes them, the console reads them):
+ * moderation states, a request as the console sees it, and the refusal of invalid input.
+ */
+import type { ServiceRequest } from '../georeport/types';
+import type { ProblemCode } from '../validation/problems';
+
+/** New requests are pending (hidden from listings) until a moderator publishes or rejects them. */
+export const moderationStates = ['pending', 'published', 'rejected'] as const;
+export type ModerationState = (typeof moderationStates)[number];
+
+export function isModerationState(value: unknown): value is ModerationState {
+  return typeof value === 'string' && (moderationStates as readonly string[]).includes(value);
+}
+
+/** The personal fields of a request: moderators see them, the public never does. */
+export interface ModerationPrivateDetails {
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  device_id: string | null;
+  account_id: string | null;
+  locale: string;
+}
+
+/** A photo of a request, by the position DELETE …/media/{position} takes ('external': its media_url). */
+export interface ModerationMedia {
+  position: number | 'external';
+  url: string;
+  content_type?: string;
+  byte_size?: number;
+}
+
+/**
+ * A request as the console sees it: `public` is exactly what
+ * GET /open311/v1/requests/{id}.json?extensions=true answers, `private` what never appears there.
+ */
+export interface ModerationItem {
+  service_request_id: string;
+  moderation: ModerationState;
+  public: ServiceRequest;
+  private: ModerationPrivateDetails;
+  media: ModerationMedia[];
+}
+
+/**
+ * One refused field of `{"error": {"code": "invalid_input", "message", "fields": [...]}}`:
+ * `message` says what to fix in English, `code` names the problem for programs (and the
+ * console's own languages), `limit` is the number the rule allows when it has one.
+ */
+export interface ModerationFieldProblem {
+  field: string;
+  message: string;
+  code: ProblemCode;
+  limit?: number;
+}
