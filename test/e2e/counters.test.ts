@@ -145,17 +145,32 @@ describe('counters in Chromium', () => {
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Traffic counters' }).waitFor();
 
-    // One CSV: every counter, one header line.
+    // One CSV: every counter, one header line, the municipality's name beside its code, and a
+    // UTF-8 byte order mark first, so Excel in Finnish shows "ä" as "ä".
     await page.goto(`${server.baseUrl}/counters`);
     const button = page.getByRole('button', { name: `Download all ${format(counters.length)} counters as CSV` });
     await button.waitFor({ timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toBe('counters.csv');
-    const csv = readFileSync((await download.path())!, 'utf8');
-    const lines = csv.split('\r\n').filter(Boolean);
-    expect(lines[0]).toMatch(/^id,name,source,/);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+    expect(lines[0]).toMatch(/^id,name,source,.*,municipalityCode,municipalityName,/);
     expect(lines.filter((line) => line.startsWith('id,name,'))).toHaveLength(1);
     expect(lines).toHaveLength(counters.length + 1);
+    expect(lines.some((line) => line.includes(',091,Helsinki,'))).toBe(true);
+
+    // With filters on, the rows shown; all of them are still a button away.
+    await page.getByLabel('Data source', { exact: true }).selectOption(source);
+    await page.getByLabel('Receiving data', { exact: true }).selectOption('no');
+    const shownButton = page.getByRole('button', { name: `Download the ${format(expected.length)} counters shown as CSV` });
+    await shownButton.waitFor();
+    expect(await page.getByRole('button', { name: `Download all ${format(counters.length)} counters as CSV` }).count()).toBe(1);
+    const [shownDownload] = await Promise.all([page.waitForEvent('download'), shownButton.click()]);
+    expect(shownDownload.suggestedFilename()).toBe('counters-shown.csv');
+    const shownLines = readFileSync((await shownDownload.path())!).subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+    expect(shownLines).toHaveLength(expected.length + 1);
+    expect(new Set(shownLines.slice(1).map((line) => Number(line.split(',')[0])))).toEqual(new Set(expected.map((counter) => counter.properties.id)));
     await expectCleanRunThenClose(opened);
   });
 

@@ -8,6 +8,8 @@ export interface ApiErrorRecord {
   description: string;
   /** The input field the record is about, when the API names one (moderation API `fields`). */
   field?: string;
+  /** That field's problem, when the API names it (moderation API `fields[].code` and `limit`). */
+  problem?: { code: string; limit?: number };
 }
 
 /** Why a request failed: no answer at all, an error status, or a 2xx body that is not JSON. */
@@ -121,14 +123,23 @@ export function errorRecordsFrom(body: unknown, httpStatus: number): ApiErrorRec
     );
   }
   if (!isRecord(body)) return [];
-  // Moderation API: { "error": { "code", "message", "fields"?: [{ "field", "message" }] } }
+  // Moderation API: { "error": { "code", "message", "fields"?: [{ "field", "message", "code", "limit"? }] } }
   if (isRecord(body.error) && typeof body.error.message === 'string') {
     const { code, message, fields } = body.error;
     const errorCode = typeof code === 'string' || typeof code === 'number' ? code : httpStatus;
     const fieldRecords = Array.isArray(fields)
       ? fields.flatMap((item) =>
           isRecord(item) && typeof item.message === 'string'
-            ? [{ code: errorCode, description: item.message, field: typeof item.field === 'string' ? item.field : '' }]
+            ? [
+                {
+                  code: errorCode,
+                  description: item.message,
+                  field: typeof item.field === 'string' ? item.field : '',
+                  ...(typeof item.code === 'string'
+                    ? { problem: { code: item.code, ...(typeof item.limit === 'number' ? { limit: item.limit } : {}) } }
+                    : {}),
+                },
+              ]
             : [],
         )
       : [];

@@ -4,6 +4,7 @@ import type requests from '../locales/en/requests.json';
 import type map from '../locales/en/map.json';
 import type counters from '../locales/en/counters.json';
 import type moderation from '../locales/en/moderation.json';
+import type leaflet from '../locales/en/leaflet.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -16,6 +17,7 @@ declare module 'i18next' {
       map: typeof map;
       counters: typeof counters;
       moderation: typeof moderation;
+      leaflet: typeof leaflet;
     };
   }
 }

@@ -1,12 +1,52 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp } from '../render-app';
 import { fakeProxy } from '../map/fixtures';
 
 const LOAD_TIMEOUT = 10_000;
 // Re-rendering a 100-row table after each click is slow in jsdom on a busy machine.
 const TEST_TIMEOUT = 30_000;
+
+/** Catches the files the page hands to the browser to save (jsdom has no object URLs and no downloads). */
+function catchDownloads() {
+  const blobs = new Map<string, Blob>();
+  const files: { name: string; blob: Blob }[] = [];
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      const url = `blob:http://localhost/${blobs.size + 1}`;
+      blobs.set(url, blob);
+      return url;
+    },
+    revokeObjectURL: () => {},
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (blob) files.push({ name: this.download, blob });
+  });
+  return files;
+}
+
+afterEach(() => {
+  delete (URL as { createObjectURL?: unknown }).createObjectURL;
+  delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
+});
+
+/** The file's bytes, read as a browser reads them (jsdom's Blob is not Node's). */
+function bytesOf(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** The CSV's lines (after the byte order mark), split into fields; the fixtures quote nothing. */
+async function csvLines(blob: Blob): Promise<string[][]> {
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await bytesOf(blob));
+  return text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((line) => line.split(','));
+}
 
 /** The names in the table body, top to bottom. */
 function rowNames(): string[] {
@@ -90,5 +130,61 @@ describe('counters page', () => {
       '/proxy/counters/?format=csv&page=2&page_size=1000',
       '/proxy/counters/?format=csv&page=3&page_size=1000',
     ]);
+  }, TEST_TIMEOUT);
+
+  it('downloads the rows shown, in the table’s order, and all counters with a separate button', async () => {
+    mockFetch(fakeProxy({ counters: 120 }).handler);
+    const files = catchDownloads();
+    renderApp({ path: '/counters?source=Fintraffic&receiving=yes&q=Counter%2003&sort=id&dir=desc', language: 'en' });
+    await screen.findByText('Loaded all 120 counters.', {}, { timeout: LOAD_TIMEOUT });
+    expect(rowNames()).toEqual(['Counter 039', 'Counter 036', 'Counter 033']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download the 3 counters shown as CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const shown = await csvLines(files[0]!.blob);
+    expect(shown[0]).toEqual([
+      'id', 'name', 'source', 'sourceId', 'classifying', 'crsEpsg', 'municipalityCode', 'municipalityName',
+      'dataReceived', 'firstStoredObservation', 'lastStoredObservation', 'longitude', 'latitude',
+    ]);
+    expect(shown.slice(1).map((fields) => fields[0])).toEqual(['39', '36', '33']);
+    expect(shown.slice(1).map((fields) => fields.slice(6, 8))).toEqual([
+      ['091', 'Helsinki'],
+      ['049', 'Espoo'],
+      ['091', 'Helsinki'],
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download all 120 counters as CSV' }));
+    await waitFor(() => expect(files).toHaveLength(2));
+    const all = await csvLines(files[1]!.blob);
+    expect(all).toHaveLength(121);
+    expect(new Set(all.slice(1).map((fields) => fields[0])).size).toBe(120);
+    expect(files.map((file) => file.name)).toEqual(['counters-shown.csv', 'counters.csv']);
+  }, TEST_TIMEOUT);
+
+  it('starts the CSV with a UTF-8 byte order mark, so a spreadsheet in Finnish reads “ä” right', async () => {
+    mockFetch(fakeProxy({ counters: 30 }).handler);
+    const files = catchDownloads();
+    renderApp({ path: '/counters', language: 'fi' });
+    await screen.findByText('Kaikki 30 laskuria ladattu.', {}, { timeout: LOAD_TIMEOUT });
+    // Nothing filtered: one button, for all of them.
+    expect(screen.queryByRole('button', { name: /näkyv/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Lataa kaikki 30 laskuria CSV-tiedostona' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect([...(await bytesOf(files[0]!.blob)).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(files[0]!.blob.type).toBe('text/csv;charset=utf-8');
+  }, TEST_TIMEOUT);
+
+  it('names the municipality instead of its code, in the UI language, and finds counters by that name', async () => {
+    mockFetch(fakeProxy({ counters: 30 }).handler);
+    renderApp({ path: '/counters', language: 'sv' });
+    await screen.findByText('Alla 30 räknare laddade.', {}, { timeout: LOAD_TIMEOUT });
+    const cellOf = (name: string) => {
+      const row = within(screen.getByRole('table')).getByRole('rowheader', { name }).closest('tr')!;
+      return within(row).getAllByRole('cell')[7]!.textContent;
+    };
+    expect(cellOf('Counter 001')).toBe('Helsingfors');
+    expect(cellOf('Counter 004')).toBe('Esbo');
+    await userEvent.type(screen.getByRole('searchbox'), 'esbo');
+    expect(rowNames()).toEqual(['Counter 004', 'Counter 008', 'Counter 012', 'Counter 016', 'Counter 020', 'Counter 024', 'Counter 028']);
   }, TEST_TIMEOUT);
 });

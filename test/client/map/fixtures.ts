@@ -67,6 +67,15 @@ export function counterFeature(id: number) {
   };
 }
 
+const csvHeader = 'id,name,source,sourceId,classifying,crsEpsg,municipalityCode,dataReceived,firstStoredObservation,lastStoredObservation,longitude,latitude';
+
+/** One counter as the service's CSV writes it (src/server/counters/csv.ts). */
+export function counterCsvRow(id: number): string {
+  const { properties: p, geometry } = counterFeature(id);
+  const float = (value: number) => (Number.isInteger(value) ? `${value}.0` : String(value));
+  return [p.id, p.name, p.source, p.sourceId, p.classifying, p.crsEpsg, p.municipalityCode, p.dataReceived, p.firstStoredObservation, p.lastStoredObservation, float(geometry.coordinates[0]!), float(geometry.coordinates[1]!)].join(',');
+}
+
 /** Answers the proxy's endpoints like the real services do; records every URL asked. */
 export function fakeProxy(options: { counters?: number } = {}) {
   const total = options.counters ?? 120;
@@ -87,6 +96,11 @@ export function fakeProxy(options: { counters?: number } = {}) {
       const ids = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) => (page - 1) * size + i + 1);
       // As Django REST framework does for a page past the end.
       if (ids.length === 0 && page > 1) return jsonResponse({ detail: 'Invalid page.' }, { status: 404 });
+      if (url.searchParams.get('format') === 'csv') {
+        return new Response([csvHeader, ...ids.map(counterCsvRow)].map((line) => `${line}\r\n`).join(''), {
+          headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+        });
+      }
       return jsonResponse({
         count: total,
         next: page * size < total ? `http://localhost/proxy/counters/?page=${page + 1}` : null,

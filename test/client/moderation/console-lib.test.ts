@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../src/client/lib/i18n';
 import { loginPath, safeNextPath } from '../../../src/client/features/moderation/lib/console-paths';
-import { translateFieldMessage } from '../../../src/client/features/moderation/lib/field-messages';
+import { translateFieldProblem } from '../../../src/client/features/moderation/lib/field-messages';
+import { problemWith, statusNotesSchema } from '../../../src/client/features/moderation/lib/text-rules';
 import { moderationTexts } from '../../../src/client/features/moderation/texts';
 import { descriptionTextSchema, titleTextSchema } from '../../../src/shared/georeport/request-input-schema';
 
@@ -27,18 +28,30 @@ describe('field messages', () => {
   const i18n = createI18n({ language: 'sv' });
   i18n.addResourceBundle('sv', 'moderation', moderationTexts.sv);
   const t = i18n.getFixedT('sv', 'moderation');
-  const first = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error!.issues[0]!.message;
+  const local = (schema: Parameters<typeof problemWith>[0], text: string) => translateFieldProblem(problemWith(schema, text)!, t);
 
-  it('words the shared schema’s rules in the UI language', () => {
-    expect(translateFieldMessage(first(descriptionTextSchema.safeParse('short')), t)).toBe('Skriv minst 10 tecken.');
-    expect(translateFieldMessage(first(titleTextSchema.safeParse('x'.repeat(201))), t)).toBe('Skriv högst 200 tecken.');
-    expect(translateFieldMessage(first(titleTextSchema.safeParse('<script>')), t)).toBe('Skriv vanlig text: HTML-taggar och kod är inte tillåtna.');
-    expect(translateFieldMessage(first(titleTextSchema.safeParse('a\u0007b')), t)).toMatch(/^Ta bort de osynliga styrtecknen/);
+  it('words the shared schema’s rules in the UI language, by their codes', () => {
+    expect(problemWith(descriptionTextSchema, 'short')).toEqual({
+      message: 'description must be at least 10 characters: say what is wrong',
+      code: 'too_short',
+      limit: 10,
+    });
+    expect(local(descriptionTextSchema, 'short')).toBe('Skriv minst 10 tecken.');
+    expect(local(titleTextSchema, 'x'.repeat(201))).toBe('Skriv högst 200 tecken.');
+    expect(local(statusNotesSchema, 'x'.repeat(2001))).toBe('Skriv högst 2000 tecken.');
+    expect(local(titleTextSchema, '<script>')).toBe('Skriv vanlig text: HTML-taggar och kod är inte tillåtna.');
+    expect(local(titleTextSchema, 'a\u0007b')).toMatch(/^Ta bort de osynliga styrtecknen/);
+    expect(problemWith(titleTextSchema, 'A fine title')).toBeUndefined();
   });
 
-  it('shows a message it does not know as the server wrote it', () => {
-    expect(translateFieldMessage('unknown field email: only title, description can be sent here', t)).toBe(
-      'unknown field email: only title, description can be sent here',
-    );
+  it('words a server’s field problem from its code, not from its English', () => {
+    expect(translateFieldProblem({ message: 'title must be at most 40 characters', code: 'too_long', limit: 40 }, t)).toBe('Skriv högst 40 tecken.');
+    // The same English without a code (an older server) is shown as it is.
+    expect(translateFieldProblem({ message: 'title must be at most 40 characters' }, t)).toBe('title must be at most 40 characters');
+  });
+
+  it('shows a problem it has no text for as the server wrote it', () => {
+    const message = 'unknown field email: only title, description can be sent here';
+    expect(translateFieldProblem({ message, code: 'unknown_field' }, t)).toBe(message);
   });
 });

@@ -1,4 +1,5 @@
 import { statusOfDetailedStatus } from '../../../src/shared/georeport/detailed-status';
+import type { ModerationFieldProblem } from '../../../src/shared/moderation/wire';
 import { jsonResponse, mockFetch } from '../render-app';
 
 /**
@@ -40,6 +41,10 @@ export function fakeItem(overrides: {
   requested?: string;
   media?: FakeItem['media'];
   serviceObjectId?: string;
+  address?: string;
+  /** null: no coordinates (a service object without a position). */
+  lat?: string | null;
+  long?: string | null;
 } = {}): FakeItem {
   counter += 1;
   const id = overrides.id ?? `req${counter}`;
@@ -59,11 +64,11 @@ export function fakeItem(overrides: {
       service_notice: '',
       requested_datetime: overrides.requested ?? '2026-03-01T09:00:00+02:00',
       updated_datetime: overrides.requested ?? '2026-03-01T09:00:00+02:00',
-      address: '',
+      address: overrides.address ?? '',
       address_id: '',
       zip_code: '',
-      lat: '60.17',
-      long: '24.94',
+      ...(overrides.lat === null ? {} : { lat: overrides.lat ?? '60.17' }),
+      ...(overrides.long === null ? {} : { long: overrides.long ?? '24.94' }),
       extended_attributes: {
         ...(overrides.title === undefined ? { title: 'Broken bench' } : overrides.title ? { title: overrides.title } : {}),
         ...(overrides.serviceObjectId ? { service_object_type: 'urn:x', service_object_id: overrides.serviceObjectId } : {}),
@@ -85,7 +90,7 @@ export function fakeItem(overrides: {
   };
 }
 
-const error = (status: number, code: string, message: string, extra: { fields?: { field: string; message: string }[]; headers?: Record<string, string> } = {}) =>
+const error = (status: number, code: string, message: string, extra: { fields?: ModerationFieldProblem[]; headers?: Record<string, string> } = {}) =>
   jsonResponse({ error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}) } }, { status, headers: { 'Content-Type': 'application/json', ...extra.headers } });
 
 export interface FakeApiOptions {
@@ -182,7 +187,7 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
     if (method === 'PATCH' && !action) {
       if (typeof body.description === 'string' && body.description.trim().length < 10) {
         return error(400, 'invalid_input', 'description: description must be at least 10 characters: say what is wrong', {
-          fields: [{ field: 'description', message: 'description must be at least 10 characters: say what is wrong' }],
+          fields: [{ field: 'description', message: 'description must be at least 10 characters: say what is wrong', code: 'too_short', limit: 10 }],
         });
       }
       if (typeof body.description === 'string') item.public.description = body.description;

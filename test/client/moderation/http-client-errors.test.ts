@@ -12,7 +12,7 @@ describe('http client and the moderation API error shape', () => {
     expect(error.message).toBe('this request is already rejected');
   });
 
-  it('reads field problems as one record per field, naming the field', async () => {
+  it('reads field problems as one record per field, naming the field and its problem', async () => {
     mockFetch(() =>
       jsonResponse(
         {
@@ -20,8 +20,9 @@ describe('http client and the moderation API error shape', () => {
             code: 'invalid_input',
             message: 'title: title must not contain HTML tags or code; write plain text; description: too short',
             fields: [
-              { field: 'title', message: 'title must not contain HTML tags or code; write plain text' },
-              { field: 'description', message: 'description must be at least 10 characters: say what is wrong' },
+              { field: 'title', message: 'title must not contain HTML tags or code; write plain text', code: 'html' },
+              { field: 'description', message: 'description must be at least 10 characters: say what is wrong', code: 'too_short', limit: 10 },
+              { field: 'limit', message: 'from an older server, without a code' },
             ],
           },
         },
@@ -30,8 +31,14 @@ describe('http client and the moderation API error shape', () => {
     );
     const error = await rejectionOf(api.patch('/moderation/api/requests/x', { title: '<b>' }));
     expect(error.errors).toEqual([
-      { code: 'invalid_input', description: 'title must not contain HTML tags or code; write plain text', field: 'title' },
-      { code: 'invalid_input', description: 'description must be at least 10 characters: say what is wrong', field: 'description' },
+      { code: 'invalid_input', description: 'title must not contain HTML tags or code; write plain text', field: 'title', problem: { code: 'html' } },
+      {
+        code: 'invalid_input',
+        description: 'description must be at least 10 characters: say what is wrong',
+        field: 'description',
+        problem: { code: 'too_short', limit: 10 },
+      },
+      { code: 'invalid_input', description: 'from an older server, without a code', field: 'limit' },
     ]);
   });
 

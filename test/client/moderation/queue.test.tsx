@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../render-app';
+import { jsonResponse, renderApp } from '../render-app';
 import { fakeItem, fakeModerationApi } from './fake-moderation-api';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -75,6 +75,49 @@ describe('moderation queue and lists', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show more reports' }));
     await waitFor(() => expect(screen.getAllByRole('link', { name: /^Review: / })).toHaveLength(30));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Review: Report 26' })));
+  });
+
+  it('says where each report is: the address given, else the service object’s name, else the coordinates', async () => {
+    const api = fakeModerationApi({
+      items: [
+        fakeItem({ title: 'By the address', address: 'Mannerheimintie 1, Helsinki', requested: '2026-03-01T08:00:00+02:00' }),
+        fakeItem({ title: 'At a park', serviceObjectId: 'demo-park-1', lat: '60.1574', long: '24.956', requested: '2026-03-02T08:00:00+02:00' }),
+        fakeItem({ title: 'Only a pin', lat: '60.18725', long: '24.94021', requested: '2026-03-03T08:00:00+02:00' }),
+      ],
+      override: (call) => {
+        if (call.path !== '/proxy/service-objects') return undefined;
+        const named = (id: string, name: string, long: number, lat: number) => ({
+          type: 'Feature',
+          id,
+          geometry: { type: 'Point', coordinates: [long, lat] },
+          properties: { service_object_id: id, service_object_type: 'urn:x', name, kind: 'park', address: '' },
+        });
+        return jsonResponse({
+          type: 'FeatureCollection',
+          features: [named('demo-park-2', 'Tähtitorninvuoren puisto', 24.9512, 60.1625), named('demo-park-1', 'Kaivopuisto', 24.956, 60.1574)],
+        });
+      },
+    });
+    renderApp({ path: '/moderation', language: 'fi' });
+    await screen.findByText('3 ilmoitusta odottaa, vanhin ensin.');
+    const cards = within(document.querySelector<HTMLElement>('.moderation-cards')!).getAllByRole('article');
+    const placeOf = (card: HTMLElement) => card.querySelector('.moderation-card__place')?.textContent;
+    expect(placeOf(cards[0]!)).toBe('Paikka: Mannerheimintie 1, Helsinki');
+    await waitFor(() => expect(placeOf(cards[1]!)).toBe('Paikka: Kaivopuisto'));
+    expect(placeOf(cards[2]!)).toBe('Paikka: 60,18725, 24,94021');
+    // The name is looked up near the request's own position, in the console's language.
+    const lookup = api.calls.find((call) => call.path === '/proxy/service-objects')!;
+    expect([lookup.search.get('lat'), lookup.search.get('long'), lookup.search.get('locale')]).toEqual(['60.1574', '24.956', 'fi']);
+  });
+
+  it('falls back to the coordinates while the service object’s name is unknown', async () => {
+    fakeModerationApi({
+      items: [fakeItem({ title: 'At a park', serviceObjectId: 'demo-park-9', lat: '60.1574', long: '24.956' })],
+      override: (call) => (call.path === '/proxy/service-objects' ? jsonResponse({ type: 'FeatureCollection', features: [] }) : undefined),
+    });
+    renderApp({ path: '/moderation', language: 'en' });
+    const card = (await screen.findByText('At a park')).closest('article')!;
+    await waitFor(() => expect(card.querySelector('.moderation-card__place')?.textContent).toBe('Place: 60.15740, 24.95600'));
   });
 
   it('shows an error with a retry when the queue cannot be loaded', async () => {

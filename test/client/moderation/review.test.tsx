@@ -118,9 +118,9 @@ describe('review page', { timeout: 30_000 }, () => {
     expect(within(section('Public view')).getByText('The bench by the fountain has two broken slats.', { selector: '.request-details p' })).toBeTruthy();
   });
 
-  it('shows the server’s field errors at the field, in the UI language', async () => {
+  it('shows the server’s field errors at the field, in the UI language, by their code', async () => {
     // The server has the last word (e.g. a stricter rule deployed before the web app): its
-    // field problem must land at the field, not in a general message.
+    // field problem must land at the field, not in a general message, worded from its code.
     const api = fakeModerationApi({
       items: [fakeItem({ id: 'r5', title: 'Broken bench' })],
       override: (call) =>
@@ -130,7 +130,7 @@ describe('review page', { timeout: 30_000 }, () => {
                 error: {
                   code: 'invalid_input',
                   message: 'title: title must be at most 40 characters',
-                  fields: [{ field: 'title', message: 'title must be at most 40 characters' }],
+                  fields: [{ field: 'title', message: 'title must be at most 40 characters', code: 'too_long', limit: 40 }],
                 },
               }),
               { status: 400 },

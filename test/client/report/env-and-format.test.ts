@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientEnvError, defaultClientEnv, parseClientEnv } from '../../../src/client/lib/env';
-import { excerpt, formatBytes, formatCoordinates, formatDate } from '../../../src/client/features/report/lib/format';
+import { excerpt, formatBytes, formatDate } from '../../../src/client/features/report/lib/format';
+import { formatCoordinates } from '../../../src/client/lib/format-coordinates';
 import { filterServiceTypes } from '../../../src/client/features/report/lib/filter-service-types';
 import { scaledSize } from '../../../src/client/features/report/photos/resize-image';
 import { serviceType } from './report-test-utils';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { rateLimited, tooManyPhotos, unknownServiceCode, unknownServiceObject } from '../../../src/shared/georeport/problems';
 import { serviceRequestInputSchema } from '../../../src/shared/georeport/request-input-schema';
+import { ApiError } from '../../../src/client/lib/http-client';
+import { interpretSendError } from '../../../src/client/features/report/lib/send-error';
 import { createI18n } from '../../../src/client/lib/i18n';
 import { reportTexts } from '../../../src/client/features/report/texts';
 import { classifyMessage } from '../../../src/client/features/report/validation/classify-message';
@@ -25,7 +28,7 @@ function schemaMessages(values: Record<string, string>): string[] {
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 }
 
-describe('reading the schema and API messages', () => {
+describe('reading the schema and API messages by their problem codes', () => {
   it.each([
     ['description must be at least 10 characters: say what is wrong', 'description', 'tooShort', 10],
     ['description must be at most 5000 characters', 'description', 'tooLong', 5000],
@@ -34,6 +37,8 @@ describe('reading the schema and API messages', () => {
     ['email must be a valid address such as name@example.org', 'email', 'invalid', undefined],
     ['phone must be a phone number such as +358 40 123 4567', 'phone', 'invalid', undefined],
     ['service_code is required: choose a service type', 'service_code', 'required', undefined],
+    // What the schema says of a description left empty or all spaces (it is then "not sent").
+    ['description must be text', 'description', 'required', undefined],
     ['a location is required: send lat and long, or service_object_id with service_object_type', 'location', 'required', undefined],
     ['lat and long must be sent together', 'location', 'required', undefined],
     ['lat must be between -90 and 90 (WGS84 degrees)', 'location', 'invalid', undefined],
@@ -48,6 +53,12 @@ describe('reading the schema and API messages', () => {
 
   it('leaves unknown messages unclassified, to be shown as they are', () => {
     expect(classifyMessage('upstream timed out')).toEqual({ target: undefined, rule: undefined, original: 'upstream timed out' });
+    // Wording like the schema's is not enough: only the texts the shared tables write are known.
+    expect(classifyMessage('description must be at least 12 characters')).toEqual({
+      target: undefined,
+      rule: undefined,
+      original: 'description must be at least 12 characters',
+    });
   });
 
   it('has a rule for every message the shared schema gives for the form fields', () => {
@@ -64,6 +75,47 @@ describe('reading the schema and API messages', () => {
 });
 
 describe('translating them', () => {
+  it('says a server refusal in Finnish from the problem its description names', () => {
+    const fi = i18nIn('fi');
+    expect(translateValidationMessage(fi, unknownServiceCode.text({ value: '999', format: 'json' }))).toBe(
+      'Tämä ongelmatyyppi ei ole enää käytettävissä. Valitse jokin toinen.',
+    );
+    expect(translateValidationMessage(fi, unknownServiceObject.text({ value: 'park-9' }))).toBe(
+      'Valittua paikkaa ei enää ole paikkaluettelossa. Hae se uudelleen tai aseta nasta kartalle.',
+    );
+    expect(translateValidationMessage(fi, tooManyPhotos.text({ limit: 4 }))).toBe('Liikaa kuvia: enintään 4. Poista osa.');
+    expect(translateValidationMessage(fi, 'description must be at least 10 characters: say what is wrong')).toBe(
+      'Kirjoita vähintään 10 merkkiä: kerro, mikä on vialla.',
+    );
+  });
+
+  it('puts a server refusal at its field, and reads the wait of a rate limit without Retry-After', () => {
+    const refused = new ApiError({
+      kind: 'http',
+      status: 400,
+      url: '/proxy/open311/v1/requests.json',
+      errors: [
+        { code: 400, description: 'description must be at least 10 characters: say what is wrong' },
+        { code: 400, description: tooManyPhotos.text({ limit: 5 }) },
+        { code: 400, description: 'attribute[X] is not an attribute of this service; see its service definition' },
+      ],
+    });
+    expect(interpretSendError(refused)).toEqual({
+      fieldMessages: {
+        description: 'description must be at least 10 characters: say what is wrong',
+        photos: tooManyPhotos.text({ limit: 5 }),
+      },
+      general: [{ kind: 'message', text: 'attribute[X] is not an attribute of this service; see its service definition' }],
+    });
+    const limited = new ApiError({
+      kind: 'http',
+      status: 429,
+      url: '/proxy/open311/v1/requests.json',
+      errors: [{ code: 429, description: rateLimited.text({ limit: 5, seconds: 42 }) }],
+    });
+    expect(interpretSendError(limited).general).toEqual([{ kind: 'rateLimited', seconds: 42 }]);
+  });
+
   it('uses the field-specific text in fi, sv and en, with the limit from the message', () => {
     const message = 'description must be at least 10 characters: say what is wrong';
     expect(translateValidationMessage(i18nIn('fi'), message)).toBe('Kirjoita vähintään 10 merkkiä: kerro, mikä on vialla.');

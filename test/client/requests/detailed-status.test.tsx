@@ -56,7 +56,11 @@ describe('handling steps', () => {
     expect(stepsFor(['RECEIVED']).map((step) => step.state)).toEqual(['current', 'upcoming', 'upcoming']);
     expect(stepsFor(['IN_PROCESS', 'PUBLIC_WORKS_NEW']).map((step) => step.state)).toEqual(['done', 'current', 'upcoming']);
     expect(stepsFor(['PROCESSED', 'PUBLIC_WORKS_COMPLETED']).map((step) => step.state)).toEqual(['done', 'done', 'done']);
-    expect(stepsFor(['REJECTED']).map((step) => step.status)).toEqual(['RECEIVED', 'IN_PROCESS', 'REJECTED']);
+    // A rejection skips the handling: only what happened is shown, and the end is no success.
+    expect(stepsFor(['REJECTED'])).toEqual([
+      { status: 'RECEIVED', state: 'done' },
+      { status: 'REJECTED', state: 'rejected' },
+    ]);
     expect(stepsFor(['ARCHIVED']).map((step) => step.state)).toEqual(['done', 'done', 'done']);
     // Only a public works value (no base): treated as received, never as an error.
     expect(stepsFor(['PUBLIC_WORKS_NEW']).map((step) => step.state)).toEqual(['current', 'upcoming', 'upcoming']);
@@ -80,6 +84,32 @@ describe('handling steps', () => {
     const steps = screen.getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual(['Mottagen (klart)', 'Under behandling (klart)', 'Behandlad (klart)']);
     expect(steps[2]!.getAttribute('aria-current')).toBe('step');
+  });
+});
+
+describe('a rejected request', () => {
+  it.each([
+    ['en', ['Received (done)', 'Rejected (ended without handling)']],
+    ['fi', ['Vastaanotettu (valmis)', 'Hylätty (päättyi ilman käsittelyä)']],
+    ['sv', ['Mottagen (klart)', 'Avvisad (avslutad utan behandling)']],
+  ] as const)('shows in %s no handling step that never happened, and the end as rejected', (language, texts) => {
+    const { container } = renderWithI18n(<DetailedStatusSteps values={['REJECTED']} />, language);
+    const steps = screen.getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(texts);
+    expect(steps[1]!.getAttribute('aria-current')).toBe('step');
+    expect(steps[1]!.classList.contains('status-steps__step--rejected')).toBe(true);
+    expect(container.querySelectorAll('.status-steps__step--done')).toHaveLength(1);
+  });
+
+  it('has a badge that says closed without the green tick of a success', () => {
+    const { container } = renderWithI18n(<StatusBadge status="closed" detailed={['REJECTED']} />, 'en');
+    const badge = container.querySelector('.status-badge')!;
+    // The words say closed; the detailed status beside it says rejected.
+    expect(badge.textContent).toBe('Status: Closed');
+    expect(badge.classList.contains('status-badge--rejected')).toBe(true);
+    expect(badge.classList.contains('status-badge--closed')).toBe(false);
+    // A cross, not the tick of a resolved request.
+    expect(badge.querySelector('svg path')!.getAttribute('d')).toBe('M4.5 4.5l7 7M11.5 4.5l-7 7');
   });
 });
 

@@ -98,6 +98,24 @@ describe('track page /requests/:id', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Waiting for moderation')).toBeNull();
   });
 
+  it('shows a rejected request as rejected: no handling step that never happened, no green success', async () => {
+    const request = serviceRequest({ status: 'closed', status_notes: 'Not the city’s land.', extended_attributes: { detailed_status: 'REJECTED' } });
+    serveRequests({ requests: [request], published: [request.service_request_id] });
+    renderApp({ path: '/requests/req123abc', language: 'en' });
+    const steps = await screen.findByRole('list', { name: 'Handling steps' });
+    expect([...steps.querySelectorAll('li')].map((step) => step.textContent)).toEqual(['Received (done)', 'Rejected (ended without handling)']);
+    const badge = document.querySelector('.request-details__status .status-badge')!;
+    expect(badge.classList.contains('status-badge--rejected')).toBe(true);
+    expect(badge.classList.contains('status-badge--closed')).toBe(false);
+  });
+
+  it('writes the coordinates in the number format of the UI language', async () => {
+    const request = serviceRequest({ lat: '60.18725', long: '24.94021' });
+    serveRequests({ requests: [request], published: [request.service_request_id] });
+    renderApp({ path: '/requests/req123abc', language: 'fi' });
+    expect(await screen.findByText('Koordinaatit 60,18725, 24,94021')).toBeTruthy();
+  });
+
   it('shows a clear not-found page with a way home for an unknown id', async () => {
     serveRequests({ requests: [], published: [] });
     const { router } = renderApp({ path: '/requests/nosuchid', language: 'en' });

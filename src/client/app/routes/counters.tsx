@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../components/ui/error-notice';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useAllCounters } from '../../features/counters/api/use-all-counters';
 import { CounterProgress } from '../../features/counters/components/counter-progress';
+import { CountersAttribution } from '../../features/counters/components/counters-attribution';
 import { CountersCsvDownload } from '../../features/counters/components/counters-csv-download';
 import { CountersTable } from '../../features/counters/components/counters-table';
 import {
@@ -16,6 +17,7 @@ import {
   type SortColumn,
 } from '../../features/counters/lib/counter-filters';
 import { formatCount } from '../../features/counters/lib/format';
+import { municipalityName } from '../../features/counters/lib/municipalities';
 import { currentLanguage } from '../../lib/i18n';
 import '../../styles/counters.css';
 
@@ -23,7 +25,7 @@ const PAGE_SIZE = 100;
 
 /**
  * Every counter as a table: filter by text, source and "receiving data", sort by any column,
- * open one on the map, download all as CSV. The table's state is in the URL
+ * open one on the map, download the rows shown (or all) as CSV. The table's state is in the URL
  * (q, source, receiving, sort, dir, page), so a link shows the same rows.
  */
 export function CountersRoute() {
@@ -45,9 +47,13 @@ export function CountersRoute() {
   const sources = useMemo(() => sourcesOf(all), [all]);
   const collator = useMemo(() => new Intl.Collator(undefined, { numeric: true }), []);
   const rows = useMemo(
-    () => sortCounters(filterCounters(all, { source, receiving, text }), sort, direction, collator),
-    [all, source, receiving, text, sort, direction, collator],
+    () =>
+      sortCounters(filterCounters(all, { source, receiving, text }), sort, direction, collator, (code) => municipalityName(code, language)),
+    [all, source, receiving, text, sort, direction, collator, language],
   );
+  // The CSV of what is shown: the table's rows in its order, or all when no filter is on.
+  const filtered = rows.length !== all.length;
+  const shownIds = useMemo(() => (filtered ? rows.map((counter) => counter.id) : null), [filtered, rows]);
 
   /** Filters and sorting go back to page 1; typing replaces the history entry instead of adding one per key. */
   const change = (changes: Record<string, string | null>, replace = false) =>
@@ -72,6 +78,7 @@ export function CountersRoute() {
     <div className="page page--counters">
       <h1>{t('page.title')}</h1>
       <p className="counters-page__intro">{t('page.intro')}</p>
+      <CountersAttribution />
       <p>
         <Link to="/?counters=1">{t('page.mapLink')}</Link>
       </p>
@@ -84,7 +91,7 @@ export function CountersRoute() {
 
       {query.isSuccess ? (
         <>
-          <CountersCsvDownload total={query.progress.total ?? all.length} />
+          <CountersCsvDownload total={query.progress.total ?? all.length} shownIds={shownIds} />
           <form className="counters-filters" role="search" aria-label={t('page.filtersLabel')} onSubmit={(submitEvent) => submitEvent.preventDefault()}>
             <div className="counters-filters__field counters-filters__field--wide">
               <label htmlFor={ids.search}>{t('page.search')}</label>

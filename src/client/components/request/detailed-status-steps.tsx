@@ -3,12 +3,23 @@ import type { BaseDetailedStatus } from '../../../shared/georeport/detailed-stat
 import { baseStatusOf } from './request-fields';
 import { useDetailedStatusWords } from './use-detailed-status-words';
 
-type StepState = 'done' | 'current' | 'upcoming';
+/** `rejected`: the path ended there without the request being handled. */
+type StepState = 'done' | 'current' | 'upcoming' | 'rejected';
 
-/** The handling path RECEIVED → IN_PROCESS → end; the end is PROCESSED unless it ended otherwise. */
+/**
+ * The handling path RECEIVED → IN_PROCESS → end; the end is PROCESSED unless it ended otherwise.
+ * Only steps that happened, or may still happen, are shown: a rejected request was received and
+ * then rejected, never handled, so its path is RECEIVED → REJECTED.
+ */
 export function stepsFor(values: readonly string[]): { status: BaseDetailedStatus; state: StepState }[] {
   const base = baseStatusOf(values) ?? 'RECEIVED';
-  const ending: BaseDetailedStatus = base === 'ARCHIVED' || base === 'REJECTED' ? base : 'PROCESSED';
+  if (base === 'REJECTED') {
+    return [
+      { status: 'RECEIVED', state: 'done' },
+      { status: 'REJECTED', state: 'rejected' },
+    ];
+  }
+  const ending: BaseDetailedStatus = base === 'ARCHIVED' ? base : 'PROCESSED';
   const path: BaseDetailedStatus[] = ['RECEIVED', 'IN_PROCESS', ending];
   const reached = path.indexOf(base);
   const last = path.length - 1;
@@ -27,6 +38,7 @@ export function DetailedStatusSteps({ values }: { values: readonly string[] }) {
     done: t('detailedStatus.stepDone'),
     current: t('detailedStatus.stepCurrent'),
     upcoming: t('detailedStatus.stepUpcoming'),
+    rejected: t('detailedStatus.stepRejected'),
   };
   const steps = stepsFor(values);
   const reachedIndex = Math.max(steps.findLastIndex((step) => step.state !== 'upcoming'), 0);

@@ -17,12 +17,3 @@ export function formatDateTime(iso: string | undefined, language: SupportedLocal
   if (Number.isNaN(date.getTime())) return undefined;
   return new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }
-
-/**
- * Degrees with five decimals (about a metre) and a dot in every language: the form map
- * services accept when the person copies it (a Finnish decimal comma would clash with the
- * comma between latitude and longitude).
- */
-export function formatCoordinate(value: number): string {
-  return value.toFixed(5);
-}

@@ -44,7 +44,7 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
           {headline}
         </Heading>
         <p className="request-details__status">
-          <StatusBadge status={request.status} />
+          <StatusBadge status={request.status} detailed={detailed} />
           <DetailedStatusText values={detailed} />
         </p>
       </header>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ServiceRequest } from '../../../shared/georeport/types';
-import { formatCoordinate } from './format';
+import { formatCoordinates } from '../../lib/format-coordinates';
+import { currentLanguage } from '../../lib/i18n';
 import { coordinatesOf } from './request-fields';
 
 /** OpenStreetMap's own page for a point: works from anywhere, needs no map code here. */
@@ -13,7 +14,7 @@ export function openStreetMapUrl(lat: number, long: number): string {
  * coordinates (with a map link) when they are known.
  */
 export function RequestLocation({ request, showMapLink = true }: { request: ServiceRequest; showMapLink?: boolean }) {
-  const { t } = useTranslation('requests');
+  const { t, i18n } = useTranslation('requests');
   const coordinates = coordinatesOf(request);
   const address = request.address.trim();
   const objectId = request.extended_attributes?.service_object_id?.trim();
@@ -22,7 +23,7 @@ export function RequestLocation({ request, showMapLink = true }: { request: Serv
   // A registry id is no place name; it only helps when nothing better is known.
   else if (objectId) lines.push(t('location.serviceObject', { id: objectId }));
   if (coordinates) {
-    lines.push(t('location.coordinates', { lat: formatCoordinate(coordinates.lat), long: formatCoordinate(coordinates.long) }));
+    lines.push(t('location.coordinates', { coordinates: formatCoordinates(coordinates.lat, coordinates.long, currentLanguage(i18n)) }));
   }
   if (lines.length === 0) return <span className="request-location">{t('location.unknown')}</span>;
   return (

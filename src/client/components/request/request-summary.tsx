@@ -30,7 +30,7 @@ export function RequestSummary({ request, headingLevel = 3, photoLimit = 2, foot
         {headlineOf(request) || t('track.untitled')}
       </Heading>
       <p className="request-summary__status">
-        <StatusBadge status={request.status} />
+        <StatusBadge status={request.status} detailed={detailedStatusesOf(request)} />
         <DetailedStatusText values={detailedStatusesOf(request)} />
       </p>
       <p className="request-summary__description user-text">{request.description}</p>

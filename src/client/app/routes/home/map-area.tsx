@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
+import { useCounterMapAttribution } from '../../../features/counters/hooks/use-counter-map-attribution';
 import { SidePanel } from './side-panel';
 import type { HomeSearch } from './use-home-search';
 import type { MapLayers } from './use-map-layers';
@@ -24,6 +25,8 @@ export function MapArea({ search, layers, instructionsId, onTilesFailed }: MapAr
   const { t } = useTranslation('map');
   const { counterSearch } = search;
   const { requestLayer, counterLayer } = layers;
+  // The counter data's licence asks for its credit on the map while the layer is on.
+  const counterAttribution = useCounterMapAttribution(counterSearch.enabled);
   return (
     <div className="map-layout">
       <div className="map-layout__map">
@@ -56,6 +59,8 @@ export function MapArea({ search, layers, instructionsId, onTilesFailed }: MapAr
                       clusterLook: counterLayer.clusterLook,
                       selectedId: search.selectedCounterId,
                       onSelect: search.selectCounter,
+                      pane: 'counters',
+                      attribution: counterAttribution,
                     },
                   ]
                 : []),
@@ -67,6 +72,8 @@ export function MapArea({ search, layers, instructionsId, onTilesFailed }: MapAr
                 selectedId: search.selectedRequestId,
                 onSelect: search.selectRequest,
                 zIndexOffset: 500,
+                // The residents' reports are what the map is for: always drawn over the counters.
+                pane: 'requests',
               },
             ]}
           />

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { formatCoordinates } from '../../../lib/format-coordinates';
 import { currentLanguage } from '../../../lib/i18n';
 import type { Counter } from '../lib/counter';
 import { formatTimestamp } from '../lib/format';
+import { municipalityName } from '../lib/municipalities';
 
 /** The counter's fields as a description list: the map's panel and the list use it. */
 export function CounterFacts({ counter }: { counter: Counter }) {
@@ -15,10 +17,10 @@ export function CounterFacts({ counter }: { counter: Counter }) {
     [t('fields.dataReceived'), counter.dataReceived ? t('values.yes') : t('values.no')],
     [t('fields.firstStoredObservation'), formatTimestamp(counter.firstStoredObservation, language) ?? none],
     [t('fields.lastStoredObservation'), formatTimestamp(counter.lastStoredObservation, language) ?? none],
-    [t('fields.municipalityCode'), counter.municipalityCode || none],
+    [t('fields.municipalityCode'), counter.municipalityCode ? municipalityName(counter.municipalityCode, language) : none],
     [
       t('fields.location'),
-      counter.location ? `${counter.location.lat.toFixed(5)}, ${counter.location.long.toFixed(5)}` : t('values.locationUnknown'),
+      counter.location ? formatCoordinates(counter.location.lat, counter.location.long, language) : t('values.locationUnknown'),
     ],
   ];
   return (

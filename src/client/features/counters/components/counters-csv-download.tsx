@@ -3,43 +3,71 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatCount } from '../lib/format';
+import { countersCsv } from '../lib/counters-csv';
+import { municipalityName } from '../lib/municipalities';
 import { csvPageUrl, CSV_PAGE_SIZE, fetchAllCountersCsv } from '../api/download-counters-csv';
 
-/**
- * One CSV of every counter, built in the browser from the service's own CSV pages (format=csv,
- * 1,000 rows a page), plus the service's page links as they are for anyone who wants those.
- */
-export function CountersCsvDownload({ total }: { total: number }) {
-  const { t, i18n } = useTranslation('counters');
-  const [state, setState] = useState<'idle' | 'working' | 'failed'>('idle');
-  const pageCount = Math.max(1, Math.ceil(total / CSV_PAGE_SIZE));
+export interface CountersCsvDownloadProps {
+  /** Every counter the service has. */
+  total: number;
+  /** The ids of the counters the table shows, in its order; null when no filter is on (all are shown). */
+  shownIds: readonly number[] | null;
+}
 
-  const download = async () => {
-    setState('working');
+/** Hands a file to the browser to save. */
+function saveFile(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers start reading the file only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The counters as one CSV file: the ones the table shows (its filters and order) or all of them,
+ * built in the browser from the service's own CSV pages (format=csv, 1,000 rows a page), with the
+ * municipality's name beside its code. The service's page links are there as they are too.
+ */
+export function CountersCsvDownload({ total, shownIds }: CountersCsvDownloadProps) {
+  const { t, i18n } = useTranslation('counters');
+  const language = currentLanguage(i18n);
+  const [working, setWorking] = useState<'shown' | 'all' | null>(null);
+  const [failed, setFailed] = useState(false);
+  const pageCount = Math.max(1, Math.ceil(total / CSV_PAGE_SIZE));
+  const filtered = shownIds !== null && shownIds.length > 0;
+
+  const download = async (ids: readonly number[] | undefined) => {
+    setWorking(ids ? 'shown' : 'all');
+    setFailed(false);
     try {
-      const csv = await fetchAllCountersCsv(total);
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'counters.csv';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked later: some browsers start reading the file only after click() returns.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setState('idle');
+      const serviceCsv = await fetchAllCountersCsv(total);
+      saveFile(countersCsv(serviceCsv, { ids, municipalityName: (code) => municipalityName(code, language) }), ids ? 'counters-shown.csv' : 'counters.csv');
     } catch {
-      setState('failed');
+      setFailed(true);
+    } finally {
+      setWorking(null);
     }
   };
 
   return (
     <div className="counters-csv">
-      <Button onClick={() => void download()} disabled={state === 'working'}>
-        {state === 'working' ? t('csv.working') : t('csv.download', { count: total, formatted: formatCount(total, currentLanguage(i18n)) })}
-      </Button>
+      <div className="counters-csv__buttons">
+        {filtered ? (
+          <Button onClick={() => void download(shownIds)} disabled={working !== null}>
+            {working === 'shown' ? t('csv.working') : t('csv.downloadShown', { count: shownIds.length, formatted: formatCount(shownIds.length, language) })}
+          </Button>
+        ) : null}
+        {/* With filters on, all counters are still a click away, apart from the rows shown. */}
+        <Button variant={filtered ? 'secondary' : 'primary'} onClick={() => void download(undefined)} disabled={working !== null}>
+          {working === 'all' ? t('csv.working') : t('csv.download', { count: total, formatted: formatCount(total, language) })}
+        </Button>
+      </div>
       <p className="counters-csv__note" role="status">
-        {state === 'failed' ? t('csv.failed') : null}
+        {failed ? t('csv.failed') : null}
       </p>
       <details className="counters-csv__pages">
         <summary className="disclosure">{t('csv.pagesSummary')}</summary>

@@ -6,6 +6,7 @@ import type { Counter } from '../lib/counter';
 import type { SortColumn, SortDirection } from '../lib/counter-filters';
 import { counterMapHref } from '../lib/counter-search';
 import { formatCount, formatTimestamp } from '../lib/format';
+import { municipalityName } from '../lib/municipalities';
 
 export interface CountersTableProps {
   /** Already filtered and sorted; the table shows one page of them. */
@@ -83,7 +84,7 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
                   <td>{counter.dataReceived ? t('values.yes') : t('values.no')}</td>
                   <td>{formatTimestamp(counter.firstStoredObservation, language) ?? none}</td>
                   <td>{formatTimestamp(counter.lastStoredObservation, language) ?? none}</td>
-                  <td>{counter.municipalityCode || none}</td>
+                  <td>{counter.municipalityCode ? municipalityName(counter.municipalityCode, language) : none}</td>
                   <td>
                     {href ? (
                       <Link to={href}>

@@ -1,11 +1,12 @@
 import type { Counter } from './counter';
+import { municipalityNames } from './municipalities';
 
 export type ReceivingFilter = 'yes' | 'no' | null;
 
 export interface CounterFilters {
   source: string | null;
   receiving: ReceivingFilter;
-  /** Free text matched against name, id, source id and municipality code (table only). */
+  /** Free text matched against name, id, source id and municipality, by code or name (table only). */
   text?: string;
 }
 
@@ -20,7 +21,7 @@ export function filterCounters(counters: readonly Counter[], filters: CounterFil
     if (filters.receiving === 'yes' && !counter.dataReceived) return false;
     if (filters.receiving === 'no' && counter.dataReceived) return false;
     if (needle) {
-      const haystack = [counter.name, String(counter.id), counter.sourceId ?? '', counter.municipalityCode, counter.source]
+      const haystack = [counter.name, String(counter.id), counter.sourceId ?? '', counter.municipalityCode, ...municipalityNames(counter.municipalityCode), counter.source]
         .join(' ')
         .toLocaleLowerCase();
       if (!haystack.includes(needle)) return false;
@@ -54,8 +55,11 @@ export function isSortColumn(value: unknown): value is SortColumn {
 
 type Comparable = string | number | null;
 
-function sortValue(counter: Counter, column: SortColumn): Comparable {
+function sortValue(counter: Counter, column: SortColumn, municipalityLabel: (code: string) => string): Comparable {
   switch (column) {
+    case 'municipalityCode':
+      // Sorted as shown: by the municipality's name.
+      return municipalityLabel(counter.municipalityCode);
     case 'classifying':
     case 'dataReceived':
       return counter[column] ? 1 : 0;
@@ -78,11 +82,13 @@ export function sortCounters(
   column: SortColumn,
   direction: SortDirection,
   collator: Intl.Collator = new Intl.Collator(undefined, { numeric: true }),
+  /** How the municipality column reads (its name in the UI language); the code itself by default. */
+  municipalityLabel: (code: string) => string = (code) => code,
 ): Counter[] {
   const sign = direction === 'asc' ? 1 : -1;
   return [...counters].sort((a, b) => {
-    const left = sortValue(a, column);
-    const right = sortValue(b, column);
+    const left = sortValue(a, column, municipalityLabel);
+    const right = sortValue(b, column, municipalityLabel);
     if (left === null || right === null) {
       if (left === right) return a.id - b.id;
       return left === null ? 1 : -1;

@@ -10,10 +10,17 @@ export interface ClusterLayerProps {
   clusterLook: (count: number, flaggedCount: number) => MarkerLook;
   selectedId: string | null;
   onSelect: (id: string) => void;
-  /** Raises this layer's markers above another layer's. */
+  /** Raises this layer's markers above another layer's in the same pane. */
   zIndexOffset?: number;
+  /**
+   * The Leaflet pane the markers go into (made on first use): one pane per layer keeps a whole
+   * layer above another whatever the markers' latitudes; map.css gives each its z-index.
+   */
+  pane?: string;
   /** Drawn over a bit more than the view, so a short pan shows no empty edge. */
   overscan?: number;
+  /** HTML credit for this layer's data, shown in the map's attribution corner while the layer is. */
+  attribution?: string;
 }
 
 function iconOf(look: MarkerLook, selected: boolean): L.DivIcon {
@@ -41,6 +48,8 @@ export function ClusterLayer(props: ClusterLayerProps) {
   useEffect(() => {
     const group = L.layerGroup().addTo(map);
     const live = markers.current;
+    const pane = props.pane ?? 'markerPane';
+    if (!map.getPane(pane)) map.createPane(pane);
 
     const activate = (item: ClusterItem) => {
       if (item.kind === 'point') {
@@ -65,6 +74,7 @@ export function ClusterLayer(props: ClusterLayerProps) {
         title: look.title ?? '',
         zIndexOffset: zIndexOffset + (selected ? 1000 : 0),
         riseOnHover: true,
+        pane,
       });
       marker.on('click', () => activate(item));
       marker.on('add', () => {
@@ -113,7 +123,18 @@ export function ClusterLayer(props: ClusterLayerProps) {
       live.clear();
     };
     // The layer is rebuilt when the data (index) or the way markers look changes.
-  }, [map, index, props.pointLook, props.clusterLook]);
+  }, [map, index, props.pointLook, props.clusterLook, props.pane]);
+
+  // The layer's data credit, in the corner with the map's own, for as long as the layer is shown.
+  useEffect(() => {
+    const control = map.attributionControl;
+    if (!props.attribution || !control) return;
+    const credit = props.attribution;
+    control.addAttribution(credit);
+    return () => {
+      control.removeAttribution(credit);
+    };
+  }, [map, props.attribution]);
 
   // Selection changes restyle two markers instead of redrawing the layer.
   const previousSelected = useRef<string | null>(props.selectedId);

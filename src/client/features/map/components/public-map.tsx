@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { Circle, MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
+import { LocalizedMapControls } from '../../../components/map/localized-map-controls';
 import { clientEnv } from '../../../lib/env';
 import type { Bounds } from '../lib/cluster-index';
 import { ClusterLayer, type ClusterLayerProps } from './cluster-layer';
@@ -54,9 +55,23 @@ function ViewSync({ view, onViewChange, dataBounds, label, instructionsId, visib
     container.setAttribute('aria-describedby', instructionsId);
   }, [map, label, instructionsId]);
 
-  // Back/forward or a link changed the URL: follow it.
+  // Leaflet measures its container once and keeps the size. A map made (or resized) while its tab
+  // was hidden took itself for 0 × 0, so every view set then put the centre in the top-left
+  // corner. Measured again as soon as it shows, before the view effects below run (effects run
+  // in order), keeping the centre where it was; the resulting move is not news for the URL.
   useEffect(() => {
-    if (!view || sameView(view, currentView(map))) return;
+    if (!visible) return;
+    following.current = true;
+    try {
+      map.invalidateSize({ pan: true });
+    } finally {
+      following.current = false;
+    }
+  }, [map, visible]);
+
+  // Back/forward or a link changed the URL: follow it (once the map can be measured).
+  useEffect(() => {
+    if (!visible || !view || sameView(view, currentView(map))) return;
     // Leaflet snaps the centre to whole pixels, so the map may read back a hair off the URL's
     // rounded view; writing that back would replace the URL from this render's (possibly
     // already outdated) query and could undo a filter change made a moment ago.
@@ -66,12 +81,13 @@ function ViewSync({ view, onViewChange, dataBounds, label, instructionsId, visib
     } finally {
       following.current = false;
     }
-  }, [map, view]);
+  }, [map, view, visible]);
 
-  // No view in the URL: show where the data is, once it has arrived.
+  // No view in the URL: show where the data is, once it has arrived and the map is on screen
+  // (fitting a hidden 0 × 0 map would choose the widest zoom).
   const fitted = useRef(false);
   useEffect(() => {
-    if (view || !dataBounds || fitted.current) return;
+    if (!visible || view || !dataBounds || fitted.current) return;
     fitted.current = true;
     map.fitBounds(
       [
@@ -80,11 +96,8 @@ function ViewSync({ view, onViewChange, dataBounds, label, instructionsId, visib
       ],
       { maxZoom: 15, padding: [24, 24], animate: false },
     );
-  }, [map, view, dataBounds]);
+  }, [map, view, dataBounds, visible]);
 
-  useEffect(() => {
-    if (visible) map.invalidateSize({ pan: false });
-  }, [map, visible]);
   return null;
 }
 
@@ -107,10 +120,12 @@ export default function PublicMap(props: PublicMapProps) {
       keyboardPanDelta={120}
       scrollWheelZoom
       worldCopyJump
+      // Both in the UI language, from LocalizedMapControls.
+      zoomControl={false}
     >
+      <LocalizedMapControls />
       <TileLayer
         url={env.mapTileUrl}
-        attribution={env.mapTileAttribution}
         maxZoom={MAP_MAX_ZOOM}
         eventHandlers={{
           tileerror: () => {

@@ -35,7 +35,7 @@ export function RequestList({ requests, onShowOnMap, pageSize = 25 }: RequestLis
                 <p className="map-list__service">{request.service_name}</p>
               ) : null}
               <p className="map-list__status">
-                <StatusBadge status={request.status} /> <DetailedStatusText values={detailedStatusesOf(request)} />
+                <StatusBadge status={request.status} detailed={detailedStatusesOf(request)} /> <DetailedStatusText values={detailedStatusesOf(request)} />
               </p>
               <p className="map-list__meta">
                 <DateTime value={request.requested_datetime} />

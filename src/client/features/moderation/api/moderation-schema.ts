@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { ServiceRequest } from '../../../../shared/georeport/types';
+import { moderationStates, type ModerationItem } from '../../../../shared/moderation/wire';
 import { parseServiceRequest } from '../../../lib/parse-service-request';
 
 /**
- * Shapes of the moderation API's answers (src/server/moderation/view.ts). `public` is the
- * GeoReport JSON of the request, read by the public pages' own parser, so the preview shows
- * whatever the public would see.
+ * Readers of the moderation API's answers: the item's shape is the shared wire type
+ * (src/shared/moderation/wire.ts, written by src/server/moderation/view.ts), which the schema
+ * must produce. `public` is the GeoReport JSON of the request, read by the public pages' own
+ * parser, so the preview shows whatever the public would see.
  */
 const nullableText = z.string().nullish().transform((value) => value ?? null);
 
@@ -15,13 +17,6 @@ const publicRequestSchema = z.unknown().transform((value, context): ServiceReque
   context.addIssue({ code: 'custom', message: 'public: not a GeoReport request with a service_request_id' });
   return z.NEVER;
 });
-
-export const moderationStates = ['pending', 'published', 'rejected'] as const;
-export type ModerationState = (typeof moderationStates)[number];
-
-export function isModerationState(value: unknown): value is ModerationState {
-  return typeof value === 'string' && (moderationStates as readonly string[]).includes(value);
-}
 
 const mediaSchema = z.object({
   position: z.union([z.number().int(), z.literal('external')]),
@@ -44,7 +39,7 @@ export const moderationItemSchema = z.object({
     locale: z.string().catch(''),
   }),
   media: z.array(mediaSchema).catch([]),
-});
+}) satisfies z.ZodType<ModerationItem, unknown>;
 
 export const auditEntrySchema = z.object({
   id: z.number(),
@@ -79,9 +74,7 @@ export const sessionSchema = z.object({
   expiresAt: z.string().optional(),
 });
 
-export type ModerationItem = z.output<typeof moderationItemSchema>;
 export type ModerationDetail = z.output<typeof moderationDetailSchema>;
-export type ModerationMedia = ModerationItem['media'][number];
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 export type QueuePage = z.output<typeof queuePageSchema>;
 export type ListPage = z.output<typeof listPageSchema>;

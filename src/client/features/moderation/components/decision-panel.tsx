@@ -7,8 +7,8 @@ import { currentLanguage } from '../../../lib/i18n';
 import type { ModerationDetail } from '../api/moderation-schema';
 import { useRequestChange } from '../api/request-changes';
 import { describeError, serverFieldErrors } from '../lib/describe-error';
-import { translateFieldMessage } from '../lib/field-messages';
-import { problemWith, rejectReasonSchema, STATUS_NOTES_MAX_LENGTH } from '../lib/text-rules';
+import { translateFieldProblem } from '../lib/field-messages';
+import { problemWith, statusNotesMaxLength, statusNotesSchema } from '../lib/text-rules';
 import { useActionFeedback } from './action-feedback';
 import { useConsoleSession } from './session-context';
 
@@ -60,8 +60,8 @@ export function DecisionPanel({ item }: { item: ModerationDetail }) {
   const onReject = (submitEvent: FormEvent) => {
     submitEvent.preventDefault();
     const text = reason.trim();
-    const problem = text ? problemWith(rejectReasonSchema, text) : undefined;
-    setReasonError(problem ? translateFieldMessage(problem, t) : undefined);
+    const problem = text ? problemWith(statusNotesSchema, text) : undefined;
+    setReasonError(problem ? translateFieldProblem(problem, t) : undefined);
     if (problem) return reasonRef.current?.focus();
     reject.mutate(
       { kind: 'reject', reason: text || null },
@@ -123,7 +123,7 @@ export function DecisionPanel({ item }: { item: ModerationDetail }) {
             )}
           </FormField>
           <p className="console-count" id={ids.count}>
-            {t('form.characters', { length: reason.length, max: STATUS_NOTES_MAX_LENGTH })}
+            {t('form.characters', { length: reason.length, max: statusNotesMaxLength })}
           </p>
           <div className="decision-panel__buttons">
             <Button type="submit" className="console-button--danger" disabled={reject.isPending}>

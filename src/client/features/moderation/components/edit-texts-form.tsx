@@ -8,7 +8,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import type { ModerationDetail } from '../api/moderation-schema';
 import { useRequestChange } from '../api/request-changes';
 import { describeError, serverFieldErrors } from '../lib/describe-error';
-import { translateFieldMessage } from '../lib/field-messages';
+import { translateFieldProblem } from '../lib/field-messages';
 import { descriptionTextSchema, problemWith, titleTextSchema } from '../lib/text-rules';
 import { useActionFeedback } from './action-feedback';
 import { useConsoleSession } from './session-context';
@@ -56,8 +56,8 @@ export function EditTextsForm({ item }: { item: ModerationDetail }) {
     const descriptionProblem = problemWith(descriptionTextSchema, values.description);
     if (
       showErrors({
-        title: titleProblem && translateFieldMessage(titleProblem, t),
-        description: descriptionProblem && translateFieldMessage(descriptionProblem, t),
+        title: titleProblem && translateFieldProblem(titleProblem, t),
+        description: descriptionProblem && translateFieldProblem(descriptionProblem, t),
       })
     ) {
       return;

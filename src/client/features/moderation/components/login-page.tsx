@@ -11,10 +11,10 @@ import { useForgetConsoleData, useModeratorSession, useSignIn } from '../api/ses
 import { isLoginReason, safeNextPath } from '../lib/console-paths';
 import { describeError, errorCodeOf } from '../lib/describe-error';
 
-/** "Try again in N minutes", from Retry-After or, failing that, the server's own sentence. */
+/** "Try again in N minutes", from Retry-After (the API sends it with every too_many_attempts). */
 function minutesToWait(error: unknown): number {
   if (!isApiError(error)) return 1;
-  const seconds = error.retryAfterSeconds ?? Number(/(\d+) seconds/.exec(error.message)?.[1] ?? 60);
+  const seconds = error.retryAfterSeconds ?? 60;
   return Math.max(1, Math.ceil(seconds / 60));
 }
 

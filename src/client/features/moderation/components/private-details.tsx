@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSupportedLocale } from '../../../lib/i18n';
-import type { ModerationItem } from '../api/moderation-schema';
+import type { ModerationPrivateDetails } from '../../../../shared/moderation/wire';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -16,7 +16,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
  * The personal fields only moderators see. `compact` (queue cards) lists what was given;
  * the full view also says what was not, so "no email" is not mistaken for "not loaded".
  */
-export function PrivateDetails({ details, compact = false }: { details: ModerationItem['private']; compact?: boolean }) {
+export function PrivateDetails({ details, compact = false }: { details: ModerationPrivateDetails; compact?: boolean }) {
   const { t } = useTranslation('moderation');
   const fullName = [details.first_name, details.last_name].filter(Boolean).join(' ');
   const rows: { key: string; term: string; value: string | null }[] = [

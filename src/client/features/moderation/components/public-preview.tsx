@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestDetails, RequestSummary } from '../../../components/request';
-import type { ModerationItem } from '../api/moderation-schema';
+import type { ModerationItem } from '../../../../shared/moderation/wire';
 
 /**
  * The request exactly as the public will see it: the track page's own RequestDetails and the

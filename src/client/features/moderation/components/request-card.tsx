@@ -1,37 +1,41 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RequestSummary, headlineOf } from '../../../components/request';
-import type { ModerationItem } from '../api/moderation-schema';
+import type { ModerationItem } from '../../../../shared/moderation/wire';
 import { consolePaths } from '../lib/console-paths';
 import { ModerationStateBadge } from './moderation-state-badge';
 import { PrivateDetails } from './private-details';
+import { RequestPlace } from './request-place';
 
 /**
- * One request in the queue or a list: the public summary (the map's own component) with the
- * reporter's contact details under it, and the way into its review page.
+ * One request in the queue or a list: the public summary (the map's own component), where it
+ * is, the reporter's contact details under it, and the way into its review page.
  */
 export function RequestCard({ item, showState = false }: { item: ModerationItem; showState?: boolean }) {
   const { t } = useTranslation('moderation');
   const headline = headlineOf(item.public) || t('review.untitled');
   const footer = (
-    <div className="moderation-card__private">
-      {showState ? (
-        <p className="moderation-card__state">
-          <ModerationStateBadge state={item.moderation} />
-        </p>
-      ) : null}
-      <p className="moderation-card__private-title">{t('private.heading')}</p>
-      <PrivateDetails details={item.private} compact />
-      {item.media.length > 0 ? <p className="moderation-card__photos">{t('queue.photos', { count: item.media.length })}</p> : null}
-      {/* The name starts with the visible word (WCAG 2.5.3) and says which report, as links in a list must. */}
-      <Link
-        className="button button--primary moderation-card__review"
-        to={consolePaths.request(item.service_request_id)}
-        aria-label={t('queue.reviewLabel', { headline })}
-      >
-        {t('queue.review')}
-      </Link>
-    </div>
+    <>
+      <RequestPlace request={item.public} />
+      <div className="moderation-card__private">
+        {showState ? (
+          <p className="moderation-card__state">
+            <ModerationStateBadge state={item.moderation} />
+          </p>
+        ) : null}
+        <p className="moderation-card__private-title">{t('private.heading')}</p>
+        <PrivateDetails details={item.private} compact />
+        {item.media.length > 0 ? <p className="moderation-card__photos">{t('queue.photos', { count: item.media.length })}</p> : null}
+        {/* The name starts with the visible word (WCAG 2.5.3) and says which report, as links in a list must. */}
+        <Link
+          className="button button--primary moderation-card__review"
+          to={consolePaths.request(item.service_request_id)}
+          aria-label={t('queue.reviewLabel', { headline })}
+        >
+          {t('queue.review')}
+        </Link>
+      </div>
+    </>
   );
   return (
     <li className="moderation-card">

@@ -17,8 +17,8 @@ import { currentLanguage } from '../../../lib/i18n';
 import type { ModerationDetail } from '../api/moderation-schema';
 import { useRequestChange } from '../api/request-changes';
 import { describeError, serverFieldErrors } from '../lib/describe-error';
-import { translateFieldMessage } from '../lib/field-messages';
-import { problemWith, statusNotesSchema, STATUS_NOTES_MAX_LENGTH } from '../lib/text-rules';
+import { translateFieldProblem } from '../lib/field-messages';
+import { problemWith, statusNotesMaxLength, statusNotesSchema } from '../lib/text-rules';
 import { useActionFeedback } from './action-feedback';
 import { useConsoleSession } from './session-context';
 
@@ -71,7 +71,7 @@ export function StatusForm({ item }: { item: ModerationDetail }) {
     submitEvent.preventDefault();
     feedback.clear();
     const notesProblem = values.notes.trim() ? problemWith(statusNotesSchema, values.notes) : undefined;
-    setErrors({ notes: notesProblem && translateFieldMessage(notesProblem, t) });
+    setErrors({ notes: notesProblem && translateFieldProblem(notesProblem, t) });
     if (notesProblem) return notesRef.current?.focus();
     if (same(values, stored)) return feedback.show(t('status.unchanged'));
     change.mutate(
@@ -156,11 +156,11 @@ export function StatusForm({ item }: { item: ModerationDetail }) {
         )}
       </FormField>
       <p className="console-count" id={ids.count}>
-        {t('form.characters', { length: values.notes.length, max: STATUS_NOTES_MAX_LENGTH })}
+        {t('form.characters', { length: values.notes.length, max: statusNotesMaxLength })}
       </p>
       <div className="console-status-form__outcome" id={ids.outcome} aria-live="polite">
         <p>
-          {t('status.outcome')} <StatusBadge status={outcome} />
+          {t('status.outcome')} <StatusBadge status={outcome} detailed={detailedStatusOf(values)} />
         </p>
         {emailsReporter ? <p className="console-status-form__email">{t('status.emailNotice')}</p> : null}
       </div>

@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import { isApiError, type ApiError } from '../../../lib/http-client';
-import { translateFieldMessage } from './field-messages';
+import { translateFieldProblem } from './field-messages';
+
+const problemOfRecord = (record: ApiError['errors'][number]) => ({ message: record.description, ...record.problem });
 
 /** The moderation API's error code (`{"error": {"code"}}`), when the answer had one. */
 export function errorCodeOf(error: unknown): string | undefined {
@@ -14,12 +16,12 @@ export function isSessionEnded(error: unknown): boolean {
   return isApiError(error) && error.kind === 'http' && error.status === 401 && errorCodeOf(error) !== 'invalid_credentials';
 }
 
-/** Field problems the server named (`fields`), keyed by field, in the UI language. */
+/** Field problems the server named (`fields`, each with its code), keyed by field, in the UI language. */
 export function serverFieldErrors(error: unknown, t: TFunction<'moderation'>): Record<string, string> {
   if (!isApiError(error) || error.status !== 400) return {};
   const byField: Record<string, string> = {};
   for (const record of error.errors as ApiError['errors']) {
-    if (record.field) byField[record.field] ??= translateFieldMessage(record.description, t);
+    if (record.field) byField[record.field] ??= translateFieldProblem(problemOfRecord(record), t);
   }
   return byField;
 }
@@ -31,8 +33,8 @@ export function describeError(error: unknown, t: TFunction<'moderation'>): strin
   if (error.kind === 'invalid-response') return t('errors.server');
   switch (error.status) {
     case 400: {
-      const general = error.errors.find((record) => !record.field)?.description;
-      return general ? t('errors.invalidWithReason', { reason: translateFieldMessage(general, t) }) : t('errors.invalid');
+      const general = error.errors.find((record) => !record.field);
+      return general ? t('errors.invalidWithReason', { reason: translateFieldProblem(problemOfRecord(general), t) }) : t('errors.invalid');
     }
     case 401:
       return t('errors.sessionEnded');

@@ -1,16 +1,29 @@
 import type { TFunction } from 'i18next';
 
+/** A refused field as the console knows it: the English message, and its problem's code when known. */
+export interface FieldProblem {
+  message: string;
+  code?: string;
+  limit?: number;
+}
+
 /**
- * The shared schemas and the server word their problems in English for programs and logs;
- * moderators read them in the UI language. Known rules get their own sentence; anything else
- * is shown as the server wrote it rather than hidden.
+ * What to fix, in the UI language. The shared schemas and the server word problems in English
+ * for programs and logs and name each by code (src/shared/validation/problems.ts); the console
+ * has its own sentence for the codes of the texts a moderator writes, and shows anything else as
+ * the server wrote it rather than hiding it.
  */
-export function translateFieldMessage(message: string, t: TFunction<'moderation'>): string {
-  const atLeast = /at least (\d+) characters/.exec(message);
-  if (atLeast) return t('validation.tooShort', { min: Number(atLeast[1]) });
-  const atMost = /at most (\d+) characters/.exec(message);
-  if (atMost) return t('validation.tooLong', { max: Number(atMost[1]) });
-  if (/HTML/.test(message)) return t('validation.noHtml');
-  if (/control characters/.test(message)) return t('validation.controlCharacters');
-  return message;
+export function translateFieldProblem({ message, code, limit }: FieldProblem, t: TFunction<'moderation'>): string {
+  switch (code) {
+    case 'too_short':
+      return limit === undefined ? message : t('validation.tooShort', { min: limit });
+    case 'too_long':
+      return limit === undefined ? message : t('validation.tooLong', { max: limit });
+    case 'html':
+      return t('validation.noHtml');
+    case 'control_characters':
+      return t('validation.controlCharacters');
+    default:
+      return message;
+  }
 }

@@ -1,15 +1,15 @@
-import { descriptionTextSchema, plainTextSchema, titleTextSchema } from '../../../../shared/georeport/request-input-schema';
+import { descriptionTextSchema, inputProblems, titleTextSchema } from '../../../../shared/georeport/request-input-schema';
+import { statusNotesMaxLength, statusNotesSchema } from '../../../../shared/moderation/input-rules';
+import type { FieldProblem } from './field-messages';
 
-/** As the server's statusNotesMaxLength (src/server/moderation/input.ts): notes and reject reasons. */
-export const STATUS_NOTES_MAX_LENGTH = 2000;
+/** The same rules the server applies (notes and reject reasons alike), so most mistakes are caught before sending. */
+export { descriptionTextSchema, statusNotesMaxLength, statusNotesSchema, titleTextSchema };
 
-/** The same rules the server applies, so most mistakes are caught before sending. */
-export const statusNotesSchema = plainTextSchema('status_notes', STATUS_NOTES_MAX_LENGTH);
-export const rejectReasonSchema = plainTextSchema('reason', STATUS_NOTES_MAX_LENGTH);
-export { descriptionTextSchema, titleTextSchema };
-
-/** The first problem with `text` under `schema`, in the schema's own (English) words; undefined when fine. */
-export function problemWith(schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, text: string) {
+/** The first problem with `text` under `schema`, with its code; undefined when fine. */
+export function problemWith(schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, text: string): FieldProblem | undefined {
   const result = schema.safeParse(text);
-  return result.success ? undefined : result.error?.issues[0]?.message;
+  const message = result.success ? undefined : result.error?.issues[0]?.message;
+  if (message === undefined) return undefined;
+  const problem = inputProblems.find(message);
+  return { message, code: problem?.code, limit: problem?.limit };
 }

@@ -2,6 +2,8 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
+import { LocalizedMapControls } from '../../../components/map/localized-map-controls';
+import { WheelZoomWhenChosen } from '../../../components/map/wheel-zoom-when-chosen';
 import { clientEnv } from '../../../lib/env';
 import type { LatLong } from '../lib/place';
 import { pinIcon } from './map-pin-icon';
@@ -73,7 +75,7 @@ function MapBehaviour({ onPin, onCenterChange, focusRequest, onKeyboardFocus, la
 /** The Leaflet map of the location step; its own chunk, loaded when the step is shown. */
 export default function LocationMap({ pin, initialCenter, focusRequest, onPin, onCenterChange, onTilesFailed, onKeyboardFocus }: LocationMapProps) {
   const { t } = useTranslation('report');
-  const { mapTileUrl, mapTileAttribution, mapZoom } = clientEnv();
+  const { mapTileUrl, mapZoom } = clientEnv();
   const start = pin ?? initialCenter;
   const failedOnce = useRef(false);
 
@@ -84,10 +86,13 @@ export default function LocationMap({ pin, initialCenter, focusRequest, onPin, o
       zoom={pin ? Math.max(mapZoom, 16) : mapZoom}
       keyboardPanDelta={120}
       scrollWheelZoom
+      // Both in the UI language, from LocalizedMapControls.
+      zoomControl={false}
     >
+      <LocalizedMapControls />
+      <WheelZoomWhenChosen hint={{ ctrl: t('place.wheelHint'), mac: t('place.wheelHintMac') }} />
       <TileLayer
         url={mapTileUrl}
-        attribution={mapTileAttribution}
         eventHandlers={{
           tileerror: () => {
             if (failedOnce.current) return;

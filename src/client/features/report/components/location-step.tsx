@@ -7,7 +7,8 @@ import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { clientEnv } from '../../../lib/env';
 import { currentLanguage } from '../../../lib/i18n';
 import type { ServiceObject } from '../api/search-service-objects';
-import { formatCoordinates, formatNumber } from '../lib/format';
+import { formatCoordinates } from '../../../lib/format-coordinates';
+import { formatNumber } from '../lib/format';
 import { positionOf, type ChosenPlace, type LatLong } from '../lib/place';
 import { useGeolocation, type GeolocationState } from '../lib/use-geolocation';
 import { ServiceObjectPicker } from './service-object-picker';
@@ -56,15 +57,21 @@ export function LocationStep({ place, onPlaceChange, error, addressRegistration,
   const errorId = useId();
 
   const flyTo = (point: LatLong) => setFocusRequest((previous) => ({ point, seq: (previous?.seq ?? 0) + 1 }));
-  const pinAt = (point: LatLong) => {
+  const geolocation = useGeolocation((point) => {
+    placePin(point);
+    flyTo(point);
+  });
+  const placePin = (point: LatLong) => {
     onPlaceChange({ kind: 'point', ...point });
     setAnnouncement(t('place.pinPlaced', { coordinates: formatCoordinates(point.lat, point.long, locale) }));
   };
-  const geolocation = useGeolocation((point) => {
-    pinAt(point);
-    flyTo(point);
-  });
+  /** The person put the pin somewhere: "the pin is at your location" is no longer true. */
+  const pinAt = (point: LatLong) => {
+    placePin(point);
+    geolocation.forgetFound();
+  };
   const chooseObject = (object: ServiceObject) => {
+    geolocation.forgetFound();
     onPlaceChange({ kind: 'object', id: object.id, type: object.type, name: object.name, lat: object.lat, long: object.long });
     setAnnouncement(t('place.objectChosen', { name: object.name }));
     if (object.lat !== undefined && object.long !== undefined) flyTo({ lat: object.lat, long: object.long });

@@ -88,7 +88,7 @@ export function PhotoStep({ photos, error }: PhotoStepProps) {
           </ul>
         </div>
       ) : null}
-      {photos.items.length > 0 ? (
+      {photos.items.length + photos.processing > 0 ? (
         <ul className="photo-list">
           {photos.items.map((item, index) => (
             <li key={item.id} className="photo-list__item">
@@ -98,6 +98,16 @@ export function PhotoStep({ photos, error }: PhotoStepProps) {
               </Button>
             </li>
           ))}
+          {/* A photo still being prepared keeps its place, the size it will have: nothing jumps when it arrives. */}
+          {Array.from({ length: photos.processing }, (_, index) => {
+            const number = photos.items.length + index + 1;
+            return (
+              <li key={`pending-${number}`} className="photo-list__item photo-list__item--pending" aria-hidden="true">
+                <span className="photo-list__placeholder" />
+                <span className="button button--secondary photo-list__remove photo-list__remove--pending">{t('photos.remove', { number })}</span>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>

@@ -31,11 +31,6 @@ export function formatNumber(value: number, locale: SupportedLocale, fractionDig
   return new Intl.NumberFormat(intlLocales[locale], { maximumFractionDigits: fractionDigits, minimumFractionDigits: fractionDigits }).format(value);
 }
 
-/** Five decimals: about a metre, as precise as a tap on a map is. */
-export function formatCoordinates(lat: number, long: number, locale: SupportedLocale): string {
-  return `${formatNumber(lat, locale, 5)}, ${formatNumber(long, locale, 5)}`;
-}
-
 /** A short excerpt for lists: whole words, an ellipsis when cut. */
 export function excerpt(text: string, maxLength = 120): string {
   const clean = text.replace(/\s+/g, ' ').trim();

@@ -1,3 +1,4 @@
+import { problemOfDescription } from '../../../../shared/georeport/problems';
 import { isApiError } from '../../../lib/http-client';
 import { classifyMessage } from '../validation/classify-message';
 import type { ErrorTarget } from '../validation/report-form-values';
@@ -26,9 +27,9 @@ export function interpretSendError(error: unknown): SendFailure {
     return failure;
   }
   if (error.status === 429) {
-    // Retry-After when the proxy sends it; else the wait its message names.
-    const named = /try again in (\d+) seconds/.exec(error.errors[0]?.description ?? '')?.[1];
-    const seconds = error.retryAfterSeconds ?? (named === undefined ? undefined : Number(named));
+    // Retry-After when the proxy sends it; else the wait its rate-limit description names.
+    const named = problemOfDescription(error.errors[0]?.description ?? '');
+    const seconds = error.retryAfterSeconds ?? (named?.code === 'rate_limited' ? named.seconds : undefined);
     failure.general.push({ kind: 'rateLimited', seconds });
     return failure;
   }

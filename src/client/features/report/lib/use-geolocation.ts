@@ -29,5 +29,8 @@ export function useGeolocation(onFound: (point: LatLong) => void) {
     );
   }, []);
 
-  return { state, locate };
+  /** Forgets a found position's message (the pin has moved elsewhere); failures stay said. */
+  const forgetFound = useCallback(() => setState((current) => (current.status === 'found' ? { status: 'idle' } : current)), []);
+
+  return { state, locate, forgetFound };
 }

@@ -1,10 +1,12 @@
+import { problemOfDescription } from '../../../../shared/georeport/problems';
+import type { ProblemCode } from '../../../../shared/validation/problems';
 import type { ErrorTarget } from './report-form-values';
 import { errorTargetOf } from './report-form-values';
 
 /**
- * What a validation message says, worked out from the shared schema's English text (the
- * browser's own check) or the API's error description (the same schema, run by the server):
- * both start with the field name and use the same phrases, so one reader serves both.
+ * What a validation message is about, by its problem code: the browser's own check and the API
+ * both word problems with the shared tables (the input schema, src/shared/georeport/problems.ts),
+ * and the message is looked up there, so the form never reads the English itself.
  */
 export type ValidationRule =
   | 'required'
@@ -27,35 +29,40 @@ export interface ClassifiedMessage {
   original: string;
 }
 
-const rules: { pattern: RegExp; rule: ValidationRule; field?: string }[] = [
-  { pattern: /^a location is required/, rule: 'required', field: 'lat' },
-  { pattern: /^lat and long must be sent together/, rule: 'required', field: 'lat' },
-  { pattern: /is required when service_object_id/, rule: 'invalid', field: 'service_object_id' },
-  { pattern: /^too many media\[\] files: at most (\d+)/, rule: 'tooManyPhotos', field: 'media' },
-  { pattern: /^(a )?media\[\] file/, rule: 'photoRejected', field: 'media' },
-  { pattern: /is not in the service object registry/, rule: 'notInRegistry' },
-  { pattern: /^service_code \S+ not found/, rule: 'unknownType' },
-  { pattern: /\bis required\b/, rule: 'required' },
-  { pattern: /\bmust be at least (\d+)/, rule: 'tooShort' },
-  { pattern: /\bmust be at most (\d+)/, rule: 'tooLong' },
-  { pattern: /\bHTML\b/, rule: 'html' },
-  { pattern: /\bcontrol characters\b/, rule: 'control' },
-  { pattern: /\bmust (be|end)\b/, rule: 'invalid' },
-];
+/** Which of report.json's texts (`validation.<place>.<rule>`) says each problem; others are shown as received. */
+const ruleOfCode: Partial<Record<ProblemCode, ValidationRule>> = {
+  required: 'required',
+  // A form sends only text, and a blank text counts as not sent: a required text then "must be text".
+  not_text: 'required',
+  too_short: 'tooShort',
+  too_long: 'tooLong',
+  html: 'html',
+  control_characters: 'control',
+  not_a_number: 'invalid',
+  out_of_range: 'invalid',
+  invalid_url: 'invalid',
+  not_an_image_url: 'invalid',
+  invalid_email: 'invalid',
+  invalid_phone: 'invalid',
+  lat_long_pair: 'required',
+  location_required: 'required',
+  object_type_required: 'invalid',
+  unknown_service_code: 'unknownType',
+  unknown_service_object: 'notInRegistry',
+  too_many_photos: 'tooManyPhotos',
+  photo_rejected: 'photoRejected',
+};
 
+const rulesWithLimit: ReadonlySet<ValidationRule> = new Set(['tooShort', 'tooLong', 'tooManyPhotos']);
+
+/** The problem a message names and where the form shows it; `fieldHint` is the field the message came with. */
 export function classifyMessage(message: string, fieldHint?: string): ClassifiedMessage {
-  const text = message.trim();
-  const leadingField = /^([a-z_]+(\[\])?)\b/.exec(text)?.[1];
-  for (const { pattern, rule, field } of rules) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const limitText = match.slice(1).find((group) => group !== undefined && /^\d+$/.test(group));
-    return {
-      target: errorTargetOf(field ?? fieldHint ?? leadingField),
-      rule,
-      limit: limitText === undefined ? undefined : Number(limitText),
-      original: message,
-    };
-  }
-  return { target: errorTargetOf(fieldHint ?? leadingField), rule: undefined, original: message };
+  const problem = problemOfDescription(message.trim());
+  const rule = problem && ruleOfCode[problem.code];
+  return {
+    target: errorTargetOf(problem?.field ?? fieldHint),
+    rule,
+    limit: rule && rulesWithLimit.has(rule) ? problem?.limit : undefined,
+    original: message,
+  };
 }

@@ -1,0 +1,207 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceType } from '../../src/shared/georeport/types';
+import { launchBrowser, screenshot } from '../helpers/browser';
+import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { addModeratorWithCli } from './admin-cli';
+import { desktop, expectCleanRunThenClose, helsinki, openPage } from './browser-context';
+import { expectNoAxeViolations } from './expectations';
+
+/**
+ * The pages these changes touched, in Finnish, Swedish and English, against the real server: a
+ * rejected report's public page (its progress and badge, its coordinates), the counters table
+ * (municipality names, the CSV buttons with filters on) and the moderation queue (where each
+ * report is). Each stays free of axe violations in every language.
+ */
+
+let server: KerroServer;
+let browser: Browser;
+const pageErrors: string[] = [];
+const MODERATOR = 'mod';
+const PASSWORD = 'correct horse battery staple';
+let rejectedId: string;
+/** The service object a report points at, and its name in each language. */
+const park = { id: '', names: {} as Record<string, string> };
+
+async function submitReport(fields: Record<string, string>): Promise<string> {
+  const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
+  const body = new URLSearchParams({ service_code: services[0]!.service_code, ...fields });
+  const response = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
+  const created = (await response.json()) as { service_request_id: string }[];
+  expect(response.status, JSON.stringify(created)).toBe(200);
+  return created[0]!.service_request_id;
+}
+
+/** Rejects a report through the moderation API, as the console does. */
+async function reject(id: string, reason: string): Promise<void> {
+  const signIn = await fetch(`${server.baseUrl}/moderation/api/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: MODERATOR, password: PASSWORD }),
+  });
+  expect(signIn.status).toBe(200);
+  const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+  const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const response = await fetch(`${server.baseUrl}/moderation/api/requests/${encodeURIComponent(id)}/reject`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken, Cookie: cookie },
+    body: JSON.stringify({ reason }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+beforeAll(async () => {
+  server = await startKerroServer();
+  addModeratorWithCli(server.dataDir, MODERATOR, PASSWORD);
+  browser = await launchBrowser();
+  rejectedId = await submitReport({
+    title: 'Sign on private land',
+    description: 'A fallen sign lies in the yard of a private house.',
+    lat: '60.18725',
+    long: '24.94021',
+  });
+  await reject(rejectedId, 'This is on private land; the city cannot act on it.');
+  await submitReport({ title: 'Broken lamp by the shore', description: 'The lamp post by the shore path is dark.', lat: '60.16952', long: '24.93545', address_string: 'Ehrensvärdintie 1' });
+  await submitReport({ title: 'Pin only', description: 'Graffiti on the underpass wall again.', lat: '60.17012', long: '24.94021' });
+
+  // A report on a service object chosen from the list, as the form sends it: id, type and its point.
+  type Found = { features: { geometry: { coordinates: [number, number] }; properties: { service_object_id: string; service_object_type: string; name: string } }[] };
+  const near = (locale: string) => fetch(`${server.baseUrl}/proxy/service-objects?lat=60.17&long=24.94&radius=3000&locale=${locale}`).then((r) => r.json() as Promise<Found>);
+  const object = (await near('en')).features[0]!;
+  park.id = object.properties.service_object_id;
+  for (const locale of ['fi', 'sv', 'en']) {
+    park.names[locale] = (await near(locale)).features.find((feature) => feature.properties.service_object_id === park.id)!.properties.name;
+  }
+  await submitReport({
+    title: 'Bench at the object',
+    description: 'The bench by the entrance has lost its backrest.',
+    service_object_id: park.id,
+    service_object_type: object.properties.service_object_type,
+    long: object.geometry.coordinates[0].toFixed(6),
+    lat: object.geometry.coordinates[1].toFixed(6),
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const languages = [
+  {
+    locale: 'fi-FI',
+    steps: ['Vastaanotettu (valmis)', 'Hylätty (päättyi ilman käsittelyä)'],
+    coordinates: 'Koordinaatit 60,18725, 24,94021',
+    loaded: /^Kaikki [\d\s ]+ laskuria ladattu\.$/,
+    shownButton: /^Lataa [\d\s ]+ näkyvää laskuria CSV-tiedostona$/,
+    place: ['Paikka: Ehrensvärdintie 1', 'Paikka: 60,17012, 24,94021'],
+    queue: 'Moderointijono',
+  },
+  {
+    locale: 'sv-FI',
+    steps: ['Mottagen (klart)', 'Avvisad (avslutad utan behandling)'],
+    coordinates: 'Koordinater 60,18725, 24,94021',
+    loaded: /^Alla [\d\s ]+ räknare laddade\.$/,
+    shownButton: /^Ladda ner [\d\s ]+ visade räknare som CSV$/,
+    place: ['Plats: Ehrensvärdintie 1', 'Plats: 60,17012, 24,94021'],
+    queue: 'Modereringskö',
+  },
+  {
+    locale: 'en-GB',
+    steps: ['Received (done)', 'Rejected (ended without handling)'],
+    coordinates: 'Coordinates 60.18725, 24.94021',
+    loaded: /^Loaded all [\d,]+ counters\.$/,
+    shownButton: /^Download the [\d,]+ counters shown as CSV$/,
+    place: ['Place: Ehrensvärdintie 1', 'Place: 60.17012, 24.94021'],
+    queue: 'Moderation queue',
+  },
+] as const;
+
+const openIn = (locale: string) => openPage(browser, { viewport: desktop, locale, timezoneId: helsinki, pageErrors });
+const language = (locale: string) => locale.slice(0, 2);
+
+describe.each(languages)('pages in $locale', (words) => {
+  it('a rejected report: only the steps that happened, a grey badge, the coordinates in the number format', async () => {
+    const opened = await openIn(words.locale);
+    const { page } = opened;
+    await page.goto(`${server.baseUrl}/requests/${rejectedId}`);
+    await page.getByRole('heading', { level: 1, name: 'Sign on private land' }).waitFor();
+    const steps = await page.locator('.status-steps li').allTextContents();
+    expect(steps).toEqual(words.steps);
+    const badge = page.locator('.request-details__status .status-badge');
+    expect(await badge.getAttribute('class')).toBe('status-badge status-badge--rejected');
+    // Not the green of a resolved report.
+    expect(await badge.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(61, 70, 80)');
+    await page.getByText(words.coordinates, { exact: true }).waitFor();
+    await screenshot(page, `track-rejected-desktop-${language(words.locale)}`);
+    await expectNoAxeViolations(page);
+    await expectCleanRunThenClose(opened);
+  });
+
+  it('the counters table: municipality names, and the CSV of the rows shown besides all', async () => {
+    const opened = await openIn(words.locale);
+    const { page } = opened;
+    await page.goto(`${server.baseUrl}/counters?source=EcoCounter`);
+    await page.getByText(words.loaded).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: words.shownButton }).waitFor();
+    const municipalities = new Set(await page.locator('table tbody tr td:nth-child(9)').allTextContents());
+    expect([...municipalities].every((name) => /^\p{Lu}\p{Ll}+/u.test(name))).toBe(true);
+    expect(municipalities.has(language(words.locale) === 'sv' ? 'Helsingfors' : 'Helsinki')).toBe(true);
+    await expectNoAxeViolations(page);
+    await expectCleanRunThenClose(opened);
+  });
+
+  it('the moderation queue says where each report is', async () => {
+    const opened = await openIn(words.locale);
+    const { page } = opened;
+    await page.goto(`${server.baseUrl}/moderation`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Signed in through the form, whatever its words in this language.
+    await page.locator('input[autocomplete="username"]').fill(MODERATOR);
+    await page.locator('input[type="password"]').fill(PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await page.getByRole('heading', { level: 1, name: words.queue }).waitFor();
+    const card = (title: string) => page.locator('.moderation-card').filter({ hasText: title }).locator('.moderation-card__place');
+    await card('Broken lamp by the shore').waitFor();
+    expect(await card('Broken lamp by the shore').textContent()).toBe(words.place[0]);
+    expect(await card('Pin only').textContent()).toBe(words.place[1]);
+    // The service object's name, in the console's language, looked up by the report's point.
+    const label = words.place[0].split(':')[0];
+    await expect.poll(() => card('Bench at the object').textContent()).toBe(`${label}: ${park.names[language(words.locale)]}`);
+    await screenshot(page, `moderation-queue-places-${language(words.locale)}`);
+    await expectNoAxeViolations(page);
+    await expectCleanRunThenClose(opened);
+  });
+});
+
+describe('focus after a route change', () => {
+  it('lands on the new page’s main heading, not on the link used; the first load leaves it alone', async () => {
+    const opened = await openIn('en-GB');
+    const { page } = opened;
+    await page.goto(`${server.baseUrl}/counters`);
+    await page.getByRole('heading', { level: 1, name: 'Traffic counters' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+
+    // With the keyboard: the navigation link, Enter.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Report a problem' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Report a problem' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Report a problem');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('tabindex'))).toBe('-1');
+    // The next Tab goes on from the heading, into the page.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
+
+    // A page that shows a loading heading first: focus follows it to the report's own title.
+    await page.goto(`${server.baseUrl}/?view=list`);
+    const card = page.locator('.map-list--requests > li').first();
+    await card.waitFor({ timeout: 30_000 });
+    const title = (await card.getByRole('heading').textContent())!;
+    await card.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(title);
+    await screenshot(page, 'route-focus-track-heading');
+    await expectCleanRunThenClose(opened);
+  });
+});

@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../helpers/browser';
+import { makeJpeg } from '../helpers/images';
+import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { desktop, expectCleanRunThenClose, mobile, openPage } from './browser-context';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { expectLocalizedMapControls } from './map-controls';
+
+/**
+ * The report page's map and photos as a person meets them in a real browser: the mouse wheel
+ * scrolls the page over the map until the map is chosen, Leaflet's controls speak the UI
+ * language, and photos show as a compact grid of thumbnails.
+ */
+
+let server: KerroServer;
+let browser: Browser;
+const pageErrors: string[] = [];
+let photo: Buffer;
+
+beforeAll(async () => {
+  server = await startKerroServer();
+  browser = await launchBrowser();
+  photo = await makeJpeg(1600, 1200);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const mapSelector = '.location-map .leaflet-container';
+
+async function openReport(viewport = desktop, locale = 'en-GB') {
+  const opened = await openPage(browser, { viewport, locale, pageErrors });
+  await opened.page.goto(`${server.baseUrl}/report`);
+  await opened.page.getByRole('heading', { level: 1 }).waitFor();
+  await opened.page.locator('.type-option').first().waitFor();
+  await opened.page.locator(mapSelector).waitFor();
+  return opened;
+}
+
+/** The zoom level of the report map, read from the tile level Leaflet shows (tile URLs carry it). */
+async function mapZoom(page: Page): Promise<number> {
+  return page.evaluate((css) => {
+    const levels = [...document.querySelectorAll<HTMLElement>(`${css} .leaflet-tile-container`)];
+    const current = levels.sort((a, b) => Number(b.style.zIndex) - Number(a.style.zIndex))[0];
+    const source = current?.querySelector('img')?.getAttribute('src') ?? '';
+    const match = /\/(\d+)\/\d+\/\d+\.png/.exec(source);
+    return match ? Number(match[1]) : NaN;
+  }, mapSelector);
+}
+
+/** Moves the mouse to the map's centre, with the map in the middle of the window. */
+async function pointAtMap(page: Page): Promise<void> {
+  await page.evaluate((css) => document.querySelector(css)!.scrollIntoView({ block: 'center' }), mapSelector);
+  const box = (await page.locator(mapSelector).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+const settle = (page: Page) => page.waitForTimeout(700);
+
+describe('report map and the mouse wheel', () => {
+  it('scrolls the page over the map, with a hint; zooms with Ctrl held or once the map is chosen', async () => {
+    const opened = await openReport();
+    const { page } = opened;
+    await pointAtMap(page);
+    await expect.poll(() => mapZoom(page)).toBeGreaterThan(0);
+    const zoom = await mapZoom(page);
+
+    // A plain wheel over the map scrolls the page and leaves the map as it is.
+    const before = await scrollY(page);
+    await page.mouse.wheel(0, 240);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(before);
+    await settle(page);
+    expect(await mapZoom(page)).toBe(zoom);
+    const hint = page.locator('.map-wheel-hint');
+    await expect.poll(() => hint.isVisible()).toBe(true);
+    expect(await hint.textContent()).toBe('Use Ctrl + scroll to zoom');
+    await screenshot(page, 'report-map-wheel-hint');
+    // The hint goes away by itself.
+    await expect.poll(() => hint.isVisible(), { timeout: 5_000 }).toBe(false);
+
+    // With Ctrl held the wheel zooms the map, and the page stays put.
+    await pointAtMap(page);
+    const still = await scrollY(page);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -240);
+    await page.keyboard.up('Control');
+    await expect.poll(() => mapZoom(page)).toBeGreaterThan(zoom);
+    expect(await scrollY(page)).toBe(still);
+    expect(await hint.isVisible()).toBe(false);
+
+    // Once the map is chosen (focused), the wheel zooms it without Ctrl.
+    await page.locator(mapSelector).focus();
+    const zoomed = await mapZoom(page);
+    await pointAtMap(page);
+    await page.mouse.wheel(0, 240);
+    await expect.poll(() => mapZoom(page)).toBeLessThan(zoomed);
+
+    // Leaving the map gives the wheel back to the page.
+    await page.getByRole('heading', { level: 1 }).click();
+    await pointAtMap(page);
+    const zoomAfter = await mapZoom(page);
+    const top = await scrollY(page);
+    await page.mouse.wheel(0, 240);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(top);
+    await settle(page);
+    expect(await mapZoom(page)).toBe(zoomAfter);
+    await expectCleanRunThenClose(opened);
+  });
+
+  it('gives the hint in Finnish and Swedish', async () => {
+    for (const [locale, text] of [
+      ['fi-FI', 'Zoomaa painamalla Ctrl-näppäintä ja vierittämällä'],
+      ['sv-FI', 'Använd Ctrl + rullning för att zooma'],
+    ] as const) {
+      const opened = await openReport(desktop, locale);
+      const { page } = opened;
+      await pointAtMap(page);
+      await page.mouse.wheel(0, 240);
+      const hint = page.locator('.map-wheel-hint');
+      await expect.poll(() => hint.isVisible()).toBe(true);
+      expect(await hint.textContent()).toBe(text);
+      await expectCleanRunThenClose(opened);
+    }
+  });
+});
+
+describe('report map controls in the UI language', () => {
+  it.each([
+    ['fi-FI', 'Ilmoita ongelmasta'],
+    ['sv-FI', 'Anmäl ett problem'],
+    ['en-GB', 'Report a problem'],
+  ])('in %s', async (locale, heading) => {
+    const opened = await openReport(desktop, locale);
+    const { page } = opened;
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+    await expectLocalizedMapControls(page, mapSelector, locale.slice(0, 2) as 'fi' | 'sv' | 'en');
+    await expectNoAxeViolations(page);
+    await expectCleanRunThenClose(opened);
+  });
+});
+
+describe('photos on a phone', () => {
+  it('shows the previews as a grid of thumbnails, their places kept while they are prepared', async () => {
+    const opened = await openReport(mobile);
+    const { page } = opened;
+    await page.locator('.photo-step').scrollIntoViewIfNeeded();
+    // Layout shifts from here on, as the browser measures them (CLS).
+    await page.evaluate(() => {
+      const shifts: { value: number; at: number }[] = [];
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push({ value: (entry as unknown as { value: number }).value, at: entry.startTime });
+      }).observe({ type: 'layout-shift' });
+    });
+    await page.getByTestId('photo-input').setInputFiles(
+      [1, 2, 3].map((number) => ({ name: `photo-${number}.jpg`, mimeType: 'image/jpeg', buffer: photo })),
+    );
+    await page.locator('.photo-list > li').first().waitFor();
+    const listShown = await page.evaluate(() => performance.now());
+    await expect.poll(() => page.locator('.photo-list__image').count(), { timeout: 20_000 }).toBe(3);
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.photo-list__image')].every((image) => image.complete && image.naturalWidth > 0));
+
+    // Three thumbnails side by side, not one photo per screen width.
+    const boxes = await page.locator('.photo-list > li').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes).toHaveLength(3);
+    expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
+    const listWidth = (await page.locator('.photo-list').boundingBox())!.width;
+    for (const box of boxes) expect(box.width).toBeLessThan(listWidth / 2.5);
+    expect((await page.locator('.photo-list').boundingBox())!.height).toBeLessThan(240);
+
+    // Once the list is there, photos arriving one by one move nothing on the page.
+    const shifted = await page.evaluate(
+      (since) => (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts.filter((shift) => shift.at > since).reduce((sum, shift) => sum + shift.value, 0),
+      listShown,
+    );
+    expect(shifted).toBeLessThan(0.01);
+
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, 'report-mobile-photos');
+    await expectNoAxeViolations(page);
+    await expectCleanRunThenClose(opened);
+  });
+});
