@@ -1,60 +1,7 @@
 import type { PostgresDatabase } from './database';
 import { boundingBox, distanceKm } from '../geo';
-import { foldSource } from '../sqlite/counters';
+import { counterColumns as columns, decodeCounter as fromRow, foldSource, sameCounterContent as sameContent, type CounterRow } from '../counter-rows';
 import type { CounterFilter, CounterRecord, CounterRepository, CounterRevision, StoredCounter, UpsertSummary } from '../repositories/types';
-
-interface CounterRow {
-  id: number;
-  name: string;
-  source: string;
-  source_id: number | null;
-  classifying: number;
-  crs_epsg: number;
-  municipality_code: string;
-  data_received: number;
-  first_stored_observation: number | null;
-  last_stored_observation: number | null;
-  longitude: number;
-  latitude: number;
-  revision: number;
-}
-
-const columns = `id, name, source, source_id, classifying, crs_epsg, municipality_code, data_received,
-  first_stored_observation, last_stored_observation, longitude, latitude, revision`;
-
-function fromRow(row: CounterRow): StoredCounter {
-  return {
-    id: row.id,
-    name: row.name,
-    source: row.source,
-    sourceId: row.source_id,
-    classifying: row.classifying === 1,
-    crsEpsg: row.crs_epsg,
-    municipalityCode: row.municipality_code,
-    dataReceived: row.data_received === 1,
-    firstStoredObservation: row.first_stored_observation,
-    lastStoredObservation: row.last_stored_observation,
-    longitude: row.longitude,
-    latitude: row.latitude,
-    revision: row.revision,
-  };
-}
-
-function sameContent(a: CounterRecord, b: CounterRecord): boolean {
-  return (
-    a.name === b.name &&
-    a.source === b.source &&
-    a.sourceId === b.sourceId &&
-    a.classifying === b.classifying &&
-    a.crsEpsg === b.crsEpsg &&
-    a.municipalityCode === b.municipalityCode &&
-    a.dataReceived === b.dataReceived &&
-    a.firstStoredObservation === b.firstStoredObservation &&
-    a.lastStoredObservation === b.lastStoredObservation &&
-    a.longitude === b.longitude &&
-    a.latitude === b.latitude
-  );
-}
 
 /**
  * Whole batches go in as one array per column (unnest), so an import is one statement per kind

@@ -1,32 +1,9 @@
 import type { PostgresDatabase } from './database';
+import { fromServiceObjectRow as fromRow, type ServiceObjectRow } from '../service-object-rows';
 import { boxAround, distanceMeters } from '../geo';
-import type { ServiceObjectRecord, ServiceObjectRepository } from '../repositories/types';
-
-interface ServiceObjectRow {
-  service_object_type: string;
-  service_object_id: string;
-  kind: string;
-  lat: number;
-  long: number;
-  name_fi: string;
-  name_sv: string;
-  name_en: string;
-  address: string;
-}
+import type { ServiceObjectRepository } from '../repositories/types';
 
 const columns = 'service_object_type, service_object_id, kind, lat, long, name_fi, name_sv, name_en, address';
-
-function fromRow(row: ServiceObjectRow): ServiceObjectRecord {
-  return {
-    service_object_type: row.service_object_type,
-    service_object_id: row.service_object_id,
-    kind: row.kind,
-    lat: row.lat,
-    long: row.long,
-    names: { fi: row.name_fi, sv: row.name_sv, en: row.name_en },
-    address: row.address,
-  };
-}
 
 /**
  * SQLite's LOWER() and LIKE fold only A–Z: 'Ä' and 'ä' stay different there, so here too

@@ -1,30 +1,7 @@
 import type { SqliteDatabase } from './database';
+import { fromServiceObjectRow, type ServiceObjectRow } from '../service-object-rows';
 import { boxAround, distanceMeters } from '../geo';
 import type { ServiceObjectRecord, ServiceObjectRepository } from '../repositories/types';
-
-interface ServiceObjectRow {
-  service_object_type: string;
-  service_object_id: string;
-  kind: string;
-  lat: number;
-  long: number;
-  name_fi: string;
-  name_sv: string;
-  name_en: string;
-  address: string;
-}
-
-export function fromServiceObjectRow(row: ServiceObjectRow): ServiceObjectRecord {
-  return {
-    service_object_type: row.service_object_type,
-    service_object_id: row.service_object_id,
-    kind: row.kind,
-    lat: row.lat,
-    long: row.long,
-    names: { fi: row.name_fi, sv: row.name_sv, en: row.name_en },
-    address: row.address,
-  };
-}
 
 export function createSqliteServiceObjectRepository(db: SqliteDatabase): ServiceObjectRepository {
   const select = db.prepare('SELECT * FROM service_objects WHERE service_object_type = ? AND service_object_id = ?');
