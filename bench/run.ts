@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: every benchmark, one after another (never in parallel: they would share the
  * CPUs they measure). To add one, export a BenchModule from bench/<name>.ts and list it here.
+ * The GeoReport and counters benches share one throwaway PostgreSQL server for their PostgreSQL
+ * rows (bench/lib/postgres.ts), stopped when the last bench is done.
  */
 import { browserBench } from './browser';
 import { countersBench } from './counters';

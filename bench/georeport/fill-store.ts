@@ -13,13 +13,22 @@ export interface FilledStore {
   generateMs: number;
 }
 
+export interface FillOptions {
+  seed: number;
+  now: number;
+  batchSize?: number;
+  /** PostgreSQL instead of the SQLite file in `dataDir`. */
+  databaseUrl?: string;
+}
+
 /**
- * Opens a Kerro store in `dataDir` the way the server does (openStore: the SQLite file, as
- * DATABASE_URL is not set) and fills it, one transaction per batch.
+ * Opens a Kerro store the way the server does (openStore: the SQLite file in `dataDir`, or the
+ * PostgreSQL database at `databaseUrl`) and fills it, one transaction per batch (createMany).
+ * The same seed and `now` give the same requests on either backend.
  */
-export async function fillStore(dataDir: string, count: number, options: { seed: number; now: number; batchSize?: number }): Promise<FilledStore> {
+export async function fillStore(dataDir: string, count: number, options: FillOptions): Promise<FilledStore> {
   const batchSize = options.batchSize ?? 50_000;
-  const repositories = await openStore(loadConfig({ DATA_DIR: dataDir }));
+  const repositories = await openStore(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl }));
   for (const type of serviceTypes) await repositories.serviceTypes.upsert(type);
 
   const source = fakeRequestSource(options.seed, options.now);

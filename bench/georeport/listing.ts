@@ -3,13 +3,19 @@
  * real server under autocannon, against a bare node:http server sending the same bytes,
  * measured in the same run so the ratio does not depend on the machine. The two alternate in
  * short rounds, so a burst of background load hits both rather than one.
+ *
+ * The same 100,000 requests (same seed, same clock) also go into PostgreSQL, served by a second
+ * real server over DATABASE_URL, which takes its turn in the same rounds: the cached listing, and
+ * the listing with the cache defeated (a unique `&_=N` per request, which the listing ignores but
+ * which is part of the cache key), SQLite and PostgreSQL alternating.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, removeTempDir } from '../lib/cleanup';
 import { runLoad } from '../lib/load';
 import { loadRows } from '../lib/load-rows';
 import type { LoadPhase } from '../lib/load-child';
+import { benchPostgresPid, createBenchDatabase, dropBenchDatabase, postgresEnabled, settleBenchDatabase } from '../lib/postgres';
 import { atLeast, type BenchResult } from '../lib/result';
 import { formatCount, quick } from '../lib/settings';
 import { fillStore } from './fill-store';
@@ -22,76 +28,131 @@ const rounds = 2;
 const roundSeconds = quick ? 1 : 2.5;
 const listingPath = '/open311/v1/requests.json?extensions=true';
 
+interface Answer {
+  body: Buffer;
+  contentType: string;
+  ids: string[];
+}
+
+async function getListing(server: RunningServer): Promise<Answer> {
+  const answer = await fetch(`${server.origin}${listingPath}`);
+  const body = Buffer.from(await answer.arrayBuffer());
+  const records = JSON.parse(body.toString('utf8')) as { service_request_id: string }[];
+  if (answer.status !== 200 || records.length !== 200) {
+    throw new Error(`the listing answered ${answer.status} with ${records.length} requests; expected 200 with 200`);
+  }
+  return { body, contentType: answer.headers.get('content-type') ?? '', ids: records.map((record) => record.service_request_id) };
+}
+
 export async function runListingBench(): Promise<BenchResult[]> {
   const measuredSeconds = rounds * roundSeconds;
   const group = `GET requests.json?extensions=true (200 of ${formatCount(storedRequests)} published), ${connections} connections, ${measuredSeconds} s each`;
+  // First: without PostgreSQL the bench stops here, saying what to install, before any filling.
+  const databaseUrl = postgresEnabled ? await createBenchDatabase() : undefined;
   const dataDir = makeTempDir('kerro-bench-listing-');
   const servers: RunningServer[] = [];
   try {
-    const store = await fillStore(dataDir, storedRequests, { seed: 100, now: Date.now() });
+    const now = Date.now();
+    const store = await fillStore(dataDir, storedRequests, { seed: 100, now });
     await store.close();
-
     const kerro = await startKerroServer(dataDir);
     servers.push(kerro);
-    const answer = await fetch(`${kerro.origin}${listingPath}`);
-    const body = Buffer.from(await answer.arrayBuffer());
-    const contentType = answer.headers.get('content-type') ?? '';
-    const count = (JSON.parse(body.toString('utf8')) as unknown[]).length;
-    if (answer.status !== 200 || count !== 200) {
-      throw new Error(`the listing answered ${answer.status} with ${count} requests; expected 200 with 200`);
-    }
+    const answer = await getListing(kerro);
     const bodyFile = join(dataDir, 'listing-answer.json');
-    writeFileSync(bodyFile, body);
-    const bare = await startBareServer(bodyFile, contentType);
+    writeFileSync(bodyFile, answer.body);
+    const bare = await startBareServer(bodyFile, answer.contentType);
     servers.push(bare);
 
     const origins: Record<string, RunningServer> = { real: kerro, bare, uncached: kerro };
+    let postgresNote = '';
+    if (databaseUrl) {
+      const pgStore = await fillStore(dataDir, storedRequests, { seed: 100, now, databaseUrl });
+      await pgStore.close();
+      await settleBenchDatabase(databaseUrl);
+      const pgDataDir = join(dataDir, 'postgres-server');
+      mkdirSync(pgDataDir);
+      const kerroPg = await startKerroServer(pgDataDir, databaseUrl);
+      servers.push(kerroPg);
+      const pgAnswer = await getListing(kerroPg);
+      if (pgAnswer.ids.join() !== answer.ids.join()) throw new Error('PostgreSQL listed other requests than SQLite for the same data');
+      // Media URLs are absolute: only the port may differ.
+      const sameAnswer = pgAnswer.body.toString('utf8').replaceAll(kerroPg.origin, kerro.origin) === answer.body.toString('utf8');
+      postgresNote = sameAnswer ? 'same answer as SQLite' : `answer DIFFERS from SQLite's (same requests; ${pgAnswer.body.length} bytes)`;
+      origins.pg = kerroPg;
+      origins['pg-uncached'] = kerroPg;
+    }
+    const withPg = (...targets: string[]) => targets.filter((target) => origins[target] !== undefined);
+
     const phase = (target: string, seconds: number, measured: boolean): LoadPhase => ({
       target,
       url: `${origins[target]!.origin}${listingPath}`,
       seconds,
-      uniqueQuery: target === 'uncached',
+      uniqueQuery: target === 'uncached' || target === 'pg-uncached',
       measured,
     });
-    const alternating = Array.from({ length: rounds }, () => [phase('real', roundSeconds, true), phase('bare', roundSeconds, true)]);
+    const cachedTargets = withPg('real', 'bare', 'pg');
+    const uncachedTargets = withPg('uncached', 'pg-uncached');
+    const alternate = (targets: string[]) =>
+      Array.from({ length: rounds }, () => targets.map((target) => phase(target, roundSeconds, true))).flat();
     const runs = await runLoad(
       {
         connections,
         phases: [
-          phase('real', warmupSeconds, false),
-          phase('bare', warmupSeconds, false),
-          ...alternating.flat(),
-          phase('uncached', 1, false),
-          phase('uncached', measuredSeconds, true),
+          ...cachedTargets.map((target) => phase(target, warmupSeconds, false)),
+          ...alternate(cachedTargets),
+          ...uncachedTargets.map((target) => phase(target, 1, false)),
+          ...alternate(uncachedTargets),
         ],
       },
       (target) => origins[target]!.child.pid,
+      (target) => (target.startsWith('pg') ? benchPostgresPid() : undefined),
     );
     const real = runs.get('real')!;
     const baseline = runs.get('bare')!;
     const uncached = runs.get('uncached')!;
 
-    return [
-      ...loadRows(group, 'real server, cached listing', real, { p99Target: 10, note: `${Math.round(body.length / 1024)} KiB answer` }),
+    const rows: BenchResult[] = [
+      ...loadRows(group, 'SQLite server, cached listing', real, { p99Target: 10, note: `${Math.round(answer.body.length / 1024)} KiB answer` }),
       ...loadRows(group, 'bare node:http, same bytes', baseline, {}),
       {
         group,
-        name: 'ratio real / bare (req/s)',
+        name: 'ratio SQLite server / bare (req/s)',
         value: real.requestsPerSecond / baseline.requestsPerSecond,
         unit: '×',
         target: atLeast(0.6),
         note: 'compressed towards 1 when the load generator, not the server, is the limit (see CPU notes)',
       },
-      ...loadRows(group, 'real server, cache defeated (&_=N)', uncached, { note: 'informative' }),
-      {
-        group,
-        name: 'ratio uncached / bare (req/s)',
-        value: uncached.requestsPerSecond / baseline.requestsPerSecond,
-        unit: '×',
-      },
     ];
+    const pg = runs.get('pg');
+    if (pg) {
+      rows.push(...loadRows(group, 'PostgreSQL server, cached listing', pg, { note: postgresNote }), {
+        group,
+        name: 'ratio PostgreSQL / SQLite, cached (req/s)',
+        value: pg.requestsPerSecond / real.requestsPerSecond,
+        unit: '×',
+        note: 'a cache hit still reads the change token (one query on PostgreSQL)',
+      });
+    }
+    rows.push(...loadRows(group, 'SQLite server, cache defeated (&_=N)', uncached, { note: 'informative' }), {
+      group,
+      name: 'ratio SQLite uncached / bare (req/s)',
+      value: uncached.requestsPerSecond / baseline.requestsPerSecond,
+      unit: '×',
+    });
+    const pgUncached = runs.get('pg-uncached');
+    if (pgUncached) {
+      rows.push(...loadRows(group, 'PostgreSQL server, cache defeated (&_=N)', pgUncached, {}), {
+        group,
+        name: 'ratio PostgreSQL / SQLite, cache defeated (req/s)',
+        value: pgUncached.requestsPerSecond / uncached.requestsPerSecond,
+        unit: '×',
+        note: 'same rounds, alternating',
+      });
+    }
+    return rows;
   } finally {
     for (const server of servers) await server.child.stop();
+    if (databaseUrl) await dropBenchDatabase(databaseUrl);
     removeTempDir(dataDir);
   }
 }

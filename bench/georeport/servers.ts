@@ -6,9 +6,10 @@ export type { RunningServer } from '../lib/servers';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-/** The real Kerro server over `dataDir`, in its own process. */
-export function startKerroServer(dataDir: string): Promise<RunningServer> {
-  return startServerChild(here('./server-child.ts'), { DATA_DIR: dataDir }, serverNodeFlags());
+/** The real Kerro server over `dataDir` (SQLite), or over `databaseUrl` (PostgreSQL) if given, in its own process. */
+export function startKerroServer(dataDir: string, databaseUrl?: string): Promise<RunningServer> {
+  // Set to empty, not left out: the bench's own environment must not choose the backend.
+  return startServerChild(here('./server-child.ts'), { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' }, serverNodeFlags());
 }
 
 /** node:http answering every request with the bytes in `bodyFile`. */

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { trackChild, untrackChild } from './cleanup';
 
@@ -97,4 +97,37 @@ export function rssBytes(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU seconds so far of a process and of its children, by PID (PostgreSQL: the postmaster and
+ * its backends, autovacuum included); undefined where /proc is missing.
+ */
+export function familyCpuSeconds(pid: number): Map<number, number> | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  const family = new Map<number, number>();
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) !== pid && Number(fields[1]) !== pid) continue;
+      family.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return family.size > 0 ? family : undefined;
+}
+
+/** CPU seconds the family used between two samples (a process that ended in between is lost). */
+export function familyCpuSpent(before: Map<number, number> | undefined, after: Map<number, number> | undefined): number | undefined {
+  if (!before || !after) return undefined;
+  let spent = 0;
+  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
+  return spent;
 }

@@ -3,11 +3,14 @@ import { atMost, type BenchResult } from './result';
 
 export const percentText = (share?: number) => (share === undefined ? '?' : `${Math.round(share * 100)}%`);
 
-/** Throughput (with CPU shares and any failures in its note), p50, p99 and server CPU per request. */
+/**
+ * Throughput (with CPU shares and any failures in its note), p50, p99 and server CPU per request;
+ * with a database server behind it (PostgreSQL), that server's CPU per request too.
+ */
 export function loadRows(group: string, label: string, run: LoadRun, options: { p99Target?: number; note?: string }): BenchResult[] {
   const notes = [
     options.note,
-    `server CPU ${percentText(run.serverCpu)}, load generator CPU ${percentText(run.loadGeneratorCpu)}`,
+    `server CPU ${percentText(run.serverCpu)}, ${run.databaseCpu === undefined ? '' : `PostgreSQL CPU ${percentText(run.databaseCpu)}, `}load generator CPU ${percentText(run.loadGeneratorCpu)}`,
     run.failures > 0 ? `${run.failures} errors/non-2xx!` : undefined,
   ].filter(Boolean);
   const rows: BenchResult[] = [
@@ -23,6 +26,9 @@ export function loadRows(group: string, label: string, run: LoadRun, options: { 
   ];
   if (run.serverCpuMsPerRequest !== undefined) {
     rows.push({ group, name: `${label}: server CPU per request`, value: run.serverCpuMsPerRequest, unit: 'ms' });
+  }
+  if (run.databaseCpuMsPerRequest !== undefined) {
+    rows.push({ group, name: `${label}: PostgreSQL CPU per request`, value: run.databaseCpuMsPerRequest, unit: 'ms', note: 'postmaster and backends' });
   }
   return rows;
 }

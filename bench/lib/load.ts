@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { cpuSeconds, spawnTsChild } from './children';
+import { cpuSeconds, familyCpuSeconds, familyCpuSpent, spawnTsChild } from './children';
 import type { KindFigures, LoadPlan, PhaseFigures } from './load-child';
 import { percentile } from './stats';
 
@@ -21,6 +21,9 @@ export interface LoadRun {
   loadGeneratorCpu?: number;
   /** Server CPU milliseconds per answered request: the server's own cost, whatever limits throughput. */
   serverCpuMsPerRequest?: number;
+  /** With a database server (PostgreSQL) behind the target: its processes' CPU share and ms per request. */
+  databaseCpu?: number;
+  databaseCpuMsPerRequest?: number;
 }
 
 export interface KindRun {
@@ -42,29 +45,39 @@ interface Totals {
   wallSeconds: number;
   serverCpu?: number;
   loadCpu?: number;
+  databaseCpu?: number;
 }
 
 /**
  * Runs the plan's phases in one autocannon child process; `serverPidOf` names the process
- * serving each target so its CPU time can be sampled. Returns the measured phases per target.
+ * serving each target so its CPU time can be sampled, and `databasePidOf` the database server
+ * behind it, if any (its children, the backends, are counted with it). Returns the measured
+ * phases per target.
  */
-export async function runLoad(plan: LoadPlan, serverPidOf: (target: string) => number): Promise<Map<string, LoadRun>> {
+export async function runLoad(
+  plan: LoadPlan,
+  serverPidOf: (target: string) => number,
+  databasePidOf: (target: string) => number | undefined = () => undefined,
+): Promise<Map<string, LoadRun>> {
   const child = spawnTsChild(loadChildFile, { env: { BENCH_LOAD: JSON.stringify(plan) } });
   const totals = new Map<string, Totals>();
   try {
     for (const phase of plan.phases) {
       const serverPid = serverPidOf(phase.target);
+      const databasePid = databasePidOf(phase.target);
+      const databaseCpu = () => (databasePid === undefined ? undefined : familyCpuSeconds(databasePid));
       const started = await child.nextMessage();
       if (started.event !== 'start') throw new Error(`load generator said ${JSON.stringify(started)}`);
-      const before = { at: performance.now(), server: cpuSeconds(serverPid), load: cpuSeconds(child.pid) };
+      const before = { at: performance.now(), server: cpuSeconds(serverPid), load: cpuSeconds(child.pid), database: databaseCpu() };
       const ended = await child.nextMessage();
-      const after = { at: performance.now(), server: cpuSeconds(serverPid), load: cpuSeconds(child.pid) };
+      const after = { at: performance.now(), server: cpuSeconds(serverPid), load: cpuSeconds(child.pid), database: databaseCpu() };
       if (ended.event !== 'end') throw new Error(`load generator said ${JSON.stringify(ended)}`);
       if (!phase.measured) continue;
 
       const figures = ended.figures as PhaseFigures;
       const total: Totals = totals.get(phase.target) ?? {
         requests: 0, seconds: 0, latencies: [], failures: 0, errors: 0, timeouts: 0, kinds: new Map(), wallSeconds: 0, serverCpu: 0, loadCpu: 0,
+        databaseCpu: databasePid === undefined ? undefined : 0,
       };
       total.requests += figures.requests;
       total.seconds += figures.seconds;
@@ -76,6 +89,8 @@ export async function runLoad(plan: LoadPlan, serverPidOf: (target: string) => n
       total.wallSeconds += (after.at - before.at) / 1000;
       total.serverCpu = addCpu(total.serverCpu, before.server, after.server);
       total.loadCpu = addCpu(total.loadCpu, before.load, after.load);
+      const databaseSpent = familyCpuSpent(before.database, after.database);
+      total.databaseCpu = total.databaseCpu === undefined || databaseSpent === undefined ? undefined : total.databaseCpu + databaseSpent;
       totals.set(phase.target, total);
     }
   } finally {
@@ -95,6 +110,8 @@ export async function runLoad(plan: LoadPlan, serverPidOf: (target: string) => n
       serverCpu: total.serverCpu === undefined ? undefined : total.serverCpu / total.wallSeconds,
       loadGeneratorCpu: total.loadCpu === undefined ? undefined : total.loadCpu / total.wallSeconds,
       serverCpuMsPerRequest: total.serverCpu === undefined ? undefined : (total.serverCpu * 1000) / total.requests,
+      databaseCpu: total.databaseCpu === undefined ? undefined : total.databaseCpu / total.wallSeconds,
+      databaseCpuMsPerRequest: total.databaseCpu === undefined ? undefined : (total.databaseCpu * 1000) / total.requests,
     });
   }
   return runs;

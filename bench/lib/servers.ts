@@ -23,9 +23,11 @@ export async function startServerChild(file: string, env: Record<string, string>
 /**
  * The real Kerro server as `npm start` runs it (startServer: demo data seeded into the empty
  * `dataDir`, the proxy forwarding to this same process over loopback), in its own process.
- * `env` adds server settings, e.g. PROXY_POSTS_PER_MINUTE.
+ * `env` adds server settings, e.g. PROXY_POSTS_PER_MINUTE, or DATABASE_URL for PostgreSQL
+ * (then the demo data goes into that database).
  */
 export function startDemoServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const file = fileURLToPath(new URL('./demo-server-child.ts', import.meta.url));
-  return startServerChild(file, { ...env, DATA_DIR: dataDir }, serverNodeFlags());
+  // DATABASE_URL empty unless asked for: the bench's own environment must not choose the backend.
+  return startServerChild(file, { DATABASE_URL: '', ...env, DATA_DIR: dataDir }, serverNodeFlags());
 }
