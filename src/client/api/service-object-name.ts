@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { paths } from '../../../../shared/paths';
-import type { SupportedLocale } from '../../../../shared/locales';
-import { api } from '../../../lib/http-client';
+import { paths } from '../../shared/paths';
+import type { SupportedLocale } from '../../shared/locales';
+import { api } from '../lib/http-client';
 
 /**
  * The name of the service object (park, toilet, …) a report points at. A request carries only
- * the object's id, and the registry searches by name or by place, not by id: so the console asks
+ * the object's id, and the registry searches by name or by place, not by id: so the console and the track page ask
  * for the objects right at the request's position (where the report form put it) and picks the
  * one with that id.
  */
