@@ -138,8 +138,8 @@ describe('reporting flow in Chromium', () => {
 
     // Sent means done: the draft is gone, and "report another" starts empty.
     expect(await page.evaluate(() => localStorage.getItem('kerro.report.draft'))).toBeNull();
-    await page.getByRole('button', { name: 'Report another problem' }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('report-step-type');
+    await page.getByRole('link', { name: 'Report another problem' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Report a problem');
     expect(await page.getByLabel('Description').inputValue()).toBe('');
     expect(await page.locator('.photo-list__image').count()).toBe(0);
     await finish();
@@ -168,7 +168,7 @@ describe('reporting flow: other ways through', () => {
     await page.getByRole('button', { name: /^Brunnsparken/ }).click();
     await expect.poll(() => placeSummary(page)).toBe('Vald plats: Brunnsparken.');
     expect(await page.getByRole('button', { name: /^Brunnsparken/ }).getAttribute('aria-pressed')).toBe('true');
-    await page.getByLabel('Beskriv platsen (frivilligt)').fill('Vid lekplatsens grind');
+    await page.getByLabel('Adress eller närmare plats (frivilligt)').fill('Vid lekplatsens grind');
     await page.getByLabel('Beskrivning').fill('En trasig parkbänk, sitsen har lossnat helt.');
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
@@ -178,7 +178,7 @@ describe('reporting flow: other ways through', () => {
     await page.getByRole('button', { name: 'Skicka anmälan' }).click();
     const body = (await sent).postData() ?? '';
     expect(body).toMatch(/name="locale"\r\n\r\nsv\r\n/);
-    await page.getByRole('heading', { level: 2, name: 'Tack! Din anmälan har tagits emot.' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Tack! Din anmälan har tagits emot.' }).waitFor();
     const id = (await page.getByTestId('report-id').textContent())!.trim();
     await screenshot(page, 'report-mobile-sv-confirmation');
     await expectNoAxeViolations(page);

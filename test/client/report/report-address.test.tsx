@@ -26,7 +26,7 @@ beforeEach(async () => {
 });
 
 const summary = () => document.querySelector('.place-summary__text')?.textContent;
-const addressField = (label = 'Address or description of the place (optional)') => screen.getByLabelText(label) as HTMLInputElement;
+const addressField = (label = 'Address, or where exactly (optional)') => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('report flow: the place in words', { timeout: 20_000 }, () => {
   it('a dropped pin shows its nearest address and sends it as address_string; the draft keeps it', async () => {
@@ -72,12 +72,12 @@ describe('report flow: the place in words', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Stub map: drag pin far away' }));
     await waitFor(() => expect(screen.getByText('Katuosoitetta ei ole 200 metrin säteellä: koordinaatit lähetetään.')).toBeTruthy());
     expect(summary()).toBe('Valittu paikka: nasta kartalla kohdassa 60,20000, 25,10000.');
-    expect(addressField('Osoite tai paikan kuvaus (vapaaehtoinen)').value).toBe('');
+    expect(addressField('Osoite tai tarkempi paikka (vapaaehtoinen)').value).toBe('');
 
-    await user.type(addressField('Osoite tai paikan kuvaus (vapaaehtoinen)'), 'Kioskin takana');
+    await user.type(addressField('Osoite tai tarkempi paikka (vapaaehtoinen)'), 'Kioskin takana');
     await user.click(screen.getByRole('button', { name: 'Stub map: drop pin on Hämeentie' }));
     await waitFor(() => expect(summary()).toBe('Valittu paikka: nasta kartalla lähellä osoitetta Hämeentie 30, 00530 Helsinki.'));
-    expect(addressField('Osoite tai paikan kuvaus (vapaaehtoinen)').value).toBe('Kioskin takana');
+    expect(addressField('Osoite tai tarkempi paikka (vapaaehtoinen)').value).toBe('Kioskin takana');
   });
 
   it('the search box places the pin at an address, or points the report at a place, in Swedish too', async () => {
@@ -96,7 +96,7 @@ describe('report flow: the place in words', { timeout: 20_000 }, () => {
     await screen.findByRole('option', { name: /^Kaivopuisto/ });
     await user.keyboard('{ArrowDown}{Enter}');
     expect(summary()).toBe('Vald plats: Kaivopuisto.');
-    expect(addressField('Adress eller beskrivning av platsen (frivilligt)').value).toBe('Kaivopuisto, Itäinen Puistotie 1, Helsinki');
+    expect(addressField('Adress eller närmare plats (frivilligt)').value).toBe('Kaivopuisto, Itäinen Puistotie 1, Helsinki');
 
     await user.click(screen.getByRole('radio', { name: /^Vandalism/ }));
     await user.type(screen.getByLabelText('Beskrivning'), 'The bench is broken.');

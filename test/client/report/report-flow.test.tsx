@@ -321,7 +321,7 @@ describe('report page /report', () => {
     expect(document.querySelector('.place-summary__text')?.textContent).toBe('Chosen place: Public toilet, Market Square.');
     expect(screen.getByRole('button', { name: /^Public toilet, Market Square/ }).getAttribute('aria-pressed')).toBe('true');
     // The place's name and address are filled in as the address; the person adds to them.
-    const address = screen.getByLabelText('Address or description of the place (optional)') as HTMLInputElement;
+    const address = screen.getByLabelText('Address, or where exactly (optional)') as HTMLInputElement;
     expect(address.value).toBe('Public toilet, Market Square, Helsinki');
     await user.type(address, ', door at the back');
     await user.type(screen.getByLabelText('Description'), 'The door lock is broken.');
