@@ -6,6 +6,5 @@ export const paths = {
   proxyGeoreport: '/proxy/open311/v1',
   proxyCounters: '/proxy/counters',
   proxyServiceObjects: '/proxy/service-objects',
-  proxyGeocoding: '/proxy/geocoding/v1',
   moderationApi: '/moderation/api',
 } as const;

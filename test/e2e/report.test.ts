@@ -60,7 +60,8 @@ describe('reporting flow in Chromium', () => {
     expect(await page.locator('.type-option').count()).toBe(1); // the search narrowed the list
 
     await clickMap(page, 80, -40);
-    await expect.poll(() => placeSummary(page)).toMatch(/^Chosen place: pin on the map at 60\.\d{5}, 24\.\d{5}\.$/);
+    // Helsinki's centre has demo addresses: the pin reads as the nearest one.
+    await expect.poll(() => placeSummary(page)).toMatch(/^Chosen place: pin on the map near .+ \d+, \d{5} Helsinki\.$/);
     // Leaflet's marker image, bundled by Vite, actually loads in the production build.
     const marker = page.locator('.leaflet-marker-icon');
     await marker.waitFor();
@@ -221,8 +222,8 @@ describe('reporting flow: other ways through', () => {
     await page.keyboard.press('+');
     await page.waitForTimeout(400); // pan and zoom animations
     await page.keyboard.press('Enter');
-    await expect.poll(() => placeSummary(page)).toMatch(/^Chosen place: pin on the map at /);
-    await expect.poll(() => announcement.textContent()).toMatch(/^Pin placed at 60\.\d+, 24\.\d+\.$/);
+    await expect.poll(() => placeSummary(page)).toMatch(/^Chosen place: pin on the map (at|near) /);
+    await expect.poll(() => announcement.textContent()).toMatch(/^Pin placed (at 60\.\d+, 24\.\d+|near .+)\.$/);
     await screenshot(page, 'report-keyboard-pin');
 
     await tabTo("element.name === 'description'");

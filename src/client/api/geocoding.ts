@@ -5,7 +5,6 @@
  * feature is skipped, never shown.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { paths } from '../../shared/paths';
 import type { SupportedLocale } from '../../shared/locales';
 import { ApiError, api } from '../lib/http-client';
 
@@ -98,8 +97,9 @@ export interface ReverseQuery {
   size?: number;
 }
 
-const searchUrl = `${paths.proxyGeocoding}/search`;
-const reverseUrl = `${paths.proxyGeocoding}/reverse`;
+// Not in shared/paths: every byte there is in the first page, and only the browser uses these.
+const searchUrl = '/proxy/geocoding/v1/search';
+const reverseUrl = '/proxy/geocoding/v1/reverse';
 
 export async function searchAddresses(query: AddressSearchQuery, signal?: AbortSignal): Promise<GeocodeResult[]> {
   const body = await api.get(searchUrl, {

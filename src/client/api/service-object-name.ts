@@ -1,22 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { ServiceRequest } from '../../shared/georeport/types';
 import { paths } from '../../shared/paths';
 import type { SupportedLocale } from '../../shared/locales';
 import { api } from '../lib/http-client';
 
 /**
  * The name of the service object (park, toilet, …) a report points at. A request carries only
- * the object's id, and the registry searches by name or by place, not by id: so the console and the track page ask
- * for the objects right at the request's position (where the report form put it) and picks the
- * one with that id.
+ * the object's id, and the registry searches by name or by place, not by id: so the console and
+ * the track page ask for the objects right at the request's position (where the report form put
+ * it) and pick the one with that id. Read by hand, not with zod, to stay light wherever it is used.
  */
 const LOOKUP_RADIUS_METERS = 50;
-
-const featureCollectionSchema = z.object({
-  features: z.array(
-    z.object({ properties: z.object({ service_object_id: z.coerce.string(), name: z.string().catch('') }) }).nullable().catch(null),
-  ),
-});
 
 export interface ServiceObjectLookup {
   id: string;
@@ -25,13 +19,26 @@ export interface ServiceObjectLookup {
   locale: SupportedLocale;
 }
 
+type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The name of the feature with that id in a GeoJSON answer, or null; unusable features are skipped. */
+export function nameInFeatures(body: unknown, id: string): string | null {
+  const features = isRecord(body) && Array.isArray(body.features) ? body.features : [];
+  for (const feature of features) {
+    const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : undefined;
+    if (!properties || String(properties.service_object_id) !== id) continue;
+    return typeof properties.name === 'string' && properties.name.trim() !== '' ? properties.name.trim() : null;
+  }
+  return null;
+}
+
 export async function findServiceObjectName(lookup: ServiceObjectLookup, signal?: AbortSignal): Promise<string | null> {
   const body = await api.get(paths.proxyServiceObjects, {
     query: { lat: lookup.lat, long: lookup.long, radius: LOOKUP_RADIUS_METERS, locale: lookup.locale, limit: 100 },
     signal,
   });
-  const found = featureCollectionSchema.parse(body).features.find((feature) => feature?.properties.service_object_id === lookup.id);
-  return found?.properties.name.trim() || null;
+  return nameInFeatures(body, lookup.id);
 }
 
 export const serviceObjectNameQueryOptions = (lookup: ServiceObjectLookup) =>
@@ -48,4 +55,14 @@ export function useServiceObjectName(lookup: ServiceObjectLookup | undefined) {
     ...serviceObjectNameQueryOptions(lookup ?? { id: '', lat: 0, long: 0, locale: 'en' }),
     enabled: lookup !== undefined,
   });
+}
+
+/** What to look up for a request that points at an object but carries no address, or undefined. */
+export function serviceObjectLookupOf(request: ServiceRequest | undefined, locale: SupportedLocale): ServiceObjectLookup | undefined {
+  const id = request?.extended_attributes?.service_object_id?.trim();
+  if (!request || !id || request.address.trim() !== '') return undefined;
+  const lat = Number(request.lat);
+  const long = Number(request.long);
+  if (!request.lat?.trim() || !request.long?.trim() || !Number.isFinite(lat) || !Number.isFinite(long)) return undefined;
+  return { id, lat, long, locale };
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { ServiceRequest } from '../../../shared/georeport/types';
-import { useServiceObjectName } from '../../api/service-object-name';
 import { formatCoordinates } from '../../lib/format-coordinates';
 import { currentLanguage } from '../../lib/i18n';
 import { coordinatesOf } from './request-fields';
@@ -12,23 +11,21 @@ export function openStreetMapUrl(lat: number, long: number): string {
 
 /**
  * Where the problem is, in words: the address people gave, else the name of the service object
- * (park, toilet…) it points at, looked up in the registry; and the coordinates (with a map link)
- * when they are known.
+ * it points at (the page looks it up: `objectName`), and the coordinates (with a map link) when
+ * they are known.
  */
-export function RequestLocation({ request, showMapLink = true }: { request: ServiceRequest; showMapLink?: boolean }) {
+export function RequestLocation({ request, showMapLink = true, objectName }: { request: ServiceRequest; showMapLink?: boolean; objectName?: string | null }) {
   const { t, i18n } = useTranslation('requests');
-  const locale = currentLanguage(i18n);
   const coordinates = coordinatesOf(request);
   const address = request.address.trim();
   const objectId = request.extended_attributes?.service_object_id?.trim();
-  const objectName = useServiceObjectName(!address && objectId && coordinates ? { id: objectId, ...coordinates, locale } : undefined);
   const lines: string[] = [];
   if (address) lines.push(address);
-  else if (objectName.data) lines.push(objectName.data);
+  else if (objectName) lines.push(objectName);
   // A registry id is no place name; it only helps when nothing better is known.
   else if (objectId) lines.push(t('location.serviceObject', { id: objectId }));
   if (coordinates) {
-    lines.push(t('location.coordinates', { coordinates: formatCoordinates(coordinates.lat, coordinates.long, locale) }));
+    lines.push(t('location.coordinates', { coordinates: formatCoordinates(coordinates.lat, coordinates.long, currentLanguage(i18n)) }));
   }
   if (lines.length === 0) return <span className="request-location">{t('location.unknown')}</span>;
   return (
