@@ -90,12 +90,17 @@ describe('report flow: the place in words', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: /^Tavastvägen 30/ }));
     await waitFor(() => expect(summary()).toBe('Vald plats: nål på kartan nära Tavastvägen 30, 00530 Helsinki.'));
     expect(screen.getByTestId('stub-pin').textContent).toBe('60.1873,24.9604');
+    expect((box as HTMLInputElement).value).toBe('Tavastvägen 30, 00530 Helsinki');
+    // A pin dropped elsewhere empties the box: its text would name another place.
+    await user.click(screen.getByRole('button', { name: 'Stub map: drag pin far away' }));
+    expect((screen.getByRole('combobox', { name: 'Gatuadress eller plats' }) as HTMLInputElement).value).toBe('');
 
-    await user.clear(box);
-    await user.type(box, 'kaivo');
+    const freshBox = screen.getByRole('combobox', { name: 'Gatuadress eller plats' });
+    await user.type(freshBox, 'kaivo');
     await screen.findByRole('option', { name: /^Kaivopuisto/ });
     await user.keyboard('{ArrowDown}{Enter}');
     expect(summary()).toBe('Vald plats: Kaivopuisto.');
+    expect(document.activeElement).toBe(freshBox);
     expect(addressField('Adress eller närmare plats (frivilligt)').value).toBe('Kaivopuisto, Itäinen Puistotie 1, Helsinki');
 
     await user.click(screen.getByRole('radio', { name: /^Vandalism/ }));

@@ -57,6 +57,9 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
   const [focusRequest, setFocusRequest] = useState<{ point: LatLong; seq: number }>();
   const [tilesFailed, setTilesFailed] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  // A new search box (empty) once the place is set another way: its old text would name another place.
+  const [searchGeneration, setSearchGeneration] = useState(0);
+  const clearSearch = () => setSearchGeneration((generation) => generation + 1);
   const objectSearchRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
 
@@ -64,6 +67,7 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
   const geolocation = useGeolocation((point) => {
     placePin(point);
     flyTo(point);
+    clearSearch();
   });
   const placePin = (point: LatLong) => {
     onPlaceChange({ kind: 'point', ...point });
@@ -73,9 +77,11 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
   const pinAt = (point: LatLong) => {
     placePin(point);
     geolocation.forgetFound();
+    clearSearch();
   };
   const chooseObject = (object: ServiceObject) => {
     geolocation.forgetFound();
+    clearSearch();
     const address = objectAddress(object.name, object.address);
     onPlaceChange({ kind: 'object', id: object.id, type: object.type, name: object.name, lat: object.lat, long: object.long, address });
     setAnnouncement(t('place.objectChosen', { name: object.name }));
@@ -128,7 +134,7 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
         {announcement}
       </p>
 
-      <AddressSearch className="location-step__search" focus={{ lat: mapCenter.lat, lon: mapCenter.long }} onChoose={chooseSearchResult} />
+      <AddressSearch key={searchGeneration} className="location-step__search" focus={{ lat: mapCenter.lat, lon: mapCenter.long }} onChoose={chooseSearchResult} />
 
       <div className="location-step__actions">
         <Button variant="secondary" onClick={geolocation.locate} disabled={geolocation.state.status === 'locating'}>
