@@ -38,8 +38,11 @@ export function AddressSearch({ onChoose, focus, hideLabel = false, hideHint = f
   const [active, setActive] = useState(-1);
   const [chosenLabel, setChosenLabel] = useState<string>();
   const debounced = useDebounced(text.trim(), SEARCH_DELAY_MS);
-  // The focus is taken when the typing pauses, so moving the map does not restart a search.
-  const searchFocus = useDebounced(focus, SEARCH_DELAY_MS);
+  // The focus is taken when the typing pauses, so moving the map does not restart a search;
+  // as numbers, so a parent's new object with the same place changes nothing.
+  const focusLat = useDebounced(focus?.lat, SEARCH_DELAY_MS);
+  const focusLon = useDebounced(focus?.lon, SEARCH_DELAY_MS);
+  const searchFocus = focusLat !== undefined && focusLon !== undefined ? { lat: focusLat, lon: focusLon } : undefined;
   const searching = open && debounced.length >= MIN_LENGTH;
   const search = useAddressSearch(searching ? { text: debounced, lang, focus: searchFocus } : undefined);
   const baseId = useId();
