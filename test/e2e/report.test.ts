@@ -277,6 +277,8 @@ describe('reporting flow: drafts and errors', () => {
     const { page, finish } = await openReportPage(browser, server.baseUrl);
     await chooseServiceType(page, 'sign', 'Traffic signs');
     await clickMap(page, -60, 30);
+    // The pin's nearest address is part of the draft too.
+    await expect.poll(() => placeSummary(page)).toMatch(/^Chosen place: pin on the map near .+, \d{5} Helsinki\.$/);
     const place = await placeSummary(page);
     await page.getByLabel('Title (optional)').fill('Bent stop sign');
     await page.getByLabel('Description').fill('The stop sign is bent flat after a collision.');
