@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../render-app';
+import { jsonResponse, renderApp } from '../render-app';
 import { CSRF_TOKEN, fakeItem, fakeModerationApi } from './fake-moderation-api';
 
 configure({ asyncUtilTimeout: 8000 });
@@ -244,5 +244,30 @@ describe('review page', { timeout: 30_000 }, () => {
     renderApp({ path: '/moderation/requests/nothere', language: 'en' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Report not found' })).toBeTruthy();
     expect(screen.getByText('There is no report with the ID nothere.')).toBeTruthy();
+  });
+});
+
+describe('review page: a report at a service object', { timeout: 30_000 }, () => {
+  it('names the object in the public view, looked up in the registry, not "Service point demo-park-9"', async () => {
+    fakeModerationApi({
+      items: [fakeItem({ id: 'r9', title: 'Broken bench', serviceObjectId: 'demo-park-9', lat: '60.1574', long: '24.956' })],
+      override: (call) =>
+        call.path === '/proxy/service-objects'
+          ? jsonResponse({
+              type: 'FeatureCollection',
+              features: [
+                {
+                  type: 'Feature',
+                  geometry: { type: 'Point', coordinates: [24.956, 60.1574] },
+                  properties: { service_object_id: 'demo-park-9', service_object_type: 'urn:x', name: 'Sinebrychoffin puisto', kind: 'park', address: '' },
+                },
+              ],
+            })
+          : undefined,
+    });
+    renderApp({ path: '/moderation/requests/r9', language: 'fi' });
+    const preview = await screen.findByTestId('public-preview-track');
+    await waitFor(() => expect(within(preview).getByText('Sinebrychoffin puisto')).toBeTruthy());
+    expect(within(preview).queryByText(/demo-park-9/)).toBeNull();
   });
 });
