@@ -5,6 +5,7 @@ import type map from '../locales/en/map.json';
 import type counters from '../locales/en/counters.json';
 import type moderation from '../locales/en/moderation.json';
 import type leaflet from '../locales/en/leaflet.json';
+import type mapPick from '../locales/en/map-pick.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -18,6 +19,7 @@ declare module 'i18next' {
       counters: typeof counters;
       moderation: typeof moderation;
       leaflet: typeof leaflet;
+      'map-pick': typeof mapPick;
     };
   }
 }

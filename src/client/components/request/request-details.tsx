@@ -18,6 +18,11 @@ export interface RequestDetailsProps {
   notice?: ReactNode;
   /** Used when the request has neither a title nor a service name. */
   fallbackHeadline?: string;
+  /**
+   * The place shown as its own section at the top of the side column (the track page's map and
+   * address, request-place.tsx); the details then leave the location out.
+   */
+  place?: ReactNode;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface RequestDetailsProps {
  * so the track page and the moderator's public-view preview show exactly the same thing.
  * All texts people wrote are rendered as text nodes, never as HTML.
  */
-export function RequestDetails({ request, headingLevel = 1, notice, fallbackHeadline }: RequestDetailsProps) {
+export function RequestDetails({ request, headingLevel = 1, notice, fallbackHeadline, place }: RequestDetailsProps) {
   const { t } = useTranslation('requests');
   const titleId = useId();
   const sectionLevel = nextLevel(headingLevel);
@@ -67,6 +72,11 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
           ) : null}
         </div>
         <div className="request-details__side">
+          {place ? (
+            <RequestSection level={sectionLevel} title={t('fields.location')}>
+              {place}
+            </RequestSection>
+          ) : null}
           {detailed.length > 0 ? (
             <RequestSection level={sectionLevel} title={t('detailedStatus.heading')}>
               <DetailedStatusSteps values={detailed} />
@@ -87,9 +97,11 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
                   <DateTime value={request.expected_datetime} />
                 </Fact>
               ) : null}
-              <Fact term={t('fields.location')}>
-                <RequestLocation request={request} />
-              </Fact>
+              {place ? null : (
+                <Fact term={t('fields.location')}>
+                  <RequestLocation request={request} />
+                </Fact>
+              )}
               {agency ? <Fact term={t('fields.agency')}>{agency}</Fact> : null}
               <Fact term={t('fields.id')}>
                 <span className="request-facts__id">{request.service_request_id}</span>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ServiceRequest } from '../../../../shared/georeport/types';
 import { serviceNamesByCode, useServiceList } from '../../../api/get-service-list';
 import { RequestDetails } from '../../../components/request/request-details';
+import { RequestPlace } from '../../../components/request/request-place';
 import { headlineOf } from '../../../components/request/request-fields';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
@@ -70,7 +71,7 @@ export function RequestTrack({ id }: { id: string }) {
     title = headlineOf(shown) || t('track.untitled');
     // Unknown (still loading, or the listing failed) shows no notice rather than a wrong one.
     const notice = publication.data === false ? <ModerationNotice status={shown.status} /> : null;
-    content = <RequestDetails request={shown} headingLevel={1} notice={notice} />;
+    content = <RequestDetails request={shown} headingLevel={1} notice={notice} place={<RequestPlace request={shown} />} />;
   }
 
   useDocumentTitle(title);

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Popup, useMap, useMapEvents } from 'react-leaflet';
+import { Link } from 'react-router';
+import { formatCoordinates } from '../../../lib/format-coordinates';
+import { currentLanguage } from '../../../lib/i18n';
+import { useLazyNamespace } from '../../../lib/lazy-namespace';
+import { reportLinkAt } from '../lib/report-link';
+import { mapPickTexts } from '../texts';
+
+interface Picked {
+  lat: number;
+  lon: number;
+}
+
+/**
+ * Click or tap the map (not a marker), or press Enter while the map itself has keyboard focus
+ * (its centre, shown by a crosshair, styles/map.css): a popup there offers "Report a problem
+ * here", a link to the report page with that point. The link takes focus so a keyboard or screen
+ * reader user lands on it; Escape or Close shuts the popup and focus returns to the map.
+ * Goes inside a MapContainer.
+ */
+export function ReportHere() {
+  useLazyNamespace('map-pick', mapPickTexts);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const map = useMapEvents({
+    click: (clickEvent) => setPicked({ lat: clickEvent.latlng.lat, lon: clickEvent.latlng.lng }),
+  });
+
+  useEffect(() => {
+    const container = map.getContainer();
+    const onKeyDown = (keyEvent: KeyboardEvent) => {
+      // Only the map itself: Enter on a marker or in the popup is theirs.
+      if (keyEvent.key !== 'Enter' || keyEvent.target !== container) return;
+      keyEvent.preventDefault();
+      const centre = map.getCenter();
+      setPicked({ lat: centre.lat, lon: centre.lng });
+    };
+    container.addEventListener('keydown', onKeyDown);
+    return () => container.removeEventListener('keydown', onKeyDown);
+  }, [map]);
+
+  if (!picked) return null;
+  return (
+    <Popup
+      // A new point is a new popup: Leaflet then opens it where it belongs.
+      key={`${picked.lat},${picked.lon}`}
+      position={[picked.lat, picked.lon]}
+      closeButton={false}
+      // Clear of the zoom buttons and the map's edges.
+      autoPanPaddingTopLeft={[56, 16]}
+      autoPanPaddingBottomRight={[16, 16]}
+      className="report-here-popup"
+      eventHandlers={{
+        remove: () => {
+          // The popup of an earlier point, replaced by a new one, must not close the new one.
+          setPicked((current) => (current === picked ? null : current));
+          // Closed by Escape from inside it: focus would drop to the page's body.
+          if (document.activeElement === document.body) map.getContainer().focus({ preventScroll: true });
+        },
+      }}
+    >
+      <ReportHereContent picked={picked} onClose={() => map.closePopup()} />
+    </Popup>
+  );
+}
+
+function ReportHereContent({ picked, onClose }: { picked: Picked; onClose: () => void }) {
+  const { t, i18n } = useTranslation('map-pick');
+  const map = useMap();
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => link.current?.focus({ preventScroll: true }), []);
+  return (
+    <div className="report-here" role="group" aria-label={t('label')}>
+      <p className="report-here__place">{t('at', { coordinates: formatCoordinates(picked.lat, picked.lon, currentLanguage(i18n)) })}</p>
+      <Link ref={link} to={reportLinkAt(picked.lat, picked.lon)} className="button button--primary report-here__link">
+        {t('reportHere')}
+      </Link>
+      <button
+        type="button"
+        className="report-here__close"
+        onClick={() => {
+          onClose();
+          map.getContainer().focus({ preventScroll: true });
+        }}
+      >
+        {t('close')}
+      </button>
+    </div>
+  );
+}
