@@ -22,6 +22,7 @@ import { MapStatus } from './home/map-status';
 import { useHomeSearch } from './home/use-home-search';
 import { useMapLayers } from './home/use-map-layers';
 import '../../styles/map.css';
+import '../../styles/map-first.css';
 import '../../styles/counters.css';
 
 // The list tab's code comes when the list is first shown: the map is what the first screen needs.

@@ -5,7 +5,7 @@ import type { MapLayers } from './use-map-layers';
 
 /**
  * The chosen request or counter, else the map key. On a phone a chosen item opens as a sheet over
- * the lower part of the map (styles/map.css), so it shows where the person tapped without
+ * the lower part of the map (styles/map-first.css), so it shows where the person tapped without
  * scrolling the map away; on a wide screen it is the bottom of the column beside the map.
  * Escape closes it.
  */

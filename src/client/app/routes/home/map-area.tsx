@@ -1,7 +1,7 @@
 /**
  * The map tab of the home page: the map with its layers. Leaflet and supercluster come with the
  * map itself, so the filters, the counts and the list show before the map's code has arrived;
- * the map's place is held meanwhile (styles/map.css), so nothing moves when it comes.
+ * the map's place is held meanwhile (styles/map-first.css), so nothing moves when it comes.
  */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -7,6 +7,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useLazyNamespace } from '../../../lib/lazy-namespace';
 import { reportLinkAt } from '../lib/report-link';
 import { mapPickTexts } from '../texts';
+import '../../../styles/report-here.css';
 
 interface Picked {
   lat: number;
@@ -15,7 +16,7 @@ interface Picked {
 
 /**
  * Click or tap the map (not a marker), or press Enter while the map itself has keyboard focus
- * (its centre, shown by a crosshair, styles/map.css): a popup there offers "Report a problem
+ * (its centre, shown by a crosshair, styles/report-here.css): a popup there offers "Report a problem
  * here", a link to the report page with that point. The link takes focus so a keyboard or screen
  * reader user lands on it; Escape or Close shuts the popup and focus returns to the map.
  * Goes inside a MapContainer.
@@ -70,8 +71,22 @@ function ReportHereContent({ picked, onClose }: { picked: Picked; onClose: () =>
   const map = useMap();
   const link = useRef<HTMLAnchorElement>(null);
   useEffect(() => link.current?.focus({ preventScroll: true }), []);
+  const close = () => {
+    onClose();
+    map.getContainer().focus({ preventScroll: true });
+  };
   return (
-    <div className="report-here" role="group" aria-label={t('label')}>
+    // Leaflet's own Escape works only while the map itself has focus; here focus is inside.
+    <div
+      className="report-here"
+      role="group"
+      aria-label={t('label')}
+      onKeyDown={(keyEvent) => {
+        if (keyEvent.key !== 'Escape') return;
+        keyEvent.preventDefault();
+        close();
+      }}
+    >
       <p className="report-here__place">{t('at', { coordinates: formatCoordinates(picked.lat, picked.lon, currentLanguage(i18n)) })}</p>
       <Link ref={link} to={reportLinkAt(picked.lat, picked.lon)} className="button button--primary report-here__link">
         {t('reportHere')}
@@ -79,10 +94,7 @@ function ReportHereContent({ picked, onClose }: { picked: Picked; onClose: () =>
       <button
         type="button"
         className="report-here__close"
-        onClick={() => {
-          onClose();
-          map.getContainer().focus({ preventScroll: true });
-        }}
+        onClick={close}
       >
         {t('close')}
       </button>
