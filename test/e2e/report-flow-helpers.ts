@@ -59,7 +59,7 @@ export async function fetchStoredRequest(baseUrl: string, id: string): Promise<S
 
 /** The confirmation takes the focus and shows the id; returns the id. */
 export async function confirmedRequestId(page: Page): Promise<string> {
-  const heading = page.getByRole('heading', { level: 2, name: 'Thank you! Your report has been received.' });
+  const heading = page.getByRole('heading', { level: 1, name: 'Thank you! Your report has been received.' });
   await heading.waitFor({ timeout: 30_000 });
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('report-confirmation-title');
   const id = (await page.getByTestId('report-id').textContent())?.trim() ?? '';

@@ -27,6 +27,13 @@ export const appRoutes: RouteObject[] = [
         },
       },
       {
+        path: 'report/sent/:id',
+        lazy: async () => {
+          const { ReportSentRoute } = await import('./routes/report-sent');
+          return { Component: ReportSentRoute };
+        },
+      },
+      {
         path: 'requests/:id',
         lazy: async () => {
           const { RequestTrackRoute } = await import('./routes/request-track');

@@ -6,6 +6,7 @@ import type counters from '../locales/en/counters.json';
 import type moderation from '../locales/en/moderation.json';
 import type leaflet from '../locales/en/leaflet.json';
 import type mapPick from '../locales/en/map-pick.json';
+import type addressSearch from '../locales/en/address-search.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -20,6 +21,7 @@ declare module 'i18next' {
       moderation: typeof moderation;
       leaflet: typeof leaflet;
       'map-pick': typeof mapPick;
+      'address-search': typeof addressSearch;
     };
   }
 }

@@ -121,15 +121,18 @@ describe('report page /report', () => {
     const user = userEvent.setup();
     serveReportApi();
     const calls = stubXhr(() => ({ status: 201, body: [{ service_request_id: 'r-123', service_notice: 'Thanks from the city' }] }));
-    await renderReport({ language: 'en' });
+    const view = await renderReport({ language: 'en' });
     await fillValidReport(user);
     await user.type(screen.getByLabelText('Email (optional)'), 'me@example.org');
     await user.upload(screen.getByTestId('photo-input'), [jpeg('a.jpg'), jpeg('b.jpg')]);
     await waitFor(() => expect(screen.getAllByRole('img', { name: /^Photo \d: / })).toHaveLength(2));
 
     await user.click(screen.getByRole('button', { name: 'Send report' }));
-    const heading = await screen.findByRole('heading', { level: 2, name: 'Thank you! Your report has been received.' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Thank you! Your report has been received.' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
+    // The confirmation has its own address, with nothing but the id in it.
+    expect(view.router.state.location.pathname).toBe('/report/sent/r-123');
+    expect(view.router.state.location.search).toBe('');
     expect(screen.getByTestId('report-id').textContent).toBe('r-123');
     expect(screen.getByText('Thanks from the city')).toBeTruthy();
     expect(screen.getByText('We send you an email when the city has processed it.')).toBeTruthy();
@@ -151,9 +154,9 @@ describe('report page /report', () => {
     expect(localStorage.getItem('kerro.report.draft')).toBeNull();
     expect(await draftPhotoStore().list()).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Report another problem' }));
+    await user.click(screen.getByRole('link', { name: 'Report another problem' }));
     expect((await screen.findByLabelText('Description')) as HTMLTextAreaElement).toHaveProperty('value', '');
-    await waitFor(() => expect(document.activeElement?.id).toBe('report-step-type'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Report a problem' })));
   });
 
   it('shows the progress bar and disables the button while sending', async () => {
@@ -317,7 +320,10 @@ describe('report page /report', () => {
     await user.click(await screen.findByRole('button', { name: /^Public toilet, Market Square/ }));
     expect(document.querySelector('.place-summary__text')?.textContent).toBe('Chosen place: Public toilet, Market Square.');
     expect(screen.getByRole('button', { name: /^Public toilet, Market Square/ }).getAttribute('aria-pressed')).toBe('true');
-    await user.type(screen.getByLabelText('Describe the place (optional)'), 'Door at the back');
+    // The place's name and address are filled in as the address; the person adds to them.
+    const address = screen.getByLabelText('Address, or where exactly (optional)') as HTMLInputElement;
+    expect(address.value).toBe('Public toilet, Market Square, Helsinki');
+    await user.type(address, ', door at the back');
     await user.type(screen.getByLabelText('Description'), 'The door lock is broken.');
     await user.click(screen.getByRole('button', { name: 'Send report' }));
     await screen.findByTestId('report-id');
@@ -327,7 +333,7 @@ describe('report page /report', () => {
       long: '24.953100',
       service_object_id: 'demo-toilet-1',
       service_object_type: 'urn:kerro:service-objects',
-      address_string: 'Door at the back',
+      address_string: 'Public toilet, Market Square, Helsinki, door at the back',
       description: 'The door lock is broken.',
       locale: 'en',
     });

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { ServiceType } from '../../../src/shared/georeport/types';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
+import { geocoderAnswer } from '../address-search/fake-geocoder';
 import type { SupportedLocale } from '../../../src/shared/locales';
 
 export function serviceType(code: string, name: string, group: string, extra: Partial<ServiceType> = {}): ServiceType {
@@ -60,7 +61,7 @@ export function serveReportApi(options: { nearby?: NearbyRequestFixture[] } = {}
         }));
       return jsonResponse({ type: 'FeatureCollection', features });
     }
-    return jsonResponse([{ code: 404, description: `no such resource: ${url.pathname}` }], { status: 404 });
+    return geocoderAnswer(url) ?? jsonResponse([{ code: 404, description: `no such resource: ${url.pathname}` }], { status: 404 });
   });
 }
 

@@ -189,3 +189,30 @@ describe('track page /requests/:id', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Street condition' })).toBeTruthy();
   });
 });
+
+describe('track page: a request at a service object', { timeout: 20_000 }, () => {
+  it('names the object from the registry when the request carries no address, not "Service point demo-park-9"', async () => {
+    const request = serviceRequest({ address: '', lat: '60.1574', long: '24.956', extended_attributes: { service_object_id: 'demo-park-9', service_object_type: 'urn:kerro:service-objects' } });
+    mockFetch((url) => {
+      if (url.pathname === detailPath('req123abc') || url.pathname === listPath) return jsonResponse([request]);
+      if (url.pathname === '/proxy/service-objects') {
+        const names: Record<string, string> = { fi: 'Kaivopuisto', sv: 'Brunnsparken', en: 'Kaivopuisto park' };
+        return jsonResponse({
+          type: 'FeatureCollection',
+          features: [
+            { type: 'Feature', geometry: { type: 'Point', coordinates: [24.956, 60.1574] }, properties: { service_object_id: 'demo-park-8', name: 'Other park' } },
+            {
+              type: 'Feature',
+              geometry: { type: 'Point', coordinates: [24.956, 60.1574] },
+              properties: { service_object_id: 'demo-park-9', name: names[url.searchParams.get('locale') ?? 'en'] },
+            },
+          ],
+        });
+      }
+      return jsonResponse([], { status: 404 });
+    });
+    renderApp({ path: '/requests/req123abc', language: 'sv' });
+    expect(await screen.findByText('Brunnsparken')).toBeTruthy();
+    expect(screen.queryByText(/demo-park-9/)).toBeNull();
+  });
+});

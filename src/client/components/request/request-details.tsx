@@ -18,6 +18,8 @@ export interface RequestDetailsProps {
   notice?: ReactNode;
   /** Used when the request has neither a title nor a service name. */
   fallbackHeadline?: string;
+  /** The name of the service object the request points at, when the page looked it up (it has no address). */
+  objectName?: string | null;
   /**
    * The place shown as its own section at the top of the side column (the track page's map and
    * address, request-place.tsx); the details then leave the location out.
@@ -30,7 +32,7 @@ export interface RequestDetailsProps {
  * so the track page and the moderator's public-view preview show exactly the same thing.
  * All texts people wrote are rendered as text nodes, never as HTML.
  */
-export function RequestDetails({ request, headingLevel = 1, notice, fallbackHeadline, place }: RequestDetailsProps) {
+export function RequestDetails({ request, headingLevel = 1, notice, fallbackHeadline, objectName, place }: RequestDetailsProps) {
   const { t } = useTranslation('requests');
   const titleId = useId();
   const sectionLevel = nextLevel(headingLevel);
@@ -99,7 +101,7 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
               ) : null}
               {place ? null : (
                 <Fact term={t('fields.location')}>
-                  <RequestLocation request={request} />
+                  <RequestLocation request={request} objectName={objectName} />
                 </Fact>
               )}
               {agency ? <Fact term={t('fields.agency')}>{agency}</Fact> : null}

@@ -10,16 +10,18 @@ export function openStreetMapUrl(lat: number, long: number): string {
 }
 
 /**
- * Where the problem is, in words: the address people gave, the service point, and the
- * coordinates (with a map link) when they are known.
+ * Where the problem is, in words: the address people gave, else the name of the service object
+ * it points at (the page looks it up: `objectName`), and the coordinates (with a map link) when
+ * they are known.
  */
-export function RequestLocation({ request, showMapLink = true }: { request: ServiceRequest; showMapLink?: boolean }) {
+export function RequestLocation({ request, showMapLink = true, objectName }: { request: ServiceRequest; showMapLink?: boolean; objectName?: string | null }) {
   const { t, i18n } = useTranslation('requests');
   const coordinates = coordinatesOf(request);
   const address = request.address.trim();
   const objectId = request.extended_attributes?.service_object_id?.trim();
   const lines: string[] = [];
   if (address) lines.push(address);
+  else if (objectName) lines.push(objectName);
   // A registry id is no place name; it only helps when nothing better is known.
   else if (objectId) lines.push(t('location.serviceObject', { id: objectId }));
   if (coordinates) {

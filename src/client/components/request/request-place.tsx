@@ -8,9 +8,9 @@ const PointMap = lazy(() => import('../map/point-map'));
 /**
  * Where the request is: a small map of its point (Leaflet comes in its own chunk after the page;
  * the map's box is sized before, so nothing below moves when it arrives) and, under it, the
- * address in words. Without coordinates, only the words.
+ * address in words (or the named service object it points at). Without coordinates, only the words.
  */
-export function RequestPlace({ request }: { request: ServiceRequest }) {
+export function RequestPlace({ request, objectName }: { request: ServiceRequest; objectName?: string | null }) {
   const coordinates = coordinatesOf(request);
   return (
     <figure className="request-place">
@@ -22,7 +22,7 @@ export function RequestPlace({ request }: { request: ServiceRequest }) {
         </div>
       ) : null}
       <figcaption className="request-place__address">
-        <RequestLocation request={request} />
+        <RequestLocation request={request} objectName={objectName} />
       </figcaption>
     </figure>
   );

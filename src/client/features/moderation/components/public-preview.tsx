@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serviceObjectLookupOf, useServiceObjectName } from '../../../api/service-object-name';
 import { RequestDetails, RequestSummary } from '../../../components/request';
+import { currentLanguage } from '../../../lib/i18n';
 import type { ModerationItem } from '../../../../shared/moderation/wire';
 
 /**
@@ -8,13 +10,14 @@ import type { ModerationItem } from '../../../../shared/moderation/wire';
  * map's RequestSummary, fed the GeoReport answer the public gets. Nothing here is console-made.
  */
 export function PublicPreview({ item }: { item: ModerationItem }) {
-  const { t } = useTranslation('moderation');
+  const { t, i18n } = useTranslation('moderation');
   const mapHeadingId = useId();
+  const objectName = useServiceObjectName(serviceObjectLookupOf(item.public, currentLanguage(i18n)));
   return (
     <div className="public-preview">
       <p className="public-preview__hint">{t(`preview.hint.${item.moderation}`)}</p>
       <div className="public-preview__frame" data-testid="public-preview-track">
-        <RequestDetails request={item.public} headingLevel={3} />
+        <RequestDetails request={item.public} headingLevel={3} objectName={objectName.data} />
       </div>
       <section className="public-preview__map" aria-labelledby={mapHeadingId}>
         <h3 id={mapHeadingId} className="public-preview__map-title">

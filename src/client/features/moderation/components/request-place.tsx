@@ -3,7 +3,7 @@ import type { ServiceRequest } from '../../../../shared/georeport/types';
 import { coordinatesOf } from '../../../components/request';
 import { formatCoordinates } from '../../../lib/format-coordinates';
 import { currentLanguage } from '../../../lib/i18n';
-import { useServiceObjectName } from '../api/service-object-name';
+import { useServiceObjectName } from '../../../api/service-object-name';
 
 /**
  * Where the report is, in a line of a queue card: the address the reporter wrote, else the name

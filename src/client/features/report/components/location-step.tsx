@@ -1,6 +1,8 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useReverseGeocode } from '../../../api/geocoding';
+import { AddressSearch, type AddressChoice } from '../../../components/address-search';
 import { Button } from '../../../components/ui/button';
 import { FieldErrorText, FormField } from '../../../components/ui/form-field';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
@@ -9,7 +11,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import type { ServiceObject } from '../api/search-service-objects';
 import { formatCoordinates } from '../../../lib/format-coordinates';
 import { formatNumber } from '../lib/format';
-import { positionOf, type ChosenPlace, type LatLong } from '../lib/place';
+import { objectAddress, positionOf, type ChosenPlace, type LatLong } from '../lib/place';
 import { useGeolocation, type GeolocationState } from '../lib/use-geolocation';
 import { ServiceObjectPicker } from './service-object-picker';
 
@@ -21,6 +23,8 @@ export const LOCATION_FOCUS_ID = 'report-location';
 export interface LocationStepProps {
   place: ChosenPlace | undefined;
   onPlaceChange: (place: ChosenPlace) => void;
+  /** The geocoder's nearest address to the pin ('' when none is near). */
+  onAddressFound: (address: string) => void;
   error?: string;
   addressRegistration: UseFormRegisterReturn<'address_string'>;
   addressError?: string;
@@ -45,7 +49,7 @@ function GeolocationMessage({ state }: { state: GeolocationState }) {
 }
 
 /** Where the problem is: a pin on the map, the device's position, or a named place from a list. */
-export function LocationStep({ place, onPlaceChange, error, addressRegistration, addressError }: LocationStepProps) {
+export function LocationStep({ place, onPlaceChange, onAddressFound, error, addressRegistration, addressError }: LocationStepProps) {
   const { t, i18n } = useTranslation('report');
   const locale = currentLanguage(i18n);
   const env = clientEnv();
@@ -72,26 +76,59 @@ export function LocationStep({ place, onPlaceChange, error, addressRegistration,
   };
   const chooseObject = (object: ServiceObject) => {
     geolocation.forgetFound();
-    onPlaceChange({ kind: 'object', id: object.id, type: object.type, name: object.name, lat: object.lat, long: object.long });
+    const address = objectAddress(object.name, object.address);
+    onPlaceChange({ kind: 'object', id: object.id, type: object.type, name: object.name, lat: object.lat, long: object.long, address });
     setAnnouncement(t('place.objectChosen', { name: object.name }));
     if (object.lat !== undefined && object.long !== undefined) flyTo({ lat: object.lat, long: object.long });
   };
+  /** From the search box: a place of the registry points the report at it; anything else is a pin. */
+  const chooseSearchResult = (choice: AddressChoice) => {
+    geolocation.forgetFound();
+    const point = { lat: choice.lat, long: choice.lon };
+    if (choice.serviceObject) {
+      onPlaceChange({ kind: 'object', id: choice.serviceObject.id, type: choice.serviceObject.type, name: choice.name, ...point, address: choice.label });
+    } else {
+      onPlaceChange({ kind: 'point', ...point, address: choice.label });
+    }
+    flyTo(point);
+  };
+
+  // A pin's address: the nearest one the geocoder knows, in the UI language, once it answers.
+  const pin = place?.kind === 'point' ? { lat: place.lat, lon: place.long } : undefined;
+  const reverse = useReverseGeocode(pin ? { ...pin, lang: locale } : undefined);
+  const found = reverse.isSuccess ? (reverse.data?.label ?? '') : undefined;
+  const shownAddress = place?.address;
+  useEffect(() => {
+    if (found === undefined || found === (shownAddress ?? '')) return;
+    onAddressFound(found);
+    if (found) setAnnouncement(t('place.pinNear', { address: found }));
+    // onAddressFound and t are new functions each render; what matters is the answer and the place.
+  }, [found, shownAddress]);
 
   let placeText: string;
+  let addressNote = '';
   if (!place) placeText = t('place.none');
-  else if (place.kind === 'point') placeText = t('place.chosenPoint', { coordinates: formatCoordinates(place.lat, place.long, locale) });
-  else placeText = t('place.chosenObject', { name: place.name });
+  else if (place.kind === 'object') placeText = t('place.chosenObject', { name: place.name });
+  else if (place.address) placeText = t('place.chosenNear', { address: place.address });
+  else {
+    placeText = t('place.chosenPoint', { coordinates: formatCoordinates(place.lat, place.long, locale) });
+    if (reverse.isFetching) addressNote = t('place.addressLooking');
+    else if (found === '') addressNote = t('place.addressNone');
+  }
 
   return (
     <div className="location-step">
       {/* Focused when the place is missing on sending: it says what is chosen, and the error. */}
       <div id={LOCATION_FOCUS_ID} className={`place-summary${place ? ' place-summary--chosen' : ''}`} tabIndex={-1} aria-describedby={error ? errorId : undefined}>
         <p className="place-summary__text">{placeText}</p>
+        {addressNote ? <p className="place-summary__note">{addressNote}</p> : null}
         {error ? <FieldErrorText id={errorId} message={error} /> : null}
       </div>
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
+
+      <AddressSearch className="location-step__search" focus={{ lat: mapCenter.lat, lon: mapCenter.long }} onChoose={chooseSearchResult} />
 
       <div className="location-step__actions">
         <Button variant="secondary" onClick={geolocation.locate} disabled={geolocation.state.status === 'locating'}>

@@ -1,46 +1,51 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import type { CreatedReport } from '../api/create-service-request';
+import { referenceGroups } from '../lib/sent-report';
 import { trackPagePath } from './nearby-requests';
 
 export interface ReportConfirmationProps {
-  created: CreatedReport;
+  id: string;
+  /** The service's own note on the new request, if it gave one. */
+  notice: string;
   gaveEmail: boolean;
-  onReportAnother: () => void;
 }
 
-/** Sent: the request id, what happens next, where to follow it. Takes the focus when shown. */
-export function ReportConfirmation({ created, gaveEmail, onReportAnother }: ReportConfirmationProps) {
+/**
+ * Sent: the reference, what happens next, where to follow it. The page's heading takes the focus
+ * as any page's does after a route change. The reference shows in groups of four to read aloud;
+ * the groups are spaced by style, not by spaces, so a copy gives the id itself.
+ */
+export function ReportConfirmation({ id, notice, gaveEmail }: ReportConfirmationProps) {
   const { t } = useTranslation('report');
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
-
   return (
     <section className="report-confirmation" aria-labelledby="report-confirmation-title">
-      <h2 id="report-confirmation-title" ref={headingRef} tabIndex={-1}>
+      <h1 id="report-confirmation-title" tabIndex={-1}>
         {t('confirmation.title')}
-      </h2>
+      </h1>
       <p className="report-confirmation__id">
-        {t('confirmation.idLabel')} <strong data-testid="report-id">{created.service_request_id}</strong>
+        {t('confirmation.idLabel')}{' '}
+        <strong className="report-reference" data-testid="report-id">
+          {referenceGroups(id).map((group, index) => (
+            <span key={index} className="report-reference__group">
+              {group}
+            </span>
+          ))}
+        </strong>
       </p>
-      {created.service_notice ? <p>{created.service_notice}</p> : null}
-      <h3>{t('confirmation.nextTitle')}</h3>
+      {notice ? <p>{notice}</p> : null}
+      <h2>{t('confirmation.nextTitle')}</h2>
       <ol className="report-confirmation__next">
         <li>{t('confirmation.nextModeration')}</li>
         <li>{t('confirmation.nextPublic')}</li>
         <li>{gaveEmail ? t('confirmation.nextEmail') : t('confirmation.nextNoEmail')}</li>
       </ol>
       <div className="report-confirmation__actions">
-        <Link className="button button--primary" to={trackPagePath(created.service_request_id)}>
+        <Link className="button button--primary" to={trackPagePath(id)}>
           {t('confirmation.track')}
         </Link>
-        <Button variant="secondary" onClick={onReportAnother}>
+        <Link className="button button--secondary" to="/report">
           {t('confirmation.another')}
-        </Button>
+        </Link>
       </div>
     </section>
   );

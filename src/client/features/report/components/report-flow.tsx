@@ -6,13 +6,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { everyServiceType, useServiceList } from '../../../api/get-service-list';
 import { currentLanguage } from '../../../lib/i18n';
 import { clearDraftFields, hasContent, loadDraftFields, saveDraftFields } from '../draft/draft-fields-store';
 import { useReportSubmission } from '../hooks/use-report-submission';
 import { useDraftPhotos } from '../photos/use-draft-photos';
 import { formatDateTime } from '../lib/format';
-import { placeFromValues, positionOf, valuesFromPlace, type ChosenPlace } from '../lib/place';
+import { placeFromValues, positionOf, valuesFromPlace, withFoundAddress, type ChosenPlace, type LatLong } from '../lib/place';
+import { reportSentPath, type SentState } from '../lib/sent-report';
 import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, type ReportField, type ReportFormValues } from '../validation/report-form-values';
 import { reportResolver } from '../validation/report-resolver';
 import { translateValidationMessage } from '../validation/translate-message';
@@ -21,7 +23,6 @@ import { DescriptionStep } from './description-step';
 import { LocationStep } from './location-step';
 import { NearbyRequests } from './nearby-requests';
 import { PhotoStep } from './photo-step';
-import { ReportConfirmation } from './report-confirmation';
 import { DRAFT_STATUS_ID, START_HEADING_ID, useFocusRequest } from './report-focus';
 import { ReportStep } from './report-step';
 import { SendSection } from './send-section';
@@ -30,24 +31,29 @@ import { ServiceTypePicker } from './service-type-picker';
 export interface ReportFlowProps {
   /** A service type chosen before arriving (the home page's list links with ?type=). */
   initialServiceCode?: string;
+  /** A pin set before arriving (/report?lat=&lon=, "Report a problem here" on the map): replaces the draft's place. */
+  initialPoint?: LatLong;
 }
 
 const locationFields = ['lat', 'long', 'service_object_id', 'service_object_type'] as const;
 const contactFields = ['email', 'first_name', 'last_name', 'phone'] as const;
 
-function initialValues(initialServiceCode: string | undefined): { values: ReportFormValues; restoredAt?: string } {
+function initialValues(initialServiceCode: string | undefined, initialPoint: LatLong | undefined): { values: ReportFormValues; restoredAt?: string } {
   const draft = loadDraftFields();
-  const values = { ...emptyReportValues, ...draft?.values };
+  let values = { ...emptyReportValues, ...draft?.values };
   if (!values.service_code && initialServiceCode) values.service_code = initialServiceCode;
+  // Its address is looked up once the location step shows the pin.
+  if (initialPoint) values = { ...values, ...valuesFromPlace({ kind: 'point', ...initialPoint }, values) };
   return { values, restoredAt: draft?.savedAt };
 }
 
-export function ReportFlow({ initialServiceCode }: ReportFlowProps) {
+export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps) {
   const { t, i18n } = useTranslation('report');
   const locale = currentLanguage(i18n);
-  const [start] = useState(() => initialValues(initialServiceCode));
+  const navigate = useNavigate();
+  const [start] = useState(() => initialValues(initialServiceCode, initialPoint));
   const form = useForm<ReportFormValues>({ defaultValues: start.values, resolver: reportResolver, shouldFocusError: false });
-  const { register, control, setValue, clearErrors, reset, trigger, formState } = form;
+  const { register, control, setValue, getValues, clearErrors, reset, trigger, formState } = form;
   const errors = formState.errors;
   const watched = useWatch({ control });
   const values = { ...emptyReportValues, ...watched } as ReportFormValues;
@@ -55,7 +61,17 @@ export function ReportFlow({ initialServiceCode }: ReportFlowProps) {
   const photos = useDraftPhotos();
   const [draftStatus, setDraftStatus] = useState<'restored' | 'discarded' | undefined>(start.restoredAt ? 'restored' : undefined);
   const requestFocus = useFocusRequest();
-  const submission = useReportSubmission({ form, photos, locale, requestFocus, onSent: () => setDraftStatus(undefined) });
+  const submission = useReportSubmission({
+    form,
+    photos,
+    locale,
+    requestFocus,
+    onSent: (sent) => {
+      setDraftStatus(undefined);
+      const state: SentState = { gaveEmail: sent.gaveEmail, notice: sent.report.service_notice };
+      void navigate(reportSentPath(sent.report.service_request_id), { state });
+    },
+  });
   const { photoError } = submission;
 
   // Every change is kept at once: a reload, a crash or a closed tab loses nothing.
@@ -83,10 +99,11 @@ export function ReportFlow({ initialServiceCode }: ReportFlowProps) {
     return errorTargetOrder.flatMap((target) => (byTarget.has(target) ? [{ target, message: byTarget.get(target)! }] : []));
   }, [errors, photoError, i18n]);
 
+  const setValues = (changes: Partial<ReportFormValues>) => {
+    for (const [field, value] of Object.entries(changes)) setValue(field as keyof ReportFormValues, value, { shouldDirty: true });
+  };
   const changePlace = (next: ChosenPlace) => {
-    for (const [field, value] of Object.entries(valuesFromPlace(next))) {
-      setValue(field as keyof ReportFormValues, value, { shouldDirty: true });
-    }
+    setValues(valuesFromPlace(next, getValues()));
     clearErrors([...locationFields]);
     if (formState.isSubmitted) void trigger([...locationFields]);
   };
@@ -99,19 +116,6 @@ export function ReportFlow({ initialServiceCode }: ReportFlowProps) {
     setDraftStatus('discarded');
     requestFocus('draft-status');
   };
-
-  if (submission.sent) {
-    return (
-      <ReportConfirmation
-        created={submission.sent.report}
-        gaveEmail={submission.sent.gaveEmail}
-        onReportAnother={() => {
-          submission.startAnother();
-          requestFocus('start');
-        }}
-      />
-    );
-  }
 
   const busy = submission.busy;
 
@@ -132,6 +136,7 @@ export function ReportFlow({ initialServiceCode }: ReportFlowProps) {
         <LocationStep
           place={place}
           onPlaceChange={changePlace}
+          onAddressFound={(found) => setValues(withFoundAddress(getValues(), found))}
           error={locationError}
           addressRegistration={register('address_string')}
           addressError={shown('address_string')}

@@ -1,6 +1,7 @@
-import { forwardRef, useEffect, useId, useState } from 'react';
+import { forwardRef, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
+import { useDebounced } from '../../../hooks/use-debounced';
 import { currentLanguage } from '../../../lib/i18n';
 import { useServiceObjectSearch, type ServiceObject } from '../api/search-service-objects';
 import { formatNumber } from '../lib/format';
@@ -14,15 +15,6 @@ export interface ServiceObjectPickerProps {
 }
 
 const SEARCH_DELAY_MS = 300;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /** The map's alternative: find a park, toilet or playground by name, or pick one near the map centre. */
 export const ServiceObjectPicker = forwardRef<HTMLInputElement, ServiceObjectPickerProps>(function ServiceObjectPicker(

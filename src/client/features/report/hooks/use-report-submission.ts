@@ -31,12 +31,11 @@ export function useReportSubmission({
   locale: SupportedLocale;
   requestFocus: (target: FocusRequest) => void;
   /** Called once the report is created and its draft cleared, before the form is emptied. */
-  onSent: () => void;
+  onSent: (sent: SentReport) => void;
 }) {
   const { handleSubmit, setError, reset } = form;
   const [progress, setProgress] = useState<UploadProgress>();
   const sending = useCreateServiceRequest(setProgress);
-  const [sent, setSent] = useState<SentReport>();
   const [photoError, setPhotoError] = useState<string>();
   const [general, setGeneral] = useState<GeneralProblem[]>([]);
   const [showFieldSummary, setShowFieldSummary] = useState(false);
@@ -54,8 +53,7 @@ export function useReportSubmission({
       const report = await sending.mutateAsync({ values: submitted, photos: photos.items.map((item) => item.blob), locale });
       clearDraftFields();
       await photos.clear();
-      setSent({ report, gaveEmail: submitted.email.trim() !== '' });
-      onSent();
+      onSent({ report, gaveEmail: submitted.email.trim() !== '' });
       reset(emptyReportValues);
     } catch (error) {
       // Nothing is cleared: every field and photo stays as it was for the next try.
@@ -84,12 +82,6 @@ export function useReportSubmission({
     submit: handleSubmit(onValid, onInvalid),
     busy: sending.isPending,
     progress,
-    sent,
-    /** Back to an empty form after the confirmation. */
-    startAnother: () => {
-      setSent(undefined);
-      sending.reset();
-    },
     /** An error from the API about the photos (untranslated). */
     photoError,
     /** Problems that belong to no field: rate limits, lost connections, server failures. */

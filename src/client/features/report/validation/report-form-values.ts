@@ -19,6 +19,11 @@ export type ReportField = (typeof reportFieldNames)[number];
 export type ReportFormValues = Record<ReportField, string> & {
   /** Shown in words for a chosen service object; not sent (the API knows it by id). */
   service_object_name: string;
+  /**
+   * The address the geocoder found at the pin (or the chosen place's name and address): shown
+   * with the place, and copied into address_string unless the person wrote their own there.
+   */
+  found_address: string;
 };
 
 export const emptyReportValues: ReportFormValues = {
@@ -28,6 +33,7 @@ export const emptyReportValues: ReportFormValues = {
   service_object_id: '',
   service_object_type: '',
   service_object_name: '',
+  found_address: '',
   address_string: '',
   title: '',
   description: '',

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServiceRequest } from '../../../../shared/georeport/types';
 import { serviceNamesByCode, useServiceList } from '../../../api/get-service-list';
+import { serviceObjectLookupOf, useServiceObjectName } from '../../../api/service-object-name';
 import { RequestDetails } from '../../../components/request/request-details';
 import { RequestPlace } from '../../../components/request/request-place';
 import { headlineOf } from '../../../components/request/request-fields';
@@ -31,6 +32,7 @@ export function RequestTrack({ id }: { id: string }) {
   const serviceName = found ? serviceNames.data?.[found.service_code] : undefined;
 
   const shown: ServiceRequest | undefined = found && !found.service_name && serviceName ? { ...found, service_name: serviceName } : found;
+  const objectName = useServiceObjectName(serviceObjectLookupOf(found, locale));
 
   let title: string;
   let content;
@@ -71,7 +73,15 @@ export function RequestTrack({ id }: { id: string }) {
     title = headlineOf(shown) || t('track.untitled');
     // Unknown (still loading, or the listing failed) shows no notice rather than a wrong one.
     const notice = publication.data === false ? <ModerationNotice status={shown.status} /> : null;
-    content = <RequestDetails request={shown} headingLevel={1} notice={notice} place={<RequestPlace request={shown} />} />;
+    content = (
+      <RequestDetails
+        request={shown}
+        headingLevel={1}
+        notice={notice}
+        objectName={objectName.data}
+        place={<RequestPlace request={shown} objectName={objectName.data} />}
+      />
+    );
   }
 
   useDocumentTitle(title);

@@ -1,0 +1,1 @@
+export { AddressSearch, type AddressChoice, type AddressSearchProps } from './address-search';
