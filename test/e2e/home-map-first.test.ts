@@ -208,8 +208,8 @@ describe('map-first home page in Chromium', () => {
     expect(Math.abs(point.lat - centre.lat)).toBeLessThan(NEAR_CENTRE);
     expect(Math.abs(point.lon - centre.long)).toBeLessThan(NEAR_CENTRE);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Report a problem here');
-    // The point is also said in numbers, in the page's language.
-    expect(await page.locator('.report-here__place').textContent()).toMatch(/^At \d+\.\d{5}, \d+\.\d{5}$/);
+    // The point is said in words: the nearest address once known, its coordinates until then.
+    expect(await page.locator('.report-here__place').textContent()).toMatch(/^(At \d+\.\d{5}, \d+\.\d{5}|Near .+)$/);
 
     await page.keyboard.press('Escape');
     await link.waitFor({ state: 'detached' });
@@ -221,6 +221,44 @@ describe('map-first home page in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForTimeout(300);
     expect(await link.count()).toBe(0);
+    await expectCleanRunThenClose(opened);
+  });
+
+  it('the address search over the map moves it there; the offer there names the nearest address', async () => {
+    const found = (await (await fetch(`${server.baseUrl}/proxy/geocoding/v1/search?text=${encodeURIComponent('Fleminginkatu 6')}&lang=en&size=1`)).json()) as {
+      features: { geometry: { coordinates: [number, number] } }[];
+    };
+    const [lon, lat] = found.features[0]!.geometry.coordinates;
+    const opened = await openHome(mobile);
+    const { page } = opened;
+    await mapCentre(page);
+    const box = page.getByRole('combobox', { name: 'Street address or place' });
+    // On the map, in the first screen.
+    const boxTop = (await box.boundingBox())!.y;
+    const mapBox = (await page.locator('.public-map__leaflet').boundingBox())!;
+    expect(boxTop).toBeGreaterThan(mapBox.y);
+    expect(boxTop).toBeLessThan(mapBox.y + 100);
+    await box.fill('Fleminginkatu 6');
+    await page.getByRole('option', { name: /^Fleminginkatu 6, \d{5} Helsinki/ }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('zoom')).toBe('17');
+    const centre = await mapCentre(page);
+    expect(Math.abs(centre.lat - lat)).toBeLessThan(1e-4);
+    expect(Math.abs(centre.long - lon)).toBeLessThan(1e-4);
+
+    // Enter on the map there: the offer says where, in words, and carries the point.
+    await page.locator('.public-map__leaflet').focus();
+    await page.keyboard.press('Enter');
+    const link = page.getByRole('link', { name: 'Report a problem here' });
+    await link.waitFor();
+    await expect.poll(() => page.locator('.report-here__place').textContent()).toMatch(/^Near Fleminginkatu 6, \d{5} Helsinki$/);
+    const point = pointIn(await link.getAttribute('href'));
+    expect(Math.abs(point.lat - lat)).toBeLessThan(1e-4);
+    expect(Math.abs(point.lon - lon)).toBeLessThan(1e-4);
+    await popupShown(page);
+    await screenshot(page, 'home-address-offer-mobile');
+    await expectNoAxeViolations(page);
     await expectCleanRunThenClose(opened);
   });
 

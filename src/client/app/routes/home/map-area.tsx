@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { useCounterMapAttribution } from '../../../features/counters/hooks/use-counter-map-attribution';
+import { MapAddressSearch } from './map-address-search';
 import type { HomeSearch } from './use-home-search';
 import type { MapLayers } from './use-map-layers';
 
@@ -28,6 +29,7 @@ export function MapArea({ search, layers, instructionsId, onTilesFailed }: MapAr
   const counterAttribution = useCounterMapAttribution(counterSearch.enabled);
   return (
     <div className="map-layout__map">
+      <MapAddressSearch search={search} />
       <p id={instructionsId} className="visually-hidden">
         {t('map.instructions')}
       </p>

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popup, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router';
+import { useReverseGeocode } from '../../../api/geocoding';
 import { formatCoordinates } from '../../../lib/format-coordinates';
 import { currentLanguage } from '../../../lib/i18n';
 import { useLazyNamespace } from '../../../lib/lazy-namespace';
@@ -16,8 +17,9 @@ interface Picked {
 
 /**
  * Click or tap the map (not a marker), or press Enter while the map itself has keyboard focus
- * (its centre, shown by a crosshair, styles/report-here.css): a popup there offers "Report a problem
- * here", a link to the report page with that point. The link takes focus so a keyboard or screen
+ * (its centre, shown by a crosshair, styles/report-here.css): a popup there names the nearest
+ * address (the geocoder's reverse answer) and offers "Report a problem here", a link to the
+ * report page with that point. The link takes focus so a keyboard or screen
  * reader user lands on it; Escape or Close shuts the popup and focus returns to the map.
  * Goes inside a MapContainer.
  */
@@ -41,6 +43,11 @@ export function ReportHere() {
     return () => container.removeEventListener('keydown', onKeyDown);
   }, [map]);
 
+  // Room for the popup above the point, clear of the address search and the map's edges.
+  useEffect(() => {
+    if (picked) map.panInside([picked.lat, picked.lon], { paddingTopLeft: [150, 320], paddingBottomRight: [150, 24] });
+  }, [map, picked]);
+
   if (!picked) return null;
   return (
     <Popup
@@ -48,9 +55,10 @@ export function ReportHere() {
       key={`${picked.lat},${picked.lon}`}
       position={[picked.lat, picked.lon]}
       closeButton={false}
-      // Clear of the zoom buttons and the map's edges.
-      autoPanPaddingTopLeft={[56, 16]}
-      autoPanPaddingBottomRight={[16, 16]}
+      // Leaflet's autoPan pans again on every update of the content (react-leaflet updates it on
+      // each render), which would pull the map back whenever the page moves it (an address
+      // chosen): the map pans once, as the point is picked (below).
+      autoPan={false}
       className="report-here-popup"
       eventHandlers={{
         remove: () => {
@@ -68,7 +76,11 @@ export function ReportHere() {
 
 function ReportHereContent({ picked, onClose }: { picked: Picked; onClose: () => void }) {
   const { t, i18n } = useTranslation('map-pick');
+  const lang = currentLanguage(i18n);
   const map = useMap();
+  const placeId = useId();
+  // The nearest address, once the geocoder answers; the coordinates until then, or if none is near.
+  const nearest = useReverseGeocode({ lat: picked.lat, lon: picked.lon, lang });
   const link = useRef<HTMLAnchorElement>(null);
   useEffect(() => link.current?.focus({ preventScroll: true }), []);
   const close = () => {
@@ -87,8 +99,17 @@ function ReportHereContent({ picked, onClose }: { picked: Picked; onClose: () =>
         close();
       }}
     >
-      <p className="report-here__place">{t('at', { coordinates: formatCoordinates(picked.lat, picked.lon, currentLanguage(i18n)) })}</p>
-      <Link ref={link} to={reportLinkAt(picked.lat, picked.lon)} className="button button--primary report-here__link">
+      <p className="report-here__place" id={placeId}>
+        {nearest.data
+          ? t('near', { address: nearest.data.label })
+          : t('at', { coordinates: formatCoordinates(picked.lat, picked.lon, lang) })}
+      </p>
+      <Link
+        ref={link}
+        to={reportLinkAt(picked.lat, picked.lon)}
+        className="button button--primary report-here__link"
+        aria-describedby={placeId}
+      >
         {t('reportHere')}
       </Link>
       <button
