@@ -87,6 +87,8 @@ describe('public map in Chromium', () => {
     await page.getByRole('tab', { name: 'List' }).click();
     const list = page.getByRole('tabpanel', { name: 'List' });
     const items = list.locator('.map-list--requests > li');
+    // The list's code comes when the list is first shown.
+    await items.first().waitFor();
     expect(await items.count()).toBe(Math.min(25, expected.length));
     expect(await items.first().getByRole('heading').textContent()).toBe(expected[0]!.extended_attributes!.title);
     await list.getByRole('button', { name: /^Show \d+ more$/ }).click();

@@ -5,6 +5,7 @@ import type map from '../locales/en/map.json';
 import type counters from '../locales/en/counters.json';
 import type moderation from '../locales/en/moderation.json';
 import type leaflet from '../locales/en/leaflet.json';
+import type mapPick from '../locales/en/map-pick.json';
 import type addressSearch from '../locales/en/address-search.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
@@ -19,6 +20,7 @@ declare module 'i18next' {
       counters: typeof counters;
       moderation: typeof moderation;
       leaflet: typeof leaflet;
+      'map-pick': typeof mapPick;
       'address-search': typeof addressSearch;
     };
   }

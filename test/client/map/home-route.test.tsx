@@ -142,7 +142,8 @@ describe('home page: the public map', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('tab', { name: 'List' }));
     expect(filtersIn(router.state.location.search)).toBe('view=list');
     const list = screen.getByRole('tabpanel', { name: 'List' });
-    const items = within(list).getAllByRole('listitem');
+    // The list's code comes when the list is first shown.
+    const items = await within(list).findAllByRole('listitem', {}, { timeout: LOAD_TIMEOUT });
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByRole('link', { name: 'Sign leaning' }).getAttribute('href')).toBe('/requests/req-open');
     expect(within(items[1]!).getByText('Closed')).toBeTruthy();
@@ -154,7 +155,8 @@ describe('home page: the public map', { timeout: 20_000 }, () => {
     expect(params.get('view')).toBeNull();
     expect([params.get('lat'), params.get('long'), params.get('zoom')]).toEqual(['60.157', '24.956', '16']);
     const panel = await screen.findByRole('complementary', { name: 'Details' });
-    expect(within(panel).getByRole('heading', { name: 'Fallen branch' })).toBeTruthy();
+    // The details' code comes with the first choice.
+    expect(await within(panel).findByRole('heading', { name: 'Fallen branch' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
     expect(within(panel).getByText('Fixed on Monday.')).toBeTruthy();
     expect(within(panel).getByRole('link', { name: "Open the report's own page" }).getAttribute('href')).toBe('/requests/req-closed');
   });
@@ -179,7 +181,7 @@ describe('home page: the public map', { timeout: 20_000 }, () => {
     // Ids divisible by 3 and 5: 173 of 2,600; those divisible by 10 too are at 0,0: 86.
     expect(screen.getByRole('heading', { name: 'Location unknown: 86 counters' })).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: 'List' }));
-    expect(screen.getByText('Showing 25 of 173.')).toBeTruthy();
+    expect(await screen.findByText('Showing 25 of 173.', {}, { timeout: LOAD_TIMEOUT })).toBeTruthy();
     // 2,600 counters in jsdom take a while on a busy machine.
   }, 30_000);
 

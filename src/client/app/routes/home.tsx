@@ -1,24 +1,32 @@
 /**
  * The home page: published requests (and, on request, traffic counters) on a map and as a list.
- * The URL holds what is shown (use-home-search), the data comes as map layers (use-map-layers),
- * and the parts of the page are in ./home/.
+ * Map first: the bar and the map fill the first screen (on a phone the status, the filters and
+ * the map key follow under the map; on a wide screen they are a column beside it), and the page's
+ * explanation waits under the map in a disclosure. The URL holds what is shown (use-home-search),
+ * the data comes as map layers (use-map-layers), and the parts of the page are in ./home/.
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { everyServiceType, useServiceList } from '../../api/get-service-list';
+import { LoadingNotice } from '../../components/ui/loading-notice';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { currentLanguage } from '../../lib/i18n';
 import { UnlocatedCounters } from '../../features/counters/components/unlocated-counters';
 import { MapTabs } from '../../features/map/components/map-tabs';
+import { AboutMap } from './home/about-map';
+import { DetailsAside } from './home/details-aside';
 import { MapArea } from './home/map-area';
 import { MapFilters } from './home/map-filters';
-import { MapLists } from './home/map-lists';
 import { MapStatus } from './home/map-status';
 import { useHomeSearch } from './home/use-home-search';
 import { useMapLayers } from './home/use-map-layers';
 import '../../styles/map.css';
+import '../../styles/map-first.css';
 import '../../styles/counters.css';
+
+// The list tab's code comes when the list is first shown: the map is what the first screen needs.
+const MapLists = lazy(() => import('./home/map-lists'));
 
 export function HomeRoute() {
   const { t, i18n } = useTranslation('map');
@@ -30,34 +38,40 @@ export function HomeRoute() {
   const search = useHomeSearch();
   const serviceTypes = useServiceList({ locale: language, select: everyServiceType });
   const layers = useMapLayers(language, search);
+  const [listOpened, setListOpened] = useState(search.tab === 'list');
+  if (search.tab === 'list' && !listOpened) setListOpened(true);
 
   return (
     <div className="page page--map">
-      <div className="map-page__header">
-        <div>
-          <h1>{t('page.title')}</h1>
-          <p className="map-page__intro">{t('page.intro')}</p>
+      <div className="map-screen">
+        <div className="map-screen__first">
+          <div className="map-page__bar">
+            <h1 className="map-page__title">{t('page.title')}</h1>
+            <Link to="/report" className="button button--primary map-page__report">
+              {t('page.report')}
+            </Link>
+          </div>
+          <MapTabs
+            tab={search.tab}
+            onTabChange={search.changeTab}
+            map={<MapArea search={search} layers={layers} instructionsId={instructionsId} onTilesFailed={() => setTilesFailed(true)} />}
+            list={
+              listOpened ? (
+                <Suspense fallback={<LoadingNotice message={t('status.loading')} />}>
+                  <MapLists search={search} layers={layers} headingIdBase={instructionsId} />
+                </Suspense>
+              ) : null
+            }
+          />
         </div>
-        <div className="map-page__actions">
-          <Link to="/report" className="button button--primary map-page__report">
-            {t('page.report')}
-          </Link>
-          <Link to="/counters" className="map-page__counters-link">
-            {t('page.countersTable')}
-          </Link>
+        <div className="map-screen__side">
+          <MapStatus search={search} layers={layers} tilesFailed={tilesFailed} />
+          <MapFilters search={search} serviceTypes={serviceTypes.data ?? []} counterSources={layers.counterSources} />
         </div>
+        <DetailsAside search={search} layers={layers} />
       </div>
 
-      <MapFilters search={search} serviceTypes={serviceTypes.data ?? []} counterSources={layers.counterSources} />
-
-      <MapStatus search={search} layers={layers} tilesFailed={tilesFailed} />
-
-      <MapTabs
-        tab={search.tab}
-        onTabChange={search.changeTab}
-        map={<MapArea search={search} layers={layers} instructionsId={instructionsId} onTilesFailed={() => setTilesFailed(true)} />}
-        list={<MapLists search={search} layers={layers} headingIdBase={instructionsId} />}
-      />
+      <AboutMap />
 
       {search.counterSearch.enabled && layers.countersQuery.isSuccess ? (
         <UnlocatedCounters counters={layers.counterLayer.unlocated} headingId={`${instructionsId}-unlocated`} />

@@ -20,6 +20,11 @@ export interface RequestDetailsProps {
   fallbackHeadline?: string;
   /** The name of the service object the request points at, when the page looked it up (it has no address). */
   objectName?: string | null;
+  /**
+   * The place shown as its own section at the top of the side column (the track page's map and
+   * address, request-place.tsx); the details then leave the location out.
+   */
+  place?: ReactNode;
 }
 
 /**
@@ -27,7 +32,7 @@ export interface RequestDetailsProps {
  * so the track page and the moderator's public-view preview show exactly the same thing.
  * All texts people wrote are rendered as text nodes, never as HTML.
  */
-export function RequestDetails({ request, headingLevel = 1, notice, fallbackHeadline, objectName }: RequestDetailsProps) {
+export function RequestDetails({ request, headingLevel = 1, notice, fallbackHeadline, objectName, place }: RequestDetailsProps) {
   const { t } = useTranslation('requests');
   const titleId = useId();
   const sectionLevel = nextLevel(headingLevel);
@@ -69,6 +74,11 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
           ) : null}
         </div>
         <div className="request-details__side">
+          {place ? (
+            <RequestSection level={sectionLevel} title={t('fields.location')}>
+              {place}
+            </RequestSection>
+          ) : null}
           {detailed.length > 0 ? (
             <RequestSection level={sectionLevel} title={t('detailedStatus.heading')}>
               <DetailedStatusSteps values={detailed} />
@@ -89,9 +99,11 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
                   <DateTime value={request.expected_datetime} />
                 </Fact>
               ) : null}
-              <Fact term={t('fields.location')}>
-                <RequestLocation request={request} objectName={objectName} />
-              </Fact>
+              {place ? null : (
+                <Fact term={t('fields.location')}>
+                  <RequestLocation request={request} objectName={objectName} />
+                </Fact>
+              )}
               {agency ? <Fact term={t('fields.agency')}>{agency}</Fact> : null}
               <Fact term={t('fields.id')}>
                 <span className="request-facts__id">{request.service_request_id}</span>

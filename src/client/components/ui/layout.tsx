@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { LanguageSwitcher } from './language-switcher';
+import { SiteMenu } from './site-menu';
 import { SkipLink } from './skip-link';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -17,27 +18,29 @@ export function Layout({ children }: { children: ReactNode }) {
             <span className="site-header__name">{t('app.name')}</span>
             <span className="site-header__tagline">{t('app.tagline')}</span>
           </Link>
-          <nav className="site-nav" aria-label={t('nav.label')}>
-            {/* NavLink marks the link of the page shown with aria-current="page". */}
-            <ul className="site-nav__list">
-              <li>
-                <NavLink to="/" end className="site-nav__link">
-                  {t('nav.map')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/report" className="site-nav__link">
-                  {t('nav.report')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/counters" className="site-nav__link">
-                  {t('nav.counters')}
-                </NavLink>
-              </li>
-            </ul>
-          </nav>
-          <LanguageSwitcher />
+          <SiteMenu>
+            <nav className="site-nav" aria-label={t('nav.label')}>
+              {/* NavLink marks the link of the page shown with aria-current="page". */}
+              <ul className="site-nav__list">
+                <li>
+                  <NavLink to="/" end className="site-nav__link">
+                    {t('nav.map')}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/report" className="site-nav__link">
+                    {t('nav.report')}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/counters" className="site-nav__link">
+                    {t('nav.counters')}
+                  </NavLink>
+                </li>
+              </ul>
+            </nav>
+            <LanguageSwitcher />
+          </SiteMenu>
         </div>
       </header>
       {/* tabIndex lets the skip link move focus here, not just scroll. */}

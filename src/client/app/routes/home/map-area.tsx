@@ -1,13 +1,13 @@
 /**
- * The map tab of the home page: the map with its layers, and the side panel beside it. Leaflet
- * and supercluster come with the map itself, so the filters, the counts and the list show
- * before the map's code has arrived.
+ * The map tab of the home page: the map with its layers. Leaflet and supercluster come with the
+ * map itself, so the filters, the counts and the list show before the map's code has arrived;
+ * the map's place is held meanwhile (styles/map-first.css), so nothing moves when it comes.
  */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { useCounterMapAttribution } from '../../../features/counters/hooks/use-counter-map-attribution';
-import { SidePanel } from './side-panel';
+import { MapAddressSearch } from './map-address-search';
 import type { HomeSearch } from './use-home-search';
 import type { MapLayers } from './use-map-layers';
 
@@ -28,69 +28,56 @@ export function MapArea({ search, layers, instructionsId, onTilesFailed }: MapAr
   // The counter data's licence asks for its credit on the map while the layer is on.
   const counterAttribution = useCounterMapAttribution(counterSearch.enabled);
   return (
-    <div className="map-layout">
-      <div className="map-layout__map">
-        <p id={instructionsId} className="visually-hidden">
-          {t('map.instructions')}
-        </p>
-        <Suspense
-          fallback={
-            <div className="public-map__placeholder">
-              <LoadingNotice message={t('map.loading')} />
-            </div>
-          }
-        >
-          <PublicMap
-            view={search.view}
-            onViewChange={search.changeView}
-            dataBounds={layers.dataBounds}
-            near={search.filters.near}
-            label={t('map.label')}
-            instructionsId={instructionsId}
-            onTilesFailed={onTilesFailed}
-            visible={search.tab === 'map'}
-            layers={[
-              ...(counterSearch.enabled
-                ? [
-                    {
-                      key: 'counters',
-                      points: counterLayer.points,
-                      pointLook: counterLayer.pointLook,
-                      clusterLook: counterLayer.clusterLook,
-                      selectedId: search.selectedCounterId,
-                      onSelect: search.selectCounter,
-                      pane: 'counters',
-                      attribution: counterAttribution,
-                    },
-                  ]
-                : []),
-              {
-                key: 'requests',
-                points: requestLayer.points,
-                pointLook: requestLayer.pointLook,
-                clusterLook: requestLayer.clusterLook,
-                selectedId: search.selectedRequestId,
-                onSelect: search.selectRequest,
-                zIndexOffset: 500,
-                // The residents' reports are what the map is for: always drawn over the counters.
-                pane: 'requests',
-              },
-            ]}
-          />
-        </Suspense>
-      </div>
-      <aside
-        className="map-layout__panel"
-        aria-label={t('panel.label')}
-        onKeyDown={(keyEvent) => {
-          if (keyEvent.key === 'Escape' && (layers.selectedRequest || layers.selectedCounter)) {
-            keyEvent.preventDefault();
-            search.closePanel();
-          }
-        }}
+    <div className="map-layout__map">
+      <MapAddressSearch search={search} />
+      <p id={instructionsId} className="visually-hidden">
+        {t('map.instructions')}
+      </p>
+      <Suspense
+        fallback={
+          <div className="public-map__placeholder">
+            <LoadingNotice message={t('map.loading')} />
+          </div>
+        }
       >
-        <SidePanel search={search} layers={layers} />
-      </aside>
+        <PublicMap
+          view={search.view}
+          onViewChange={search.changeView}
+          dataBounds={layers.dataBounds}
+          near={search.filters.near}
+          label={t('map.label')}
+          instructionsId={instructionsId}
+          onTilesFailed={onTilesFailed}
+          visible={search.tab === 'map'}
+          layers={[
+            ...(counterSearch.enabled
+              ? [
+                  {
+                    key: 'counters',
+                    points: counterLayer.points,
+                    pointLook: counterLayer.pointLook,
+                    clusterLook: counterLayer.clusterLook,
+                    selectedId: search.selectedCounterId,
+                    onSelect: search.selectCounter,
+                    pane: 'counters',
+                    attribution: counterAttribution,
+                  },
+                ]
+              : []),
+            {
+              key: 'requests',
+              points: requestLayer.points,
+              pointLook: requestLayer.pointLook,
+              clusterLook: requestLayer.clusterLook,
+              selectedId: search.selectedRequestId,
+              onSelect: search.selectRequest,
+              zIndexOffset: 500,
+              // The residents' reports are what the map is for: always drawn over the counters.
+              pane: 'requests',
+            },
+          ]}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { HomeSearch } from './use-home-search';
 import type { MapLayers } from './use-map-layers';
 
 /** The list tab of the home page: the map's text alternative, with a way back to each item on the map. */
-export function MapLists({ search, layers, headingIdBase }: { search: HomeSearch; layers: MapLayers; headingIdBase: string }) {
+export default function MapLists({ search, layers, headingIdBase }: { search: HomeSearch; layers: MapLayers; headingIdBase: string }) {
   const { t } = useTranslation('map');
   const { t: tc } = useTranslation('counters');
   return (

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CounterPanel } from '../../../features/counters/components/counter-panel';
 import { MapLegend } from '../../../features/map/components/map-legend';
-import { RequestPanel } from '../../../features/map/components/request-panel';
+
+// A chosen item's details come with its first choice, not with the first screen.
+const RequestPanel = lazy(() => import('../../../features/map/components/request-panel').then((module) => ({ default: module.RequestPanel })));
+const CounterPanel = lazy(() => import('../../../features/counters/components/counter-panel').then((module) => ({ default: module.CounterPanel })));
 import type { HomeSearch } from './use-home-search';
 import type { MapLayers } from './use-map-layers';
 
@@ -15,15 +18,21 @@ export function SidePanel({ search, layers }: { search: HomeSearch; layers: MapL
   const { selectedRequest, selectedCounter } = layers;
   if (selectedRequest) {
     return (
-      <RequestPanel
-        request={selectedRequest}
-        onClose={search.closePanel}
-        takeFocus={search.takesFocus('request', selectedRequest.service_request_id)}
-      />
+      <Suspense fallback={null}>
+        <RequestPanel
+          request={selectedRequest}
+          onClose={search.closePanel}
+          takeFocus={search.takesFocus('request', selectedRequest.service_request_id)}
+        />
+      </Suspense>
     );
   }
   if (selectedCounter) {
-    return <CounterPanel counter={selectedCounter} onClose={search.closePanel} takeFocus={search.takesFocus('counter', String(selectedCounter.id))} />;
+    return (
+      <Suspense fallback={null}>
+        <CounterPanel counter={selectedCounter} onClose={search.closePanel} takeFocus={search.takesFocus('counter', String(selectedCounter.id))} />
+      </Suspense>
+    );
   }
   return (
     <>

@@ -100,6 +100,8 @@ export function useHomeSearch() {
     changeFilters,
     searchNearMe,
     changeView,
+    /** Moves the map as a person asked (an address chosen): a history entry of its own. */
+    moveMapTo: (next: MapView) => update(mapViewChanges(next)),
     changeTab: (next: MapTab) => update({ view: next === 'list' ? 'list' : null }),
     changeCounterSearch: (changes: Partial<CounterSearch>) => update(counterSearchChanges(changes)),
     selectRequest,

@@ -54,10 +54,10 @@ export function MapTabs({ tab, onTabChange, map, list }: MapTabsProps) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-map-panel`} aria-labelledby={`${baseId}-map-tab`} hidden={tab !== 'map'} className="map-tabs__panel">
+      <div role="tabpanel" id={`${baseId}-map-panel`} aria-labelledby={`${baseId}-map-tab`} hidden={tab !== 'map'} className="map-tabs__panel map-tabs__panel--map">
         {map}
       </div>
-      <div role="tabpanel" id={`${baseId}-list-panel`} aria-labelledby={`${baseId}-list-tab`} hidden={tab !== 'list'} className="map-tabs__panel">
+      <div role="tabpanel" id={`${baseId}-list-panel`} aria-labelledby={`${baseId}-list-tab`} hidden={tab !== 'list'} className="map-tabs__panel map-tabs__panel--list">
         {list}
       </div>
     </div>

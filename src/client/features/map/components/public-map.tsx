@@ -6,9 +6,9 @@ import { LocalizedMapControls } from '../../../components/map/localized-map-cont
 import { clientEnv } from '../../../lib/env';
 import type { Bounds } from '../lib/cluster-index';
 import { ClusterLayer, type ClusterLayerProps } from './cluster-layer';
+import { ReportHere } from './report-here';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../lib/map-limits';
 import { sameView, type MapView, type NearFilter } from '../lib/map-search';
-
 
 export interface PublicMapProps {
   /** The view the URL asks for; null lets the map choose (the data's extent, else the default). */
@@ -154,6 +154,7 @@ export default function PublicMap(props: PublicMapProps) {
       {props.layers.map(({ key, ...layer }) => (
         <ClusterLayer key={key} {...layer} />
       ))}
+      <ReportHere />
     </MapContainer>
   );
 }

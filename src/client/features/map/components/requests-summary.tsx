@@ -19,8 +19,8 @@ function formatDate(date: string, locale: string): string {
 }
 
 /**
- * What the map shows, in words: how many requests, from when to when, and the service's
- * 200-a-time answers (loaded in turn, newest first, up to a limit).
+ * What the map shows, in words: how many requests, from when to when, and whether the service's
+ * 200-a-time answers stopped at the limit before the oldest.
  */
 export function RequestsSummary({ count, onMap, dateWindow, complete, updating, loaded }: RequestsSummaryProps) {
   const { t, i18n } = useTranslation('map');
@@ -39,11 +39,11 @@ export function RequestsSummary({ count, onMap, dateWindow, complete, updating, 
         {updating && loaded > 0 ? ` ${t('status.soFar', { formatted: number(loaded) })}` : null}
         {!updating && onMap < count ? ` ${t('status.withoutLocation', { count: count - onMap })}` : null}
       </p>
-      <p className="requests-summary__limit">
-        {complete
-          ? t('status.pagingNote', { page: API_PAGE_LIMIT })
-          : t('status.truncated', { shown: number(count), page: API_PAGE_LIMIT, pages: MAX_PAGES })}
-      </p>
+      {/* How the service pages its answers is told under the map (About this map); here only
+          the case that needs the person to act: older reports were left out. */}
+      {complete ? null : (
+        <p className="requests-summary__limit">{t('status.truncated', { shown: number(count), page: API_PAGE_LIMIT, pages: MAX_PAGES })}</p>
+      )}
     </div>
   );
 }

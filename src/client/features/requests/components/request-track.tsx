@@ -4,6 +4,7 @@ import type { ServiceRequest } from '../../../../shared/georeport/types';
 import { serviceNamesByCode, useServiceList } from '../../../api/get-service-list';
 import { serviceObjectLookupOf, useServiceObjectName } from '../../../api/service-object-name';
 import { RequestDetails } from '../../../components/request/request-details';
+import { RequestPlace } from '../../../components/request/request-place';
 import { headlineOf } from '../../../components/request/request-fields';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
@@ -72,7 +73,15 @@ export function RequestTrack({ id }: { id: string }) {
     title = headlineOf(shown) || t('track.untitled');
     // Unknown (still loading, or the listing failed) shows no notice rather than a wrong one.
     const notice = publication.data === false ? <ModerationNotice status={shown.status} /> : null;
-    content = <RequestDetails request={shown} headingLevel={1} notice={notice} objectName={objectName.data} />;
+    content = (
+      <RequestDetails
+        request={shown}
+        headingLevel={1}
+        notice={notice}
+        objectName={objectName.data}
+        place={<RequestPlace request={shown} objectName={objectName.data} />}
+      />
+    );
   }
 
   useDocumentTitle(title);
