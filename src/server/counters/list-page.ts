@@ -5,6 +5,7 @@
 import type { CounterRepository } from '../storage/repositories/types';
 import { browsableHtml } from './browsable';
 import { csvHeaderLine } from './csv';
+import { distanceFeatureJson, withDistanceColumn } from './distance-features';
 import { pageCount, resolvePage } from './pagination';
 import { parseFilter, parseFormat, parsePageSize } from './query';
 import { effectiveQuery, joinUrl, lastValue, withQueryParam, type QueryPairs } from './query-string';
@@ -44,21 +45,30 @@ export async function renderListPage(
   const pageSize = parsePageSize(query);
   const count = matchesNothing ? 0 : await repository.countMatching(filter);
   const page = resolvePage(lastValue(query, 'page'), count, pageSize);
-  const entries = matchesNothing ? [] : await repository.listRevisions(filter, (page - 1) * pageSize, pageSize);
+  const offset = (page - 1) * pageSize;
+  const { near } = filter;
+  // A distance search renders per request (the distance depends on the point), from whole rows.
+  const nearRows = near && !matchesNothing ? await repository.listMatching(filter, offset, pageSize) : [];
+  const entries = matchesNothing || near ? [] : await repository.listRevisions(filter, offset, pageSize);
   const pages = pageCount(count, pageSize);
   const { next, previous } = pageLinks(listUrl, pairs, page, pages);
 
   if (format === 'csv') {
     const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean);
+    const rows = near
+      ? nearRows.map((counter) => withDistanceColumn(renderings.csvRow(counter), counter, near))
+      : await renderings.csvRows(entries);
+    const header = near ? csvHeaderLine.replace(/\r\n$/, ',distance\r\n') : csvHeaderLine;
     return {
       contentType: contentTypes.csv,
-      body: Buffer.from(csvHeaderLine + (await renderings.csvRows(entries)).join('')),
+      body: Buffer.from(header + rows.join('')),
       headers: links.length > 0 ? { link: links.join(', ') } : {},
     };
   }
+  const features = near ? nearRows.map((counter) => distanceFeatureJson(counter, near)) : await renderings.features(entries);
   const json =
     `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},` +
-    `"results":{"type":"FeatureCollection","features":[${(await renderings.features(entries)).join(',')}]}}`;
+    `"results":{"type":"FeatureCollection","features":[${features.join(',')}]}}`;
   if (format === 'json') return { contentType: contentTypes.json, body: Buffer.from(json), headers: {} };
   const html = browsableHtml({
     title: 'Counter List',

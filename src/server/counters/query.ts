@@ -149,7 +149,9 @@ export function parseFilter(pairs: QueryPairs): ParsedFilter {
   if (latitude !== undefined && longitude !== undefined && distance !== undefined) {
     // Farther than any two points on Earth is everywhere; closer than 0 is nowhere.
     matchesNothing = distance < 0;
-    filter.near = { latitude, longitude, distanceKm: Math.min(Math.max(distance, 0), 40_075) };
+    // Nearest first, as the real view orders it unless the query names `order` at all.
+    const order = lastValue(pairs, 'order') === undefined ? 'distance' : 'id';
+    filter.near = { latitude, longitude, distanceKm: Math.min(Math.max(distance, 0), 40_075), order };
   }
   return { filter, matchesNothing };
 }
