@@ -13,7 +13,7 @@ import { requirePublicBaseUrl } from '../http/public-base-url';
 import { renderDetailPage } from './detail-page';
 import { badRequest, CounterApiError, notFound, type CounterErrorBody } from './errors';
 import { renderListPage } from './list-page';
-import { parseFormat } from './query';
+import { parseFormat, parsePythonInt } from './query';
 import { effectiveQuery, parseQueryString, rawQueryOf } from './query-string';
 import { createCounterRenderings } from './renderings';
 import { allowedMethods, errorResponse, formatSuffixOf, sendResponse, type CounterResponse } from './responses';
@@ -86,8 +86,11 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     const pairs = parseQueryString(rawQueryOf(request.url));
     const format = parseFormat(effectiveQuery(pairs), suffix);
     const base = baseUrl(request);
-    const counter = /^[+-]?\d{1,15}$/.test(idText) ? await repository.find(Number(idText)) : undefined;
-    if (!counter) throw notFound();
+    const id = parsePythonInt(idText);
+    const counter = id !== undefined && Number.isSafeInteger(id) ? await repository.find(id) : undefined;
+    // DRF 3.16 passes Django's Http404 text on for an id that is a number; an id that is none
+    // fails the lookup itself, answered with the plain "Not found.".
+    if (!counter) throw id === undefined ? notFound() : new CounterApiError(404, 'No Counter matches the given query.');
     const detailUrl = `${base}${app.prefix}/${counter.id}/`;
     return sendResponse(reply, 200, renderDetailPage(counter, renderings, { format, pairs, detailUrl, requestUrl: request.url }));
   };
