@@ -16,6 +16,12 @@ export interface CounterResponse {
 }
 
 export const allowedMethods = 'GET, HEAD, OPTIONS';
+/** The list also takes a POST (the polygon search), as the real viewset's create action. */
+export const listAllowedMethods = 'GET, POST, HEAD, OPTIONS';
+
+/** DRF's Allow header of the route: the list's (with POST) or one counter's. */
+export const allowedMethodsOf = (routeUrl: string | undefined) =>
+  routeUrl === undefined || routeUrl.includes(':id') ? allowedMethods : listAllowedMethods;
 
 export const contentTypes: Record<CounterFormat, string> = {
   json: 'application/json',
@@ -30,7 +36,7 @@ export const formatHeaders = (format: CounterFormat): Record<string, string> =>
 export const sendResponse = (reply: FastifyReply, statusCode: number, response: CounterResponse) =>
   reply
     .code(statusCode)
-    .headers({ 'access-control-allow-origin': '*', allow: allowedMethods, ...response.headers })
+    .headers({ 'access-control-allow-origin': '*', allow: allowedMethodsOf(reply.request.routeOptions.url), ...response.headers })
     .type(response.contentType)
     .send(response.body);
 

@@ -13,10 +13,11 @@ import { requirePublicBaseUrl } from '../http/public-base-url';
 import { renderDetailPage } from './detail-page';
 import { badRequest, CounterApiError, notFound, type CounterErrorBody } from './errors';
 import { renderListPage } from './list-page';
+import { registerPolygonSearch } from './polygon-search';
 import { parseFormat, parsePythonInt } from './query';
 import { effectiveQuery, parseQueryString, rawQueryOf } from './query-string';
 import { createCounterRenderings } from './renderings';
-import { allowedMethods, errorResponse, formatSuffixOf, sendResponse, type CounterResponse } from './responses';
+import { allowedMethodsOf, errorResponse, formatSuffixOf, sendResponse, type CounterResponse } from './responses';
 
 export interface CounterRoutesOptions {
   context: AppContext;
@@ -125,9 +126,9 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
       .code(200)
       .headers({
         'access-control-allow-origin': '*',
-        'access-control-allow-methods': allowedMethods,
+        'access-control-allow-methods': allowedMethodsOf(request.routeOptions.url),
         'access-control-max-age': '86400',
-        allow: allowedMethods,
+        allow: allowedMethodsOf(request.routeOptions.url),
         ...(typeof asked === 'string' && /^[A-Za-z0-9, -]*$/.test(asked) ? { 'access-control-allow-headers': asked } : {}),
       })
       .send();
@@ -137,10 +138,12 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   app.options('.:format', preflight);
   app.options('.:format/', preflight);
 
+  registerPolygonSearch(app, repository, renderings);
+
   // Refused before any body is read, as DRF checks the method first.
   for (const url of ['/', '/:id/', '.:format', '.:format/']) {
     app.route({
-      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      method: url === '/:id/' ? ['POST', 'PUT', 'PATCH', 'DELETE'] : ['PUT', 'PATCH', 'DELETE'],
       url,
       prefixTrailingSlash: 'slash',
       onRequest: async (request) => {
