@@ -31,16 +31,18 @@ export interface ListPageRequest {
   formatsUrl?: string;
   /** The path and query as sent, shown on the browsable page. */
   requestUrl: string;
+  /** The Accept header, when sent: chooses the format where the query names none. */
+  accept?: string;
 }
 
 export async function renderListPage(
   repository: CounterRepository,
   renderings: CounterRenderings,
-  { pairs, suffix, listUrl, formatsUrl = listUrl, requestUrl }: ListPageRequest,
+  { pairs, suffix, listUrl, formatsUrl = listUrl, requestUrl, accept }: ListPageRequest,
 ): Promise<CounterResponse> {
   // Read as the real service reads it (camelCase names too); links keep the query as sent.
   const query = effectiveQuery(pairs);
-  const format = parseFormat(query, suffix);
+  const format = parseFormat(query, suffix, accept);
   const { filter, matchesNothing } = parseFilter(query);
   const pageSize = parsePageSize(query);
   const count = matchesNothing ? 0 : await repository.countMatching(filter);

@@ -36,7 +36,8 @@ export const formatHeaders = (format: CounterFormat): Record<string, string> =>
 export const sendResponse = (reply: FastifyReply, statusCode: number, response: CounterResponse) =>
   reply
     .code(statusCode)
-    .headers({ 'access-control-allow-origin': '*', allow: allowedMethodsOf(reply.request.routeOptions.url), ...response.headers })
+    // Vary: Accept, as DRF sends it: the answer's format may depend on it.
+    .headers({ 'access-control-allow-origin': '*', allow: allowedMethodsOf(reply.request.routeOptions.url), vary: 'Accept', ...response.headers })
     .type(response.contentType)
     .send(response.body);
 
@@ -50,12 +51,12 @@ export function formatSuffixOf(segment: string): { name: string; suffix: string 
   return match ? { name: match[1]!, suffix: match[2]! } : undefined;
 }
 
-/** The format a request asks for, by suffix or parameter; undefined when it names an unknown one. */
-export function requestedFormat(url: string): CounterFormat | undefined {
+/** The format a request asks for, by suffix, parameter or Accept; undefined when none can answer it. */
+export function requestedFormat(url: string, accept?: string): CounterFormat | undefined {
   const path = url.split('?')[0] ?? '';
   const segment = path.replace(/\/$/, '').split('/').pop() ?? '';
   try {
-    return parseFormat(effectiveQuery(parseQueryString(rawQueryOf(url))), formatSuffixOf(segment)?.suffix);
+    return parseFormat(effectiveQuery(parseQueryString(rawQueryOf(url))), formatSuffixOf(segment)?.suffix, accept);
   } catch {
     return undefined;
   }
@@ -64,7 +65,7 @@ export function requestedFormat(url: string): CounterFormat | undefined {
 /** An error in the format asked for: the browsable page for format=api, JSON otherwise (csv too). */
 export function errorResponse(request: FastifyRequest, statusCode: number, body: CounterErrorBody): CounterResponse {
   // An unknown format is itself the error being reported; answer it in JSON.
-  const format = requestedFormat(request.url) ?? 'json';
+  const format = requestedFormat(request.url, request.headers.accept) ?? 'json';
   const json = JSON.stringify(body);
   if (format !== 'api') return { contentType: contentTypes.json, body: Buffer.from(json), headers: formatHeaders('json') };
   const title = request.routeOptions.url?.includes(':id') ? 'Counter Instance' : 'Counter List';

@@ -13,11 +13,12 @@ import { requirePublicBaseUrl } from '../http/public-base-url';
 import { renderDetailPage } from './detail-page';
 import { badRequest, CounterApiError, notFound, type CounterErrorBody } from './errors';
 import { renderListPage } from './list-page';
+import { optionsMetadata } from './options-metadata';
 import { registerPolygonSearch } from './polygon-search';
 import { parseFormat, parsePythonInt } from './query';
 import { effectiveQuery, parseQueryString, rawQueryOf } from './query-string';
 import { createCounterRenderings } from './renderings';
-import { allowedMethodsOf, errorResponse, formatSuffixOf, sendResponse, type CounterResponse } from './responses';
+import { allowedMethodsOf, contentTypes, errorResponse, formatSuffixOf, sendResponse, type CounterResponse } from './responses';
 
 export interface CounterRoutesOptions {
   context: AppContext;
@@ -57,8 +58,9 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   // The list, at `/`, and with a DRF format suffix at `.csv`, `.json`, `.api` (a trailing slash allowed).
   const list = async (request: FastifyRequest, reply: FastifyReply, suffix?: string) => {
     const base = baseUrl(request);
-    // The key holds the base too: links in the body are absolute.
-    const key = `${base} ${request.url}`;
+    const accept = request.headers.accept;
+    // The key holds the base too (links in the body are absolute) and the format Accept chose.
+    const key = `${base} ${parseFormat(effectiveQuery(parseQueryString(rawQueryOf(request.url))), suffix, accept)} ${request.url}`;
     const version = await repository.datasetVersion();
     const cached = listingCache.get(key, version, 0);
     if (cached) return sendResponse(reply, 200, cached);
@@ -68,6 +70,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
       listUrl: base + (request.routeOptions.url ?? '').replace(':format', suffix ?? ''),
       formatsUrl: `${base}${app.prefix}/`,
       requestUrl: request.url,
+      accept,
     });
     // Cache only what was rendered from one version throughout.
     if ((await repository.datasetVersion()) === version) listingCache.set(key, version, 0, response);
@@ -85,7 +88,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   // One counter, at `/7/`, or with a suffix at `/7.json` (no redirect: DRF matches it with or without the slash).
   const detail = async (request: FastifyRequest, reply: FastifyReply, idText: string, suffix?: string) => {
     const pairs = parseQueryString(rawQueryOf(request.url));
-    const format = parseFormat(effectiveQuery(pairs), suffix);
+    const format = parseFormat(effectiveQuery(pairs), suffix, request.headers.accept);
     const base = baseUrl(request);
     const id = parsePythonInt(idText);
     const counter = id !== undefined && Number.isSafeInteger(id) ? await repository.find(id) : undefined;
@@ -119,8 +122,12 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     return reply.header('access-control-allow-origin', '*').redirect(withSlash(path, request), 301);
   });
 
-  // CORS preflight, open to every origin like the real service.
+  // CORS preflight, open to every origin like the real service; a plain OPTIONS gets DRF's metadata.
   const preflight = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers['access-control-request-method'] === undefined) {
+      const isList = !(request.routeOptions.url ?? '').includes(':id');
+      return sendResponse(reply, 200, { contentType: contentTypes.json, body: Buffer.from(optionsMetadata(isList)), headers: {} });
+    }
     const asked = request.headers['access-control-request-headers'];
     reply
       .code(200)
