@@ -6,6 +6,7 @@ import type { CounterRepository } from '../storage/repositories/types';
 import { browsableHtml } from './browsable';
 import { csvHeaderLine } from './csv';
 import { distanceFeatureJson, withDistanceColumn } from './distance-features';
+import { drfCsv, drfCsvDistanceFields, drfCsvFields, wantsDrfCsv } from './drf-csv';
 import { pageCount, resolvePage } from './pagination';
 import { parseFilter, parseFormat, parsePageSize } from './query';
 import { effectiveQuery, joinUrl, lastValue, withQueryParam, type QueryPairs } from './query-string';
@@ -49,25 +50,33 @@ export async function renderListPage(
   const page = resolvePage(lastValue(query, 'page'), count, pageSize);
   const offset = (page - 1) * pageSize;
   const { near } = filter;
-  // A distance search renders per request (the distance depends on the point), from whole rows.
-  const nearRows = near && !matchesNothing ? await repository.listMatching(filter, offset, pageSize) : [];
-  const entries = matchesNothing || near ? [] : await repository.listRevisions(filter, offset, pageSize);
+  const drfLayout = format === 'csv' && wantsDrfCsv(lastValue(query, 'csv_layout'));
+  // A distance search (and the real CSV layout) renders per request from whole rows: the distance
+  // depends on the point asked about.
+  const wholeRows = (near || drfLayout) && !matchesNothing;
+  const wholePage = wholeRows ? await repository.listMatching(filter, offset, pageSize) : [];
+  const entries = matchesNothing || wholeRows ? [] : await repository.listRevisions(filter, offset, pageSize);
   const pages = pageCount(count, pageSize);
   const { next, previous } = pageLinks(listUrl, pairs, page, pages);
 
   if (format === 'csv') {
     const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean);
+    const headers: Record<string, string> = links.length > 0 ? { link: links.join(', ') } : {};
+    if (drfLayout) {
+      const flat = wholePage.map((counter) => (near ? drfCsvDistanceFields(counter, near) : drfCsvFields(counter, renderings.timeZone)));
+      return { contentType: contentTypes.csv, body: Buffer.from(drfCsv(flat)), headers };
+    }
     const rows = near
-      ? nearRows.map((counter) => withDistanceColumn(renderings.csvRow(counter), counter, near))
+      ? wholePage.map((counter) => withDistanceColumn(renderings.csvRow(counter), counter, near))
       : await renderings.csvRows(entries);
     const header = near ? csvHeaderLine.replace(/\r\n$/, ',distance\r\n') : csvHeaderLine;
     return {
       contentType: contentTypes.csv,
       body: Buffer.from(header + rows.join('')),
-      headers: links.length > 0 ? { link: links.join(', ') } : {},
+      headers,
     };
   }
-  const features = near ? nearRows.map((counter) => distanceFeatureJson(counter, near)) : await renderings.features(entries);
+  const features = near ? wholePage.map((counter) => distanceFeatureJson(counter, near)) : await renderings.features(entries);
   const json =
     `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},` +
     `"results":{"type":"FeatureCollection","features":[${features.join(',')}]}}`;
