@@ -80,6 +80,13 @@ export function createPostgresCounterRepository(db: PostgresDatabase): CounterRe
     return withinDistance(rows, filter.near).map(({ id, revision }) => ({ id, revision }));
   };
 
+  /** Whole rows within the exact distance, in the filter's order: one query for a distance page. */
+  const nearRows = async (filter: CounterFilter & { near: NonNullable<CounterFilter['near']> }): Promise<StoredCounter[]> => {
+    const { sql, params } = whereClause(filter);
+    const rows = await db.query<CounterRow>(`SELECT ${columns} FROM counters${sql}`, params);
+    return withinDistance(rows, filter.near).map(fromRow);
+  };
+
   const findMany = async (ids: readonly number[]): Promise<StoredCounter[]> => {
     if (ids.length === 0) return [];
     const rows = await db.query<CounterRow>(`SELECT ${columns} FROM counters WHERE id = ANY($1::bigint[]) ORDER BY id`, [ids]);
@@ -103,6 +110,7 @@ export function createPostgresCounterRepository(db: PostgresDatabase): CounterRe
       return row!.n;
     },
     async listMatching(filter, offset, limit) {
+      if (filter.near) return (await nearRows({ ...filter, near: filter.near })).slice(offset, offset + limit);
       const entries = await listRevisions(filter, offset, limit);
       return inOrderOf(entries, await findMany(entries.map((entry) => entry.id)));
     },

@@ -72,6 +72,13 @@ export function createSqliteCounterRepository(db: SqliteDatabase): CounterReposi
     return withinDistance(rows, filter.near).map(({ id, revision }) => ({ id, revision }));
   };
 
+  /** Whole rows within the exact distance, in the filter's order: one query for a distance page. */
+  const nearRows = (filter: CounterFilter & { near: NonNullable<CounterFilter['near']> }): StoredCounter[] => {
+    const { sql, params } = whereClause(filter);
+    const rows = prepare(`SELECT ${columns} FROM counters${sql}`).all(...params) as CounterRow[];
+    return withinDistance(rows, filter.near).map(fromRow);
+  };
+
   const findMany = (ids: readonly number[]): StoredCounter[] => {
     const found: StoredCounter[] = [];
     // Chunks keep the statement shapes few and under any bound-parameter limit.
@@ -120,6 +127,7 @@ export function createSqliteCounterRepository(db: SqliteDatabase): CounterReposi
       return prepare(`SELECT COUNT(*) FROM counters${sql}`).pluck().get(...params) as number;
     },
     async listMatching(filter, offset, limit) {
+      if (filter.near) return nearRows({ ...filter, near: filter.near }).slice(offset, offset + limit);
       const entries = listRevisions(filter, offset, limit);
       return inOrderOf(entries, findMany(entries.map((entry) => entry.id)));
     },
