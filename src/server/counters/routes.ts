@@ -59,8 +59,9 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   const list = async (request: FastifyRequest, reply: FastifyReply, suffix?: string) => {
     const base = baseUrl(request);
     const accept = request.headers.accept;
-    // The key holds the base too (links in the body are absolute) and the format Accept chose.
-    const key = `${base} ${parseFormat(effectiveQuery(parseQueryString(rawQueryOf(request.url))), suffix, accept)} ${request.url}`;
+    // The key holds the base too (links in the body are absolute) and the Accept header as sent,
+    // which may choose the format: cheaper than negotiating before the lookup.
+    const key = `${base} ${accept ?? ''} ${request.url}`;
     const version = await repository.datasetVersion();
     const cached = listingCache.get(key, version, 0);
     if (cached) return sendResponse(reply, 200, cached);
