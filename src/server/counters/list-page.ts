@@ -11,7 +11,7 @@ import { pageCount, resolvePage } from './pagination';
 import { parseFilter, parseFormat, parsePageSize } from './query';
 import { effectiveQuery, joinUrl, lastValue, withQueryParam, type QueryPairs } from './query-string';
 import type { CounterRenderings } from './renderings';
-import { contentTypes, formatHeaders, type CounterResponse } from './responses';
+import { contentTypes, formatHeaders, listAllowedMethods, type CounterResponse } from './responses';
 
 /** The links to the neighbouring pages; as DRF, the link to page 1 carries no page parameter at all. */
 export function pageLinks(listUrl: string, pairs: QueryPairs, page: number, pages: number) {
@@ -84,6 +84,7 @@ export async function renderListPage(
   const html = browsableHtml({
     title: 'Counter List',
     statusCode: 200,
+    allow: listAllowedMethods,
     requestUrl,
     json,
     next,

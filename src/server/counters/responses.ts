@@ -71,7 +71,7 @@ export function errorResponse(request: FastifyRequest, statusCode: number, body:
   const title = request.routeOptions.url?.includes(':id') ? 'Counter Instance' : 'Counter List';
   return {
     contentType: contentTypes.api,
-    body: Buffer.from(browsableHtml({ title, statusCode, requestUrl: request.url, json })),
+    body: Buffer.from(browsableHtml({ title, statusCode, requestUrl: request.url, json, allow: allowedMethodsOf(request.routeOptions.url) })),
     headers: formatHeaders('api'),
   };
 }

@@ -91,6 +91,9 @@ describe('POST /api/counters/ with a GeoJSON polygon', () => {
 
   it('allows POST on the list only: Allow says so, one counter still refuses it', async () => {
     expect((await t.app.inject('/api/counters/')).headers.allow).toBe('GET, POST, HEAD, OPTIONS');
+    // The browsable page shows the same Allow as the header.
+    expect((await t.app.inject('/api/counters/?format=api')).body).toContain('<b>Allow:</b> GET, POST, HEAD, OPTIONS');
+    expect((await t.app.inject('/api/counters/2/?format=api')).body).toContain('<b>Allow:</b> GET, HEAD, OPTIONS');
     const single = await post(example, undefined, '/api/counters/2/');
     expect(single.statusCode).toBe(405);
     expect(single.headers.allow).toBe('GET, HEAD, OPTIONS');
