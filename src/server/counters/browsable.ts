@@ -41,6 +41,8 @@ export interface BrowsablePage {
   position?: string;
   /** Other renderings of the same resource, e.g. { json: url, csv: url }. */
   formats?: Record<string, string>;
+  /** The methods the resource takes, as its Allow header says; GET, HEAD, OPTIONS unless given. */
+  allow?: string;
 }
 
 export function browsableHtml(page: BrowsablePage): string {
@@ -74,7 +76,7 @@ ${formats ? `<nav aria-label="Formats">Formats: ${formats}</nav>` : ''}
 ${pager}
 <div class="request"><b>GET</b> ${escapeHtml(page.requestUrl)}</div>
 <pre><span class="meta"><b>${escapeHtml(status)}</b>
-<b>Allow:</b> GET, HEAD, OPTIONS
+<b>Allow:</b> ${escapeHtml(page.allow ?? 'GET, HEAD, OPTIONS')}
 <b>Content-Type:</b> application/json
 </span>
 ${prettyJsonHtml(page.json, links)}</pre>

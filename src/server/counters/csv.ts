@@ -32,7 +32,9 @@ function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-const text = (value: string) => quoteField(neutraliseFormula(value));
+/** Free text as a CSV field: formula-neutralised, then quoted when it must be. */
+export const csvText = (value: string) => quoteField(neutraliseFormula(value));
+const text = csvText;
 const time = (epochMs: number | null, timeZone: string) => (epochMs === null ? '' : formatCounterTime(epochMs, timeZone));
 
 export const csvHeaderLine = `${csvColumns.join(',')}\r\n`;

@@ -3,7 +3,8 @@ import type { StoredCounter } from '../storage/repositories/types';
 import { browsableHtml } from './browsable';
 import { csvHeaderLine } from './csv';
 import type { CounterFormat } from './query';
-import { joinUrl, withQueryParam, type QueryPairs } from './query-string';
+import { drfCsv, drfCsvFields, wantsDrfCsv } from './drf-csv';
+import { effectiveQuery, joinUrl, lastValue, withQueryParam, type QueryPairs } from './query-string';
 import type { CounterRenderings } from './renderings';
 import { contentTypes, formatHeaders, type CounterResponse } from './responses';
 
@@ -22,7 +23,12 @@ export function renderDetailPage(
 ): CounterResponse {
   const json = renderings.feature(counter);
   if (format === 'json') return { contentType: contentTypes.json, body: Buffer.from(json), headers: {} };
-  if (format === 'csv') return { contentType: contentTypes.csv, body: Buffer.from(csvHeaderLine + renderings.csvRow(counter)), headers: {} };
+  if (format === 'csv') {
+    const csv = wantsDrfCsv(lastValue(effectiveQuery(pairs), 'csv_layout'))
+      ? drfCsv([drfCsvFields(counter, renderings.timeZone)])
+      : csvHeaderLine + renderings.csvRow(counter);
+    return { contentType: contentTypes.csv, body: Buffer.from(csv), headers: {} };
+  }
   const html = browsableHtml({
     title: 'Counter Instance',
     statusCode: 200,

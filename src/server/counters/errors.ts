@@ -6,7 +6,7 @@ export class CounterApiError extends Error {
   readonly body: CounterErrorBody;
 
   constructor(
-    readonly statusCode: 400 | 404 | 405,
+    readonly statusCode: 400 | 404 | 405 | 406 | 415,
     detail: string | Readonly<Record<string, readonly string[]>>,
   ) {
     super(

@@ -5,11 +5,13 @@
 import type { CounterRepository } from '../storage/repositories/types';
 import { browsableHtml } from './browsable';
 import { csvHeaderLine } from './csv';
+import { distanceFeatureJson, withDistanceColumn } from './distance-features';
+import { drfCsv, drfCsvDistanceFields, drfCsvFields, wantsDrfCsv } from './drf-csv';
 import { pageCount, resolvePage } from './pagination';
 import { parseFilter, parseFormat, parsePageSize } from './query';
 import { effectiveQuery, joinUrl, lastValue, withQueryParam, type QueryPairs } from './query-string';
 import type { CounterRenderings } from './renderings';
-import { contentTypes, formatHeaders, type CounterResponse } from './responses';
+import { contentTypes, formatHeaders, listAllowedMethods, type CounterResponse } from './responses';
 
 /** The links to the neighbouring pages; as DRF, the link to page 1 carries no page parameter at all. */
 export function pageLinks(listUrl: string, pairs: QueryPairs, page: number, pages: number) {
@@ -30,39 +32,59 @@ export interface ListPageRequest {
   formatsUrl?: string;
   /** The path and query as sent, shown on the browsable page. */
   requestUrl: string;
+  /** The Accept header, when sent: chooses the format where the query names none. */
+  accept?: string;
 }
 
 export async function renderListPage(
   repository: CounterRepository,
   renderings: CounterRenderings,
-  { pairs, suffix, listUrl, formatsUrl = listUrl, requestUrl }: ListPageRequest,
+  { pairs, suffix, listUrl, formatsUrl = listUrl, requestUrl, accept }: ListPageRequest,
 ): Promise<CounterResponse> {
   // Read as the real service reads it (camelCase names too); links keep the query as sent.
   const query = effectiveQuery(pairs);
-  const format = parseFormat(query, suffix);
+  const format = parseFormat(query, suffix, accept);
   const { filter, matchesNothing } = parseFilter(query);
   const pageSize = parsePageSize(query);
   const count = matchesNothing ? 0 : await repository.countMatching(filter);
   const page = resolvePage(lastValue(query, 'page'), count, pageSize);
-  const entries = matchesNothing ? [] : await repository.listRevisions(filter, (page - 1) * pageSize, pageSize);
+  const offset = (page - 1) * pageSize;
+  const { near } = filter;
+  const drfLayout = format === 'csv' && wantsDrfCsv(lastValue(query, 'csv_layout'));
+  // A distance search (and the real CSV layout) renders per request from whole rows: the distance
+  // depends on the point asked about.
+  const wholeRows = (near || drfLayout) && !matchesNothing;
+  const wholePage = wholeRows ? await repository.listMatching(filter, offset, pageSize) : [];
+  const entries = matchesNothing || wholeRows ? [] : await repository.listRevisions(filter, offset, pageSize);
   const pages = pageCount(count, pageSize);
   const { next, previous } = pageLinks(listUrl, pairs, page, pages);
 
   if (format === 'csv') {
     const links = [next && `<${next}>; rel="next"`, previous && `<${previous}>; rel="prev"`].filter(Boolean);
+    const headers: Record<string, string> = links.length > 0 ? { link: links.join(', ') } : {};
+    if (drfLayout) {
+      const flat = wholePage.map((counter) => (near ? drfCsvDistanceFields(counter, near) : drfCsvFields(counter, renderings.timeZone)));
+      return { contentType: contentTypes.csv, body: Buffer.from(drfCsv(flat)), headers };
+    }
+    const rows = near
+      ? wholePage.map((counter) => withDistanceColumn(renderings.csvRow(counter), counter, near))
+      : await renderings.csvRows(entries);
+    const header = near ? csvHeaderLine.replace(/\r\n$/, ',distance\r\n') : csvHeaderLine;
     return {
       contentType: contentTypes.csv,
-      body: Buffer.from(csvHeaderLine + (await renderings.csvRows(entries)).join('')),
-      headers: links.length > 0 ? { link: links.join(', ') } : {},
+      body: Buffer.from(header + rows.join('')),
+      headers,
     };
   }
+  const features = near ? wholePage.map((counter) => distanceFeatureJson(counter, near)) : await renderings.features(entries);
   const json =
     `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},` +
-    `"results":{"type":"FeatureCollection","features":[${(await renderings.features(entries)).join(',')}]}}`;
+    `"results":{"type":"FeatureCollection","features":[${features.join(',')}]}}`;
   if (format === 'json') return { contentType: contentTypes.json, body: Buffer.from(json), headers: {} };
   const html = browsableHtml({
     title: 'Counter List',
     statusCode: 200,
+    allow: listAllowedMethods,
     requestUrl,
     json,
     next,

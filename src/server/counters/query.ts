@@ -6,26 +6,23 @@
  * whatever it accepts but nothing can match (a negative distance, a code that is no integer)
  * answers an empty page, not a 400.
  */
-import { invalidFields, notFound } from './errors';
+import { invalidFields } from './errors';
+import { negotiateFormat, type CounterFormat } from './negotiation';
 import { lastValue, type QueryPairs } from './query-string';
 import type { CounterFilter } from '../storage/repositories/types';
 
-export type CounterFormat = 'json' | 'api' | 'csv';
+export type { CounterFormat } from './negotiation';
 
 export const defaultPageSize = 100;
 export const maxPageSize = 1000;
 
-const isFormat = (format: string): format is CounterFormat => format === 'json' || format === 'api' || format === 'csv';
-
 /**
  * The format: a path suffix (`counters.csv`, `7.json`) wins over the `format` parameter, as in
- * DRF; json by default (also for `format=`); anything unknown is a 404.
+ * DRF (anything unknown is a 404), then the Accept header chooses (negotiation.ts); JSON when
+ * neither names one.
  */
-export function parseFormat(pairs: QueryPairs, suffix?: string): CounterFormat {
-  const format = suffix ?? lastValue(pairs, 'format');
-  if (format === undefined || (format === '' && suffix === undefined)) return 'json';
-  if (isFormat(format)) return format;
-  throw notFound();
+export function parseFormat(pairs: QueryPairs, suffix?: string, accept?: string): CounterFormat {
+  return negotiateFormat(suffix ?? lastValue(pairs, 'format'), accept);
 }
 
 /** Python's int() on a string: surrounding blanks, a sign and digit-group underscores allowed. */
@@ -149,7 +146,9 @@ export function parseFilter(pairs: QueryPairs): ParsedFilter {
   if (latitude !== undefined && longitude !== undefined && distance !== undefined) {
     // Farther than any two points on Earth is everywhere; closer than 0 is nowhere.
     matchesNothing = distance < 0;
-    filter.near = { latitude, longitude, distanceKm: Math.min(Math.max(distance, 0), 40_075) };
+    // Nearest first, as the real view orders it unless the query names `order` at all.
+    const order = lastValue(pairs, 'order') === undefined ? 'distance' : 'id';
+    filter.near = { latitude, longitude, distanceKm: Math.min(Math.max(distance, 0), 40_075), order };
   }
   return { filter, matchesNothing };
 }

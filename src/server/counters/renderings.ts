@@ -27,6 +27,7 @@ export function createCounterRenderings(repository: CounterRepository, timeZone:
   };
 
   return {
+    timeZone,
     feature: (counter: StoredCounter) => featureCache.get(counter),
     csvRow: (counter: StoredCounter) => csvCache.get(counter),
     features: (entries: readonly CounterRevision[]) => rendered(entries, featureCache),

@@ -16,6 +16,12 @@ export interface CounterResponse {
 }
 
 export const allowedMethods = 'GET, HEAD, OPTIONS';
+/** The list also takes a POST (the polygon search), as the real viewset's create action. */
+export const listAllowedMethods = 'GET, POST, HEAD, OPTIONS';
+
+/** DRF's Allow header of the route: the list's (with POST) or one counter's. */
+export const allowedMethodsOf = (routeUrl: string | undefined) =>
+  routeUrl === undefined || routeUrl.includes(':id') ? allowedMethods : listAllowedMethods;
 
 export const contentTypes: Record<CounterFormat, string> = {
   json: 'application/json',
@@ -30,7 +36,8 @@ export const formatHeaders = (format: CounterFormat): Record<string, string> =>
 export const sendResponse = (reply: FastifyReply, statusCode: number, response: CounterResponse) =>
   reply
     .code(statusCode)
-    .headers({ 'access-control-allow-origin': '*', allow: allowedMethods, ...response.headers })
+    // Vary: Accept, as DRF sends it: the answer's format may depend on it.
+    .headers({ 'access-control-allow-origin': '*', allow: allowedMethodsOf(reply.request.routeOptions.url), vary: 'Accept', ...response.headers })
     .type(response.contentType)
     .send(response.body);
 
@@ -44,12 +51,12 @@ export function formatSuffixOf(segment: string): { name: string; suffix: string 
   return match ? { name: match[1]!, suffix: match[2]! } : undefined;
 }
 
-/** The format a request asks for, by suffix or parameter; undefined when it names an unknown one. */
-export function requestedFormat(url: string): CounterFormat | undefined {
+/** The format a request asks for, by suffix, parameter or Accept; undefined when none can answer it. */
+export function requestedFormat(url: string, accept?: string): CounterFormat | undefined {
   const path = url.split('?')[0] ?? '';
   const segment = path.replace(/\/$/, '').split('/').pop() ?? '';
   try {
-    return parseFormat(effectiveQuery(parseQueryString(rawQueryOf(url))), formatSuffixOf(segment)?.suffix);
+    return parseFormat(effectiveQuery(parseQueryString(rawQueryOf(url))), formatSuffixOf(segment)?.suffix, accept);
   } catch {
     return undefined;
   }
@@ -58,13 +65,13 @@ export function requestedFormat(url: string): CounterFormat | undefined {
 /** An error in the format asked for: the browsable page for format=api, JSON otherwise (csv too). */
 export function errorResponse(request: FastifyRequest, statusCode: number, body: CounterErrorBody): CounterResponse {
   // An unknown format is itself the error being reported; answer it in JSON.
-  const format = requestedFormat(request.url) ?? 'json';
+  const format = requestedFormat(request.url, request.headers.accept) ?? 'json';
   const json = JSON.stringify(body);
   if (format !== 'api') return { contentType: contentTypes.json, body: Buffer.from(json), headers: formatHeaders('json') };
   const title = request.routeOptions.url?.includes(':id') ? 'Counter Instance' : 'Counter List';
   return {
     contentType: contentTypes.api,
-    body: Buffer.from(browsableHtml({ title, statusCode, requestUrl: request.url, json })),
+    body: Buffer.from(browsableHtml({ title, statusCode, requestUrl: request.url, json, allow: allowedMethodsOf(request.routeOptions.url) })),
     headers: formatHeaders('api'),
   };
 }

@@ -13,10 +13,12 @@ import { requirePublicBaseUrl } from '../http/public-base-url';
 import { renderDetailPage } from './detail-page';
 import { badRequest, CounterApiError, notFound, type CounterErrorBody } from './errors';
 import { renderListPage } from './list-page';
-import { parseFormat } from './query';
+import { optionsMetadata } from './options-metadata';
+import { registerPolygonSearch } from './polygon-search';
+import { parseFormat, parsePythonInt } from './query';
 import { effectiveQuery, parseQueryString, rawQueryOf } from './query-string';
 import { createCounterRenderings } from './renderings';
-import { allowedMethods, errorResponse, formatSuffixOf, sendResponse, type CounterResponse } from './responses';
+import { allowedMethodsOf, contentTypes, errorResponse, formatSuffixOf, sendResponse, type CounterResponse } from './responses';
 
 export interface CounterRoutesOptions {
   context: AppContext;
@@ -56,8 +58,10 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   // The list, at `/`, and with a DRF format suffix at `.csv`, `.json`, `.api` (a trailing slash allowed).
   const list = async (request: FastifyRequest, reply: FastifyReply, suffix?: string) => {
     const base = baseUrl(request);
-    // The key holds the base too: links in the body are absolute.
-    const key = `${base} ${request.url}`;
+    const accept = request.headers.accept;
+    // The key holds the base too (links in the body are absolute) and the Accept header as sent,
+    // which may choose the format: cheaper than negotiating before the lookup.
+    const key = `${base} ${accept ?? ''} ${request.url}`;
     const version = await repository.datasetVersion();
     const cached = listingCache.get(key, version, 0);
     if (cached) return sendResponse(reply, 200, cached);
@@ -67,6 +71,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
       listUrl: base + (request.routeOptions.url ?? '').replace(':format', suffix ?? ''),
       formatsUrl: `${base}${app.prefix}/`,
       requestUrl: request.url,
+      accept,
     });
     // Cache only what was rendered from one version throughout.
     if ((await repository.datasetVersion()) === version) listingCache.set(key, version, 0, response);
@@ -84,10 +89,13 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   // One counter, at `/7/`, or with a suffix at `/7.json` (no redirect: DRF matches it with or without the slash).
   const detail = async (request: FastifyRequest, reply: FastifyReply, idText: string, suffix?: string) => {
     const pairs = parseQueryString(rawQueryOf(request.url));
-    const format = parseFormat(effectiveQuery(pairs), suffix);
+    const format = parseFormat(effectiveQuery(pairs), suffix, request.headers.accept);
     const base = baseUrl(request);
-    const counter = /^[+-]?\d{1,15}$/.test(idText) ? await repository.find(Number(idText)) : undefined;
-    if (!counter) throw notFound();
+    const id = parsePythonInt(idText);
+    const counter = id !== undefined && Number.isSafeInteger(id) ? await repository.find(id) : undefined;
+    // DRF 3.16 passes Django's Http404 text on for an id that is a number; an id that is none
+    // fails the lookup itself, answered with the plain "Not found.".
+    if (!counter) throw id === undefined ? notFound() : new CounterApiError(404, 'No Counter matches the given query.');
     const detailUrl = `${base}${app.prefix}/${counter.id}/`;
     return sendResponse(reply, 200, renderDetailPage(counter, renderings, { format, pairs, detailUrl, requestUrl: request.url }));
   };
@@ -115,16 +123,20 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     return reply.header('access-control-allow-origin', '*').redirect(withSlash(path, request), 301);
   });
 
-  // CORS preflight, open to every origin like the real service.
+  // CORS preflight, open to every origin like the real service; a plain OPTIONS gets DRF's metadata.
   const preflight = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers['access-control-request-method'] === undefined) {
+      const isList = !(request.routeOptions.url ?? '').includes(':id');
+      return sendResponse(reply, 200, { contentType: contentTypes.json, body: Buffer.from(optionsMetadata(isList)), headers: {} });
+    }
     const asked = request.headers['access-control-request-headers'];
     reply
       .code(200)
       .headers({
         'access-control-allow-origin': '*',
-        'access-control-allow-methods': allowedMethods,
+        'access-control-allow-methods': allowedMethodsOf(request.routeOptions.url),
         'access-control-max-age': '86400',
-        allow: allowedMethods,
+        allow: allowedMethodsOf(request.routeOptions.url),
         ...(typeof asked === 'string' && /^[A-Za-z0-9, -]*$/.test(asked) ? { 'access-control-allow-headers': asked } : {}),
       })
       .send();
@@ -134,10 +146,12 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   app.options('.:format', preflight);
   app.options('.:format/', preflight);
 
+  registerPolygonSearch(app, repository, renderings);
+
   // Refused before any body is read, as DRF checks the method first.
   for (const url of ['/', '/:id/', '.:format', '.:format/']) {
     app.route({
-      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      method: url === '/:id/' ? ['POST', 'PUT', 'PATCH', 'DELETE'] : ['PUT', 'PATCH', 'DELETE'],
       url,
       prefixTrailingSlash: 'slash',
       onRequest: async (request) => {

@@ -4,7 +4,7 @@
  * stored, and the record written, pending moderation. The HTTP handler (routes/request-create.ts)
  * reads and validates the form; this is everything after that, free of HTTP.
  */
-import { photoLabel, tooManyPhotos, unknownServiceObject } from '../../shared/georeport/problems';
+import { photoLabel, tooManyPhotos, unknownServiceObject, unlocatedServiceObject } from '../../shared/georeport/problems';
 import type { ServiceRequestInput } from '../../shared/georeport/request-input-schema';
 import type { SupportedLocale } from '../../shared/locales';
 import type { Config } from '../config';
@@ -62,14 +62,21 @@ export async function createServiceRequest(
   { input, attributes, locale, photos, now, zipCode }: ServiceRequestSubmission,
 ): Promise<NewServiceRequest> {
   let { lat, long } = input;
-  if (input.service_object_id !== undefined && input.service_object_type === config.SERVICE_OBJECT_TYPE) {
+  if (input.service_object_id !== undefined && input.service_object_type !== undefined) {
     // Our own registry: the object must exist, and it gives the location when none was sent.
     const object = await repositories.serviceObjects.find(input.service_object_type, input.service_object_id);
-    if (!object) {
+    if (!object && input.service_object_type === config.SERVICE_OBJECT_TYPE) {
       throw badRequest(unknownServiceObject.text({ value: input.service_object_id }));
     }
-    lat ??= object.lat;
-    long ??= object.long;
+    lat ??= object?.lat;
+    long ??= object?.long;
+    // Another registry's object with no point: the spec requires lat and long in list answers,
+    // and nothing here can place it, so the client is asked for them.
+    if (lat === undefined || long === undefined) {
+      throw badRequest(
+        unlocatedServiceObject.text({ value: input.service_object_id, rest: input.service_object_type, format: config.SERVICE_OBJECT_TYPE }),
+      );
+    }
   }
 
   const images = await processPhotos(photos, config);

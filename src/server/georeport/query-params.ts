@@ -69,8 +69,10 @@ export function parseRequestQuery(query: RawQuery, now: number): ServiceRequestQ
   } else if (requestedTo !== undefined) {
     requestedFrom = requestedTo - maxSpanMs;
   }
+  // updated_before defaults to now; an updated_after past it (a polling client whose clock runs
+  // ahead) then matches nothing, which is an empty list, not a complaint about a parameter never sent.
   if (updatedFrom !== undefined && updatedTo === undefined) updatedTo = now;
-  if (updatedFrom !== undefined && updatedTo !== undefined && updatedTo < updatedFrom) {
+  else if (updatedFrom !== undefined && updatedTo !== undefined && updatedTo < updatedFrom) {
     problems.push('updated_before must not be before updated_after');
   }
   // With no time bounds at all the default window is the last 90 days.
@@ -84,15 +86,12 @@ export function parseRequestQuery(query: RawQuery, now: number): ServiceRequestQ
     problems.push('service_object_id requires service_object_type');
   }
 
-  const lat = numberParam(query, 'lat', problems, -90, 90, ' (WGS84 degrees)');
-  const long = numberParam(query, 'long', problems, -180, 180, ' (WGS84 degrees)');
-  const radius = numberParam(query, 'radius', problems, 0, maxRadiusMeters, ' (meters)');
-  const locationNames = ['lat', 'long', 'radius'];
-  const sent = locationNames.filter((name) => textParam(query, name) !== undefined);
-  if (sent.length > 0 && sent.length < 3) {
-    const missing = locationNames.filter((name) => !sent.includes(name));
-    problems.push(`a location search needs lat, long and radius together; missing ${missing.join(', ')}`);
-  }
+  // The spec: the location search applies only when all three are given; with fewer the request
+  // is answered as if none were sent (their values unread, so unchecked too).
+  const locationSent = ['lat', 'long', 'radius'].every((name) => textParam(query, name) !== undefined);
+  const lat = locationSent ? numberParam(query, 'lat', problems, -90, 90, ' (WGS84 degrees)') : undefined;
+  const long = locationSent ? numberParam(query, 'long', problems, -180, 180, ' (WGS84 degrees)') : undefined;
+  const radius = locationSent ? numberParam(query, 'radius', problems, 0, maxRadiusMeters, ' (meters)') : undefined;
 
   if (problems.length > 0) throw badRequest(problems);
   return {

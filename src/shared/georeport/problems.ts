@@ -17,6 +17,12 @@ export const unknownServiceObject = serviceProblems.template({
   field: 'service_object_id',
 })`service_object_id ${'value'} is not in the service object registry; search it again`;
 
+/** A service object of another registry with no lat/long: nothing could place it on a map. */
+export const unlocatedServiceObject = serviceProblems.template({
+  code: 'unknown_service_object',
+  field: 'service_object_id',
+})`service_object_id ${'value'} of service_object_type ${'rest'} cannot be located: this server's service object registry is ${'format'}; send lat and long with it`;
+
 export const tooManyPhotos = serviceProblems.template({ code: 'too_many_photos', field: 'media' })`too many media[] files: at most ${'limit'} photos per request`;
 
 /** A photo the proxy or the service could not take in. */

@@ -64,10 +64,16 @@ describe('GET /api/counters/{id}/', () => {
     expect(listing.results.features[1]).toEqual(single);
   });
 
-  it.each(['999', 'abc', '1.5', '-7', '0', '99999999999999999999'])('answers id %s with 404 Not found.', async (id) => {
+  it.each(['abc', '1.5', '1e3'])('answers id %s, which is no number, with 404 Not found.', async (id) => {
     const response = await t.app.inject(`/api/counters/${id}/`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it.each(['999', '-7', '0', '99999999999999999999', '1_000'])('answers the number %s that no counter has with DRF 3.16\'s 404 text', async (id) => {
+    const response = await t.app.inject(`/api/counters/${id}/`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'No Counter matches the given query.' });
   });
 
   it('reads the id as an integer, as Django does', async () => {

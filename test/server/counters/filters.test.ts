@@ -55,15 +55,39 @@ describe('filters of GET /api/counters/', () => {
     expect(await error('municipality_code=091,abc')).toEqual({ municipalityCode: ['Enter a number.'] });
   });
 
-  it('keeps counters within the distance in km, measured exactly, not by bounding box', async () => {
+  it('keeps counters within the distance in km, measured exactly, not by bounding box, nearest first', async () => {
     const near = `latitude=${kamppi.latitude}&longitude=${kamppi.longitude}`;
     expect(await ids(`${near}&distance=0`)).toEqual([1]);
     expect(await ids(`${near}&distance=3.5`)).toEqual([1, 2]);
     expect(await ids(`${near}&distance=4`)).toEqual([1, 2, 7]);
-    expect(await ids(`${near}&distance=10`)).toEqual([1, 2, 3, 7]);
-    expect(await ids(`${near}&distance=13`)).toEqual([1, 2, 3, 6, 7]);
-    expect(await ids(`${near}&distance=20`)).toEqual([1, 2, 3, 4, 6, 7]);
+    expect(await ids(`${near}&distance=10`)).toEqual([1, 2, 7, 3]);
+    expect(await ids(`${near}&distance=13`)).toEqual([1, 2, 7, 3, 6]);
+    expect(await ids(`${near}&distance=20`)).toEqual([1, 2, 7, 3, 6, 4]);
     expect(await ids('latitude=0&longitude=0&distance=1')).toEqual([5]);
+    // The real view orders by distance only when the query names no `order`.
+    expect(await ids(`${near}&distance=20&order=`)).toEqual([1, 2, 3, 4, 6, 7]);
+  });
+
+  it('answers a distance search in the real service\'s distance shape: the distance in km, fewer properties', async () => {
+    const response = await t.app.inject(`/api/counters/?latitude=${kamppi.latitude}&longitude=${kamppi.longitude}&distance=4`);
+    const [first, second] = response.json().results.features;
+    // Kamppi itself: Python writes a zero float as 0.0.
+    expect(response.body).toContain('"distance":0.0,"properties"');
+    expect(first).toEqual({
+      id: 1,
+      geometry: { type: 'Point', coordinates: [kamppi.longitude, kamppi.latitude] },
+      distance: 0,
+      properties: { id: 1, name: 'Counter 1', source: 'EcoCounter', classifying: false, crsEpsg: 4326, distance: 0 },
+    });
+    expect(Object.keys(second)).toEqual(['id', 'geometry', 'distance', 'properties']);
+    // Pasila is 3.34 km from Kamppi (haversine on the mean Earth radius).
+    expect(second.distance).toBeCloseTo(3.3363, 3);
+    expect(second.properties.distance).toBe(second.distance);
+    const csv = (await t.app.inject(`/api/counters/?latitude=${kamppi.latitude}&longitude=${kamppi.longitude}&distance=4&format=csv`)).body;
+    const [header, row1, row2] = csv.split('\r\n');
+    expect(header).toMatch(/,longitude,latitude,distance$/);
+    expect(row1).toMatch(/^1,.*,0\.0$/);
+    expect(Number(row2!.split(',').pop())).toBe(second.distance);
   });
 
   it('combines the filters with AND', async () => {
@@ -105,7 +129,7 @@ describe('filters of GET /api/counters/', () => {
 
     const near = (await t.app.inject('/api/counters/?latitude=60.169&longitude=24.932&distance=13&page_size=2&page=last')).json();
     expect(near.count).toBe(5);
-    expect(near.results.features.map((f: { id: number }) => f.id)).toEqual([7]);
+    expect(near.results.features.map((f: { id: number }) => f.id)).toEqual([6]);
     expect(near.previous).toBe('http://localhost:80/api/counters/?distance=13&latitude=60.169&longitude=24.932&page=2&page_size=2');
   });
 });

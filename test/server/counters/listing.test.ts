@@ -121,10 +121,11 @@ describe('GET /api/counters/ paging (250 counters)', () => {
     expect(preflight.statusCode).toBe(200);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(preflight.headers['access-control-allow-methods']).toContain('GET');
-    const post = await t.app.inject({ method: 'POST', url: '/api/counters/', payload: { name: 'x' } });
-    expect(post.statusCode).toBe(405);
-    expect(post.json()).toEqual({ detail: 'Method "POST" not allowed.' });
-    expect(post.headers.allow).toBe('GET, HEAD, OPTIONS');
+    // POST is the polygon search (polygon-search.test.ts); the other writes are refused.
+    const patch = await t.app.inject({ method: 'PATCH', url: '/api/counters/', payload: { name: 'x' } });
+    expect(patch.statusCode).toBe(405);
+    expect(patch.json()).toEqual({ detail: 'Method "PATCH" not allowed.' });
+    expect(patch.headers.allow).toBe('GET, POST, HEAD, OPTIONS');
   });
 });
 

@@ -156,6 +156,35 @@ describe('POST requests', () => {
     });
   });
 
+  it('answers a request located by its service object with the object\'s lat and long in the list too', async () => {
+    const response = await post({
+      api_key: t.apiKey,
+      service_code: '171',
+      description: 'The fountain in the park is broken, again.',
+      service_object_type: t.config.SERVICE_OBJECT_TYPE,
+      service_object_id: 'park-1',
+    });
+    const id = response.json()[0].service_request_id as string;
+    await publish(t, id);
+    for (const format of ['json', 'xml']) {
+      const list = await t.app.inject(`/open311/v1/requests.${format}?service_request_id=${id}`);
+      if (format === 'json') expect(list.json()[0]).toMatchObject({ lat: '60.1589', long: '24.9562' });
+      else expect(list.body).toMatch(/<lat>60\.1589<\/lat><long>24\.9562<\/long>/);
+    }
+  });
+
+  it('asks for lat and long with an object of another registry, which it cannot place', async () => {
+    const foreign = { api_key: t.apiKey, service_code: '171', description: 'The bench in the park is broken.', service_object_type: 'urn:elsewhere', service_object_id: 'bench-4' };
+    const refused = await post(foreign);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()[0].description).toBe(
+      `service_object_id bench-4 of service_object_type urn:elsewhere cannot be located: this server's service object registry is ${t.config.SERVICE_OBJECT_TYPE}; send lat and long with it`,
+    );
+    const located = await post({ ...foreign, lat: '60.16', long: '24.95' });
+    expect(located.statusCode).toBe(200);
+    expect(await detail(located.json()[0].service_request_id)).toMatchObject({ lat: '60.16', long: '24.95' });
+  });
+
   it('refuses an unknown object of its own registry', async () => {
     const response = await post({
       api_key: t.apiKey,

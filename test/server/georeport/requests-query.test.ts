@@ -120,6 +120,14 @@ describe('GET requests: parameters', () => {
     expect(await ids('?end_date=2026-08-31T00:00:00Z')).toEqual(['old1']);
   });
 
+  it('end_date alone means the 90 days up to it (the spec\'s default span), not everything before it', async () => {
+    const endDate = (daysBeforeStart: number) => `?end_date=${new Date(startTime - daysBeforeStart * day).toISOString()}`;
+    // old1 was requested 100 days before the others: inside the window ending 10.5 days before, not the one ending 9.5 days before.
+    expect(await ids(endDate(10.5))).toEqual(['old1']);
+    expect(await ids(endDate(9.5))).toEqual([]);
+    expect(await ids(endDate(5.5))).toEqual(['object1', 'nowhere1']);
+  });
+
   it('refuses a span over 90 days, reversed bounds and malformed dates', async () => {
     expect((await errorOf('?start_date=2026-01-01T00:00:00Z&end_date=2026-06-01T00:00:00Z')).descriptions).toContain('at most 90 days');
     expect((await errorOf('?start_date=2026-06-01T00:00:00Z&end_date=2026-05-01T00:00:00Z')).descriptions).toContain('end_date must not be before start_date');
@@ -136,13 +144,24 @@ describe('GET requests: parameters', () => {
     expect((await errorOf('?updated_after=2026-11-19T00:00:00Z&updated_before=2026-11-18T00:00:00Z')).status).toBe(400);
   });
 
-  it('lat, long and radius (meters) search around a point, all three or none', async () => {
+  it('updated_after in the future (a polling client whose clock runs ahead) is an empty list, not a 400', async () => {
+    const ahead = new Date(startTime + 60 * 60 * 1000).toISOString();
+    for (const format of ['json', 'xml']) {
+      const response = await t.app.inject(`/open311/v1/requests.${format}?updated_after=${ahead}`);
+      expect(response.statusCode, format).toBe(200);
+      if (format === 'json') expect(response.json()).toEqual([]);
+      else expect(response.body).toMatch(/<service_requests\s*\/>|<service_requests><\/service_requests>/);
+    }
+  });
+
+  it('lat, long and radius (meters) search around a point, only all three together', async () => {
     expect(await ids('?lat=60.17&long=24.94&radius=100')).toEqual(['open1', 'open2', 'closed1', 'rejected1', 'object1']);
     expect(await ids('?lat=60.18&long=24.94&radius=50')).toEqual(['far1']);
     expect((await ids('?lat=60.175&long=24.94&radius=2000')).length).toBe(6);
-    const missing = await errorOf('?lat=60.17&long=24.94');
-    expect(missing.status).toBe(400);
-    expect(missing.descriptions).toContain('missing radius');
+    // The spec: the search applies only when all three are given; fewer are answered as if absent.
+    expect(await ids('?lat=60.18&long=24.94')).toEqual(await ids(''));
+    expect(await ids('?lat=60.18&radius=50')).toEqual(await ids(''));
+    expect(await ids('?long=abc')).toEqual(await ids(''));
     expect((await errorOf('?lat=95&long=24.94&radius=10')).descriptions).toContain('lat must be a number from -90 to 90');
     expect((await errorOf('?lat=60&long=abc&radius=10')).descriptions).toContain('long must be a number');
     expect((await errorOf('?lat=60&long=24&radius=-5')).descriptions).toContain('radius must be a number from 0');

@@ -1,5 +1,6 @@
 import type { PostgresDatabase } from './database';
-import { boundingBox, distanceKm } from '../geo';
+import { inOrderOf, withinDistance } from '../counter-geometry';
+import { boundingBox } from '../geo';
 import { counterColumns as columns, decodeCounter as fromRow, foldSource, sameCounterContent as sameContent, type CounterRow } from '../counter-rows';
 import type { CounterFilter, CounterRecord, CounterRepository, CounterRevision, StoredCounter, UpsertSummary } from '../repositories/types';
 
@@ -69,17 +70,21 @@ function whereClause(filter: CounterFilter): { sql: string; params: unknown[] } 
 }
 
 export function createPostgresCounterRepository(db: PostgresDatabase): CounterRepository {
-  /** Ids and revisions within the exact distance, ascending id (the SQL only narrows the scan). */
+  /** Ids and revisions within the exact distance, in the filter's order (the SQL only narrows the scan). */
   const nearRevisions = async (filter: CounterFilter & { near: NonNullable<CounterFilter['near']> }): Promise<CounterRevision[]> => {
     const { sql, params } = whereClause(filter);
     const rows = await db.query<{ id: number; revision: number; latitude: number; longitude: number }>(
-      `SELECT id, revision, latitude, longitude FROM counters${sql} ORDER BY id`,
+      `SELECT id, revision, latitude, longitude FROM counters${sql}`,
       params,
     );
-    const { latitude, longitude, distanceKm: radius } = filter.near;
-    return rows
-      .filter((row) => distanceKm(latitude, longitude, row.latitude, row.longitude) <= radius)
-      .map(({ id, revision }) => ({ id, revision }));
+    return withinDistance(rows, filter.near).map(({ id, revision }) => ({ id, revision }));
+  };
+
+  /** Whole rows within the exact distance, in the filter's order: one query for a distance page. */
+  const nearRows = async (filter: CounterFilter & { near: NonNullable<CounterFilter['near']> }): Promise<StoredCounter[]> => {
+    const { sql, params } = whereClause(filter);
+    const rows = await db.query<CounterRow>(`SELECT ${columns} FROM counters${sql}`, params);
+    return withinDistance(rows, filter.near).map(fromRow);
   };
 
   const findMany = async (ids: readonly number[]): Promise<StoredCounter[]> => {
@@ -105,7 +110,9 @@ export function createPostgresCounterRepository(db: PostgresDatabase): CounterRe
       return row!.n;
     },
     async listMatching(filter, offset, limit) {
-      return findMany((await listRevisions(filter, offset, limit)).map((entry) => entry.id));
+      if (filter.near) return (await nearRows({ ...filter, near: filter.near })).slice(offset, offset + limit);
+      const entries = await listRevisions(filter, offset, limit);
+      return inOrderOf(entries, await findMany(entries.map((entry) => entry.id)));
     },
     listRevisions,
     async find(id) {
@@ -116,6 +123,16 @@ export function createPostgresCounterRepository(db: PostgresDatabase): CounterRe
     async count() {
       const [row] = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM counters');
       return row!.n;
+    },
+    async listWithin(area) {
+      // ST_Within on plane coordinates, as the real service's geometry column: a point on an
+      // edge is not within. The area goes in as GeoJSON (ST_GeomFromGeoJSON reads it as EPSG:4326).
+      const geometry = JSON.stringify({ type: 'MultiPolygon', coordinates: area });
+      const rows = await db.query<CounterRow>(
+        `SELECT ${columns} FROM counters WHERE ST_Within(location::geometry, ST_GeomFromGeoJSON($1)) ORDER BY id`,
+        [geometry],
+      );
+      return rows.map(fromRow);
     },
     async upsertMany(records) {
       return db.transaction(async (client) => {

@@ -28,8 +28,16 @@ export interface CounterFilter {
   /** Compared case-insensitively and exactly. */
   source?: string;
   municipalityCodes?: string[];
-  near?: { latitude: number; longitude: number; distanceKm: number };
+  /** Within distanceKm of the point; nearest first (ties by id) unless `order` says 'id'. */
+  near?: { latitude: number; longitude: number; distanceKm: number; order?: 'distance' | 'id' };
 }
+
+/**
+ * An area as GeoJSON gives it: polygons of rings of [longitude, latitude] positions, the first
+ * ring the outline and the rest holes; rings closed (first position = last).
+ */
+export type PolygonArea = ReadonlyArray<ReadonlyArray<ReadonlyArray<readonly [number, number]>>>;
+
 
 export interface UpsertSummary {
   inserted: number;
@@ -39,7 +47,7 @@ export interface UpsertSummary {
 
 export interface CounterRepository {
   countMatching(filter: CounterFilter): Promise<number>;
-  /** Ascending id. */
+  /** Ascending id, or nearest first for a near filter (see CounterFilter). */
   listMatching(filter: CounterFilter, offset: number, limit: number): Promise<StoredCounter[]>;
   /**
    * The same page as listMatching but only ids and revisions: much cheaper to read, so a
@@ -50,6 +58,11 @@ export interface CounterRepository {
   /** Ascending id; unknown ids are left out. */
   findMany(ids: readonly number[]): Promise<StoredCounter[]>;
   count(): Promise<number>;
+  /**
+   * Counters strictly inside the area (a point on an edge is not, as PostGIS's ST_Within on
+   * plane coordinates), ascending id.
+   */
+  listWithin(area: PolygonArea): Promise<StoredCounter[]>;
   /** Inserts or replaces by id, all or nothing (one transaction). */
   upsertMany(records: readonly CounterRecord[]): Promise<UpsertSummary>;
   /** Changes whenever any counter is written, by this process or another on the same store. */

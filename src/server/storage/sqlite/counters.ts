@@ -1,7 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './database';
 import { counterColumns as columns, decodeCounter as fromRow, encodeCounter as toRowParams, foldSource, sameCounterContent as sameContent, type CounterRow } from '../counter-rows';
-import { boundingBox, distanceKm } from '../geo';
+import { areaBounds, inOrderOf, insideArea, withinDistance } from '../counter-geometry';
+import { boundingBox } from '../geo';
 import type { CounterFilter, CounterRecord, CounterRepository, CounterRevision, StoredCounter } from '../repositories/types';
 
 /** WHERE clause for the indexed parts of a filter; the exact distance is checked in code. */
@@ -61,16 +62,21 @@ export function createSqliteCounterRepository(db: SqliteDatabase): CounterReposi
      WHERE id = @id`,
   );
 
-  /** Ids and revisions within the exact distance, ascending id (the bounding box only narrows the scan). */
+  /** Ids and revisions within the exact distance, in the filter's order (the bounding box only narrows the scan). */
   const nearRevisions = (filter: CounterFilter & { near: NonNullable<CounterFilter['near']> }): CounterRevision[] => {
     const { sql, params } = whereClause(filter);
-    const rows = prepare(`SELECT id, revision, latitude, longitude FROM counters${sql} ORDER BY id`)
-      .raw()
-      .all(...params) as [number, number, number, number][];
-    const { latitude, longitude, distanceKm: radius } = filter.near;
-    return rows
-      .filter((row) => distanceKm(latitude, longitude, row[2], row[3]) <= radius)
-      .map(([id, revision]) => ({ id, revision }));
+    const rows = prepare(`SELECT id, revision, latitude, longitude FROM counters${sql}`).all(...params) as (CounterRevision & {
+      latitude: number;
+      longitude: number;
+    })[];
+    return withinDistance(rows, filter.near).map(({ id, revision }) => ({ id, revision }));
+  };
+
+  /** Whole rows within the exact distance, in the filter's order: one query for a distance page. */
+  const nearRows = (filter: CounterFilter & { near: NonNullable<CounterFilter['near']> }): StoredCounter[] => {
+    const { sql, params } = whereClause(filter);
+    const rows = prepare(`SELECT ${columns} FROM counters${sql}`).all(...params) as CounterRow[];
+    return withinDistance(rows, filter.near).map(fromRow);
   };
 
   const findMany = (ids: readonly number[]): StoredCounter[] => {
@@ -121,7 +127,9 @@ export function createSqliteCounterRepository(db: SqliteDatabase): CounterReposi
       return prepare(`SELECT COUNT(*) FROM counters${sql}`).pluck().get(...params) as number;
     },
     async listMatching(filter, offset, limit) {
-      return findMany(listRevisions(filter, offset, limit).map((entry) => entry.id));
+      if (filter.near) return nearRows({ ...filter, near: filter.near }).slice(offset, offset + limit);
+      const entries = listRevisions(filter, offset, limit);
+      return inOrderOf(entries, findMany(entries.map((entry) => entry.id)));
     },
     async listRevisions(filter, offset, limit) {
       return listRevisions(filter, offset, limit);
@@ -135,6 +143,13 @@ export function createSqliteCounterRepository(db: SqliteDatabase): CounterReposi
     },
     async count() {
       return countAll.get() as number;
+    },
+    async listWithin(area) {
+      const box = areaBounds(area);
+      const rows = prepare(
+        `SELECT ${columns} FROM counters WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ? ORDER BY id`,
+      ).all(box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude) as CounterRow[];
+      return rows.filter((row) => insideArea(row.longitude, row.latitude, area)).map(fromRow);
     },
     async upsertMany(records) {
       // IMMEDIATE takes the write lock first, so the version read inside cannot go stale.

@@ -200,7 +200,7 @@ describe('counters: listing', () => {
   });
 
   it('near: within the distance in km, inclusive to the millimetre', async () => {
-    const near = { ...at(helsinki), distanceKm: radiusKm };
+    const near = { ...at(helsinki), distanceKm: radiusKm, order: 'id' as const };
     expect(await matching({ near })).toEqual([10, 30, 40, 60]);
     expect(await matching({ near: { ...near, distanceKm: 1 } })).toEqual([30]);
     expect(await matching({ near: { ...near, distanceKm: 0 } })).toEqual([]);
@@ -208,21 +208,53 @@ describe('counters: listing', () => {
     expect(await matching({ near: { ...near, distanceKm: 500 } })).toEqual([10, 20, 30, 40, 50, 60, 70]);
   });
 
+  it('near: nearest first, ties by id; by id when asked', async () => {
+    const near = { ...at(helsinki), distanceKm: 500 };
+    const nearest = await matching({ near });
+    expect(nearest.slice(0, 2)).toEqual([30, 60]);
+    expect(ascending(nearest.slice(2, 4))).toEqual([10, 40]);
+    expect(ascending(nearest.slice(4, 6))).toEqual([20, 50]);
+    expect(nearest[6]).toBe(70);
+    expect(await matching({ near: { ...near, order: 'id' } })).toEqual([10, 20, 30, 40, 50, 60, 70]);
+    // Two counters at the same spot: the lower id first.
+    expect(await matching({ near: { latitude: 0, longitude: 0, distanceKm: 1 } })).toEqual([80]);
+    expect((await opened.store.counters.listMatching({ near, municipalityCodes: ['091'] }, 0, 2)).map((c) => c.id)).toEqual([30, 60]);
+  });
+
+  it('within an area: strictly inside (an edge is outside), holes left out, any polygon of several', async () => {
+    const { counters } = opened.store;
+    const ids = async (area: Parameters<typeof counters.listWithin>[0]) => (await counters.listWithin(area)).map((c) => c.id);
+    const box = (west: number, south: number, east: number, north: number): [number, number][] => [
+      [west, south], [east, south], [east, north], [west, north], [west, south],
+    ];
+    const around = (point: { lat: number; long: number }, d: number) => box(point.long - d, point.lat - d, point.long + d, point.lat + d);
+    expect(await ids([[around(helsinki, 0.1)]])).toEqual([10, 20, 30, 40, 50, 60]);
+    expect(await ids([[around(helsinki, 0.1), around(helsinki, 0.0005)]])).toEqual([10, 20, 40, 50, 60]);
+    expect(await ids([[around(helsinki, 0.0005)], [box(22, 60, 23, 61)]])).toEqual([30, 70]);
+    // The placeholder counter at 0,0 lies on the edge of this box and at a corner of the next.
+    expect(await ids([[box(-1, 0, 1, 1)]])).toEqual([]);
+    expect(await ids([[box(0, 0, 1, 1)]])).toEqual([]);
+    expect(await ids([[box(-1, -1, 1, 1)]])).toEqual([80]);
+    // Two triangles halving one box around Turku: only the one holding it answers it.
+    expect(await ids([[[[22, 60], [23, 60], [22, 61], [22, 60]]]])).toEqual([70]);
+    expect(await ids([[[[22, 60], [23, 60], [23, 61], [22, 60]]]])).toEqual([]);
+  });
+
   it('combines every part with AND', async () => {
-    const near = { ...at(helsinki), distanceKm: radiusKm };
+    const near = { ...at(helsinki), distanceKm: radiusKm, order: 'id' as const };
     expect(await matching({ near, source: 'ECOCOUNTER' })).toEqual([10, 30]);
     expect(await matching({ near, municipalityCodes: ['091'] })).toEqual([30, 40, 60]);
     expect(await matching({ near, source: 'helsinki', municipalityCodes: ['091', '092'] })).toEqual([40]);
     expect(await matching({ source: 'helsinki', municipalityCodes: ['092'] })).toEqual([50]);
   });
 
-  it('pages by offset and limit in ascending id, for every filter shape', async () => {
+  it('pages by offset and limit in the listing’s order, for every filter shape', async () => {
     const { counters } = opened.store;
     const filters: CounterFilter[] = [
       {},
       { source: 'helsinki' },
       { municipalityCodes: ['091', '049'] },
-      { near: { ...at(helsinki), distanceKm: 500 } },
+      { near: { ...at(helsinki), distanceKm: 500, order: 'id' } },
       { near: { ...at(helsinki), distanceKm: 500 }, municipalityCodes: ['091'] },
     ];
     for (const filter of filters) {
