@@ -18,6 +18,7 @@ import { answerFrameworkError } from './http/framework-errors';
 import { safeLoggerOptions } from './http/logging';
 import { echoRequestId, requestIdFor } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
+import { refuseUnknownHosts } from './http/allowed-hosts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -40,6 +41,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
   });
   echoRequestId(app);
+  refuseUnknownHosts(app, options.config);
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app, options.config);
   registerHealthRoutes(app, { store: options.store });

@@ -71,6 +71,12 @@ const configSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   TZ_NAME: timeZone.default('Europe/Helsinki'),
   PUBLIC_BASE_URL: optionalUrl,
+  // Host names answered (a Host header names them; ports are not compared): unset, the listening
+  // address, localhost and PUBLIC_BASE_URL's host; `*` answers any.
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== ''))
+    .optional(),
   DEMO_DATA: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JURISDICTION_ID: z.string().min(1).default('kerro.local'),

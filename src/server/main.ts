@@ -70,6 +70,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw error;
   }
   outboxSender = startOutboxSender(store.outbox, config, app.log);
+  if (config.SMTP_URL && !config.PUBLIC_BASE_URL) {
+    app.log.warn('SMTP_URL is set but PUBLIC_BASE_URL is not: notification emails go out without a link to the request; set PUBLIC_BASE_URL to the address residents use');
+  }
   return { app, stop };
 }
 

@@ -93,7 +93,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
       const cached = servicesCache.get(url, '', context.now());
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
     }
-    const response = await upstreamCall(() => callUpstream('issue reporting', url, { timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
+    const response = await upstreamCall(() => callUpstream('issue reporting', url, { headers: upstreams.open311ClientOrigin(request), timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
     if (!cacheable || response.statusCode !== 200) return sendUpstream(reply, response);
     const body = Buffer.from(await response.body.arrayBuffer());
     servicesCache.set(url, '', context.now(), { statusCode: 200, headers: response.headers, body });
@@ -127,7 +127,12 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
         }
         const url = `${upstreams.open311()}/${request.params.file}`;
         const response = await upstreamCall(() =>
-          callUpstream('issue reporting', url, { method: 'POST', body: form as never, timeoutMs: config.UPLOAD_TIMEOUT_MS }),
+          callUpstream('issue reporting', url, {
+            method: 'POST',
+            headers: upstreams.open311ClientOrigin(request),
+            body: form as never,
+            timeoutMs: config.UPLOAD_TIMEOUT_MS,
+          }),
         );
         // Read fully before the spool goes: the upstream may still be reading the photos.
         const body = Buffer.from(await response.body.arrayBuffer());
