@@ -19,6 +19,7 @@ import { safeLoggerOptions } from './http/logging';
 import { echoRequestId, requestIdFor } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { refuseUnknownHosts } from './http/allowed-hosts';
+import { limitSlowClients, timeoutOptions } from './http/slow-clients';
 
 export interface BuildAppOptions {
   config: Config;
@@ -39,7 +40,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     // Behind a load balancer, the client's address for rate limits comes from X-Forwarded-For.
     trustProxy: options.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
+    // Request, header and keep-alive time limits; the body-idle limit and connection cap follow.
+    ...timeoutOptions(options.config),
   });
+  limitSlowClients(app, options.config);
   echoRequestId(app);
   refuseUnknownHosts(app, options.config);
   closeConnectionsWhenClosing(app);

@@ -102,6 +102,16 @@ const configSchema = z.object({
   PROXY_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  // Slow clients (http/slow-clients.ts). The whole request, headers and body, must arrive within
+  // REQUEST_TIMEOUT_MS: 10 minutes carries a 10 MB photo at ~140 kbit/s, a weak mobile signal.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
+  // A body must bring BODY_PROGRESS_MIN_BYTES in every BODY_PROGRESS_TIMEOUT_MS (4 KB in 30 s is
+  // ~1 kbit/s, far below any phone), or it is given up on however much time is left.
+  BODY_PROGRESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  BODY_PROGRESS_MIN_BYTES: z.coerce.number().int().min(1).max(100 * 1024 * 1024).default(4096),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // Open connections per client address; 0 turns the cap off (e.g. behind a proxy, which it would count as one client).
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(64),
   SERVICES_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   COUNTERS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   // Moderation and email. Unset SMTP_URL: messages are written as .eml files under DATA_DIR/outbox.
