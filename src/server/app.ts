@@ -20,6 +20,7 @@ import { echoRequestId, requestIdFor } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { refuseUnknownHosts } from './http/allowed-hosts';
 import { limitSlowClients, timeoutOptions } from './http/slow-clients';
+import { createUploadBudget } from './http/upload-budget';
 
 export interface BuildAppOptions {
   config: Config;
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config: options.config,
     repositories: options.store,
     now: options.now ?? Date.now,
+    uploads: createUploadBudget(options.config.UPLOAD_BYTES_IN_FLIGHT_MAX),
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });

@@ -84,6 +84,9 @@ const configSchema = z.object({
   MEDIA_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   MEDIA_MAX_FILES: z.coerce.number().int().min(0).max(20).default(5),
   MEDIA_MAX_PIXELS: z.coerce.number().int().positive().default(50_000_000),
+  // Upload bytes being received at once, over all requests (each counted by its Content-Length);
+  // past it an upload answers 503 with Retry-After before a byte is spooled.
+  UPLOAD_BYTES_IN_FLIGHT_MAX: z.coerce.number().int().min(1024 * 1024).default(256 * 1024 * 1024),
   // Proxy upstreams: unset means this same server's own services over loopback HTTP.
   OPEN311_URL: optionalUrl,
   OPEN311_API_KEY: z.string().min(1).optional(),

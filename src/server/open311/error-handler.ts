@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { photoTooLarge } from '../../shared/georeport/problems';
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
+import { cutUnreadBodyAfterAnswer } from '../http/refused-body';
 import { GeoReportError } from './errors';
 import { formatOfUrl } from './format';
 import { presentErrors } from './presenter';
@@ -29,6 +30,8 @@ const knownClientErrors: Record<string, string> = {
  */
 export function geoReportErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const format = formatOfUrl(request.url);
+  // Refused before the body was all read (a bad key, a photo too large): the rest of the upload is not waited for.
+  cutUnreadBodyAfterAnswer(request, reply);
   if (error instanceof GeoReportError) {
     return sendDocument(reply, presentErrors(error.records), format, error.statusCode);
   }
