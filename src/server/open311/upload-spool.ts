@@ -43,10 +43,7 @@ export function uploadSpoolDirectory(config: { DATA_DIR: string }): string {
 
 export type UploadSpool = Awaited<ReturnType<typeof createUploadSpool>>;
 
-/**
- * Removes spool folders a crashed process left behind (raw photos with their GPS tags). Only
- * folders older than `olderThanMs`: instances sharing DATA_DIR may have uploads in progress.
- */
+/** Removes spool folders older than `olderThanMs` (0: all) that a crashed process left behind (raw photos with their GPS tags). */
 export async function cleanStaleSpool(baseDirectory: string, olderThanMs: number, now = Date.now()): Promise<number> {
   let entries: string[];
   try {
