@@ -23,6 +23,20 @@ const knownClientErrors: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'the request is not multipart/form-data',
 };
 
+/** The multipart parser's complaints about a malformed or cut-short body, which carry no code. */
+const malformedMultipart = /^(?:Unexpected end of (?:multipart data|form)|Malformed part header|Multipart: Boundary not found)/;
+
+/** A body the client stopped sending (closed the connection, or the form was cut short): its mistake, not ours. */
+function describeMultipartMistake(error: FastifyError): string | undefined {
+  if (error.code === 'FST_MP_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.message === 'aborted') {
+    return 'the upload was interrupted before the whole form arrived; send it again';
+  }
+  if (malformedMultipart.test(error.message)) {
+    return 'the multipart/form-data body is malformed or cut short: every part must be complete and the body must end with the closing boundary';
+  }
+  return undefined;
+}
+
 /**
  * Every failure under /open311/v1 answers as a GeoReport error array in the format asked for.
  * Internal failures never leak details: the spec's answer for them is a 400 "general service
@@ -34,6 +48,12 @@ export function geoReportErrorHandler(error: FastifyError, request: FastifyReque
   cutUnreadBodyAfterAnswer(request, reply);
   if (error instanceof GeoReportError) {
     return sendDocument(reply, presentErrors(error.records), format, error.statusCode);
+  }
+  const multipartMistake = describeMultipartMistake(error);
+  if (multipartMistake) {
+    // The caller's mistake (or its connection's): noted briefly, no stack trace.
+    request.log.info({ problem: multipartMistake }, 'GeoReport request refused: unusable multipart body');
+    return sendDocument(reply, presentErrors([{ code: 400, description: multipartMistake }]), format, 400);
   }
   const known = error.code ? knownClientErrors[error.code] : undefined;
   if (known || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {

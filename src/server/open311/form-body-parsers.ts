@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { UploadBudget } from '../http/upload-budget';
-import { GeoReportError } from './errors';
+import { badRequest, GeoReportError } from './errors';
 
 type BodyConfig = Pick<Config, 'MEDIA_MAX_FILE_BYTES' | 'MEDIA_MAX_FILES'>;
 
@@ -11,6 +11,16 @@ const maxFields = 100;
 const maxFieldBytes = 64 * 1024;
 /** How long a client refused for want of upload room is asked to wait. */
 export const uploadRetryAfterSeconds = 10;
+
+// RFC 2046 §5.1.1: a boundary is 1 to 70 characters; the parser fails obscurely on a missing or long one.
+const boundaryProblem = 'Content-Type multipart/form-data needs a boundary parameter of 1 to 70 characters, such as multipart/form-data; boundary=x7';
+const boundaryParameter = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i;
+
+function hasUsableBoundary(contentType: string): boolean {
+  const match = boundaryParameter.exec(contentType);
+  const boundary = match?.[1] ?? match?.[2] ?? '';
+  return boundary.length >= 1 && boundary.length <= 70;
+}
 
 /** The largest multipart body the limits below can let through: every photo and field at its limit. */
 export function maxMultipartBytes(config: BodyConfig): number {
@@ -39,7 +49,9 @@ export async function registerGeoReportBodyParsers(app: FastifyInstance, config:
   });
   const largest = maxMultipartBytes(config);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'POST' || !/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
+    const contentType = request.headers['content-type'] ?? '';
+    if (request.method !== 'POST' || !/^multipart\//i.test(contentType)) return;
+    if (!hasUsableBoundary(contentType)) throw badRequest(boundaryProblem);
     const declared = Number(request.headers['content-length']);
     const bytes = Number.isSafeInteger(declared) && declared >= 0 ? declared : largest;
     if (bytes > largest) {
