@@ -15,7 +15,7 @@ import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './http/close-on-shutdown';
 import { registerHealthRoutes } from './http/health-routes';
 import { answerFrameworkError } from './http/framework-errors';
-import { safeLoggerOptions } from './http/logging';
+import { logOneLinePerRequest, safeLoggerOptions } from './http/logging';
 import { echoRequestId, requestIdFor } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { refuseUnknownHosts } from './http/allowed-hosts';
@@ -35,6 +35,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Redacted JSON lines with the request id (see http/logging.ts); a sane X-Request-Id is kept.
     logger: safeLoggerOptions(options.logger ?? false),
     genReqId: requestIdFor,
+    // One line per request instead of Fastify's two (logOneLinePerRequest).
+    disableRequestLogging: true,
     // Paths the router cannot decode answer in the format of the API they were meant for.
     frameworkErrors: answerFrameworkError,
     // Uploads are bounded per file by the media limits; this caps the whole body.
@@ -46,6 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   limitSlowClients(app, options.config);
   echoRequestId(app);
+  logOneLinePerRequest(app);
   refuseUnknownHosts(app, options.config);
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app, options.config);
