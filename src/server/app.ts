@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { georeportRoutes } from './georeport/routes';
@@ -36,7 +36,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: safeLoggerOptions(options.logger ?? false),
     genReqId: requestIdFor,
     // One line per request instead of Fastify's two (logOneLinePerRequest).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Paths the router cannot decode answer in the format of the API they were meant for.
     frameworkErrors: answerFrameworkError,
     // Uploads are bounded per file by the media limits; this caps the whole body.
