@@ -39,7 +39,7 @@ describe('the built server', () => {
     form.append('media[]', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'a.jpg');
     const created = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body: form });
     expect(created.status).toBe(200);
-    const [{ service_request_id: id }] = (await created.json()) as { service_request_id: string }[];
+    const id = ((await created.json()) as { service_request_id: string }[])[0]!.service_request_id;
     const [detail] = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/requests/${id}.json`)).json()) as { media_url: string }[];
     const image = await fetch(detail!.media_url);
     expect(image.status).toBe(200);
