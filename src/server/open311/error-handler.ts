@@ -37,6 +37,11 @@ function describeMultipartMistake(error: FastifyError): string | undefined {
   return undefined;
 }
 
+/** A full disk or quota (ENOSPC, EDQUOT), from a photo file or the SQLite file ("database or disk is full"). */
+function isDiskFull(error: FastifyError): boolean {
+  return error.code === 'ENOSPC' || error.code === 'EDQUOT' || error.code === 'SQLITE_FULL';
+}
+
 /**
  * Every failure under /open311/v1 answers as a GeoReport error array in the format asked for.
  * Internal failures never leak details: the spec's answer for them is a 400 "general service
@@ -59,6 +64,12 @@ export function geoReportErrorHandler(error: FastifyError, request: FastifyReque
   if (known || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
     const description = known ?? `the request could not be read: ${error.message}`;
     return sendDocument(reply, presentErrors([{ code: 400, description }]), format, 400);
+  }
+  if (isDiskFull(error)) {
+    // The operator's to fix (free space or grow the volume): said at error level, once per request, without input.
+    request.log.error({ code: error.code }, 'GeoReport request failed: no space left where photos or the database are written');
+    const description = 'the service has no room to store this report right now (its storage is full); nothing was saved, try again later';
+    return sendDocument(reply, presentErrors([{ code: 507, description }]), format, 507);
   }
   if (isStoreUnavailable(error)) {
     // The spec's answer for "the backend is down" is a 400 general service error; Retry-After
