@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** How long a refused body may keep arriving after the answer before its connection is cut. */
@@ -10,14 +11,18 @@ const LINGER_MS = 2000;
  * it has not read yet (the "lingering close" web servers do).
  */
 export function cutUnreadBodyAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.raw.complete) return;
   const socket = request.raw.socket;
+  // app.inject's stand-in socket has nothing to cut.
+  if (request.raw.complete || !(socket instanceof Socket)) return;
   reply.raw.once('finish', () => {
     if (request.raw.complete) return;
     const timer = setTimeout(() => {
       if (!request.raw.complete) socket.destroy();
     }, LINGER_MS);
-    const stop = () => clearTimeout(timer);
+    const stop = () => {
+      clearTimeout(timer);
+      socket.off('close', stop);
+    };
     request.raw.once('end', stop);
     socket.once('close', stop);
   });

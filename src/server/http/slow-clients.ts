@@ -4,7 +4,7 @@
  * every socket the process has.
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { Config } from '../config';
 
 type SlowClientConfig = Pick<Config, 'REQUEST_TIMEOUT_MS' | 'BODY_PROGRESS_TIMEOUT_MS' | 'BODY_PROGRESS_MIN_BYTES' | 'KEEP_ALIVE_TIMEOUT_MS' | 'MAX_CONNECTIONS_PER_CLIENT'>;
@@ -32,9 +32,10 @@ const hasBody = (headers: Record<string, string | string[] | undefined>) =>
  * And at most MAX_CONNECTIONS_PER_CLIENT sockets per address: the next one is closed at once.
  */
 export function limitSlowClients(app: FastifyInstance, config: SlowClientConfig): void {
-  app.addHook('onRequest', async (request) => {
-    if (!hasBody(request.headers) || request.raw.complete) return;
+  app.addHook('onRequest', async (request, reply) => {
     const socket = request.raw.socket;
+    // Only real sockets (app.inject's stand-in has no bytes to count) with a body still arriving.
+    if (!(socket instanceof Socket) || !hasBody(request.headers) || request.raw.complete) return;
     let readBefore = socket.bytesRead;
     const check = setInterval(() => {
       const read = socket.bytesRead;
@@ -44,9 +45,14 @@ export function limitSlowClients(app: FastifyInstance, config: SlowClientConfig)
       }
       readBefore = read;
     }, config.BODY_PROGRESS_TIMEOUT_MS);
-    const stop = () => clearInterval(check);
+    const stop = () => {
+      clearInterval(check);
+      socket.off('close', stop); // a kept-alive socket must not gather one listener per request
+    };
     request.raw.once('end', stop);
     request.raw.once('close', stop);
+    // Once answered, the rest of a body is Node's (kept-alive) or the refused-body cut's business.
+    reply.raw.once('finish', stop);
     socket.once('close', stop);
   });
 
