@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { georeportRoutes } from './georeport/routes';
@@ -15,9 +15,12 @@ import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './http/close-on-shutdown';
 import { registerHealthRoutes } from './http/health-routes';
 import { answerFrameworkError } from './http/framework-errors';
-import { safeLoggerOptions } from './http/logging';
+import { logOneLinePerRequest, safeLoggerOptions } from './http/logging';
 import { echoRequestId, requestIdFor } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
+import { refuseUnknownHosts } from './http/allowed-hosts';
+import { limitSlowClients, timeoutOptions } from './http/slow-clients';
+import { createUploadBudget } from './http/upload-budget';
 
 export interface BuildAppOptions {
   config: Config;
@@ -32,14 +35,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Redacted JSON lines with the request id (see http/logging.ts); a sane X-Request-Id is kept.
     logger: safeLoggerOptions(options.logger ?? false),
     genReqId: requestIdFor,
+    // One line per request instead of Fastify's two (logOneLinePerRequest).
+    logController: new LogController({ disableRequestLogging: true }),
     // Paths the router cannot decode answer in the format of the API they were meant for.
     frameworkErrors: answerFrameworkError,
     // Uploads are bounded per file by the media limits; this caps the whole body.
     bodyLimit: 1024 * 1024,
     // Behind a load balancer, the client's address for rate limits comes from X-Forwarded-For.
     trustProxy: options.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
+    // Request, header and keep-alive time limits; the body-idle limit and connection cap follow.
+    ...timeoutOptions(options.config),
   });
+  limitSlowClients(app, options.config);
   echoRequestId(app);
+  logOneLinePerRequest(app);
+  refuseUnknownHosts(app, options.config);
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app, options.config);
   registerHealthRoutes(app, { store: options.store });
@@ -47,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config: options.config,
     repositories: options.store,
     now: options.now ?? Date.now,
+    uploads: createUploadBudget(options.config.UPLOAD_BYTES_IN_FLIGHT_MAX),
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });

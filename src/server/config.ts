@@ -71,6 +71,12 @@ const configSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   TZ_NAME: timeZone.default('Europe/Helsinki'),
   PUBLIC_BASE_URL: optionalUrl,
+  // Host names answered (a Host header names them; ports are not compared): unset, the listening
+  // address, localhost and PUBLIC_BASE_URL's host; `*` answers any.
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== ''))
+    .optional(),
   DEMO_DATA: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JURISDICTION_ID: z.string().min(1).default('kerro.local'),
@@ -78,6 +84,9 @@ const configSchema = z.object({
   MEDIA_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   MEDIA_MAX_FILES: z.coerce.number().int().min(0).max(20).default(5),
   MEDIA_MAX_PIXELS: z.coerce.number().int().positive().default(50_000_000),
+  // Upload bytes being received at once, over all requests (each counted by its Content-Length);
+  // past it an upload answers 503 with Retry-After before a byte is spooled.
+  UPLOAD_BYTES_IN_FLIGHT_MAX: z.coerce.number().int().min(1024 * 1024).default(256 * 1024 * 1024),
   // Proxy upstreams: unset means this same server's own services over loopback HTTP.
   OPEN311_URL: optionalUrl,
   OPEN311_API_KEY: z.string().min(1).optional(),
@@ -96,6 +105,16 @@ const configSchema = z.object({
   PROXY_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  // Slow clients (http/slow-clients.ts). The whole request, headers and body, must arrive within
+  // REQUEST_TIMEOUT_MS: 10 minutes carries a 10 MB photo at ~140 kbit/s, a weak mobile signal.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
+  // A body must bring BODY_PROGRESS_MIN_BYTES in every BODY_PROGRESS_TIMEOUT_MS (4 KB in 30 s is
+  // ~1 kbit/s, far below any phone), or it is given up on however much time is left.
+  BODY_PROGRESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  BODY_PROGRESS_MIN_BYTES: z.coerce.number().int().min(1).max(100 * 1024 * 1024).default(4096),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // Open connections per client address; 0 turns the cap off (e.g. behind a proxy, which it would count as one client).
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(64),
   SERVICES_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   COUNTERS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   // Moderation and email. Unset SMTP_URL: messages are written as .eml files under DATA_DIR/outbox.

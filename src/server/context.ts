@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { UploadBudget } from './http/upload-budget';
 import type { Repositories } from './storage/repositories/types';
 
 /** What every route plugin needs, built once per app instance. */
@@ -7,4 +8,6 @@ export interface AppContext {
   repositories: Repositories;
   /** Epoch milliseconds; tests pass a fixed clock. */
   now: () => number;
+  /** Upload bytes in flight over the whole process (the service and the proxy together). */
+  uploads: UploadBudget;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openStore } from './storage';
+import { prepareDataDirectory } from './data-directory';
 import { seedDemoData } from './demo/seed';
 import { seedDemoAddresses } from './demo/addresses';
 import { seedCounterDemoData } from './counters/demo-data';
@@ -22,6 +23,7 @@ export interface RunningServer {
 
 /** Opens the database, seeds demo data if asked, and listens. Also used by `npm run dev` (dev.ts). */
 export async function startServer(config: Config): Promise<RunningServer> {
+  const { staleUploadsRemoved } = await prepareDataDirectory(config);
   const store = await openStore(config);
   let app: FastifyInstance;
   try {
@@ -69,7 +71,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await stop();
     throw error;
   }
+  if (staleUploadsRemoved > 0) app.log.info({ staleUploadsRemoved }, 'removed uploads an earlier run left in DATA_DIR/tmp');
   outboxSender = startOutboxSender(store.outbox, config, app.log);
+  if (config.SMTP_URL && !config.PUBLIC_BASE_URL) {
+    app.log.warn('SMTP_URL is set but PUBLIC_BASE_URL is not: notification emails go out without a link to the request; set PUBLIC_BASE_URL to the address residents use');
+  }
   return { app, stop };
 }
 

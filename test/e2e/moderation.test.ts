@@ -25,7 +25,8 @@ const PASSWORD = 'correct horse battery staple';
 const attack = '<img src=x onerror="window.__xss=1">';
 
 beforeAll(async () => {
-  server = await startKerroServer();
+  // PUBLIC_BASE_URL: the closing email links to the request only with it.
+  server = await startKerroServer({ publicBaseUrl: true });
   addModeratorWithCli(server.dataDir, MODERATOR, PASSWORD);
   browser = await launchBrowser();
   tilePng = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#dde' } }).png().toBuffer();

@@ -41,6 +41,10 @@ export async function startKerroServer(
   options: {
     env?: Record<string, string>;
     startupTimeoutMs?: number;
+    /** Sets PUBLIC_BASE_URL to the server's own loopback URL (emails link to requests only with it). */
+    publicBaseUrl?: boolean;
+    /** `built`: the compiled server (dist-server, run by `npm start`) on plain node; by default the source through tsx. */
+    build?: 'source' | 'built';
     /** An existing data directory (e.g. to restart on it); it is left in place when the server stops. */
     dataDir?: string;
   } = {},
@@ -50,10 +54,11 @@ export async function startKerroServer(
   const baseUrl = `http://127.0.0.1:${port}`;
 
   // node --import tsx rather than npx tsx: one process, so its PID is the server's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = options.build === 'built' ? ['dist-server/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     // NODE_ENV as `npm start` sets it (vitest's own is 'test').
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(options.publicBaseUrl ? { PUBLIC_BASE_URL: baseUrl } : {}), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

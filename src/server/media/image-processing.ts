@@ -40,7 +40,11 @@ export interface ImageLimits {
 
 export type MediaRejectionReason = 'not-an-image' | 'unsupported-format' | 'too-many-pixels' | 'unreadable';
 
-/** The upload cannot be stored; `message` is safe to show to the caller and says what to fix. */
+/**
+ * The upload cannot be stored; `message` is safe to show to the caller and says what to fix.
+ * Whatever the reason, the answer is one 400 listing every photo's problem together, as for
+ * every other field (README, "Photos"); 413 is only for a body declared larger than the limits.
+ */
 export class MediaRejectedError extends Error {
   override readonly name = 'MediaRejectedError';
 
@@ -49,13 +53,6 @@ export class MediaRejectedError extends Error {
     message: string,
   ) {
     super(message);
-  }
-
-  /** Suggested HTTP status: 413 for an oversized image, 415 for a wrong type, else 400. */
-  get statusCode(): 400 | 413 | 415 {
-    if (this.reason === 'too-many-pixels') return 413;
-    if (this.reason === 'unreadable') return 400;
-    return 415;
   }
 }
 
@@ -89,14 +86,31 @@ export async function processImage(input: Buffer, limits: ImageLimits): Promise<
   }
 }
 
+// libvips would otherwise try every loader it has (TIFF, SVG, PDF, FITS, …) on whatever is
+// uploaded: only the decoders of the accepted formats may run (AVIF comes through the heif loader).
+sharp.block({ operation: ['VipsForeignLoad'] });
+sharp.unblock({ operation: ['VipsForeignLoadJpeg', 'VipsForeignLoadPng', 'VipsForeignLoadNsgif', 'VipsForeignLoadWebp', 'VipsForeignLoadHeif'] });
+
 async function readHeader(input: Buffer, label: string): Promise<Metadata> {
   if (input.length === 0) throw notAnImage(label);
   try {
     // Header only, no pixels decoded: safe without a pixel limit, and we want the real size for the message.
     return await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
+    const known = refusedFormatName(input);
+    if (known) throw unsupportedFormat(known, label);
     throw notAnImage(label);
   }
+}
+
+/** Names a common image format whose loader is blocked, from its first bytes, so the message can say what was sent. */
+function refusedFormatName(input: Buffer): string | undefined {
+  const head = input.subarray(0, 1024);
+  if (head.subarray(0, 4).equals(Buffer.from('II*\0')) || head.subarray(0, 4).equals(Buffer.from('MM\0*'))) return 'TIFF';
+  if (head.subarray(0, 4).toString('latin1') === '%PDF') return 'PDF';
+  if (head.subarray(0, 2).toString('latin1') === 'BM') return 'BMP';
+  if (/<svg[\s>]/i.test(head.toString('latin1'))) return 'SVG';
+  return undefined;
 }
 
 function acceptedKind(metadata: Metadata, label: string): InputKind {
@@ -113,11 +127,12 @@ function acceptedKind(metadata: Metadata, label: string): InputKind {
         `${label} is a HEIC photo, which is not supported; send it as ${ACCEPTED_FORMATS_TEXT} (on iPhone: Settings › Camera › Formats › Most Compatible)`,
       );
     default:
-      throw new MediaRejectedError(
-        'unsupported-format',
-        `${label} is a ${String(metadata.format).toUpperCase()} file; send a ${ACCEPTED_FORMATS_TEXT} image instead`,
-      );
+      throw unsupportedFormat(String(metadata.format).toUpperCase(), label);
   }
+}
+
+function unsupportedFormat(name: string, label: string): MediaRejectedError {
+  return new MediaRejectedError('unsupported-format', `${label} is a ${name} file; send a ${ACCEPTED_FORMATS_TEXT} image instead`);
 }
 
 function assertPixelBudget(metadata: Metadata, maxPixels: number, label: string): void {

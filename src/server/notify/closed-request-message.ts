@@ -11,7 +11,8 @@ export interface ClosedRequestFacts {
   /** The base detailed status that closed it: PROCESSED, ARCHIVED or REJECTED. */
   closedAs: string;
   statusNotes: string;
-  trackUrl: string;
+  /** Absent without PUBLIC_BASE_URL: a link built from a request's Host could point anywhere. */
+  trackUrl?: string;
   timeZone: string;
 }
 
@@ -102,9 +103,7 @@ export function composeClosedRequestMessage(facts: ClosedRequestFacts): { locale
     `${t.sent}: ${sentAt}`,
     `${t.status}: ${statusName}`,
     ...(notes ? ['', rejected ? t.reason : t.notes, notes] : []),
-    '',
-    t.track,
-    facts.trackUrl,
+    ...(facts.trackUrl ? ['', t.track, facts.trackUrl] : []),
     '',
     '-- ',
     t.footer,

@@ -9,8 +9,8 @@ import { composeClosedRequestMessage } from './closed-request-message';
 import { newMessageId } from './message-id';
 
 export interface ClosingNotificationSettings {
-  /** The public base URL the tracking link starts from. */
-  baseUrl: string;
+  /** PUBLIC_BASE_URL, the tracking link's base; unset, the email has no link. */
+  baseUrl: string | undefined;
   timeZone: string;
   mailFrom: string;
   /** Names the request by its service type when it has no title. */
@@ -34,7 +34,7 @@ export function closingNotification(
     requestedAt: current.requested_at,
     closedAs,
     statusNotes,
-    trackUrl: `${settings.baseUrl}/requests/${encodeURIComponent(current.service_request_id)}`,
+    trackUrl: settings.baseUrl && `${settings.baseUrl}/requests/${encodeURIComponent(current.service_request_id)}`,
     timeZone: settings.timeZone,
   });
   return {

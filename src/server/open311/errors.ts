@@ -9,7 +9,7 @@ export class GeoReportError extends Error {
   readonly records: GeoReportErrorRecord[];
 
   constructor(
-    readonly statusCode: 400 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 502 | 503 | 504,
+    readonly statusCode: 400 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 502 | 503 | 504 | 507,
     descriptions: string | string[],
   ) {
     const list = Array.isArray(descriptions) ? descriptions : [descriptions];

@@ -2,26 +2,66 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import type { UploadBudget } from '../http/upload-budget';
+import { badRequest, GeoReportError } from './errors';
+
+type BodyConfig = Pick<Config, 'MEDIA_MAX_FILE_BYTES' | 'MEDIA_MAX_FILES'>;
+
+const maxFields = 100;
+const maxFieldBytes = 64 * 1024;
+/** How long a client refused for want of upload room is asked to wait. */
+export const uploadRetryAfterSeconds = 10;
+
+// RFC 2046 §5.1.1: a boundary is 1 to 70 characters; the parser fails obscurely on a missing or long one.
+const boundaryProblem = 'Content-Type multipart/form-data needs a boundary parameter of 1 to 70 characters, such as multipart/form-data; boundary=x7';
+const boundaryParameter = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i;
+
+function hasUsableBoundary(contentType: string): boolean {
+  const match = boundaryParameter.exec(contentType);
+  const boundary = match?.[1] ?? match?.[2] ?? '';
+  return boundary.length >= 1 && boundary.length <= 70;
+}
+
+/** The largest multipart body the limits below can let through: every photo and field at its limit. */
+export function maxMultipartBytes(config: BodyConfig): number {
+  return config.MEDIA_MAX_FILES * config.MEDIA_MAX_FILE_BYTES + (maxFields + 1) * maxFieldBytes;
+}
 
 /**
  * Registers the bodies a GeoReport POST may have: urlencoded or multipart (photos as media[]),
  * nothing else, so JSON or plain text gets a clear 400. Used by the service and by the proxy in
- * front of it, so both refuse the same things the same way.
+ * front of it, so both refuse the same things the same way. A multipart body reserves its length
+ * in the process's upload budget before a byte is read (without Content-Length, the most it may
+ * be), and gives it back when the answer is done.
  */
-export async function registerGeoReportBodyParsers(
-  app: FastifyInstance,
-  config: Pick<Config, 'MEDIA_MAX_FILE_BYTES' | 'MEDIA_MAX_FILES'>,
-): Promise<void> {
+export async function registerGeoReportBodyParsers(app: FastifyInstance, config: BodyConfig, budget: UploadBudget): Promise<void> {
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: 256 * 1024 });
   await app.register(multipart, {
     limits: {
       fileSize: config.MEDIA_MAX_FILE_BYTES,
       files: config.MEDIA_MAX_FILES,
-      fields: 100,
-      fieldSize: 64 * 1024,
-      parts: config.MEDIA_MAX_FILES + 100,
+      fields: maxFields,
+      fieldSize: maxFieldBytes,
+      parts: config.MEDIA_MAX_FILES + maxFields,
     },
     throwFileSizeLimit: true,
+  });
+  const largest = maxMultipartBytes(config);
+  app.addHook('onRequest', async (request, reply) => {
+    const contentType = request.headers['content-type'] ?? '';
+    if (request.method !== 'POST' || !/^multipart\//i.test(contentType)) return;
+    if (!hasUsableBoundary(contentType)) throw badRequest(boundaryProblem);
+    const declared = Number(request.headers['content-length']);
+    const bytes = Number.isSafeInteger(declared) && declared >= 0 ? declared : largest;
+    if (bytes > largest) {
+      throw new GeoReportError(413, `the request body is too large: at most ${config.MEDIA_MAX_FILES} photos of ${config.MEDIA_MAX_FILE_BYTES} bytes each`);
+    }
+    if (!budget.take(bytes)) {
+      reply.header('retry-after', String(uploadRetryAfterSeconds));
+      request.log.warn({ inFlight: budget.inFlight, max: budget.max }, 'upload refused: UPLOAD_BYTES_IN_FLIGHT_MAX reached');
+      throw new GeoReportError(503, `the server is receiving too many uploads right now; try again in ${uploadRetryAfterSeconds} seconds`);
+    }
+    reply.raw.once('close', () => budget.release(bytes));
   });
 }

@@ -17,6 +17,11 @@ export interface ReadFormOptions<File> {
   receiveFile: (part: MultipartFile) => Promise<File | undefined>;
   /** Fields to leave out, such as the api_key the proxy supplies itself. */
   ignoredFields?: ReadonlySet<string>;
+  /**
+   * Sees each field as soon as it is read, before the rest of the body: throwing stops reading
+   * there (the service checks the api_key so, before any more photo bytes come in).
+   */
+  onField?: (name: string, value: string) => Promise<void>;
 }
 
 /**
@@ -26,7 +31,7 @@ export interface ReadFormOptions<File> {
  */
 export async function readForm<File>(
   request: FastifyRequest,
-  { receiveFile, ignoredFields }: ReadFormOptions<File>,
+  { receiveFile, ignoredFields, onField }: ReadFormOptions<File>,
 ): Promise<{ fields: FormFields; files: File[] }> {
   // No prototype: a field named __proto__ or toString is just a field.
   const fields: FormFields = Object.create(null) as FormFields;
@@ -54,6 +59,7 @@ export async function readForm<File>(
       const file = await receiveFile(part);
       if (file !== undefined) files.push(file);
     } else {
+      await onField?.(part.fieldname, String(part.value));
       addField(part.fieldname, String(part.value));
     }
   }

@@ -2,7 +2,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { openAsBlob } from 'node:fs';
-import { join } from 'node:path';
 import { FormData } from 'undici';
 import { photoTooLarge, rateLimited, tooManyPhotos } from '../../shared/georeport/problems';
 import { describeIssues, serviceRequestInputSchema } from '../../shared/georeport/request-input-schema';
@@ -15,7 +14,7 @@ import { readForm, singleValues } from '../open311/form-reader';
 import { splitFormat } from '../open311/format';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 import type { CachedUpstreamAnswer } from './upstream';
-import { createUploadSpool, type SpooledFile } from './upload-spool';
+import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../open311/upload-spool';
 import { callUpstream, forwardedSubpath, UpstreamError, type UpstreamResponse } from './upstream';
 import type { Upstreams } from './upstreams';
 
@@ -48,7 +47,7 @@ function sendUpstream(reply: FastifyReply, response: UpstreamResponse) {
 }
 
 /** The browser's form, re-read: fields (api_key dropped) and photos spooled to disk. */
-function readClientForm(request: FastifyRequest, spool: Awaited<ReturnType<typeof createUploadSpool>>) {
+function readClientForm(request: FastifyRequest, spool: UploadSpool) {
   return readForm<SpooledFile>(request, {
     ignoredFields,
     receiveFile: async (part) => {
@@ -66,7 +65,7 @@ function readClientForm(request: FastifyRequest, spool: Awaited<ReturnType<typeo
  */
 export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (app, { context, upstreams, apiKey }) => {
   const { config } = context;
-  await registerGeoReportBodyParsers(app, config);
+  await registerGeoReportBodyParsers(app, config, context.uploads);
   await app.register(rateLimit, {
     global: false,
     // Counted in the store: every instance behind a load balancer limits the same client together.
@@ -93,7 +92,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
       const cached = servicesCache.get(url, '', context.now());
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
     }
-    const response = await upstreamCall(() => callUpstream('issue reporting', url, { timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
+    const response = await upstreamCall(() => callUpstream('issue reporting', url, { headers: upstreams.open311ClientOrigin(request), timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
     if (!cacheable || response.statusCode !== 200) return sendUpstream(reply, response);
     const body = Buffer.from(await response.body.arrayBuffer());
     servicesCache.set(url, '', context.now(), { statusCode: 200, headers: response.headers, body });
@@ -108,7 +107,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
       if (name !== 'requests' || !format) {
         throw new GeoReportError(404, `no such resource: POST ${request.url.split('?')[0]}; post to requests.json or requests.xml`);
       }
-      const spool = await createUploadSpool(join(config.DATA_DIR, 'tmp'));
+      const spool = await createUploadSpool(uploadSpoolDirectory(config));
       try {
         const { fields, files } = await readClientForm(request, spool);
         const { values, problems } = singleValues(fields, validatedFields);
@@ -127,7 +126,12 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
         }
         const url = `${upstreams.open311()}/${request.params.file}`;
         const response = await upstreamCall(() =>
-          callUpstream('issue reporting', url, { method: 'POST', body: form as never, timeoutMs: config.UPLOAD_TIMEOUT_MS }),
+          callUpstream('issue reporting', url, {
+            method: 'POST',
+            headers: upstreams.open311ClientOrigin(request),
+            body: form as never,
+            timeoutMs: config.UPLOAD_TIMEOUT_MS,
+          }),
         );
         // Read fully before the spool goes: the upstream may still be reading the photos.
         const body = Buffer.from(await response.body.arrayBuffer());

@@ -1,10 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../config';
 import { paths } from '../../shared/paths';
 
 export interface Upstreams {
   open311: () => string;
+  /**
+   * Headers naming the origin the browser used, for a call to this same server: its answers build
+   * links (media_url, discovery) from the Host they are asked with, and loopback is not the
+   * browser's origin. Empty for another city's service, which names itself.
+   */
+  open311ClientOrigin: (request: FastifyRequest) => Record<string, string>;
   counters: () => string;
   serviceObjects: () => string | undefined;
 }
@@ -22,6 +28,8 @@ export function resolveUpstreams(config: Config, app: FastifyInstance): Upstream
   };
   return {
     open311: () => config.OPEN311_URL ?? `${self()}${paths.georeport}`,
+    open311ClientOrigin: (request): Record<string, string> =>
+      config.OPEN311_URL ? {} : { host: request.host, 'x-forwarded-proto': request.protocol },
     counters: () => config.COUNTERS_URL ?? `${self()}${paths.counters}`,
     serviceObjects: () => config.SERVICE_OBJECTS_URL,
   };

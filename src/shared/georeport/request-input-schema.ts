@@ -76,6 +76,18 @@ const mediaUrl = z
     },
     problem({ code: 'invalid_url', field: 'media_url' }, 'media_url must be an absolute http or https URL'),
   )
+  // A published link must not publish someone's credentials (https://user:password@host/…).
+  .refine(
+    (text) => {
+      try {
+        const url = new URL(text);
+        return url.username === '' && url.password === '';
+      } catch {
+        return true; // reported by the rule above
+      }
+    },
+    problem({ code: 'invalid_url', field: 'media_url' }, 'media_url must not contain a user name or password'),
+  )
   .refine(
     (text) => {
       try {

@@ -94,6 +94,8 @@ describe('POST requests', () => {
     [{ phone: 'call me' }, 'phone must be a phone number'],
     [{ media_url: 'ftp://example.org/a.jpg' }, 'media_url must be an absolute http or https URL'],
     [{ media_url: 'https://example.org/page.html' }, 'media_url must end in an image file suffix'],
+    [{ media_url: 'https://user:secret@example.org/a.jpg' }, 'media_url must not contain a user name or password'],
+    [{ media_url: 'https://user@example.org/a.jpg' }, 'media_url must not contain a user name or password'],
     [{ title: '<b>bold</b>' }, 'title must not contain HTML'],
     [{ service_object_id: 'x' }, 'service_object_type is required when service_object_id is sent'],
   ].map(([change, message]) => ({ change: change as Record<string, string>, message: message as string })))('refuses a bad field with 400: $message', async ({ change, message }) => {
@@ -246,6 +248,15 @@ describe('POST requests with photos (multipart)', () => {
         IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '60/1 10/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '24/1 56/1 0/1' },
       })
       .toBuffer();
+
+  it('answers a photo over the pixel limit with the one documented answer: a 400 naming the photo and the limit', async () => {
+    // 8000 × 7000 = 56 megapixels, over the default 50; a plain-colour PNG of that size is small.
+    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#888' } }).png({ compressionLevel: 9 }).toBuffer();
+    const body = await multipartBody({ ...validReport, api_key: t.apiKey }, [{ fileName: 'huge.png', type: 'image/png', data: huge }]);
+    const response = await t.app.inject({ method: 'POST', url: '/open311/v1/requests.json', ...body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual([{ code: 400, description: expect.stringMatching(/is too large: at most 50 megapixels \(this one is 8000×7000\)/) }]);
+  });
 
   it('stores several photos, strips EXIF/GPS and serves them at media_urls', async () => {
     const original = await jpegWithGps();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
+import { createUploadBudget } from '../../../src/server/http/upload-budget';
 import type { AppContext } from '../../../src/server/context';
 import { processImage } from '../../../src/server/media/image-processing';
 import { mediaRoutes, mediaUrl } from '../../../src/server/media/routes';
@@ -22,7 +23,8 @@ beforeEach(async () => {
   // The media routes touch only the store's photos (files, or the PostgreSQL database).
   let env: Record<string, string>;
   ({ store, env } = await openTestStore(dataDir));
-  context = { config: loadConfig(env), repositories: store, now: () => 0 };
+  const config = loadConfig(env);
+  context = { config, repositories: store, now: () => 0, uploads: createUploadBudget(config.UPLOAD_BYTES_IN_FLIGHT_MAX) };
   app = Fastify();
   await app.register(mediaRoutes, { prefix: '/media', context });
   await app.ready();

@@ -21,7 +21,7 @@ describe('the counters proxy in front of the embedded service (over loopback, as
   let t: CountersTestApp;
   let upstreamAddress: string;
   beforeAll(async () => {
-    t = await createCountersApp(counters(5));
+    t = await createCountersApp(counters(5), { ALLOWED_HOSTS: 'localhost,127.0.0.1,kerro.example' });
     upstreamAddress = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).host;
   });
   afterAll(() => t.close());

@@ -16,7 +16,7 @@ import { serviceDefinitionHandler, serviceListHandler } from './services';
 
 export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   const { config } = context;
-  await registerGeoReportBodyParsers(app, config);
+  await registerGeoReportBodyParsers(app, config, context.uploads);
   app.setErrorHandler(geoReportErrorHandler);
   const unknownResource = async (request: FastifyRequest) => {
     throw notFound(`no such resource: ${request.method} ${request.url.split('?')[0]}; see discovery.json`);

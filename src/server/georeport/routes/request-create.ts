@@ -1,11 +1,15 @@
 /** POST requests.[format]: the form read and checked, then handed to createServiceRequest. */
-import { unknownServiceCode } from '../../../shared/georeport/problems';
+import { readFile } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { photoTooLarge, unknownServiceCode } from '../../../shared/georeport/problems';
 import { describeIssues, serviceRequestInputSchema } from '../../../shared/georeport/request-input-schema';
 import { resolveLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../open311/errors';
 import { readForm, singleValues } from '../../open311/form-reader';
+import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../../open311/upload-spool';
 import { presentCreated } from '../../open311/presenter';
+import type { GeoReportFormat } from '../../open311/serializers';
 import { sendDocument } from '../../open311/reply';
 import { locateAddressOnly } from '../address-location';
 import { requireApiKey } from '../api-key-check';
@@ -24,11 +28,26 @@ export function requestCreateHandler(context: AppContext): FormatHandler {
   const { config, repositories } = context;
 
   return async (request, reply, format) => {
-    const { fields, files } = await readForm<UploadedPhoto>(request, {
+    const spool = await createUploadSpool(uploadSpoolDirectory(config));
+    try {
+      return await createFromForm(request, reply, format, spool);
+    } finally {
+      await spool.dispose();
+    }
+  };
+
+  async function createFromForm(request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat, spool: UploadSpool) {
+    // Photos go to the spool on disk, not memory; the key is checked the moment its field is read,
+    // so a caller without a valid key is stopped there, and none of its photos is ever in memory.
+    const { fields, files } = await readForm<SpooledFile>(request, {
+      onField: async (name, value) => {
+        if (name === 'api_key') await requireApiKey(repositories.apiKeys, value);
+      },
       receiveFile: async (part) => {
-        const data = await part.toBuffer();
+        const file = await spool.add(part.fieldname, part.filename, part.mimetype, part.file);
+        if (part.file.truncated) throw badRequest(photoTooLarge);
         // Browsers send an empty part for a file input left empty.
-        return data.length > 0 ? { fileName: part.filename, data } : undefined;
+        return file.bytes > 0 ? file : undefined;
       },
     });
     const { values, problems } = singleValues(fields, scalarFields);
@@ -52,10 +71,15 @@ export function requestCreateHandler(context: AppContext): FormatHandler {
       input,
       attributes: attributes.values,
       locale: resolveLocale(values.locale),
-      photos: files,
+      photos: await readPhotos(files),
       now: context.now(),
       zipCode: located.location?.postalCode,
     });
     return sendDocument(reply, presentCreated(created.service_request_id, created.service_notice), format);
-  };
+  }
+}
+
+/** The spooled photos, read into memory only now that the key and the form are valid. */
+async function readPhotos(files: SpooledFile[]): Promise<UploadedPhoto[]> {
+  return Promise.all(files.map(async (file) => ({ fileName: file.fileName, data: await readFile(file.path) })));
 }

@@ -104,7 +104,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   /** The context a plan needs: who, when, and how to word the closing email. */
   const changeContext = (request: FastifyRequest, serviceTypes: ServiceTypeRecord[]): ChangeContext => {
     const now = context.now();
-    const settings = { baseUrl: publicBaseUrl(request), timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes, now };
+    // Never the moderator's Host: an email's link must name the operator's configured address.
+    const settings = { baseUrl: config.PUBLIC_BASE_URL, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes, now };
     return {
       moderator: sessionOf(request).moderator_name,
       now,

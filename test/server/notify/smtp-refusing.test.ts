@@ -1,0 +1,73 @@
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { createSmtpTransport } from '../../../src/server/notify/mail-transport';
+import { createOutboxSender, defaultRetryDelayMs } from '../../../src/server/notify/outbox-sender';
+import { addModerator, signIn, submitRequest } from '../moderation/moderation-client';
+
+/** A real SMTP server that answers 451 (try again later) to the first `refusals` deliveries, then takes mail. */
+async function refusingSmtpServer(refusals: number) {
+  let refused = 0;
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refused < refusals) {
+        refused += 1;
+        const error = new Error('4.3.2 Service busy, try again later') as Error & { responseCode: number };
+        error.responseCode = 451;
+        return callback(error);
+      }
+      return callback();
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ MAIL_FROM: 'Kerro <no-reply@kerro.example.org>' });
+});
+afterEach(() => t.close());
+
+describe('an SMTP server refusing for a while (451)', () => {
+  it('gets the message again after each back-off and delivers it once when it accepts', async () => {
+    await addModerator(t, 'maija', 'correct horse battery');
+    const session = await signIn(t);
+    const id = await submitRequest(t, { email: 'aino.virtanen@example.org', locale: 'en' });
+    expect((await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'] })).statusCode).toBe(200);
+
+    const smtp = await refusingSmtpServer(2);
+    const sender = createOutboxSender({ store: t.store.outbox, transport: createSmtpTransport(smtp.url, 'no-reply@kerro.example.org'), log: t.app.log, now: () => t.clock.now });
+    try {
+      expect(await sender.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+      expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 }); // backing off: not due yet
+      t.clock.now += defaultRetryDelayMs(1);
+      expect(await sender.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+      t.clock.now += defaultRetryDelayMs(1); // the second delay is longer: still not due
+      expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      t.clock.now += defaultRetryDelayMs(2);
+      expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+      t.clock.now += 24 * 3_600_000;
+      expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toContain(id);
+    } finally {
+      await sender.stop();
+      await smtp.close();
+    }
+  });
+});
