@@ -1,3 +1,4 @@
+import { createMailLinks } from '../../../src/server/notify/mail-links';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,7 @@ beforeEach(async () => {
   // The media routes touch only the store's photos (files, or the PostgreSQL database).
   let env: Record<string, string>;
   ({ store, env } = await openTestStore(dataDir));
-  context = { config: loadConfig(env), repositories: store, now: () => 0 };
+  context = { config: loadConfig(env), repositories: store, now: () => 0, mailLinks: createMailLinks('secret', 'http://kerro.test') };
   app = Fastify();
   await app.register(mediaRoutes, { prefix: '/media', context });
   await app.ready();
