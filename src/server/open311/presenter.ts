@@ -6,6 +6,7 @@
  * what clients read are one type, checked by the compiler.
  */
 import { formatDetailedStatus } from '../../shared/georeport/detailed-status';
+import { followSpecification } from '../../shared/georeport/follow';
 import type { CreatedServiceRequest, GeoReportErrorRecord, HistoryEntry, ServiceRequest, ServiceType } from '../../shared/georeport/types';
 import type { SupportedLocale } from '../../shared/locales';
 import type { HistoryEvent, ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
@@ -168,6 +169,14 @@ export function presentDiscovery(baseUrl: string, changeset: string, contact: st
       endpoints: [
         {
           specification: 'http://wiki.open311.org/GeoReport_v2',
+          url: `${baseUrl}/open311/v1`,
+          changeset,
+          type: 'production',
+          formats: ['text/xml', 'application/json'],
+        },
+        {
+          // Kerro's extension: requests/{id}/followers (README, "Following a report").
+          specification: followSpecification,
           url: `${baseUrl}/open311/v1`,
           changeset,
           type: 'production',
