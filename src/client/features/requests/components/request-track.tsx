@@ -12,6 +12,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useRequest } from '../api/get-request';
 import { useRequestPublication } from '../api/get-request-publication';
 import { ModerationNotice } from './moderation-notice';
+import { RequestUpdates } from './request-updates';
 
 /** The public track page of one request: its state, also before moderation. */
 export function RequestTrack({ id }: { id: string }) {
@@ -70,7 +71,12 @@ export function RequestTrack({ id }: { id: string }) {
     title = headlineOf(shown) || t('track.untitled');
     // Unknown (still loading, or the listing failed) shows no notice rather than a wrong one.
     const notice = publication.data === false ? <ModerationNotice status={shown.status} /> : null;
-    content = <RequestDetails request={shown} headingLevel={1} notice={notice} />;
+    content = (
+      <>
+        <RequestDetails request={shown} headingLevel={1} notice={notice} />
+        <RequestUpdates request={shown} published={publication.data} />
+      </>
+    );
   }
 
   useDocumentTitle(title);
