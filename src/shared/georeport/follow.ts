@@ -3,7 +3,7 @@
  * endpoint with this specification in its discovery document; a city's own Open311 service does
  * not, and the web app then offers no following.
  */
-export const followSpecification = 'https://github.com/kerro/kerro#following-a-report';
+export const followSpecification = 'urn:kerro:georeport:follow';
 
 /** Whether a discovery document (as JSON) announces the follow extension. */
 export function discoveryOffersFollowing(discovery: unknown): boolean {

@@ -22,6 +22,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+/** The outbox id of the one message left after the receipt was set aside (PostgreSQL does not reuse ids). */
+let closingId = 1;
+
 /** A request with an email, closed by a moderator: one message in the outbox. */
 async function closeRequestWithEmail(locale = 'en', notes = 'The pothole was patched on Friday.') {
   const id = await submitRequest(t, { email: address, locale, title: 'Pothole at the school gate' });
@@ -29,6 +32,7 @@ async function closeRequestWithEmail(locale = 'en', notes = 'The pothole was pat
   await t.sql.run('DELETE FROM outbox');
   const response = await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'], status_notes: notes });
   expect(response.statusCode).toBe(200);
+  closingId = (await outboxRows())[0]!.id;
   return id;
 }
 
@@ -62,7 +66,7 @@ describe('the outbox sender without SMTP_URL', () => {
     const sender = startOutboxSender(t.store.outbox, t.config, t.app.log);
     try {
       const id = await closeRequestWithEmail('fi', 'Kuoppa paikattiin perjantaina.');
-      const file = join(outboxDirectoryFor(t.config), '1.eml');
+      const file = join(outboxDirectoryFor(t.config), `${closingId}.eml`);
       await waitFor(async () => existsSync(file) && (await outboxRows())[0]!.sent_at !== null);
       const mail = readMail(readFileSync(file, 'utf8'));
       const [row] = await outboxRows();
@@ -86,14 +90,14 @@ describe('the outbox sender without SMTP_URL', () => {
     const store = t.store.outbox;
     const transport = createFileTransport(outboxDirectoryFor(t.config), mailFrom);
     // A sender leases the message, writes it, and dies before marking it sent.
-    const leased = await store.claim(1, t.clock.now, t.clock.now + 60_000);
+    const leased = await store.claim(closingId, t.clock.now, t.clock.now + 60_000);
     await transport.deliver(leased!);
 
     const sender = senderWith(transport);
     expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 }); // still leased
     t.clock.now += 60_000;
     expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
-    expect(readdirSync(outboxDirectoryFor(t.config))).toEqual(['1.eml']);
+    expect(readdirSync(outboxDirectoryFor(t.config))).toEqual([`${closingId}.eml`]);
     expect((await outboxRows())[0]).toMatchObject({ attempts: 2, sent_at: t.clock.now });
     expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     await sender.stop();
@@ -189,7 +193,7 @@ describe('the outbox sender with SMTP_URL', () => {
       expect(row!.last_error).toBe('EENVELOPE, SMTP 550, during RCPT');
       const logs = t.logs.join('\n');
       expect(logs).toContain('notification email given up');
-      expect(logs).toContain('"outboxId":1');
+      expect(logs).toContain(`"outboxId":${closingId}`);
       expect(logs).not.toContain(address);
       expect(logs).not.toContain('example.org');
       expect(logs).not.toContain('gate code');
