@@ -11,6 +11,8 @@ import { counterSchemaRoutes } from './counters/schema-routes';
 import { countersInfoRoute } from './proxy/counters-info';
 import { geocodingRoutes } from './geocoding/routes';
 import { moderationRoutes } from './moderation/routes';
+import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
+import { mailPageRoutes } from './notify/mail-pages';
 import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './http/close-on-shutdown';
 import { registerHealthRoutes } from './http/health-routes';
@@ -53,11 +55,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app, options.config);
   registerHealthRoutes(app, { store: options.store });
+  const mailSecret = await ensureMailLinkSecret(options.store.settings);
   const context: AppContext = {
     config: options.config,
     repositories: options.store,
     now: options.now ?? Date.now,
     uploads: createUploadBudget(options.config.UPLOAD_BYTES_IN_FLIGHT_MAX),
+    mailLinks: createMailLinks(mailSecret, mailBaseUrl(options.config)),
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });
@@ -71,6 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey });
   await app.register(countersInfoRoute, { prefix: '/proxy', context });
   await app.register(moderationRoutes, { prefix: '/moderation/api', context });
+  // The pages links in emails open: confirm a follow, unsubscribe (one-click POST too).
+  await app.register(mailPageRoutes, { prefix: '/mail', context });
   await app.register(clientRoutes, { context });
   return app;
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { UploadBudget } from './http/upload-budget';
+import type { MailLinks } from './notify/mail-links';
 import type { Repositories } from './storage/repositories/types';
 
 /** What every route plugin needs, built once per app instance. */
@@ -10,4 +11,6 @@ export interface AppContext {
   now: () => number;
   /** Upload bytes in flight over the whole process (the service and the proxy together). */
   uploads: UploadBudget;
+  /** Links in emails, signed; from PUBLIC_BASE_URL, never a caller's Host. */
+  mailLinks: MailLinks;
 }

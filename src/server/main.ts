@@ -74,7 +74,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (staleUploadsRemoved > 0) app.log.info({ staleUploadsRemoved }, 'removed uploads an earlier run left in DATA_DIR/tmp');
   outboxSender = startOutboxSender(store.outbox, config, app.log);
   if (config.SMTP_URL && !config.PUBLIC_BASE_URL) {
-    app.log.warn('SMTP_URL is set but PUBLIC_BASE_URL is not: notification emails go out without a link to the request; set PUBLIC_BASE_URL to the address residents use');
+    app.log.warn('SMTP_URL is set but PUBLIC_BASE_URL is not: links in emails (tracking, confirm, unsubscribe) name this server’s own listening address, never a caller’s Host; set PUBLIC_BASE_URL to the address residents use');
   }
   return { app, stop };
 }

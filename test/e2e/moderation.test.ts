@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readMail } from '../server/notify/multipart';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
@@ -88,30 +89,23 @@ async function signIn(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The closing email about request `id`, once the outbox sender (woken by the change) has written it. */
-async function waitForEml(id: string, timeoutMs = 15_000): Promise<string> {
+/** The email about request `id` that says `words`, once the outbox sender (woken by the change) has written it. */
+async function waitForEml(id: string, words: string, timeoutMs = 15_000): Promise<string> {
   const directory = join(server.dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = existsSync(directory) ? readdirSync(directory).filter((name) => name.endsWith('.eml')) : [];
-    const found = files.map((name) => readFileSync(join(directory, name), 'utf8')).find((eml) => emailText(eml).includes(`/requests/${id}`));
+    const found = files
+      .map((name) => readFileSync(join(directory, name), 'utf8'))
+      .find((eml) => emailText(eml).includes(`/requests/${id}`) && emailText(eml).includes(words));
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no .eml file in ${directory} within ${timeoutMs} ms:\n${server.output()}`);
 }
 
-/** The text body of an .eml, whichever transfer encoding nodemailer chose for it. */
-function emailText(eml: string): string {
-  const [head = '', ...rest] = eml.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-  }
-  return body;
-}
+/** The plain-text part of an .eml (every message also has an HTML part). */
+const emailText = (eml: string): string => readMail(eml).plain;
 
 describe('moderator console in Chromium', () => {
   it('sends a logged-out visitor to the login page and says when the password is wrong', async () => {
@@ -202,7 +196,7 @@ describe('moderator console in Chromium', () => {
     await expectNoAxeViolations(page);
 
     // The email: in the outbox within seconds, with the notes and the track link.
-    const eml = await waitForEml(id);
+    const eml = await waitForEml(id, notes);
     expect(eml).toMatch(/^To: resident@example\.org$/m);
     const text = emailText(eml);
     expect(text).toContain(`${server.baseUrl}/requests/${id}`);
@@ -213,7 +207,7 @@ describe('moderator console in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     const rows = page.getByRole('table', { name: 'Moderator actions, newest first' }).getByRole('row');
     await rows.nth(1).waitFor();
-    expect(await rows.nth(1).textContent()).toContain('Status Received → Resolved; notes changed; email queued to the reporter');
+    expect(await rows.nth(1).textContent()).toContain('Status Received → Resolved; notes changed; email queued to the reporter and followers');
     expect(await rows.nth(2).textContent()).toContain('Published');
     await screenshot(page, 'moderation-audit-desktop-en');
     await expectNoAxeViolations(page);
@@ -228,7 +222,9 @@ describe('moderator console in Chromium', () => {
     const resident = await openContext();
     await resident.page.goto(`${server.baseUrl}/requests/${id}`);
     await resident.page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await resident.page.getByText(notes, { exact: true }).waitFor();
+    await resident.page.locator('.request-details__notes').getByText(notes, { exact: true }).waitFor();
+    // The dated history keeps the note too.
+    await resident.page.locator('.request-history__note').getByText(notes, { exact: true }).waitFor();
     expect(await resident.page.locator('.request-details__status .status-badge').textContent()).toBe('Status: Closed');
     await expectCleanRunThenClose(resident);
 
@@ -271,14 +267,17 @@ describe('moderator console in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Rejected. The report will not be listed publicly.').waitFor();
     expect(await publicListingHas(id)).toBe(false);
-    expect(emailText(await waitForEml(id))).toContain('please report it again without one');
+    expect(emailText(await waitForEml(id, 'please report it again without one'))).toContain('please report it again without one');
     await screenshot(page, 'moderation-review-rejected-desktop-en');
     await expectNoAxeViolations(page);
 
     const resident = await openContext();
     await resident.page.goto(`${server.baseUrl}/requests/${id}`);
     await resident.page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await resident.page.getByText('The photo shows a licence plate; please report it again without one.', { exact: true }).waitFor();
+    await resident.page
+      .locator('.request-details__notes')
+      .getByText('The photo shows a licence plate; please report it again without one.', { exact: true })
+      .waitFor();
     expect(await resident.page.locator('.request-details__status').textContent()).toBe('Status: ClosedRejected');
     await expectCleanRunThenClose(resident);
     await expectCleanRunThenClose(opened);

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readMail } from '../server/notify/multipart';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
@@ -135,15 +136,24 @@ describe('two instances on one PostgreSQL', () => {
     expect(answers).toEqual([200, 200, 200, 429]);
   });
 
-  it('sends the closing email exactly once although both instances run a sender', async () => {
+  it('sends each email exactly once although both instances run a sender', async () => {
     await moderate(b, await signIn(b), `requests/${id}/status`, { detailed_status: ['PROCESSED'], status_notes: 'Filled in.' });
+    const subjects = () => smtp.received.filter((mail) => mail.raw.includes(id)).map((mail) => readMail(mail.raw).headers.get('subject'));
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && !smtp.received.some((mail) => mail.raw.includes(id))) await new Promise((r) => setTimeout(r, 200));
+    while (Date.now() < deadline && !subjects().some((subject) => subject?.startsWith('Your report has been handled'))) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
     // Past A's next poll (10 s), so a second delivery would have happened by now.
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     const mails = smtp.received.filter((mail) => mail.raw.includes(id));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.to).toEqual(['resident@example.org']);
+    // The receipt (queued through A), the update on publishing (B) and the closing message (B).
+    expect(subjects().map((subject) => subject?.split(':')[0])).toEqual([
+      'Your report has been received',
+      'Update on a report',
+      'Your report has been handled',
+    ]);
+    expect(new Set(mails.map((mail) => readMail(mail.raw).headers.get('message-id'))).size).toBe(3);
+    expect(mails.every((mail) => mail.to.join() === 'resident@example.org')).toBe(true);
   }, 60_000);
 
   it('loses no answered submission when A is killed in the middle of a stream', async () => {

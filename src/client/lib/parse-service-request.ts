@@ -1,4 +1,4 @@
-import type { ExtendedAttributes, ServiceRequest } from '../../shared/georeport/types';
+import type { ExtendedAttributes, HistoryEntry, ServiceRequest } from '../../shared/georeport/types';
 import { ApiError } from './http-client';
 
 // Hand-written rather than zod: the map on the first page reads these, and zod is about 25 KiB
@@ -22,7 +22,16 @@ function extendedAttributesOf(value: unknown): ExtendedAttributes | undefined {
     service_object_id: optionalText(value.service_object_id),
     detailed_status: text(value.detailed_status),
     media_urls: Array.isArray(value.media_urls) ? value.media_urls.filter((url): url is string => typeof url === 'string') : [],
+    history: Array.isArray(value.history) ? value.history.map(historyEntryOf).filter((entry) => entry !== undefined) : undefined,
   };
+}
+
+const historyKinds: readonly HistoryEntry['kind'][] = ['received', 'published', 'status', 'note'];
+
+/** One dated entry of a request's history (Kerro's extension); one without a known kind or a date is skipped. */
+function historyEntryOf(value: unknown): HistoryEntry | undefined {
+  if (!isObject(value) || !historyKinds.includes(value.kind as HistoryEntry['kind']) || !text(value.datetime)) return undefined;
+  return { kind: value.kind as HistoryEntry['kind'], datetime: text(value.datetime), detailed_status: text(value.detailed_status), note: optionalText(value.note) };
 }
 
 /**

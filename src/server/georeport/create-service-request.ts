@@ -10,7 +10,7 @@ import type { SupportedLocale } from '../../shared/locales';
 import type { Config } from '../config';
 import { MediaRejectedError, processImage, type ProcessedImage } from '../media/image-processing';
 import { badRequest } from '../open311/errors';
-import type { NewServiceRequest, Repositories, StoredMedia } from '../storage/repositories/types';
+import type { NewServiceRequest, RecipientMessage, Repositories, StoredMedia } from '../storage/repositories/types';
 import type { AttributeValues } from './attributes';
 import { newServiceRequestId } from './ids';
 
@@ -35,6 +35,8 @@ export interface ServiceRequestSubmission {
 export interface CreateServiceRequestDeps {
   config: Pick<Config, 'MEDIA_MAX_FILES' | 'MEDIA_MAX_PIXELS' | 'SERVICE_OBJECT_TYPE'>;
   repositories: Pick<Repositories, 'serviceRequests' | 'serviceObjects' | 'media'>;
+  /** The receipt emailed to a reporter who gave an address, queued with the record. */
+  receipt?: (record: NewServiceRequest) => RecipientMessage;
 }
 
 /** Every photo decoded and re-encoded; all the rejected ones are reported together. */
@@ -58,7 +60,7 @@ async function processPhotos(photos: UploadedPhoto[], config: CreateServiceReque
 
 /** Stores the request and its photos; answers the stored record. */
 export async function createServiceRequest(
-  { config, repositories }: CreateServiceRequestDeps,
+  { config, repositories, receipt }: CreateServiceRequestDeps,
   { input, attributes, locale, photos, now, zipCode }: ServiceRequestSubmission,
 ): Promise<NewServiceRequest> {
   let { lat, long } = input;
@@ -119,7 +121,7 @@ export async function createServiceRequest(
       expected_at: null,
       media,
     };
-    await repositories.serviceRequests.create(record);
+    await repositories.serviceRequests.create(record, receipt?.(record));
     return record;
   } catch (error) {
     // Nothing was committed: do not leave orphaned photos behind.

@@ -1,5 +1,6 @@
 import { statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
-import type { NewOutboxMessage } from '../storage/repositories/types';
+import type { RequestFacts, UpdateKind } from '../notify/subscriber-messages';
+import type { HistoryEvent, RecipientMessage } from '../storage/repositories/types';
 import { conflict, notFound } from './errors';
 import type { ChangePlan, ModerationSnapshot, PlannedChange, RequestFieldChanges } from '../storage/repositories/types';
 
@@ -10,8 +11,33 @@ import type { ChangePlan, ModerationSnapshot, PlannedChange, RequestFieldChanges
 export interface ChangeContext {
   moderator: string;
   now: number;
-  /** The email telling the requester their request was closed as `closedAs`. */
-  closingMessage: (current: ModerationSnapshot, closedAs: string, statusNotes: string) => NewOutboxMessage;
+  /** The email each subscriber gets about a public change, worded from the request after it. */
+  updateMessage: (kind: UpdateKind, after: RequestFacts) => RecipientMessage;
+  /** The email each subscriber gets when the request closes (the reporter's keeps its own words). */
+  closingMessage: (after: RequestFacts) => RecipientMessage;
+}
+
+/** What the public history gains from a change: publication, a new status, a new public note. */
+function historyOf(current: ModerationSnapshot, after: ModerationSnapshot, now: number): HistoryEvent[] {
+  const events: HistoryEvent[] = [];
+  if (after.moderation === 'published' && current.moderation !== 'published') {
+    events.push({ at: now, kind: 'published', detailed_status: after.detailed_status, note: '' });
+  }
+  const notesChanged = after.status_notes !== current.status_notes;
+  if (after.detailed_status.join(',') !== current.detailed_status.join(',')) {
+    events.push({ at: now, kind: 'status', detailed_status: after.detailed_status, note: notesChanged ? after.status_notes : '' });
+  } else if (notesChanged && after.status_notes.trim() !== '') {
+    events.push({ at: now, kind: 'note', detailed_status: after.detailed_status, note: after.status_notes });
+  }
+  return events;
+}
+
+/** Subscribers hear of a close, and of every public change of a published request. */
+function notifyOf(context: ChangeContext, current: ModerationSnapshot, after: ModerationSnapshot, history: HistoryEvent[]) {
+  if (current.status === 'open' && statusOfDetailedStatus(after.detailed_status) === 'closed') return context.closingMessage(after);
+  if (after.moderation !== 'published') return undefined;
+  const kind = history.find((event) => event.kind === 'published' || event.kind === 'status') ?? history[0];
+  return kind ? context.updateMessage(kind.kind, after) : undefined;
 }
 
 function plan(
@@ -22,18 +48,15 @@ function plan(
   details: Record<string, unknown>,
   extra: Pick<PlannedChange, 'removeMediaPosition'> = {},
 ): PlannedChange {
-  const detailed = set.detailed_status ?? current.detailed_status;
-  // Notify on the move from open to closed only, and only when the requester gave an address.
-  const closes = current.status === 'open' && statusOfDetailedStatus(detailed) === 'closed';
-  const notification =
-    closes && current.email
-      ? context.closingMessage(current, detailed[0]!, set.status_notes ?? current.status_notes)
-      : undefined;
+  const after: ModerationSnapshot = { ...current, ...set };
+  const history = historyOf(current, after, context.now);
+  const notify = notifyOf(context, current, after, history);
   return {
     set: { ...set, updated_at: context.now },
     ...extra,
-    audit: { at: context.now, moderator: context.moderator, action, details: { ...details, ...(notification ? { notified: true } : {}) } },
-    notification,
+    audit: { at: context.now, moderator: context.moderator, action, details: { ...details, ...(notify ? { notified: true } : {}) } },
+    history,
+    notify,
   };
 }
 

@@ -16,6 +16,8 @@ export interface ViewOptions {
   locale: string | undefined;
   timeZone: string;
   baseUrl: string;
+  /** The requests' public history, as the public answer shows it. */
+  history?: PresentOptions['history'];
 }
 
 export function presentModerationItems(
@@ -23,7 +25,12 @@ export function presentModerationItems(
   serviceTypes: ServiceTypeRecord[],
   options: ViewOptions,
 ): ModerationItem[] {
-  const presentOptions: PresentOptions = { locale: resolveLocale(options.locale), timeZone: options.timeZone, baseUrl: options.baseUrl };
+  const presentOptions: PresentOptions = {
+    locale: resolveLocale(options.locale),
+    timeZone: options.timeZone,
+    baseUrl: options.baseUrl,
+    history: options.history,
+  };
   // The very value the GeoReport JSON serializer writes, so the preview cannot drift from the public answer.
   const publicBodies = jsonItems(presentServiceRequests(records, serviceTypes, true, presentOptions));
   return records.map((record, index) => ({

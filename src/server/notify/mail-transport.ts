@@ -10,15 +10,20 @@ export interface MailTransport {
 }
 
 function mailOptions(message: OutboxMessage, from: string) {
+  // RFC 8058 one-click: a mail client may POST "List-Unsubscribe=One-Click" to the link itself.
+  const unsubscribe = message.unsubscribe_url
+    ? { 'List-Unsubscribe': `<${message.unsubscribe_url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    : {};
   return {
     from,
     to: message.to_address,
     subject: message.subject,
     text: message.body_text,
+    ...(message.body_html ? { html: message.body_html } : {}),
     // Stable per outbox row: a copy sent again after a crash carries the same Message-ID and Date.
     messageId: message.message_id,
     date: new Date(message.created_at),
-    headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': message.locale },
+    headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': message.locale, ...unsubscribe },
   };
 }
 

@@ -26,4 +26,5 @@ export const listItemNames: Readonly<Record<string, string>> = {
   formats: 'format',
   attributes: 'attribute',
   values: 'value',
+  history: 'entry',
 };

@@ -6,9 +6,10 @@
  * what clients read are one type, checked by the compiler.
  */
 import { formatDetailedStatus } from '../../shared/georeport/detailed-status';
-import type { CreatedServiceRequest, GeoReportErrorRecord, ServiceRequest, ServiceType } from '../../shared/georeport/types';
+import { followSpecification } from '../../shared/georeport/follow';
+import type { CreatedServiceRequest, GeoReportErrorRecord, HistoryEntry, ServiceRequest, ServiceType } from '../../shared/georeport/types';
 import type { SupportedLocale } from '../../shared/locales';
-import type { ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
+import type { HistoryEvent, ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
 import type { GeoReportDocument, ListDocument } from './document';
 
@@ -16,6 +17,26 @@ export interface PresentOptions {
   locale: SupportedLocale;
   timeZone: string;
   baseUrl: string;
+  /** Each request's stored public changes (with extensions); `received` is added from requested_at. */
+  history?: ReadonlyMap<string, HistoryEvent[]>;
+}
+
+/** The public, dated history: received, then every stored change, oldest first. */
+export function presentHistory(record: ServiceRequestRecord, events: readonly HistoryEvent[], timeZone: string): HistoryEntry[] {
+  const received: HistoryEntry = {
+    kind: 'received',
+    datetime: formatW3cDateTime(record.requested_at, timeZone),
+    detailed_status: 'RECEIVED',
+  };
+  return [
+    received,
+    ...events.map((event): HistoryEntry => ({
+      kind: event.kind,
+      datetime: formatW3cDateTime(event.at, timeZone),
+      detailed_status: formatDetailedStatus(event.detailed_status),
+      note: event.note.trim() === '' ? undefined : event.note,
+    })),
+  ];
 }
 
 export function translationOf(record: ServiceTypeRecord, locale: SupportedLocale): ServiceTypeTranslation {
@@ -104,6 +125,7 @@ export function presentServiceRequest(
       service_object_id: record.service_object_id ?? undefined,
       detailed_status: formatDetailedStatus(record.detailed_status),
       media_urls: mediaUrls,
+      history: options.history ? presentHistory(record, options.history.get(record.service_request_id) ?? [], options.timeZone) : undefined,
     };
   }
   return presented;
@@ -147,6 +169,14 @@ export function presentDiscovery(baseUrl: string, changeset: string, contact: st
       endpoints: [
         {
           specification: 'http://wiki.open311.org/GeoReport_v2',
+          url: `${baseUrl}/open311/v1`,
+          changeset,
+          type: 'production',
+          formats: ['text/xml', 'application/json'],
+        },
+        {
+          // Kerro's extension: requests/{id}/followers (README, "Following a report").
+          specification: followSpecification,
           url: `${baseUrl}/open311/v1`,
           changeset,
           type: 'production',

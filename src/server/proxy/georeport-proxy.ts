@@ -12,6 +12,7 @@ import { GeoReportError, badRequest } from '../open311/errors';
 import { registerGeoReportBodyParsers } from '../open311/form-body-parsers';
 import { readForm, singleValues } from '../open311/form-reader';
 import { splitFormat } from '../open311/format';
+import { registerFollowProxy } from './follow-proxy';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 import type { CachedUpstreamAnswer } from './upstream';
 import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../open311/upload-spool';
@@ -98,6 +99,8 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     servicesCache.set(url, '', context.now(), { statusCode: 200, headers: response.headers, body });
     return reply.code(200).headers(response.headers).send(body);
   });
+
+  registerFollowProxy(app, context, upstreams, apiKey);
 
   app.post(
     '/:file',

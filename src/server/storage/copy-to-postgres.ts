@@ -38,6 +38,8 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'moderator_sessions' },
   { name: 'audit_log', identity: 'id' },
   { name: 'outbox', identity: 'id' },
+  { name: 'subscriptions', identity: 'id' },
+  { name: 'request_history', identity: 'id' },
 ];
 
 const BATCH_ROWS = 500;

@@ -20,6 +20,16 @@ const extendedAttributesSchema = z.strictObject({
   service_object_id: z.string().optional(),
   detailed_status: z.string(),
   media_urls: z.array(z.url()),
+  history: z
+    .array(
+      z.strictObject({
+        kind: z.enum(['received', 'published', 'status', 'note']),
+        datetime: dateTime,
+        detailed_status: z.string(),
+        note: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
 export const serviceRequestSchema = z.strictObject({

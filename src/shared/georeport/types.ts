@@ -22,6 +22,30 @@ export type ExtendedAttributes = {
   service_object_id?: string;
   detailed_status: string;
   media_urls: string[];
+  /** Kerro extension: the public, dated history, oldest first. */
+  history?: HistoryEntry[];
+};
+
+/** One public change of a request: received, published, a status change or a public note. */
+export type HistoryEntry = {
+  kind: 'received' | 'published' | 'status' | 'note';
+  datetime: string;
+  /** The detailed status after the change, as in extended_attributes.detailed_status. */
+  detailed_status: string;
+  /** The public note given with the change; absent when none. */
+  note?: string;
+};
+
+/** Kerro extension: GET requests/{id}/followers.[format]. */
+export type FollowerCount = {
+  service_request_id: string;
+  follower_count: number;
+};
+
+/** Kerro extension: the answer to POST requests/{id}/followers.[format], the same whether or not the address already follows. */
+export type FollowAnswer = {
+  service_request_id: string;
+  status: 'confirmation_sent';
 };
 
 export type ServiceRequest = {

@@ -26,7 +26,7 @@ describe('audit log page', { timeout: 30_000 }, () => {
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(cells.map((row) => row.slice(1))).toEqual([
-      ['maija', 'Status Received → Resolved; notes changed; email queued to the reporter', 'abc'],
+      ['maija', 'Status Received → Resolved; notes changed; email queued to the reporter and followers', 'abc'],
       ['maija', 'Removed photo 1', 'abc'],
       ['ville', 'Edited: title, description', 'abc'],
       ['ville', 'Rejected, with a reason', 'def'],

@@ -194,7 +194,7 @@ describe('review page', { timeout: 30_000 }, () => {
     const preview = section('Public view');
     expect(within(preview).getAllByText('Resolved · Public works done').length).toBeGreaterThan(0);
     expect(within(preview).getAllByText('The bench was repaired on Monday.').length).toBeGreaterThan(0);
-    expect(within(section('History')).getByText('Status Received → Resolved · Public works done; notes changed; email queued to the reporter')).toBeTruthy();
+    expect(within(section('History')).getByText('Status Received → Resolved · Public works done; notes changed; email queued to the reporter and followers')).toBeTruthy();
   });
 
   it('explains a conflict (someone else was first) instead of failing silently', async () => {

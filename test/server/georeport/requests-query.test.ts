@@ -67,12 +67,17 @@ describe('GET requests: the listing', () => {
   it('adds CitySDK extended_attributes with extensions=true', async () => {
     const list = (await t.app.inject({ method: 'GET', url: '/open311/v1/requests.json?extensions=true' })).json();
     const open2 = list.find((r: { service_request_id: string }) => r.service_request_id === 'open2');
-    expect(open2.extended_attributes).toEqual({ title: 'Title open2', detailed_status: 'IN_PROCESS,PUBLIC_WORKS_IN_PROGRESS', media_urls: [] });
+    expect(open2.extended_attributes).toEqual({
+      title: 'Title open2', detailed_status: 'IN_PROCESS,PUBLIC_WORKS_IN_PROGRESS', media_urls: [],
+      // Stored directly, not through moderation: only the receipt of the history is known.
+      history: [{ kind: 'received', datetime: open2.requested_datetime, detailed_status: 'RECEIVED' }],
+    });
     const object1 = list.find((r: { service_request_id: string }) => r.service_request_id === 'object1');
     expect(object1.media_url).toBe(`http://kerro.test/media/${'a'.repeat(32)}.jpg`);
     expect(object1.extended_attributes).toEqual({
       title: 'Title object1', service_object_type: 'urn:x', service_object_id: 'toilet-9', detailed_status: 'RECEIVED',
       media_urls: [`http://kerro.test/media/${'a'.repeat(32)}.jpg`],
+      history: [{ kind: 'received', datetime: object1.requested_datetime, detailed_status: 'RECEIVED' }],
     });
   });
 

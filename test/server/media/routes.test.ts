@@ -1,3 +1,4 @@
+import { createMailLinks } from '../../../src/server/notify/mail-links';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,13 @@ beforeEach(async () => {
   let env: Record<string, string>;
   ({ store, env } = await openTestStore(dataDir));
   const config = loadConfig(env);
-  context = { config, repositories: store, now: () => 0, uploads: createUploadBudget(config.UPLOAD_BYTES_IN_FLIGHT_MAX) };
+  context = {
+    config,
+    repositories: store,
+    now: () => 0,
+    uploads: createUploadBudget(config.UPLOAD_BYTES_IN_FLIGHT_MAX),
+    mailLinks: createMailLinks('secret', 'http://kerro.test'),
+  };
   app = Fastify();
   await app.register(mediaRoutes, { prefix: '/media', context });
   await app.ready();

@@ -53,20 +53,27 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+/** The rows queued after the receipt (which requests-with-an-address always get first). */
+async function afterReceipt(t: TestApp): Promise<OutboxRow[]> {
+  const [receipt, ...rest] = await outbox(t);
+  expect(receipt?.subject).toMatch(/vastaanotettu|tagits emot|received/);
+  return rest;
+}
+
 describe('closing a request queues an email to the requester', () => {
   it('in the request\'s language, with the notes and the link to its page', async () => {
     const id = await submitRequest(t, { email: 'aino@example.org', locale: 'fi', title: 'Kuoppa koulun portilla' });
     await session.request('POST', `/requests/${id}/publish`);
-    expect(await outbox(t)).toEqual([]);
+    expect((await afterReceipt(t)).map((row) => row.subject)).toEqual(['Ilmoitukseen on päivitys: Kuoppa koulun portilla']);
     await session.request('POST', `/requests/${id}/status`, { detailed_status: ['IN_PROCESS'], status_notes: 'Työ aloitettu.' });
-    expect(await outbox(t)).toEqual([]); // still open
+    expect(await afterReceipt(t)).toHaveLength(2); // the status update
 
     t.clock.now += 6 * 3_600_000; // within the session's 12 hours
     await session.request('POST', `/requests/${id}/status`, {
       detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'],
       status_notes: 'Kuoppa on paikattu.',
     });
-    const [row, ...rest] = await outbox(t);
+    const [, , row, ...rest] = await afterReceipt(t);
     expect(rest).toEqual([]);
     expect(row).toMatchObject({
       service_request_id: id,
@@ -84,11 +91,13 @@ describe('closing a request queues an email to the requester', () => {
     expect(row!.body_text).toContain('Kaupungin vastaus:\nKuoppa on paikattu.');
     expect(row!.body_text).toContain(`http://kerro.test/requests/${id}`);
 
-    // Already closed: moving between closed values sends nothing more.
+    // Already closed: a move between closed values is an ordinary status update.
     await session.request('POST', `/requests/${id}/status`, { detailed_status: ['ARCHIVED'] });
-    expect(await outbox(t)).toHaveLength(1);
+    const archived = (await afterReceipt(t))[3]!;
+    expect(archived.subject).toBe('Ilmoitukseen on päivitys: Kuoppa koulun portilla');
+    expect(archived.body_text).toContain('Tila: Käsitelty ja arkistoitu');
     const audit = (await session.request('GET', `/requests/${id}`)).json().audit;
-    expect(audit.map((entry: { details: { notified?: boolean } }) => entry.details.notified ?? false)).toEqual([false, true, false, false]);
+    expect(audit.map((entry: { details: { notified?: boolean } }) => entry.details.notified ?? false)).toEqual([true, true, true, true]);
   });
 
   it('on rejection, in Swedish and English, with the reason', async () => {
@@ -96,7 +105,7 @@ describe('closing a request queues an email to the requester', () => {
     await session.request('POST', `/requests/${sv}/reject`, { reason: 'Gäller inte staden.' });
     const en = await submitRequest(t, { email: 'ann@example.org', locale: 'en_GB' });
     await session.request('POST', `/requests/${en}/reject`);
-    const [svRow, enRow] = await outbox(t);
+    const [, svRow, , enRow] = await outbox(t);
     expect(svRow).toMatchObject({ locale: 'sv', subject: 'Din anmälan har avslutats: Gatornas skick' });
     expect(svRow!.body_text).toContain('Vi har granskat den och avslutat den utan åtgärder.');
     expect(svRow!.body_text).toContain('Status: Avvisad');
@@ -113,17 +122,16 @@ describe('closing a request queues an email to the requester', () => {
     expect(await outbox(t)).toEqual([]);
   });
 
-  it('never takes the link from the moderator\'s Host: without PUBLIC_BASE_URL the email has no link', async () => {
-    const own = await createTestApp({ PUBLIC_BASE_URL: '', ALLOWED_HOSTS: 'localhost,kerro.local' });
+  it('links to this server\'s own address when PUBLIC_BASE_URL is unset, never to the moderator\'s Host', async () => {
+    const own = await createTestApp({ PUBLIC_BASE_URL: '', HOST: '127.0.0.1', PORT: '8080', ALLOWED_HOSTS: 'localhost,kerro.local' });
     try {
       await addModerator(own, 'maija', 'correct horse battery');
       const ownSession = await signIn(own);
       const id = await submitRequest(own, { email: 'a@example.org' });
       await ownSession.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'] }, { host: 'kerro.local:8080' });
-      const body = (await outbox(own))[0]!.body_text;
-      expect(body).not.toContain('kerro.local');
-      expect(body).not.toContain('http');
-      expect(body).toContain(id);
+      const closing = (await outbox(own))[1]!;
+      expect(closing.body_text).toContain(`http://127.0.0.1:8080/requests/${id}`);
+      expect(closing.body_text).not.toContain('kerro.local');
     } finally {
       await own.close();
     }
@@ -144,10 +152,10 @@ describe('closing a request queues an email to the requester', () => {
     const restoreAudit = await failInserts(t, 'audit_log', 'audit unavailable');
     expect((await session.request('POST', `/requests/${id}/reject`, { reason: 'No.' })).statusCode).toBe(500);
     expect(await publicDetail(t, id)).toMatchObject({ status: 'open' });
-    expect(await outbox(t)).toEqual([]);
+    expect(await afterReceipt(t)).toEqual([]);
 
     await restoreAudit();
     expect((await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'] })).statusCode).toBe(200);
-    expect(await outbox(t)).toHaveLength(1);
+    expect(await afterReceipt(t)).toHaveLength(1);
   });
 });

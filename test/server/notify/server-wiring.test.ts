@@ -9,7 +9,7 @@ import { hashPassword } from '../../../src/server/moderation/passwords';
 import { openStore, type Store } from '../../../src/server/storage';
 import { testServiceTypes } from '../../helpers/georeport-app';
 import { freshStoreEnv } from '../../helpers/test-store';
-import { parseMail } from './mime';
+import { readMail } from './multipart';
 
 let dataDir: string;
 let server: RunningServer | undefined;
@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 it('the real server starts the outbox sender: closing a request over HTTP writes its .eml without waiting for a poll', async () => {
-  const config = loadConfig({ ...(await freshStoreEnv(dataDir)), PORT: '0', DEMO_DATA: 'false', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ ...(await freshStoreEnv(dataDir)), PORT: '0', DEMO_DATA: 'false', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'https://kerro.example.org' });
   server = await startServer(config);
   const address = server.app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -55,12 +55,12 @@ it('the real server starts the outbox sender: closing a request over HTTP writes
   });
   expect(closed.status).toBe(200);
 
-  const file = join(dataDir, 'outbox', '1.eml');
+  const file = join(dataDir, 'outbox', '2.eml'); // 1.eml is the receipt
   const deadline = Date.now() + 3000; // well under the 10 s poll: the wake-up did it
   while (!existsSync(file) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  const mail = parseMail(readFileSync(file, 'utf8'));
+  const mail = readMail(readFileSync(file, 'utf8'));
   expect(mail.headers.get('to')).toBe('aino@example.org');
-  expect(mail.text).toContain(`Bulb replaced.\n\nYou can see the report and its status here:\n${base}/requests/${id}\n`);
+  expect(mail.plain).toContain(`Bulb replaced.\n\nYou can see the report and its status here:\nhttps://kerro.example.org/requests/${id}\n`);
 
   await server.stop();
   server = undefined;

@@ -147,7 +147,9 @@ function publicGeoReportUrls(prefix: string): string[] {
     for (const type of testServiceTypes) urls.push(`${prefix}/services/${type.service_code}.${format}`);
     for (const query of listQueries()) urls.push(`${prefix}/requests.${format}${query ? `?${query}` : ''}`);
     // Unpublished ones too: whatever they answer (not found) must not hold personal data either.
-    for (const id of allIds) urls.push(`${prefix}/requests/${id}.${format}`, `${prefix}/requests/${id}.${format}?extensions=true`);
+    for (const id of allIds) {
+      urls.push(`${prefix}/requests/${id}.${format}`, `${prefix}/requests/${id}.${format}?extensions=true`, `${prefix}/requests/${id}/followers.${format}`);
+    }
   }
   return urls;
 }
@@ -215,6 +217,9 @@ describe('no personal data in any public response', () => {
       '/proxy/counters-info',
       '/index.html',
       '/favicon.svg',
+      // The pages links in emails open; a forged token is refused without saying whose it would be.
+      '/mail/confirm?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      '/mail/unsubscribe?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       // Unknown API paths answer with the API's error, which must not echo anything either.
       '/open311/v1/no/such/thing.json',
       '/proxy/open311/v1/no/such/thing.xml',

@@ -110,6 +110,8 @@ function outboxMessage(index: number, at: number): NewOutboxMessage {
     locale: 'en',
     subject: `Subject ${index}`,
     body_text: 'Body',
+    body_html: '',
+    unsubscribe_url: '',
     created_at: at,
   };
 }

@@ -8,3 +8,4 @@ export { PhotoGallery, type PhotoGalleryProps } from './photo-gallery';
 export { RequestLocation } from './request-location';
 export { DateTime } from './date-time';
 export { headlineOf, detailedStatusesOf, mediaUrlsOf, coordinatesOf } from './request-fields';
+export { RequestHistory } from './request-history';

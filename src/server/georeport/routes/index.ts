@@ -9,6 +9,7 @@ import { notFound } from '../../open311/errors';
 import { registerGeoReportBodyParsers } from '../../open311/form-body-parsers';
 import { splitFormat } from '../../open311/format';
 import { discoveryHandler } from './discovery';
+import { followerCountHandler, followHandler } from './followers';
 import type { FormatHandler } from './handler';
 import { requestCreateHandler } from './request-create';
 import { requestDetailHandler, requestListHandler } from './requests-read';
@@ -32,10 +33,10 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
 
   /** Reads the `.json`/`.xml` suffix of the last path segment and runs the handler for it. */
   const withFormat =
-    (pick: (name: string) => FormatHandler | undefined) =>
+    (pick: (name: string, params: Record<string, string>) => FormatHandler | undefined) =>
     async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
       const { name, format, suffix } = splitFormat(request.params.file);
-      const handler = pick(name);
+      const handler = pick(name, request.params as Record<string, string>);
       if (!handler) return unknownResource(request);
       if (!format) throw notFound(`format ${suffix || '(none)'} is not supported: end the path in .json or .xml`);
       return handler(request, reply, format);
@@ -48,4 +49,7 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   app.get('/services/:file', withFormat((code) => serviceDefinitionHandler(context, code)));
   app.get('/requests/:file', withFormat((id) => requestDetailHandler(context, id)));
   app.post('/:file', withFormat((name) => (name === 'requests' ? requestCreate : undefined)));
+  // Kerro extension: following a request (see followers.ts and README, "Following a report").
+  app.get('/requests/:id/:file', withFormat((name, { id }) => (name === 'followers' ? followerCountHandler(context, id!) : undefined)));
+  app.post('/requests/:id/:file', withFormat((name, { id }) => (name === 'followers' ? followHandler(context, id!) : undefined)));
 };

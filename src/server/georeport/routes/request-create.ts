@@ -17,6 +17,8 @@ import { readAttributes } from '../attributes';
 import { createServiceRequest, type UploadedPhoto } from '../create-service-request';
 import { checkJurisdiction } from '../jurisdiction';
 import type { FormatHandler } from './handler';
+import { announceOutboxMessage } from '../../notify/outbox-signal';
+import { receiptMessage, type MessageSettings, type RequestFacts } from '../../notify/subscriber-messages';
 
 const scalarFields = [
   'api_key', 'jurisdiction_id', 'service_code', 'description', 'title', 'lat', 'long', 'service_object_type',
@@ -67,14 +69,24 @@ export function requestCreateHandler(context: AppContext): FormatHandler {
     const attributes = readAttributes(fields, serviceType.attributes);
     if (attributes.problems.length > 0) throw badRequest(attributes.problems);
 
-    const created = await createServiceRequest(context, {
+    const now = context.now();
+    const settings: MessageSettings = {
+      links: context.mailLinks,
+      timeZone: config.TZ_NAME,
+      mailFrom: config.MAIL_FROM,
+      serviceTypes: [serviceType],
+      now,
+    };
+    const deps = { ...context, receipt: (record: RequestFacts) => receiptMessage(record, settings) };
+    const created = await createServiceRequest(deps, {
       input,
       attributes: attributes.values,
       locale: resolveLocale(values.locale),
       photos: await readPhotos(files),
-      now: context.now(),
+      now,
       zipCode: located.location?.postalCode,
     });
+    if (created.email) announceOutboxMessage();
     return sendDocument(reply, presentCreated(created.service_request_id, created.service_notice), format);
   }
 }

@@ -35,7 +35,12 @@ export function requestListHandler(context: AppContext): FormatHandler {
       throw notFound(unknownServiceCode.text({ value: unknownCodes.join(', '), format }));
     }
     const records = await serviceRequests.query(query);
-    const options: PresentOptions = { locale: resolveLocale(textParam(params, 'locale')), timeZone: context.config.TZ_NAME, baseUrl };
+    const options: PresentOptions = {
+      locale: resolveLocale(textParam(params, 'locale')),
+      timeZone: context.config.TZ_NAME,
+      baseUrl,
+      history: extensions ? await context.repositories.requestHistory.listFor(records.map((record) => record.service_request_id)) : undefined,
+    };
     const serialized = serialize(presentServiceRequests(records, types, extensions, options), format);
     // Encoded once: a cached string would be re-encoded to UTF-8 on every send.
     const answer = { body: Buffer.from(serialized.body), contentType: serialized.contentType };
@@ -59,6 +64,7 @@ export function requestDetailHandler(context: AppContext, serviceRequestId: stri
       locale: resolveLocale(textParam(params, 'locale')),
       timeZone: context.config.TZ_NAME,
       baseUrl: publicBaseUrl(request, context.config),
+      history: extensions ? await context.repositories.requestHistory.listFor([serviceRequestId]) : undefined,
     };
     return sendDocument(reply, presentServiceRequests([record], types, extensions, options), format);
   };

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requirePublicBaseUrl } from '../../http/public-base-url';
-import { closingNotification } from '../../notify/closing-notification';
+import { closingMessage, updateMessage, type MessageSettings } from '../../notify/subscriber-messages';
 import { announceOutboxMessage } from '../../notify/outbox-signal';
 import type { ServiceRequestRecord, ServiceTypeRecord } from '../../storage/repositories/types';
 import { sessionOf } from '../auth';
@@ -38,14 +38,13 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   const mediaStore = context.repositories.media;
   const publicBaseUrl = (request: FastifyRequest) => requirePublicBaseUrl(request, config, invalidHost);
 
-  const viewOptions = (request: FastifyRequest, locale: string | undefined) => ({
-    locale,
-    timeZone: config.TZ_NAME,
-    baseUrl: publicBaseUrl(request),
-  });
-
   const present = async (request: FastifyRequest, records: ServiceRequestRecord[], locale: string | undefined) =>
-    presentModerationItems(records, await serviceTypes.list(), viewOptions(request, locale));
+    presentModerationItems(records, await serviceTypes.list(), {
+      locale,
+      timeZone: config.TZ_NAME,
+      baseUrl: publicBaseUrl(request),
+      history: await context.repositories.requestHistory.listFor(records.map((record) => record.service_request_id)),
+    });
 
   const detail = async (request: FastifyRequest, id: string, locale: string | undefined) => {
     const record = await serviceRequests.find(id);
@@ -104,12 +103,12 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   /** The context a plan needs: who, when, and how to word the closing email. */
   const changeContext = (request: FastifyRequest, serviceTypes: ServiceTypeRecord[]): ChangeContext => {
     const now = context.now();
-    // Never the moderator's Host: an email's link must name the operator's configured address.
-    const settings = { baseUrl: config.PUBLIC_BASE_URL, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes, now };
+    const settings: MessageSettings = { links: context.mailLinks, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes, now };
     return {
       moderator: sessionOf(request).moderator_name,
       now,
-      closingMessage: (current, closedAs, statusNotes) => closingNotification(current, closedAs, statusNotes, settings),
+      updateMessage: (kind, after) => updateMessage(kind, after, settings),
+      closingMessage: (after) => closingMessage(after, settings),
     };
   };
 

@@ -8,6 +8,7 @@ import { createPostgresCounterRepository } from './counters';
 import { createPostgresDatabase, type PostgresDatabase } from './database';
 import { createPostgresMediaStore } from './media-blobs';
 import { PostgresSetupError, runMigrations } from './migrations';
+import { createPostgresFollowerRepository, createPostgresRequestHistoryRepository } from './follow';
 import { createPostgresModerationRepository } from './moderation';
 import { createPostgresOutboxStore } from './outbox';
 import { createPostgresServiceObjectRepository } from './service-objects';
@@ -138,6 +139,8 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
     counters: createPostgresCounterRepository(db),
     moderation: createPostgresModerationRepository(db),
     outbox: createPostgresOutboxStore(db),
+    followers: createPostgresFollowerRepository(db),
+    requestHistory: createPostgresRequestHistoryRepository(db),
     loginThrottle: createPostgresLoginThrottle(db),
     rateLimits: createPostgresRateLimits(db),
     media: mediaDirectory ? createFileMediaStore(mediaDirectory) : createPostgresMediaStore(db),

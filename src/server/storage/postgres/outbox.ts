@@ -7,8 +7,8 @@ import type { NewOutboxMessage, OutboxMessage, OutboxStore } from '../repositori
  */
 export async function insertOutboxMessage(client: Queryable, message: NewOutboxMessage): Promise<number> {
   const [row] = await client.query<{ id: number }>(
-    `INSERT INTO outbox (message_id, service_request_id, to_address, locale, subject, body_text, created_at, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
+    `INSERT INTO outbox (message_id, service_request_id, to_address, locale, subject, body_text, body_html, unsubscribe_url, created_at, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $8, $9, $7, $7) RETURNING id`,
     [
       message.message_id,
       message.service_request_id,
@@ -17,6 +17,8 @@ export async function insertOutboxMessage(client: Queryable, message: NewOutboxM
       message.subject,
       message.body_text,
       message.created_at,
+      message.body_html,
+      message.unsubscribe_url,
     ],
   );
   return row!.id;
@@ -44,14 +46,14 @@ export function createPostgresOutboxStore(db: PostgresDatabase): OutboxStore {
            WHERE id = $1 AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $2
              AND (locked_until IS NULL OR locked_until <= $2)
            FOR UPDATE SKIP LOCKED)
-         RETURNING id, message_id, service_request_id, to_address, locale, subject, body_text, created_at, attempts`,
+         RETURNING id, message_id, service_request_id, to_address, locale, subject, body_text, body_html, unsubscribe_url, created_at, attempts`,
         [id, now, leaseUntil],
       );
       return row;
     },
     async markSent(id, now) {
       await db.query(
-        `UPDATE outbox SET sent_at = $1, locked_until = NULL, last_error = NULL, to_address = '', body_text = '' WHERE id = $2`,
+        `UPDATE outbox SET sent_at = $1, locked_until = NULL, last_error = NULL, to_address = '', body_text = '', body_html = '', unsubscribe_url = '' WHERE id = $2`,
         [now, id],
       );
     },

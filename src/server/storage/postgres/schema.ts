@@ -1,3 +1,5 @@
+import { followSchemaStep } from './follow-schema';
+
 /**
  * Ordered schema steps of the PostgreSQL backend, recorded in schema_migrations. Append only:
  * never edit a step that has shipped. Same tables and columns as the SQLite backend; times are
@@ -275,4 +277,6 @@ export const migrations: readonly string[] = [
   CREATE TRIGGER service_objects_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON service_objects
     FOR EACH STATEMENT EXECUTE FUNCTION bump_change_version('service_objects');
   `,
+  // Keeping residents informed: emails' HTML part and unsubscribe link, subscriptions, request history (follow-schema.ts).
+  followSchemaStep,
 ];

@@ -1,4 +1,5 @@
 import type { PostgresDatabase, Queryable } from './database';
+import { subscribeReporter } from './follow';
 import { boxAround, earthRadiusMeters } from '../geo';
 import { decodeRequest, encodeRequest, groupMedia, requestColumns, type RequestColumn, type ServiceRequestRow } from '../request-rows';
 import type {
@@ -212,8 +213,13 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
   };
 
   return {
-    async create(request) {
-      await db.transaction((client) => insertAll(client, [request]));
+    async create(request, receipt) {
+      await db.transaction(async (client) => {
+        await insertAll(client, [request]);
+        if (request.email && receipt) {
+          await subscribeReporter(client, request.service_request_id, request.email, request.locale, request.requested_at, receipt);
+        }
+      });
     },
     async createMany(requests) {
       if (requests.length === 0) return;

@@ -1,4 +1,5 @@
 import type { PostgresDatabase } from './database';
+import { addHistory, notifySubscribers } from './follow';
 import { insertAuditEntry } from './moderation';
 import { insertOutboxMessage } from './outbox';
 import { decodeDetailedStatus, encodeRequestChanges } from '../request-rows';
@@ -50,8 +51,10 @@ export function createPostgresUnitOfWork(db: PostgresDatabase): UnitOfWork {
           ]);
         }
         await insertAuditEntry(client, { ...change.audit, service_request_id: serviceRequestId });
+        if (change.history) await addHistory(client, serviceRequestId, change.history);
         if (change.notification) await insertOutboxMessage(client, change.notification);
-        return { removedMediaFile, notificationQueued: change.notification !== undefined };
+        const fannedOut = change.notify ? await notifySubscribers(client, serviceRequestId, change.notify) : 0;
+        return { removedMediaFile, notificationQueued: change.notification !== undefined || fannedOut > 0 };
       });
     },
   };

@@ -39,6 +39,7 @@ export interface ServiceTypeRepository {
 }
 
 import type { ModerationState } from '../../../shared/moderation/wire';
+import type { RecipientMessage } from './follow';
 
 export type { ModerationState };
 
@@ -111,7 +112,11 @@ export interface ModerationListQuery {
 }
 
 export interface ServiceRequestRepository {
-  create(request: NewServiceRequest): Promise<void>;
+  /**
+   * Stores a request. With an email on the request and `receipt`, the reporter is subscribed to
+   * its updates and the receipt queued, in the same transaction.
+   */
+  create(request: NewServiceRequest, receipt?: RecipientMessage): Promise<void>;
   /** Inserts many at once (demo data, benchmarks); one transaction. */
   createMany(requests: NewServiceRequest[]): Promise<void>;
   find(id: string): Promise<ServiceRequestRecord | undefined>;

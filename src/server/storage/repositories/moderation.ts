@@ -1,4 +1,5 @@
 import type { ServiceRequestRecord } from './core';
+import type { HistoryEvent, RecipientMessage } from './follow';
 import type { NewOutboxMessage } from './outbox';
 
 /** Storage of moderation: accounts, sessions, the audit log, and changes to requests. */
@@ -66,7 +67,12 @@ export interface PlannedChange {
   set: RequestFieldChanges;
   removeMediaPosition?: number;
   audit: Omit<NewAuditEntry, 'service_request_id'>;
+  /** One message to one address. */
   notification?: NewOutboxMessage;
+  /** One message to each active subscriber of the request (reporter and confirmed followers, each address once). */
+  notify?: RecipientMessage;
+  /** Public history entries the change adds. */
+  history?: HistoryEvent[];
 }
 
 export interface AppliedChange {

@@ -10,6 +10,10 @@ export interface NewOutboxMessage {
   locale: string;
   subject: string;
   body_text: string;
+  /** The same message as HTML ('' for text only). */
+  body_html: string;
+  /** One-click unsubscribe (RFC 8058) for List-Unsubscribe ('' when the message has none). */
+  unsubscribe_url: string;
   /** Epoch milliseconds; also the message's Date header. */
   created_at: number;
 }
@@ -29,7 +33,7 @@ export interface OutboxStore {
    * leaves the lease to expire, and the message is tried again (at-least-once).
    */
   claim(id: number, now: number, leaseUntil: number): Promise<OutboxMessage | undefined>;
-  /** Delivered: the address and text are forgotten, only the subject and Message-ID stay. */
+  /** Delivered: the address, texts and link are forgotten, only the subject and Message-ID stay. */
   markSent(id: number, now: number): Promise<void>;
   retryLater(id: number, retryAt: number, error: string): Promise<void>;
   giveUp(id: number, now: number, error: string): Promise<void>;

@@ -6,6 +6,7 @@
 import type { AddressRepository } from './addresses';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
+import type { FollowerRepository, RequestHistoryRepository } from './follow';
 import type { MediaStore } from './media';
 import type { ModerationRepository, UnitOfWork } from './moderation';
 import type { OutboxStore } from './outbox';
@@ -14,6 +15,7 @@ import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 export type * from './addresses';
 export type * from './core';
 export type * from './counters';
+export type * from './follow';
 export type * from './media';
 export type * from './moderation';
 export type * from './outbox';
@@ -30,6 +32,10 @@ export interface Repositories {
   counters: CounterRepository;
   moderation: ModerationRepository;
   outbox: OutboxStore;
+  /** The reporter's and followers' subscriptions to a request's updates. */
+  followers: FollowerRepository;
+  /** Each request's public, dated changes. */
+  requestHistory: RequestHistoryRepository;
   loginThrottle: LoginThrottleRepository;
   rateLimits: RateLimitRepository;
   /** Photos: files, or rows of the PostgreSQL database (see openStore). */

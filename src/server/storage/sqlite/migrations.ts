@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { followSchemaStep } from './follow-schema';
 
 /**
  * Ordered schema steps of the SQLite backend; the index + 1 is the schema version kept in
@@ -264,6 +265,8 @@ export const migrations: readonly string[] = [
     UPDATE change_versions SET version = version + 1 WHERE name = 'service_objects';
   END;
   `,
+  // Keeping residents informed: emails' HTML part and unsubscribe link, subscriptions, request history (follow-schema.ts).
+  followSchemaStep,
 ];
 
 export function runMigrations(db: Database.Database): void {

@@ -4,6 +4,7 @@ import { createSqliteAddressRepository } from './addresses';
 import { createSqliteApiKeyRepository } from './api-keys';
 import { createSqliteCounterRepository } from './counters';
 import { openDatabase, type SqliteDatabase } from './database';
+import { createSqliteFollowerRepository, createSqliteRequestHistoryRepository } from './follow';
 import { createSqliteModerationRepository } from './moderation';
 import { createSqliteOutboxStore } from './outbox';
 import { createSqliteServiceObjectRepository } from './service-objects';
@@ -39,6 +40,8 @@ function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
     counters: createSqliteCounterRepository(db),
     moderation: createSqliteModerationRepository(db),
     outbox: createSqliteOutboxStore(db),
+    followers: createSqliteFollowerRepository(db),
+    requestHistory: createSqliteRequestHistoryRepository(db),
     loginThrottle: createSqliteLoginThrottle(db),
     rateLimits: createSqliteRateLimits(db),
     media: createFileMediaStore(mediaDirectory),

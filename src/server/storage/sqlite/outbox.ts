@@ -7,8 +7,8 @@ import type { NewOutboxMessage, OutboxMessage, OutboxStore } from '../repositori
  */
 export function prepareOutboxInsert(db: SqliteDatabase): (message: NewOutboxMessage) => number {
   const insert = db.prepare(
-    `INSERT INTO outbox (message_id, service_request_id, to_address, locale, subject, body_text, created_at, next_attempt_at)
-     VALUES (@message_id, @service_request_id, @to_address, @locale, @subject, @body_text, @created_at, @created_at)`,
+    `INSERT INTO outbox (message_id, service_request_id, to_address, locale, subject, body_text, body_html, unsubscribe_url, created_at, next_attempt_at)
+     VALUES (@message_id, @service_request_id, @to_address, @locale, @subject, @body_text, @body_html, @unsubscribe_url, @created_at, @created_at)`,
   );
   return (message) => Number(insert.run(message).lastInsertRowid);
 }
@@ -26,11 +26,11 @@ export function createSqliteOutboxStore(db: SqliteDatabase): OutboxStore {
      WHERE id = ? AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?)`,
   );
   const selectOne = db.prepare(
-    `SELECT id, message_id, service_request_id, to_address, locale, subject, body_text, created_at, attempts
+    `SELECT id, message_id, service_request_id, to_address, locale, subject, body_text, body_html, unsubscribe_url, created_at, attempts
      FROM outbox WHERE id = ?`,
   );
   const sent = db.prepare(
-    `UPDATE outbox SET sent_at = ?, locked_until = NULL, last_error = NULL, to_address = '', body_text = '' WHERE id = ?`,
+    `UPDATE outbox SET sent_at = ?, locked_until = NULL, last_error = NULL, to_address = '', body_text = '', body_html = '', unsubscribe_url = '' WHERE id = ?`,
   );
   const retry = db.prepare('UPDATE outbox SET locked_until = NULL, next_attempt_at = ?, last_error = ? WHERE id = ?');
   const failed = db.prepare('UPDATE outbox SET locked_until = NULL, failed_at = ?, last_error = ? WHERE id = ?');

@@ -1,5 +1,6 @@
 /** Service requests in SQLite: writes, lookups, the public listing (radius search in radius-search.ts) and moderation lists. */
 import type { SqliteDatabase } from './database';
+import { prepareFollowWrites } from './follow';
 import { gridCell } from './grid';
 import { createRadiusSearch } from './radius-search';
 import { filterClauses, placeholders } from './request-filters';
@@ -7,6 +8,7 @@ import { decodeRequest, encodeRequest, groupMedia, requestColumns, type ServiceR
 import type {
   ModerationListQuery,
   NewServiceRequest,
+  RecipientMessage,
   ServiceRequestQuery,
   ServiceRequestRecord,
   ServiceRequestRepository,
@@ -44,6 +46,11 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
     }
   };
   const insertAll = db.transaction((requests: NewServiceRequest[]) => requests.forEach(insertOne));
+  const follow = prepareFollowWrites(db);
+  const insertWithReceipt = db.transaction((request: NewServiceRequest, receipt: RecipientMessage) => {
+    insertOne(request);
+    if (request.email) follow.subscribeReporter(request.service_request_id, request.email, request.locale, request.requested_at, receipt);
+  });
   const listNear = createRadiusSearch(db);
 
   /** Loads media for many requests with one query. */
@@ -77,8 +84,9 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
   };
 
   return {
-    async create(request) {
-      insertAll([request]);
+    async create(request, receipt) {
+      if (receipt) insertWithReceipt(request, receipt);
+      else insertAll([request]);
     },
     async createMany(requests) {
       insertAll(requests);

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from './database';
+import { prepareFollowWrites } from './follow';
 import { prepareOutboxInsert } from './outbox';
 import { decodeDetailedStatus, encodeRequestChanges } from '../request-rows';
 import type { ChangePlan, ModerationSnapshot, StoredMedia, UnitOfWork } from '../repositories/types';
@@ -20,6 +21,7 @@ export function createSqliteUnitOfWork(db: SqliteDatabase): UnitOfWork {
      VALUES (@at, @moderator, @action, @service_request_id, @details_json)`,
   );
   const insertOutbox = prepareOutboxInsert(db);
+  const follow = prepareFollowWrites(db);
 
   const changeRequest = db.transaction((serviceRequestId: string, plan: ChangePlan) => {
     const row = selectSnapshot.get(serviceRequestId) as SnapshotRow | undefined;
@@ -46,8 +48,10 @@ export function createSqliteUnitOfWork(db: SqliteDatabase): UnitOfWork {
       deleteMedia.run(serviceRequestId, change.removeMediaPosition);
     }
     insertAudit.run({ ...change.audit, service_request_id: serviceRequestId, details_json: JSON.stringify(change.audit.details) });
+    if (change.history) follow.addHistory(serviceRequestId, change.history);
     if (change.notification) insertOutbox(change.notification);
-    return { removedMediaFile, notificationQueued: change.notification !== undefined };
+    const fannedOut = change.notify ? follow.notifySubscribers(serviceRequestId, change.notify) : 0;
+    return { removedMediaFile, notificationQueued: change.notification !== undefined || fannedOut > 0 };
   });
 
   return {

@@ -82,7 +82,7 @@ export interface AllowedChanges {
 }
 
 const requestOf = (table: string, json: string): string | undefined => {
-  if (table !== 'service_requests' && table !== 'request_media' && table !== 'audit_log' && table !== 'outbox') return undefined;
+  if (!['service_requests', 'request_media', 'audit_log', 'outbox', 'request_history', 'subscriptions'].includes(table)) return undefined;
   const value = (JSON.parse(json) as { service_request_id?: unknown }).service_request_id;
   return typeof value === 'string' ? value : undefined;
 };

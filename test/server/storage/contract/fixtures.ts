@@ -191,6 +191,8 @@ export function outboxMessage(messageId: string, overrides: Partial<NewOutboxMes
     locale: 'fi',
     subject: 'Palautteesi on käsitelty',
     body_text: 'Kiitos palautteestasi. Asia on käsitelty.',
+    body_html: '',
+    unsubscribe_url: '',
     created_at: baseTime,
     ...overrides,
   };

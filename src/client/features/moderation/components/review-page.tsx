@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { headlineOf } from '../../../components/request';
+import { headlineOf, RequestHistory } from '../../../components/request';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -101,6 +101,9 @@ export function ReviewPage({ id }: { id: string }) {
         </Panel>
         <Panel title={t('photos.heading')}>
           <PhotoList item={item} />
+        </Panel>
+        <Panel title={t('audit.history')}>
+          <RequestHistory entries={item.public.extended_attributes?.history} withHeading={false} />
         </Panel>
         <Panel title={t('audit.forRequest')}>
           <RequestAudit entries={item.audit} />

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFollowSupport } from '../../../api/get-follow-support';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
+import '../../../styles/nearby-follow.css';
 import { currentLanguage } from '../../../lib/i18n';
 import { NEARBY_RADIUS_METERS, useNearbyRequests } from '../api/get-nearby-requests';
 import { excerpt, formatDate } from '../lib/format';
@@ -21,6 +23,7 @@ export function NearbyRequests({ serviceCode, serviceName, position }: NearbyReq
   const locale = currentLanguage(i18n);
   const ready = serviceCode !== '' && position !== undefined;
   const nearby = useNearbyRequests(ready ? { serviceCode, lat: position.lat, long: position.long, locale } : undefined);
+  const canFollow = useFollowSupport();
 
   if (!ready) return <p className="nearby__idle">{t('nearby.waiting')}</p>;
   if (nearby.isPending) return <LoadingNotice message={t('nearby.loading')} />;
@@ -45,6 +48,12 @@ export function NearbyRequests({ serviceCode, serviceName, position }: NearbyReq
                   .filter(Boolean)
                   .join(' · ')}
               </span>
+              {canFollow ? (
+                <Link to={`${trackPagePath(request.service_request_id)}#follow`} className="nearby__follow">
+                  {t('nearby.followInstead')}
+                  <span className="visually-hidden">: {title}</span>
+                </Link>
+              ) : null}
             </li>
           );
         })}

@@ -14,6 +14,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useRequest } from '../api/get-request';
 import { useRequestPublication } from '../api/get-request-publication';
 import { ModerationNotice } from './moderation-notice';
+import { RequestUpdates } from './request-updates';
 
 /** The public track page of one request: its state, also before moderation. */
 export function RequestTrack({ id }: { id: string }) {
@@ -74,13 +75,16 @@ export function RequestTrack({ id }: { id: string }) {
     // Unknown (still loading, or the listing failed) shows no notice rather than a wrong one.
     const notice = publication.data === false ? <ModerationNotice status={shown.status} /> : null;
     content = (
-      <RequestDetails
-        request={shown}
-        headingLevel={1}
-        notice={notice}
-        objectName={objectName.data}
-        place={<RequestPlace request={shown} objectName={objectName.data} />}
-      />
+      <>
+        <RequestDetails
+          request={shown}
+          headingLevel={1}
+          notice={notice}
+          objectName={objectName.data}
+          place={<RequestPlace request={shown} objectName={objectName.data} />}
+        />
+        <RequestUpdates request={shown} published={publication.data} />
+      </>
     );
   }
 

@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseDetailedStatus } from '../../../shared/georeport/detailed-status';
+import type { HistoryEntry } from '../../../shared/georeport/types';
+import '../../styles/request-updates.css';
+import { DateTime } from './date-time';
+import { useDetailedStatusWords } from './use-detailed-status-words';
+
+/** The request's public, dated history, oldest first: every status and every note as it was given. */
+export function RequestHistory({ entries, withHeading = true }: { entries: readonly HistoryEntry[] | undefined; withHeading?: boolean }) {
+  const { t } = useTranslation('requests');
+  const statusWords = useDetailedStatusWords();
+  const headingId = useId();
+  if (!entries || entries.length === 0) return null;
+  const list = (
+      <ol className="request-history__list">
+        {entries.map((entry, index) => {
+          const status = parseDetailedStatus(entry.detailed_status).map((value) => statusWords(value).label).join(', ');
+          return (
+            <li key={`${entry.datetime}-${index}`} className="request-history__entry">
+              <DateTime value={entry.datetime} />
+              <span className="request-history__what">
+                {entry.kind === 'status' ? t('history.status', { status }) : t(`history.${entry.kind}`)}
+              </span>
+              {entry.note ? <blockquote className="request-history__note">{entry.note}</blockquote> : null}
+            </li>
+          );
+        })}
+      </ol>
+  );
+  // Inside a panel that has its own heading (the moderator's view), the list alone.
+  if (!withHeading) return list;
+  return (
+    <section className="request-history" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('history.heading')}</h2>
+      {list}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The pages the links in emails open. GET shows a page with a button, so a mail scanner that
+ * fetches links confirms or unsubscribes nothing; POST does it. An unsubscribe link also takes
+ * RFC 8058's one-click POST (body `List-Unsubscribe=One-Click`) straight from a mail client.
+ * Plain server pages, no script: they work from any mail client, whatever the app's state.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { resolveLocale } from '../../shared/locales';
+import type { AppContext } from '../context';
+import type { Subscription } from '../storage/repositories/types';
+import type { LinkPurpose } from './mail-links';
+import { invalidLinkText, mailPageTexts, type MailPageTexts } from './mail-page-texts';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function page(reply: FastifyReply, status: number, lang: string, title: string, content: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    // The token must not travel on to another site in a Referer.
+    .header('referrer-policy', 'no-referrer')
+    .send(
+      `<!DOCTYPE html>\n<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<meta name="robots" content="noindex"><title>${escapeHtml(title)} – Kerro</title></head>\n<body><main>\n<h1>${escapeHtml(title)}</h1>\n${content}\n</main></body></html>\n`,
+    );
+}
+
+export const mailPageRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { followers } = context.repositories;
+  const links = context.mailLinks;
+  // A one-click POST comes as a form (urlencoded or multipart); its body says nothing the token does not.
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
+
+  const tokenOf = (request: FastifyRequest) => {
+    const token = (request.query as Record<string, unknown>).token;
+    return typeof token === 'string' ? token : '';
+  };
+
+  const invalid = (reply: FastifyReply) =>
+    page(reply, 404, 'fi', 'Kerro', invalidLinkText.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'));
+
+  const withSubscription =
+    (purpose: LinkPurpose, answer: (reply: FastifyReply, token: string, subscription: Subscription, t: MailPageTexts) => unknown) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = tokenOf(request);
+      const id = links.read(token, purpose);
+      const subscription = id === undefined ? undefined : await followers.find(id);
+      if (!subscription) return invalid(reply);
+      return answer(reply, token, subscription, mailPageTexts[resolveLocale(subscription.locale)]);
+    };
+
+  const openLink = (subscription: Subscription, t: MailPageTexts) =>
+    `<p><a href="${escapeHtml(links.requestUrl(subscription.service_request_id))}">${escapeHtml(t.open)}</a></p>`;
+  const button = (path: string, token: string, label: string) =>
+    `<form method="post" action="${path}?token=${encodeURIComponent(token)}"><button type="submit">${escapeHtml(label)}</button></form>`;
+
+  app.get(
+    '/confirm',
+    withSubscription('confirm', (reply, token, subscription, t) =>
+      subscription.unsubscribed
+        ? page(reply, 410, resolveLocale(subscription.locale), t.confirmTitle, `<p>${escapeHtml(t.notPending)}</p>\n${openLink(subscription, t)}`)
+        : page(reply, 200, resolveLocale(subscription.locale), t.confirmTitle, `<p>${escapeHtml(t.confirmLead)}</p>\n${button('/mail/confirm', token, t.confirmButton)}`),
+    ),
+  );
+  app.post(
+    '/confirm',
+    withSubscription('confirm', async (reply, _token, subscription, t) => {
+      const after = (await followers.confirm(subscription.id, context.now()))!;
+      return after.unsubscribed
+        ? page(reply, 410, resolveLocale(after.locale), t.confirmTitle, `<p>${escapeHtml(t.notPending)}</p>\n${openLink(after, t)}`)
+        : page(reply, 200, resolveLocale(after.locale), t.confirmTitle, `<p role="status">${escapeHtml(t.confirmed)}</p>\n${openLink(after, t)}`);
+    }),
+  );
+  app.get(
+    '/unsubscribe',
+    withSubscription('unsubscribe', (reply, token, subscription, t) =>
+      page(reply, 200, resolveLocale(subscription.locale), t.unsubscribeTitle, `<p>${escapeHtml(t.unsubscribeLead)}</p>\n${button('/mail/unsubscribe', token, t.unsubscribeButton)}`),
+    ),
+  );
+  app.post(
+    '/unsubscribe',
+    withSubscription('unsubscribe', async (reply, _token, subscription, t) => {
+      await followers.unsubscribe(subscription.id, context.now());
+      return page(reply, 200, resolveLocale(subscription.locale), t.unsubscribeTitle, `<p role="status">${escapeHtml(t.unsubscribed)}</p>\n${openLink(subscription, t)}`);
+    }),
+  );
+};

@@ -1,0 +1,154 @@
+/**
+ * The emails residents get about a request: the receipt, an update on each public change, the
+ * closing message, and a follow's confirmation. Each is written per recipient in the recipient's
+ * language, with a plain-text and an HTML part and a one-click unsubscribe link that ends that
+ * recipient's subscription only. Followers see only what the public page shows (title or type,
+ * status, public notes); the description goes to the reporter, whose own text it is.
+ */
+import { resolveLocale, type SupportedLocale } from '../../shared/locales';
+import { translationOf } from '../open311/presenter';
+import type { ModerationSnapshot, NewOutboxMessage, Recipient, RecipientMessage, ServiceTypeRecord } from '../storage/repositories/types';
+import { composeClosedRequestMessage } from './closed-request-message';
+import { htmlFromText } from './html-part';
+import type { MailLinks } from './mail-links';
+import { newMessageId } from './message-id';
+import { updateTexts } from './update-texts';
+
+export interface MessageSettings {
+  links: MailLinks;
+  timeZone: string;
+  mailFrom: string;
+  /** Names a request by its service type when it has no title. */
+  serviceTypes: ServiceTypeRecord[];
+  now: number;
+}
+
+export type RequestFacts = Pick<
+  ModerationSnapshot,
+  'service_request_id' | 'service_code' | 'title' | 'description' | 'requested_at' | 'detailed_status' | 'status_notes'
+>;
+
+export type UpdateKind = 'published' | 'status' | 'note';
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+const truncate = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+function subjectLineOf(request: RequestFacts, locale: SupportedLocale, settings: MessageSettings): string {
+  const type = settings.serviceTypes.find((candidate) => candidate.service_code === request.service_code);
+  return oneLine(request.title || (type ? translationOf(type, locale).service_name : request.service_code));
+}
+
+/** Addresses the words to one recipient: why they get it, how to stop, both parts, a stable Message-ID. */
+function addressed(
+  recipient: Recipient,
+  request: RequestFacts,
+  settings: MessageSettings,
+  content: { locale: SupportedLocale; subject: string; text: string },
+): NewOutboxMessage {
+  const t = updateTexts[content.locale];
+  const unsubscribeUrl = settings.links.unsubscribeUrl(recipient.subscription_id);
+  const [body, signature = t.footer] = content.text.replace(/\n+$/, '').split('\n-- \n');
+  const why = recipient.role === 'reporter' ? t.whyReporter : t.whyFollower;
+  const text = [body!.replace(/\n+$/, ''), '', '-- ', why, t.unsubscribe, unsubscribeUrl, '', signature, ''].join('\n');
+  return {
+    message_id: newMessageId(settings.mailFrom),
+    service_request_id: request.service_request_id,
+    to_address: recipient.email,
+    locale: content.locale,
+    subject: content.subject,
+    body_text: text,
+    body_html: htmlFromText(text, content.locale, content.subject),
+    unsubscribe_url: unsubscribeUrl,
+    created_at: settings.now,
+  };
+}
+
+const statusNameOf = (detailed: readonly string[], names: Record<string, string>) => names[detailed[0] ?? 'RECEIVED'] ?? detailed[0] ?? '';
+
+export function receiptMessage(request: RequestFacts, settings: MessageSettings): RecipientMessage {
+  return (recipient) => {
+    const locale = resolveLocale(recipient.locale);
+    const t = updateTexts[locale];
+    const subjectLine = subjectLineOf(request, locale, settings);
+    const lines = [
+      t.greeting,
+      '',
+      t.receiptIntro,
+      '',
+      `${t.report}: ${subjectLine} (${request.service_request_id})`,
+      `${t.status}: ${t.statusNames.RECEIVED}`,
+      '',
+      t.description,
+      request.description.trim(),
+      '',
+      t.next,
+      '',
+      t.track,
+      settings.links.requestUrl(request.service_request_id),
+    ];
+    return addressed(recipient, request, settings, { locale, subject: `${t.receiptSubject}: ${truncate(subjectLine, 80)}`, text: lines.join('\n') });
+  };
+}
+
+/** An update after a public change; `request` is the request as it is after the change. */
+export function updateMessage(kind: UpdateKind, request: RequestFacts, settings: MessageSettings): RecipientMessage {
+  return (recipient) => {
+    const locale = resolveLocale(recipient.locale);
+    const t = updateTexts[locale];
+    const subjectLine = subjectLineOf(request, locale, settings);
+    const notes = request.status_notes.trim();
+    const lines = [
+      t.greeting,
+      '',
+      kind === 'published' ? t.published : kind === 'status' ? t.statusChanged : t.noteAdded,
+      '',
+      `${t.report}: ${subjectLine} (${request.service_request_id})`,
+      `${t.status}: ${statusNameOf(request.detailed_status, t.statusNames)}`,
+      ...(notes ? ['', t.notes, notes] : []),
+      '',
+      t.track,
+      settings.links.requestUrl(request.service_request_id),
+    ];
+    return addressed(recipient, request, settings, { locale, subject: `${t.updateSubject}: ${truncate(subjectLine, 80)}`, text: lines.join('\n') });
+  };
+}
+
+/** Closing keeps its own email for the reporter; a follower gets the status update. */
+export function closingMessage(request: RequestFacts, settings: MessageSettings): RecipientMessage {
+  const followerUpdate = updateMessage('status', request, settings);
+  return (recipient) => {
+    if (recipient.role !== 'reporter') return followerUpdate(recipient);
+    const locale = resolveLocale(recipient.locale);
+    const message = composeClosedRequestMessage({
+      locale,
+      serviceRequestId: request.service_request_id,
+      subjectLine: subjectLineOf(request, locale, settings),
+      requestedAt: request.requested_at,
+      closedAs: request.detailed_status[0] ?? 'PROCESSED',
+      statusNotes: request.status_notes,
+      trackUrl: settings.links.requestUrl(request.service_request_id),
+      timeZone: settings.timeZone,
+    });
+    return addressed(recipient, request, settings, message);
+  };
+}
+
+export function confirmationMessage(request: RequestFacts, settings: MessageSettings): RecipientMessage {
+  return (recipient) => {
+    const locale = resolveLocale(recipient.locale);
+    const t = updateTexts[locale];
+    const subjectLine = subjectLineOf(request, locale, settings);
+    const lines = [
+      t.greeting,
+      '',
+      t.confirmIntro,
+      settings.links.confirmUrl(recipient.subscription_id),
+      '',
+      `${t.report}: ${subjectLine} (${request.service_request_id})`,
+      settings.links.requestUrl(request.service_request_id),
+      '',
+      t.confirmIgnore,
+    ];
+    return addressed(recipient, request, settings, { locale, subject: `${t.confirmSubject}: ${truncate(subjectLine, 80)}`, text: lines.join('\n') });
+  };
+}

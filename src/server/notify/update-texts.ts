@@ -1,0 +1,98 @@
+/** The words of receipts, updates and follow confirmations, in each language the app speaks. */
+import type { SupportedLocale } from '../../shared/locales';
+
+export interface UpdateTexts {
+  greeting: string;
+  receiptSubject: string;
+  receiptIntro: string;
+  description: string;
+  next: string;
+  updateSubject: string;
+  published: string;
+  statusChanged: string;
+  noteAdded: string;
+  report: string;
+  status: string;
+  notes: string;
+  track: string;
+  statusNames: Record<string, string>;
+  whyReporter: string;
+  whyFollower: string;
+  confirmSubject: string;
+  confirmIntro: string;
+  confirmIgnore: string;
+  unsubscribe: string;
+  footer: string;
+}
+
+export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
+  fi: {
+    greeting: 'Hei,',
+    receiptSubject: 'Ilmoituksesi on vastaanotettu',
+    receiptIntro: 'Kiitos ilmoituksestasi. Olemme vastaanottaneet sen.',
+    description: 'Kuvaus:',
+    next: 'Mitä seuraavaksi: moderaattori tarkistaa ilmoituksen, ja sitten se julkaistaan kartalla. Saat sähköpostia, kun ilmoitus julkaistaan ja kun sen tila muuttuu.',
+    updateSubject: 'Ilmoitukseen on päivitys',
+    published: 'Ilmoitus on julkaistu, ja se näkyy nyt kartalla.',
+    statusChanged: 'Ilmoituksen tila on muuttunut.',
+    noteAdded: 'Kaupunki on vastannut ilmoitukseen.',
+    report: 'Ilmoitus',
+    status: 'Tila',
+    notes: 'Kaupungin vastaus:',
+    track: 'Ilmoituksen ja sen historian näet täältä:',
+    statusNames: { RECEIVED: 'Vastaanotettu', IN_PROCESS: 'Käsittelyssä', PROCESSED: 'Käsitelty', ARCHIVED: 'Käsitelty ja arkistoitu', REJECTED: 'Hylätty' },
+    whyReporter: 'Saat tämän viestin, koska teit tämän ilmoituksen.',
+    whyFollower: 'Saat tämän viestin, koska seuraat tätä ilmoitusta.',
+    confirmSubject: 'Vahvista ilmoituksen seuraaminen',
+    confirmIntro: 'Tähän osoitteeseen pyydettiin päivityksiä alla olevasta ilmoituksesta. Vahvista seuraaminen avaamalla tämä linkki:',
+    confirmIgnore: 'Jos et pyytänyt tätä, älä tee mitään: emme lähetä sinulle muita viestejä.',
+    unsubscribe: 'Lopeta tämän ilmoituksen viestit:',
+    footer: 'Tämä viesti on lähetetty automaattisesti.\nSiihen vastaaminen ei tavoita käsittelijää.',
+  },
+  sv: {
+    greeting: 'Hej,',
+    receiptSubject: 'Din anmälan har tagits emot',
+    receiptIntro: 'Tack för din anmälan. Vi har tagit emot den.',
+    description: 'Beskrivning:',
+    next: 'Vad händer sedan: en moderator granskar anmälan, och sedan publiceras den på kartan. Du får e-post när anmälan publiceras och när dess status ändras.',
+    updateSubject: 'Anmälan har uppdaterats',
+    published: 'Anmälan har publicerats och syns nu på kartan.',
+    statusChanged: 'Anmälans status har ändrats.',
+    noteAdded: 'Staden har svarat på anmälan.',
+    report: 'Anmälan',
+    status: 'Status',
+    notes: 'Stadens svar:',
+    track: 'Du kan se anmälan och dess historik här:',
+    statusNames: { RECEIVED: 'Mottagen', IN_PROCESS: 'Under behandling', PROCESSED: 'Behandlad', ARCHIVED: 'Behandlad och arkiverad', REJECTED: 'Avvisad' },
+    whyReporter: 'Du får detta meddelande eftersom du gjorde anmälan.',
+    whyFollower: 'Du får detta meddelande eftersom du följer anmälan.',
+    confirmSubject: 'Bekräfta att du vill följa anmälan',
+    confirmIntro: 'Någon bad om uppdateringar om anmälan nedan till den här adressen. Bekräfta genom att öppna länken:',
+    confirmIgnore: 'Om det inte var du, gör ingenting: vi skickar inga fler meddelanden.',
+    unsubscribe: 'Sluta få meddelanden om anmälan:',
+    footer: 'Detta meddelande har skickats automatiskt.\nSvar på det når inte handläggaren.',
+  },
+  en: {
+    greeting: 'Hello,',
+    receiptSubject: 'Your report has been received',
+    receiptIntro: 'Thank you for your report. We have received it.',
+    description: 'Description:',
+    next: 'What happens next: a moderator checks the report, then it is published on the map. You will get an email when it is published and when its status changes.',
+    updateSubject: 'Update on a report',
+    published: 'The report has been published and is now on the map.',
+    statusChanged: 'The status of the report has changed.',
+    noteAdded: 'The city has replied to the report.',
+    report: 'Report',
+    status: 'Status',
+    notes: 'Reply from the city:',
+    track: 'You can see the report and its history here:',
+    statusNames: { RECEIVED: 'Received', IN_PROCESS: 'In process', PROCESSED: 'Resolved', ARCHIVED: 'Resolved and archived', REJECTED: 'Rejected' },
+    whyReporter: 'You get this message because you made this report.',
+    whyFollower: 'You get this message because you follow this report.',
+    confirmSubject: 'Confirm that you want to follow a report',
+    confirmIntro: 'Updates about the report below were asked for at this address. To confirm, open this link:',
+    confirmIgnore: 'If that was not you, do nothing: we will send you nothing more.',
+    unsubscribe: 'Stop messages about this report:',
+    footer: 'This message was sent automatically.\nReplies to it do not reach the people handling reports.',
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * `POST /proxy/open311/v1/requests/{id}/followers.{json,xml}`: the browser's "follow this
+ * report", checked with the shared email rule and forwarded with the proxy's key. Counted against
+ * the same per-client limit as reports. The address goes on in the body only, never in a URL or log.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { describeIssues, serviceRequestInputSchema } from '../../shared/georeport/request-input-schema';
+import type { AppContext } from '../context';
+import { badRequest, GeoReportError } from '../open311/errors';
+import { readForm, singleValues } from '../open311/form-reader';
+import { splitFormat } from '../open311/format';
+import { callUpstream, forwardedSubpath, UpstreamError } from './upstream';
+import type { Upstreams } from './upstreams';
+
+export function registerFollowProxy(app: FastifyInstance, context: AppContext, upstreams: Upstreams, apiKey: () => string): void {
+  const { config } = context;
+  app.post(
+    '/requests/:id/:file',
+    { config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000 } } },
+    async (request: FastifyRequest<{ Params: { id: string; file: string } }>, reply) => {
+      const { name, format } = splitFormat(request.params.file);
+      const id = forwardedSubpath(request.params.id);
+      if (name !== 'followers' || !format || id === undefined || id.includes('/')) {
+        throw new GeoReportError(404, `no such resource: POST ${request.url.split('?')[0]}; post to requests/{id}/followers.json`);
+      }
+      const { fields } = await readForm(request, { ignoredFields: new Set(['api_key']), receiveFile: async () => undefined });
+      const { values, problems } = singleValues(fields, ['email', 'locale']);
+      if (!values.email?.trim()) problems.push('email is required: the address the confirmation goes to');
+      const parsed = serviceRequestInputSchema.shape.email.safeParse(values.email);
+      if (!parsed.success) problems.push(...describeIssues(parsed.error).map((issue) => issue.message));
+      if (problems.length > 0) throw badRequest(problems);
+
+      const body = new URLSearchParams({ api_key: apiKey(), email: values.email!, locale: values.locale ?? '' });
+      try {
+        const response = await callUpstream('issue reporting', `${upstreams.open311()}/requests/${id}/followers.${format}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: body.toString(),
+          timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        });
+        return reply.code(response.statusCode).headers(response.headers).send(Buffer.from(await response.body.arrayBuffer()));
+      } catch (error) {
+        if (error instanceof UpstreamError) throw new GeoReportError(error.statusCode, error.message);
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Who hears about a request's changes (the reporter, and people who follow it after a confirmed
+ * double opt-in), and the request's public, dated history. Addresses stay in storage and the
+ * outbox; nothing here is ever presented publicly except counts and the history.
+ */
+import type { NewOutboxMessage } from './outbox';
+
+export type SubscriptionRole = 'reporter' | 'follower';
+
+export interface Subscription {
+  id: number;
+  service_request_id: string;
+  role: SubscriptionRole;
+  locale: string;
+  confirmed: boolean;
+  unsubscribed: boolean;
+}
+
+/** One address an email goes to, and the subscription its unsubscribe link ends. */
+export interface Recipient {
+  subscription_id: number;
+  email: string;
+  locale: string;
+  role: SubscriptionRole;
+}
+
+/** Writes the email for one recipient; called inside the transaction that queues it. */
+export type RecipientMessage = (recipient: Recipient) => NewOutboxMessage;
+
+export interface FollowRequest {
+  service_request_id: string;
+  /** Compared case-insensitively; stored lower-cased. */
+  email: string;
+  locale: string;
+  now: number;
+}
+
+export type FollowOutcome = 'confirmation_queued' | 'already_following' | 'no_such_request';
+
+export interface FollowerRepository {
+  /**
+   * A pending follow (new, or renewed after an unsubscribe) and its confirmation email, in one
+   * transaction. An address that already follows gets nothing.
+   */
+  requestFollow(follow: FollowRequest, confirmation: RecipientMessage): Promise<FollowOutcome>;
+  /** Confirms a pending follow; an unsubscribed one stays unsubscribed. */
+  confirm(id: number, now: number): Promise<Subscription | undefined>;
+  unsubscribe(id: number, now: number): Promise<Subscription | undefined>;
+  find(id: number): Promise<Subscription | undefined>;
+  /** Confirmed followers still following (the reporter not counted). */
+  countFollowers(serviceRequestId: string): Promise<number>;
+}
+
+export type HistoryKind = 'published' | 'status' | 'note';
+
+/** A public change of a request; `received` is the request's own requested_at, never stored twice. */
+export interface HistoryEvent {
+  at: number;
+  kind: HistoryKind;
+  /** The detailed status after the change. */
+  detailed_status: string[];
+  /** The public note given with the change ('' when none). */
+  note: string;
+}
+
+export interface RequestHistoryRepository {
+  /** Oldest first, per request; requests without events are absent. */
+  listFor(serviceRequestIds: readonly string[]): Promise<Map<string, HistoryEvent[]>>;
+}

@@ -1,0 +1,189 @@
+/**
+ * What residents receive, end to end through a real SMTP server on loopback: the receipt, an
+ * update on each public change, a follower's double opt-in, and one-click unsubscribe.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSmtpTransport } from '../../../src/server/notify/mail-transport';
+import { createOutboxSender } from '../../../src/server/notify/outbox-sender';
+import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { urlencoded } from '../georeport/form';
+import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import { linkIn, readMail, type ReadMail } from './multipart';
+import { startSmtpServer } from './smtp-test-server';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let session: ModeratorSession;
+const log = { info() {}, warn() {}, error() {} };
+
+beforeEach(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ MAIL_FROM: 'Kerro <no-reply@kerro.example.org>' });
+  await addModerator(t, 'maija', 'correct horse battery');
+  session = await signIn(t);
+});
+afterEach(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** Delivers everything due and answers what arrived in this pass, per recipient. */
+async function deliver(): Promise<{ to: string; mail: ReadMail }[]> {
+  const before = smtp.received.length;
+  const sender = createOutboxSender({ store: t.store.outbox, transport: createSmtpTransport(smtp.url, t.config.MAIL_FROM), log, now: () => t.clock.now });
+  await sender.runOnce();
+  await sender.stop();
+  return smtp.received.slice(before).map((received) => ({ to: received.to.join(','), mail: readMail(received.raw) }));
+}
+
+const follow = (id: string, email: string, locale = 'en') =>
+  t.app.inject({ method: 'POST', url: `/open311/v1/requests/${id}/followers.json`, ...urlencoded({ api_key: t.apiKey, email, locale }) });
+
+const followerCount = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/open311/v1/requests/${id}/followers.json` })).json().follower_count as number;
+
+/** Opens a link from an email as a browser would: the page, then its button. */
+async function openAndPress(link: string) {
+  const path = link.replace('http://kerro.test', '');
+  const page = await t.app.inject({ method: 'GET', url: path });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain(`<form method="post" action="${path.replace(/&/g, '&amp;')}">`);
+  return t.app.inject({ method: 'POST', url: path });
+}
+
+describe('emails at each step', () => {
+  it('a receipt in the report\'s language, then an update on publishing, each status change and each public note', async () => {
+    const id = await submitRequest(t, { email: 'aino@example.org', locale: 'sv', title: 'Grop vid skolan', description: 'Djup grop vid skolans port.' });
+    const [receipt, ...others] = await deliver();
+    expect(others).toEqual([]);
+    expect(receipt!.to).toBe('aino@example.org');
+    const { mail } = receipt!;
+    expect(mail.headers.get('subject')).toBe('Din anmälan har tagits emot: Grop vid skolan');
+    expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
+    expect(mail.plain).toContain(`Anmälan: Grop vid skolan (${id})`);
+    expect(mail.plain).toContain('Djup grop vid skolans port.');
+    expect(mail.plain).toContain('en moderator granskar anmälan');
+    expect(mail.plain).toContain(`http://kerro.test/requests/${id}`);
+    expect(mail.html).toContain(`<a href="http://kerro.test/requests/${id}">`);
+    expect(mail.html).toContain('<html lang="sv">');
+    const unsubscribe = linkIn(mail.plain, 'http://kerro.test/mail/unsubscribe?token=');
+    expect(mail.headers.get('list-unsubscribe')).toBe(`<${unsubscribe}>`);
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers.get('message-id')).toMatch(/^<kerro\.[0-9a-f-]{36}@kerro\.example\.org>$/);
+
+    await session.request('POST', `/requests/${id}/publish`);
+    await session.request('POST', `/requests/${id}/status`, { detailed_status: ['IN_PROCESS'] });
+    await session.request('POST', `/requests/${id}/status`, { detailed_status: ['IN_PROCESS'], status_notes: 'Arbetet börjar på måndag.' });
+    const updates = await deliver();
+    expect(updates.map(({ to, mail }) => [to, mail.headers.get('subject')])).toEqual([
+      ['aino@example.org', 'Anmälan har uppdaterats: Grop vid skolan'],
+      ['aino@example.org', 'Anmälan har uppdaterats: Grop vid skolan'],
+      ['aino@example.org', 'Anmälan har uppdaterats: Grop vid skolan'],
+    ]);
+    expect(updates[0]!.mail.plain).toContain('Anmälan har publicerats');
+    expect(updates[1]!.mail.plain).toContain('Status: Under behandling');
+    expect(updates[2]!.mail.plain).toContain('Staden har svarat på anmälan.');
+    expect(updates[2]!.mail.plain).toContain('Stadens svar:\nArbetet börjar på måndag.');
+
+    await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'], status_notes: 'Lagad.' });
+    const [closing] = await deliver();
+    expect(closing!.mail.headers.get('subject')).toBe('Din anmälan har behandlats: Grop vid skolan');
+  });
+
+  it('nothing to a reporter who unsubscribed (one-click POST, as a mail client sends it)', async () => {
+    const id = await submitRequest(t, { email: 'aino@example.org' });
+    const [receipt] = await deliver();
+    const link = linkIn(receipt!.mail.plain, 'http://kerro.test/mail/unsubscribe?token=');
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: link.replace('http://kerro.test', ''),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.body).toContain('we will send you no more messages');
+    await session.request('POST', `/requests/${id}/publish`);
+    await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'] });
+    expect(await deliver()).toEqual([]);
+  });
+});
+
+describe('following a report', () => {
+  it('double opt-in: a confirmation only, nothing more until confirmed; then the same updates; nothing after unsubscribing', async () => {
+    const id = await submitRequest(t, { email: 'aino@example.org', title: 'Pothole by the school', description: 'Aino’s own words.' });
+    await session.request('POST', `/requests/${id}/publish`);
+    await deliver();
+
+    const asked = await follow(id, 'Pekka@Example.org', 'fi');
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ service_request_id: id, status: 'confirmation_sent' });
+    expect(asked.body).not.toContain('ekka');
+    const [confirmation, ...none] = await deliver();
+    expect(none).toEqual([]);
+    expect(confirmation!.to).toBe('pekka@example.org');
+    expect(confirmation!.mail.headers.get('subject')).toBe('Vahvista ilmoituksen seuraaminen: Pothole by the school');
+    expect(await followerCount(id)).toBe(0);
+
+    // Unconfirmed: the next update reaches the reporter only.
+    await session.request('POST', `/requests/${id}/status`, { detailed_status: ['IN_PROCESS'] });
+    expect((await deliver()).map(({ to }) => to)).toEqual(['aino@example.org']);
+
+    const confirmLink = linkIn(confirmation!.mail.plain, 'http://kerro.test/mail/confirm?token=');
+    const confirmed = await openAndPress(confirmLink);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('Seuraat nyt ilmoitusta.');
+    expect(await followerCount(id)).toBe(1);
+    // Asking again, or confirming again, changes nothing and sends nothing.
+    expect((await follow(id, 'pekka@example.org')).statusCode).toBe(202);
+    expect((await t.app.inject({ method: 'POST', url: confirmLink.replace('http://kerro.test', '') })).statusCode).toBe(200);
+    expect(await deliver()).toEqual([]);
+    expect(await followerCount(id)).toBe(1);
+
+    await session.request('POST', `/requests/${id}/status`, { detailed_status: ['IN_PROCESS'], status_notes: 'Work starts on Monday.' });
+    const both = await deliver();
+    expect(both.map(({ to }) => to)).toEqual(['aino@example.org', 'pekka@example.org']);
+    const toFollower = both[1]!.mail;
+    expect(toFollower.plain).toContain('Kaupunki on vastannut ilmoitukseen.');
+    expect(toFollower.plain).toContain('Saat tämän viestin, koska seuraat tätä ilmoitusta.');
+    // Nobody else's personal data: not the reporter's address, nor her description.
+    expect(toFollower.plain + toFollower.html).not.toContain('aino@');
+    expect(toFollower.plain).not.toContain('Aino’s own words.');
+    const followerUnsubscribe = linkIn(toFollower.plain, 'http://kerro.test/mail/unsubscribe?token=');
+    expect(followerUnsubscribe).not.toBe(linkIn(both[0]!.mail.plain, 'http://kerro.test/mail/unsubscribe?token='));
+
+    const stopped = await openAndPress(followerUnsubscribe);
+    expect(stopped.body).toContain('emme lähetä sinulle enää viestejä');
+    expect(await followerCount(id)).toBe(0);
+    await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'] });
+    expect((await deliver()).map(({ to }) => to)).toEqual(['aino@example.org']);
+    // The old confirmation link cannot bring a stopped follow back.
+    expect((await t.app.inject({ method: 'POST', url: confirmLink.replace('http://kerro.test', '') })).statusCode).toBe(410);
+  });
+
+  it('only published requests; a clear error for a bad address; forged links are refused; rate-limited', async () => {
+    const pending = await submitRequest(t);
+    expect((await follow(pending, 'a@example.org')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/open311/v1/requests/${pending}/followers.json` })).statusCode).toBe(404);
+    const id = await submitRequest(t);
+    await session.request('POST', `/requests/${id}/publish`);
+    const bad = await follow(id, 'not an address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()[0].description).toBe('email must be a valid address such as name@example.org');
+    const noKey = await t.app.inject({ method: 'POST', url: `/open311/v1/requests/${id}/followers.json`, ...urlencoded({ email: 'a@example.org' }) });
+    expect(noKey.statusCode).toBe(403);
+    const xml = await t.app.inject({ method: 'GET', url: `/open311/v1/requests/${id}/followers.xml` });
+    expect(xml.body).toContain(`<followers><service_request_id>${id}</service_request_id><follower_count>0</follower_count></followers>`);
+    for (const token of ['', '1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '1', 'x'.repeat(5000)]) {
+      expect((await t.app.inject({ method: 'GET', url: `/mail/confirm?token=${token}` })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: `/mail/unsubscribe?token=${token}` })).statusCode).toBe(404);
+    }
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await follow(id, 'same@example.org')).statusCode).toBe(202);
+    const limited = await follow(id, 'SAME@example.org');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()[0].description).toMatch(/^too many follow requests: at most 5 an hour/);
+    // Each renewed request re-sent one confirmation; the address never appears in the rate-limit table.
+    expect(await deliver()).toHaveLength(5);
+    const keys = await t.sql.all<{ key: string }>('SELECT key FROM rate_limits');
+    expect(keys.map((row) => row.key).join()).not.toContain('same@');
+  });
+});
