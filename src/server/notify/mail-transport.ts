@@ -27,12 +27,21 @@ function mailOptions(message: OutboxMessage, from: string) {
   };
 }
 
-export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+/** How long a silent SMTP server may keep a delivery waiting before it counts as failed (and is retried). */
+export interface SmtpTimeouts {
+  connectionMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+
+const defaultSmtpTimeouts: SmtpTimeouts = { connectionMs: 30_000, greetingMs: 30_000, socketMs: 60_000 };
+
+export function createSmtpTransport(smtpUrl: string, from: string, timeouts: SmtpTimeouts = defaultSmtpTimeouts): MailTransport {
   const transporter = createTransport({
     url: smtpUrl,
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
     // nodemailer's own logger would print addresses; ours logs outbox ids only.
     logger: false,
   });

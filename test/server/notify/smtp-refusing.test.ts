@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
@@ -58,6 +59,53 @@ describe('an SMTP server refusing for a while (451)', () => {
       t.clock.now += defaultRetryDelayMs(1); // the second delay is longer: still not due
       expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
       t.clock.now += defaultRetryDelayMs(2);
+      expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+      t.clock.now += 24 * 3_600_000;
+      expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toContain(id);
+    } finally {
+      await sender.stop();
+      await smtp.close();
+    }
+  });
+});
+
+/** A server that takes the connection and never says a word (no SMTP greeting), until told to stop. */
+async function silentServer() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const close = () => new Promise<void>((resolve) => {
+    for (const socket of sockets) socket.destroy();
+    server.close(() => resolve());
+  });
+  return { url: `smtp://127.0.0.1:${port}`, close };
+}
+
+describe('an SMTP server that times out (never greets)', () => {
+  it('counts the delivery as failed for now, backs off, and sends once when a working server answers', async () => {
+    const id = await submitRequest(t, { email: 'aino.virtanen@example.org', locale: 'en' });
+    const timeouts = { connectionMs: 300, greetingMs: 300, socketMs: 300 };
+    const silent = await silentServer();
+    const hanging = createOutboxSender({ store: t.store.outbox, transport: createSmtpTransport(silent.url, 'no-reply@kerro.example.org', timeouts), log: t.app.log, now: () => t.clock.now });
+    try {
+      expect(await hanging.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    } finally {
+      await hanging.stop();
+      await silent.close();
+    }
+
+    const smtp = await refusingSmtpServer(0);
+    const sender = createOutboxSender({ store: t.store.outbox, transport: createSmtpTransport(smtp.url, 'no-reply@kerro.example.org', timeouts), log: t.app.log, now: () => t.clock.now });
+    try {
+      expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 }); // backing off: not due yet
+      t.clock.now += defaultRetryDelayMs(1);
       expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
       t.clock.now += 24 * 3_600_000;
       expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
