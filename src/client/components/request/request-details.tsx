@@ -25,6 +25,8 @@ export interface RequestDetailsProps {
    * address, request-place.tsx); the details then leave the location out.
    */
   place?: ReactNode;
+  /** Shown at the end of the main column, as sections of their own (the track page's history and following). */
+  more?: ReactNode;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface RequestDetailsProps {
  * so the track page and the moderator's public-view preview show exactly the same thing.
  * All texts people wrote are rendered as text nodes, never as HTML.
  */
-export function RequestDetails({ request, headingLevel = 1, notice, fallbackHeadline, objectName, place }: RequestDetailsProps) {
+export function RequestDetails({ request, headingLevel = 1, notice, fallbackHeadline, objectName, place, more }: RequestDetailsProps) {
   const { t } = useTranslation('requests');
   const titleId = useId();
   const sectionLevel = nextLevel(headingLevel);
@@ -72,6 +74,7 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
               <PhotoGallery urls={photos} />
             </RequestSection>
           ) : null}
+          {more}
         </div>
         <div className="request-details__side">
           {place ? (

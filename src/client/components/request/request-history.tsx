@@ -31,8 +31,8 @@ export function RequestHistory({ entries, withHeading = true }: { entries: reado
   // Inside a panel that has its own heading (the moderator's view), the list alone.
   if (!withHeading) return list;
   return (
-    <section className="request-history" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('history.heading')}</h2>
+    <section className="request-history request-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="request-section__title">{t('history.heading')}</h2>
       {list}
     </section>
   );

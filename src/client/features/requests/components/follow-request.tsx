@@ -47,8 +47,8 @@ export function FollowRequest({ id }: { id: string }) {
     : undefined;
 
   return (
-    <section id="follow" className="follow-request" aria-labelledby="follow-heading">
-      <h2 id="follow-heading">{t('follow.heading')}</h2>
+    <section id="follow" className="follow-request request-section" aria-labelledby="follow-heading">
+      <h2 id="follow-heading" className="request-section__title">{t('follow.heading')}</h2>
       {count.data !== undefined ? <p className="follow-request__count">{t('follow.count', { count: count.data })}</p> : null}
       {follow.isSuccess ? (
         <p role="status" className="follow-request__sent">

@@ -75,16 +75,14 @@ export function RequestTrack({ id }: { id: string }) {
     // Unknown (still loading, or the listing failed) shows no notice rather than a wrong one.
     const notice = publication.data === false ? <ModerationNotice status={shown.status} /> : null;
     content = (
-      <>
-        <RequestDetails
-          request={shown}
-          headingLevel={1}
-          notice={notice}
-          objectName={objectName.data}
-          place={<RequestPlace request={shown} objectName={objectName.data} />}
-        />
-        <RequestUpdates request={shown} published={publication.data} />
-      </>
+      <RequestDetails
+        request={shown}
+        headingLevel={1}
+        notice={notice}
+        objectName={objectName.data}
+        place={<RequestPlace request={shown} objectName={objectName.data} />}
+        more={<RequestUpdates request={shown} published={publication.data} />}
+      />
     );
   }
 
