@@ -29,6 +29,15 @@ export function focusTarget(target: FocusRequest): void {
       return byId(LOCATION_FOCUS_ID);
     case 'photos':
       return byId(PHOTOS_FOCUS_ID);
+    case 'answers': {
+      // The first question with an error: its field, or in a group the chosen (else the first) option.
+      const invalid = document.querySelector<HTMLElement>('.report-form [data-question-invalid="true"]');
+      const control = invalid?.matches('fieldset')
+        ? (invalid.querySelector<HTMLInputElement>('input:checked') ?? invalid.querySelector<HTMLInputElement>('input'))
+        : invalid;
+      control?.focus();
+      return;
+    }
     case 'problems':
       return byId(PROBLEMS_ID);
     case 'start':
