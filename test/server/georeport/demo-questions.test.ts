@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoServiceTypes } from '../../../src/server/demo/service-types';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { addModerator, signIn } from '../moderation/moderation-client';
 import { urlencoded, validReport } from './form';
 
 /** The demo service types' own questions: served by language, checked on submission, stored. */
@@ -98,5 +99,23 @@ describe('a report answering the demo questions', () => {
     const park = await post({ service_code: '174', 'attribute[park_area]': 'roof' });
     expect(park.json()[0].description).toBe('attribute[park_area] must be one of path, lawn, flowerbed, bench, other');
     expect(await t.sql.get('SELECT COUNT(*) AS n FROM service_requests WHERE attributes_json LIKE ?', '%roof%')).toEqual({ n: 0 });
+  });
+});
+
+describe('the answers in moderation', () => {
+  it('reach moderators in their language, list answers by name, and never the public answer', async () => {
+    const created = await post({
+      service_code: '211',
+      'attribute[equipment][]': ['slide', 'sandpit'],
+    });
+    const id = created.json()[0].service_request_id as string;
+    await addModerator(t, 'maija', 'correct horse battery');
+    const session = await signIn(t);
+    const detail = (await session.request('GET', `/requests/${id}?locale=fi`)).json();
+    expect(detail.answers).toEqual([{ code: 'equipment', question: 'Mitä välineitä asia koskee?', datatype: 'multivaluelist', answers: ['Liukumäki', 'Hiekkalaatikko'] }]);
+
+    const publicAnswer = (await get(`/open311/v1/requests/${id}.json?extensions=true`)).body;
+    expect(publicAnswer).not.toContain('sandpit');
+    expect(publicAnswer).not.toContain('equipment');
   });
 });

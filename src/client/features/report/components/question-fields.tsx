@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { AttributeProblemKind } from '../../../../shared/georeport/attribute-rules';
 import { attributeTextMaxLength } from '../../../../shared/georeport/attribute-rules';
 import { FormField } from '../../../components/ui/form-field';
+import '../../../styles/questions.css';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatNumber } from '../lib/format';
 import type { AnswerValues, ServiceQuestion } from '../questions/answers';
