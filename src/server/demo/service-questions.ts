@@ -1,7 +1,9 @@
 /**
  * The demo service types' own questions (GeoReport service definition attributes), in fi, sv
  * and en: what a city's crew needs to know before going out. Every datatype appears once at
- * least, so the report form and the tests meet each of them with real data.
+ * least, so the report form and the tests meet each of them with real data. Only the playground
+ * question is required: a GeoReport client that never reads definitions (Helsinki's service has
+ * none) can still report potholes and parks, the commonest types.
  */
 import type { ServiceAttribute } from '../storage/repositories/types';
 
@@ -40,12 +42,12 @@ const noticedAt = question('noticed_at', 'datetime', false, {
 const questionsByService: Record<string, Omit<ServiceAttribute, 'order'>[]> = {
   // Potholes
   '171': [
-    question('pothole_size', 'singlevaluelist', true, { fi: 'Kuinka suuri kuoppa on?', sv: 'Hur stor är gropen?', en: 'How big is the pothole?' }, [
+    question('pothole_size', 'singlevaluelist', false, { fi: 'Kuinka suuri kuoppa on?', sv: 'Hur stor är gropen?', en: 'How big is the pothole?' }, [
       ['small', { fi: 'Pieni (alle 20 cm)', sv: 'Liten (under 20 cm)', en: 'Small (under 20 cm)' }],
       ['medium', { fi: 'Keskikokoinen (20–50 cm)', sv: 'Medelstor (20–50 cm)', en: 'Medium (20–50 cm)' }],
       ['large', { fi: 'Suuri (yli 50 cm)', sv: 'Stor (över 50 cm)', en: 'Large (over 50 cm)' }],
     ]),
-    question('dangerous', 'singlevaluelist', true, {
+    question('dangerous', 'singlevaluelist', false, {
       fi: 'Onko kuoppa vaarallinen pyöräilijöille tai autoille?',
       sv: 'Är gropen farlig för cyklister eller bilar?',
       en: 'Is the pothole dangerous to cyclists or cars?',
@@ -55,7 +57,7 @@ const questionsByService: Record<string, Omit<ServiceAttribute, 'order'>[]> = {
   ],
   // Parks
   '174': [
-    question('park_area', 'singlevaluelist', true, { fi: 'Missä kohtaa puistoa?', sv: 'Var i parken?', en: 'Where in the park?' }, [
+    question('park_area', 'singlevaluelist', false, { fi: 'Missä kohtaa puistoa?', sv: 'Var i parken?', en: 'Where in the park?' }, [
       ['path', { fi: 'Polku tai käytävä', sv: 'Stig eller gång', en: 'Path or walkway' }],
       ['lawn', { fi: 'Nurmikko', sv: 'Gräsmatta', en: 'Lawn' }],
       ['flowerbed', { fi: 'Kukkapenkki tai istutus', sv: 'Rabatt eller plantering', en: 'Flower bed or planting' }],
@@ -66,12 +68,13 @@ const questionsByService: Record<string, Omit<ServiceAttribute, 'order'>[]> = {
   ],
   // Playgrounds and sports parks
   '211': [
-    question('equipment', 'multivaluelist', false, { fi: 'Mitä välineitä asia koskee?', sv: 'Vilka redskap gäller det?', en: 'Which equipment is it about?' }, [
+    question('equipment', 'multivaluelist', true, { fi: 'Mitä välineitä asia koskee?', sv: 'Vilka redskap gäller det?', en: 'Which equipment is it about?' }, [
       ['swing', { fi: 'Keinu', sv: 'Gunga', en: 'Swing' }],
       ['slide', { fi: 'Liukumäki', sv: 'Rutschkana', en: 'Slide' }],
       ['sandpit', { fi: 'Hiekkalaatikko', sv: 'Sandlåda', en: 'Sandpit' }],
       ['goal', { fi: 'Maali tai kori', sv: 'Mål eller korg', en: 'Goal or hoop' }],
       ['fence', { fi: 'Aita tai portti', sv: 'Staket eller grind', en: 'Fence or gate' }],
+      ['other', { fi: 'Jokin muu', sv: 'Något annat', en: 'Something else' }],
     ]),
   ],
   // Forests

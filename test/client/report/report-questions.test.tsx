@@ -57,20 +57,23 @@ describe('the chosen type’s own questions', () => {
     expect(screen.queryByRole('heading', { name: /^Muutama kysymys/ })).toBeNull();
     await user.click(await screen.findByRole('radio', { name: /^Katujen kunto/ }));
     const section = (await screen.findByRole('heading', { name: 'Muutama kysymys: Katujen kunto' })).closest('section')!;
-    const size = within(section).getByRole('group', { name: 'Kuinka suuri kuoppa on?' });
+    const size = within(section).getByRole('group', { name: 'Kuinka suuri kuoppa on? (vapaaehtoinen)' });
+    // An optional single choice offers "no answer", chosen until another is.
     expect(within(size).getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual([
       'Pieni (alle 20 cm)',
       'Keskikokoinen (20–50 cm)',
       'Suuri (yli 50 cm)',
+      'En osaa sanoa',
     ]);
-    expect(within(section).getByRole('group', { name: 'Onko kuoppa vaarallinen pyöräilijöille tai autoille?' })).toBeTruthy();
+    expect((within(size).getByRole('radio', { name: 'En osaa sanoa' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(section).getByRole('group', { name: 'Onko kuoppa vaarallinen pyöräilijöille tai autoille? (vapaaehtoinen)' })).toBeTruthy();
     expect(within(section).getByLabelText('Arvioitu syvyys senttimetreinä (vapaaehtoinen)').getAttribute('inputmode')).toBe('decimal');
     expect(within(section).getByLabelText('Milloin huomasit asian? (vapaaehtoinen)').getAttribute('type')).toBe('datetime-local');
 
     // A multivaluelist is a group of checkboxes; a text a text area; a string a text field.
     await user.click(screen.getByRole('radio', { name: /^Leikki- ja liikuntapuistot/ }));
-    const equipment = await screen.findByRole('group', { name: 'Mitä välineitä asia koskee? (vapaaehtoinen)' });
-    expect(within(equipment).getAllByRole('checkbox')).toHaveLength(5);
+    const equipment = await screen.findByRole('group', { name: 'Mitä välineitä asia koskee?' });
+    expect(within(equipment).getAllByRole('checkbox')).toHaveLength(6);
     await user.click(screen.getByRole('radio', { name: /^Metsät/ }));
     expect((await screen.findByLabelText(/^Miten paikalle pääsee\?/)).tagName).toBe('TEXTAREA');
     await user.click(screen.getByRole('radio', { name: /^Muu korjattava asia/ }));
@@ -87,22 +90,19 @@ describe('the chosen type’s own questions', () => {
     await renderReport({ language: 'en' });
     await choosePotholeWithPlace(user);
     await user.type(screen.getByLabelText('Description'), 'A deep hole in the cycle lane.');
-    await user.type(await screen.findByLabelText('Estimated depth in centimetres (optional)'), 'deep');
+    const depth = await screen.findByLabelText('Estimated depth in centimetres (optional)');
+    await user.type(depth, 'deep');
     await user.type(screen.getByLabelText('When did you notice it? (optional)'), '2026-11-20T08:15');
     await user.click(screen.getByRole('button', { name: 'Send report' }));
 
-    const firstSize = screen.getByRole('radio', { name: 'Small (under 20 cm)' });
-    await waitFor(() => expect(document.activeElement).toBe(firstSize));
-    expect(errorOf(firstSize)).toContain('Choose one of the options.');
-    expect(errorOf(screen.getByRole('radio', { name: 'Yes' }))).toContain('Choose one of the options.');
-    const depth = screen.getByLabelText('Estimated depth in centimetres (optional)');
+    await waitFor(() => expect(document.activeElement).toBe(depth));
     expect(depth.getAttribute('aria-invalid')).toBe('true');
     expect(errorOf(depth)).toContain('Enter a number, for example 12 or 12.5.');
-    expect(screen.getByRole('button', { name: 'How big is the pothole?: Choose one of the options.' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Estimated depth in centimetres: Enter a number, for example 12 or 12.5.' })).toBeTruthy();
     expect(calls).toHaveLength(0);
 
-    // Fixed answers clear their errors at once; a comma decimal is sent as the service reads numbers.
-    await user.click(firstSize);
+    // A fixed answer clears its error at once; a comma decimal is sent as the service reads numbers.
+    await user.click(screen.getByRole('radio', { name: 'Small (under 20 cm)' }));
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.clear(depth);
     await user.type(depth, '12,5');
@@ -118,6 +118,23 @@ describe('the chosen type’s own questions', () => {
     // The local time goes out with this device's offset, as a W3C datetime the service accepts.
     expect(sent[3]![0]).toBe('attribute[noticed_at]');
     expect(sent[3]![1]).toMatch(/^2026-11-20T08:15:00[+-]\d{2}:\d{2}$/);
+  });
+
+  it('refuse a required list left unanswered, with the group described by its error', async () => {
+    const user = userEvent.setup();
+    serveQuestionsApi();
+    const calls = stubXhr(() => ({ status: 201, body: [{ service_request_id: 'r-3', service_notice: '' }] }));
+    await renderReport({ language: 'fi' });
+    await choosePotholeWithPlace(user, /^Leikki- ja liikuntapuistot/);
+    await user.type(screen.getByLabelText('Kuvaus'), 'Keinun ketju on poikki jo toista päivää.');
+    const group = await screen.findByRole('group', { name: 'Mitä välineitä asia koskee?' });
+    // A single choice that is optional offers "no answer"; a required list of several does not.
+    expect(within(group).queryByRole('checkbox', { name: 'En osaa sanoa' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Lähetä ilmoitus' }));
+    const first = within(group).getByRole('checkbox', { name: 'Keinu' });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(errorOf(first)).toContain('Valitse vähintään yksi vaihtoehto.');
+    expect(calls).toHaveLength(0);
   });
 
   it('send a multivaluelist as repeated attribute[CODE][] and a string as typed', async () => {

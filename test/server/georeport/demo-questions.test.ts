@@ -45,7 +45,7 @@ describe('the demo service definitions', () => {
       variable: true,
       code: 'pothole_size',
       datatype: 'singlevaluelist',
-      required: true,
+      required: false,
       datatype_description: '',
       order: 1,
       description: question,
@@ -65,6 +65,12 @@ describe('the demo service definitions', () => {
 });
 
 describe('a report answering the demo questions', () => {
+  it('may leave the optional questions out, as a client that never reads definitions does', async () => {
+    const response = await post({});
+    expect(response.statusCode).toBe(200);
+    expect((await t.repositories.serviceRequests.find(response.json()[0].service_request_id))?.attributes).toEqual({});
+  });
+
   it('is stored with its answers, each datatype as sent', async () => {
     const pothole = await post({
       'attribute[pothole_size]': 'large',
@@ -85,17 +91,16 @@ describe('a report answering the demo questions', () => {
   });
 
   it('is refused with every problem when answers break the rules', async () => {
-    const response = await post({ 'attribute[depth_cm]': 'deep', 'attribute[noticed_at]': '2026-11-20T08:15' });
+    const response = await post({ 'attribute[depth_cm]': 'deep', 'attribute[noticed_at]': '2026-11-20T08:15', 'attribute[dangerous]': 'maybe' });
     expect(response.statusCode).toBe(400);
     const descriptions = (response.json() as { description: string }[]).map((record) => record.description);
-    expect(descriptions).toEqual(
-      expect.arrayContaining([
-        'attribute[pothole_size] is required: How big is the pothole?',
-        'attribute[dangerous] is required: Is the pothole dangerous to cyclists or cars?',
-        'attribute[depth_cm] must be one number',
-        'attribute[noticed_at] must be one W3C datetime',
-      ]),
-    );
+    expect(descriptions).toEqual([
+      'attribute[dangerous] must be one of yes, no',
+      'attribute[depth_cm] must be one number',
+      'attribute[noticed_at] must be one W3C datetime',
+    ]);
+    const playground = await post({ service_code: '211' });
+    expect(playground.json()[0].description).toBe('attribute[equipment] is required: Which equipment is it about?');
     const park = await post({ service_code: '174', 'attribute[park_area]': 'roof' });
     expect(park.json()[0].description).toBe('attribute[park_area] must be one of path, lawn, flowerbed, bench, other');
     expect(await t.sql.get('SELECT COUNT(*) AS n FROM service_requests WHERE attributes_json LIKE ?', '%roof%')).toEqual({ n: 0 });

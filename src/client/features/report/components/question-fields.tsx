@@ -90,8 +90,8 @@ export function questionErrorText(
   kind: AttributeProblemKind,
   locale: ReturnType<typeof currentLanguage>,
 ): string {
-  const list = question.datatype === 'singlevaluelist' || question.datatype === 'multivaluelist';
-  const key = kind === 'required' && list ? 'requiredChoice' : kind;
+  const required = { singlevaluelist: 'requiredChoice', multivaluelist: 'requiredAny' } as const;
+  const key = kind === 'required' && (question.datatype === 'singlevaluelist' || question.datatype === 'multivaluelist') ? required[question.datatype] : kind;
   return t(`questions.errors.${key}`, { limit: formatNumber(attributeTextMaxLength, locale) });
 }
 
