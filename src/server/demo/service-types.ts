@@ -1,3 +1,4 @@
+import { demoQuestionsOf } from './service-questions';
 import type { ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
 
 /**
@@ -224,5 +225,5 @@ export const demoServiceTypes: readonly ServiceTypeRecord[] = helsinkiServices.m
   type: 'realtime',
   position,
   translations: { fi: service.fi, sv: service.sv, en: service.en },
-  attributes: [],
+  attributes: demoQuestionsOf(service.code),
 }));

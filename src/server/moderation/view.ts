@@ -5,9 +5,10 @@
  * appear there, and `media` names the photos by the position DELETE …/media/{position} takes.
  */
 import { resolveLocale } from '../../shared/locales';
-import type { ModerationItem } from '../../shared/moderation/wire';
+import type { SupportedLocale } from '../../shared/locales';
+import type { ModerationAnswer, ModerationItem } from '../../shared/moderation/wire';
 import { mediaUrl } from '../media/routes';
-import { presentServiceRequests, type PresentOptions } from '../open311/presenter';
+import { localizedAttribute, presentServiceRequests, type PresentOptions } from '../open311/presenter';
 import { jsonItems } from '../open311/serializers/json';
 import type { AuditEntry, ServiceRequestRecord, ServiceTypeRecord } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
@@ -55,7 +56,31 @@ export function presentModerationItems(
         byte_size: media.byte_size,
       })),
     ],
+    answers: presentAnswers(record, serviceTypes, presentOptions.locale),
   }));
+}
+
+/** The request's attribute answers in the definition's order; an answer to a question since removed keeps its code. */
+function presentAnswers(record: ServiceRequestRecord, serviceTypes: ServiceTypeRecord[], locale: SupportedLocale): ModerationAnswer[] {
+  const definitions = (serviceTypes.find((type) => type.service_code === record.service_code)?.attributes ?? []).map((attribute) =>
+    localizedAttribute(attribute, locale),
+  );
+  const position = (code: string) => {
+    const index = definitions.findIndex((definition) => definition.code === code);
+    return index < 0 ? definitions.length : index;
+  };
+  return Object.entries(record.attributes)
+    .sort(([a], [b]) => position(a) - position(b))
+    .map(([code, value]) => {
+      const definition = definitions.find((candidate) => candidate.code === code);
+      const named = (key: string) => definition?.values.find((option) => option.key === key)?.name ?? key;
+      return {
+        code,
+        question: definition?.description ?? code,
+        datatype: definition?.datatype ?? 'string',
+        answers: (Array.isArray(value) ? value : [value]).map(named),
+      };
+    });
 }
 
 export function presentAuditEntry(entry: AuditEntry, timeZone: string) {

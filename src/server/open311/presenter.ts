@@ -9,7 +9,7 @@ import { formatDetailedStatus } from '../../shared/georeport/detailed-status';
 import { followSpecification } from '../../shared/georeport/follow';
 import type { CreatedServiceRequest, GeoReportErrorRecord, HistoryEntry, ServiceRequest, ServiceType } from '../../shared/georeport/types';
 import type { SupportedLocale } from '../../shared/locales';
-import type { HistoryEvent, ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
+import type { HistoryEvent, ServiceAttribute, ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
 import type { GeoReportDocument, ListDocument } from './document';
 
@@ -66,12 +66,21 @@ export function presentServiceTypes(records: ServiceTypeRecord[], locale: Suppor
   };
 }
 
-export function presentServiceDefinition(record: ServiceTypeRecord): GeoReportDocument {
+/** The attribute's question and value names in `locale` (English, then the stored default, when missing). */
+export function localizedAttribute(attribute: ServiceAttribute, locale: SupportedLocale): ServiceAttribute {
+  return {
+    ...attribute,
+    description: attribute.descriptions?.[locale] ?? attribute.descriptions?.en ?? attribute.description,
+    values: attribute.values.map((value) => ({ key: value.key, name: value.names?.[locale] ?? value.names?.en ?? value.name })),
+  };
+}
+
+export function presentServiceDefinition(record: ServiceTypeRecord, locale: SupportedLocale): GeoReportDocument {
   return {
     root: 'service_definition',
     body: {
       service_code: record.service_code,
-      attributes: record.attributes.map((attribute) => ({
+      attributes: record.attributes.map((stored) => localizedAttribute(stored, locale)).map((attribute) => ({
         variable: attribute.variable,
         code: attribute.code,
         datatype: attribute.datatype,

@@ -33,6 +33,19 @@ export interface ModerationMedia {
 }
 
 /**
+ * An answer to one of the service type's own questions (`attribute[CODE]`), in the moderator's
+ * language where the definition still has the question: list answers as their value names.
+ * Moderators only: GeoReport has no field for answers in a request, and free text may hold
+ * personal details.
+ */
+export interface ModerationAnswer {
+  code: string;
+  question: string;
+  datatype: string;
+  answers: string[];
+}
+
+/**
  * A request as the console sees it: `public` is exactly what
  * GET /open311/v1/requests/{id}.json?extensions=true answers, `private` what never appears there.
  */
@@ -42,6 +55,7 @@ export interface ModerationItem {
   public: ServiceRequest;
   private: ModerationPrivateDetails;
   media: ModerationMedia[];
+  answers: ModerationAnswer[];
 }
 
 /**

@@ -21,9 +21,11 @@ export function serviceListHandler(context: AppContext): FormatHandler {
 
 export function serviceDefinitionHandler(context: AppContext, serviceCode: string): FormatHandler {
   return async (request, reply, format) => {
-    checkJurisdiction(request.query as RawQuery, context.config);
+    const query = request.query as RawQuery;
+    checkJurisdiction(query, context.config);
+    const locale = resolveLocale(textParam(query, 'locale'));
     const type = await context.repositories.serviceTypes.find(serviceCode);
     if (!type) throw notFound(unknownServiceCode.text({ value: serviceCode, format }));
-    return sendDocument(reply, presentServiceDefinition(type), format);
+    return sendDocument(reply, presentServiceDefinition(type, locale), format);
   };
 }

@@ -1,3 +1,4 @@
+import { decodeAttributeTexts, encodeAttributeTexts } from '../attribute-texts';
 import type { PostgresDatabase } from './database';
 import type { ServiceAttribute, ServiceTypeRecord, ServiceTypeRepository } from '../repositories/types';
 
@@ -76,7 +77,7 @@ export function createPostgresServiceTypeRepository(db: PostgresDatabase): Servi
           datatype_description: row.datatype_description,
           order: row.position,
           description: row.description,
-          values: JSON.parse(row.values_json) as ServiceAttribute['values'],
+          ...decodeAttributeTexts(row.values_json),
         });
       }
       return { version: versionRow!.version, records: [...records.values()] };
@@ -135,7 +136,7 @@ export function createPostgresServiceTypeRepository(db: PostgresDatabase): Servi
               attribute.datatype_description,
               attribute.order,
               attribute.description,
-              JSON.stringify(attribute.values),
+              encodeAttributeTexts(attribute),
             ],
           );
         }

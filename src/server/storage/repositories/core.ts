@@ -8,7 +8,9 @@ export interface ServiceTypeTranslation {
 
 export interface ServiceAttributeValue {
   key: string;
+  /** The default name (English); `names` holds it by language (fi, sv, en). */
   name: string;
+  names?: Record<string, string>;
 }
 
 export interface ServiceAttribute {
@@ -18,7 +20,9 @@ export interface ServiceAttribute {
   required: boolean;
   datatype_description: string;
   order: number;
+  /** The default question (English); `descriptions` holds it by language (fi, sv, en). */
   description: string;
+  descriptions?: Record<string, string>;
   values: ServiceAttributeValue[];
 }
 

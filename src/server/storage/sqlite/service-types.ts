@@ -1,3 +1,4 @@
+import { decodeAttributeTexts, encodeAttributeTexts } from '../attribute-texts';
 import type { SqliteDatabase } from './database';
 import type { ServiceAttribute, ServiceTypeRecord, ServiceTypeRepository } from '../repositories/types';
 
@@ -85,7 +86,7 @@ export function createSqliteServiceTypeRepository(db: SqliteDatabase): ServiceTy
         datatype_description: row.datatype_description,
         order: row.position,
         description: row.description,
-        values: JSON.parse(row.values_json) as ServiceAttribute['values'],
+        ...decodeAttributeTexts(row.values_json),
       });
     }
     cache = [...records.values()];
@@ -110,7 +111,7 @@ export function createSqliteServiceTypeRepository(db: SqliteDatabase): ServiceTy
         attribute.datatype_description,
         attribute.order,
         attribute.description,
-        JSON.stringify(attribute.values),
+        encodeAttributeTexts(attribute),
       );
     }
   });

@@ -39,6 +39,7 @@ export const moderationItemSchema = z.object({
     locale: z.string().catch(''),
   }),
   media: z.array(mediaSchema).catch([]),
+  answers: z.array(z.object({ code: z.string(), question: z.string(), datatype: z.string(), answers: z.array(z.string()) })).catch([]),
 }) satisfies z.ZodType<ModerationItem, unknown>;
 
 export const auditEntrySchema = z.object({

@@ -15,6 +15,7 @@ import { ModerationStateBadge } from './moderation-state-badge';
 import { PhotoList } from './photo-list';
 import { PrivateDetails } from './private-details';
 import { PublicPreview } from './public-preview';
+import { QuestionAnswers } from './question-answers';
 import { RequestAudit } from './request-audit';
 import { StatusForm } from './status-form';
 
@@ -85,6 +86,10 @@ export function ReviewPage({ id }: { id: string }) {
           <Panel title={t('private.heading')} className="review-panel--private">
             <p className="review-panel__hint">{t('private.hint')}</p>
             <PrivateDetails details={item.private} />
+          </Panel>
+          <Panel title={t('answers.heading')}>
+            <p className="review-panel__hint">{t('answers.hint')}</p>
+            <QuestionAnswers answers={item.answers} />
           </Panel>
         </div>
         <Panel title={t('preview.heading')} className="moderation-review__preview">

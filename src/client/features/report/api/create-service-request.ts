@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { paths } from '../../../../shared/paths';
 import type { SupportedLocale } from '../../../../shared/locales';
 import { ApiError, api, type UploadProgress } from '../../../lib/http-client';
+import { appendAnswers, type ServiceQuestion } from '../questions/answers';
 import { reportFieldNames, type ReportFormValues } from '../validation/report-form-values';
 
 const createdSchema = z
@@ -15,18 +16,22 @@ export interface NewReport {
   values: ReportFormValues;
   photos: readonly Blob[];
   locale: SupportedLocale;
+  /** The chosen type's questions: their answers go out as attribute[CODE]. */
+  questions: readonly ServiceQuestion[];
 }
 
 /**
  * The form the proxy expects: the schema's fields (empty ones left out), the UI language as
- * `locale` (the notification email is written in it), and the photos as `media[]`.
+ * `locale` (the notification email is written in it), the answers to the type's questions as
+ * `attribute[CODE]`, and the photos as `media[]`.
  */
-export function buildReportForm({ values, photos, locale }: NewReport): FormData {
+export function buildReportForm({ values, photos, locale, questions }: NewReport): FormData {
   const form = new FormData();
   for (const field of reportFieldNames) {
     const value = values[field].trim();
     if (value !== '') form.append(field, field === 'description' || field === 'title' ? values[field] : value);
   }
+  appendAnswers(form, questions, values.answers);
   form.append('locale', locale);
   photos.forEach((photo, index) => form.append('media[]', photo, `photo-${index + 1}.jpg`));
   return form;

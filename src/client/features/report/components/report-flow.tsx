@@ -3,7 +3,7 @@
  * kept as a draft at every change; sending lives in useReportSubmission, focus moves in
  * report-focus, and the end of the form (problems, progress, buttons) in SendSection.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,7 +16,11 @@ import { formatDateTime } from '../lib/format';
 import { placeFromValues, positionOf, valuesFromPlace, withFoundAddress, type ChosenPlace, type LatLong } from '../lib/place';
 import { reportSentPath, type SentState } from '../lib/sent-report';
 import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, type ReportField, type ReportFormValues } from '../validation/report-form-values';
-import { reportResolver } from '../validation/report-resolver';
+import { withQuestions } from '../validation/report-resolver';
+import { useServiceQuestions } from '../api/get-service-definition';
+import type { AttributeProblemKind } from '../../../../shared/georeport/attribute-rules';
+import type { ServiceQuestion } from '../questions/answers';
+import { QuestionFields, questionErrorText } from './question-fields';
 import { translateValidationMessage } from '../validation/translate-message';
 import { ContactStep } from './contact-step';
 import { DescriptionStep } from './description-step';
@@ -52,7 +56,10 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
   const locale = currentLanguage(i18n);
   const navigate = useNavigate();
   const [start] = useState(() => initialValues(initialServiceCode, initialPoint));
-  const form = useForm<ReportFormValues>({ defaultValues: start.values, resolver: reportResolver, shouldFocusError: false });
+  // The questions load after the type is chosen; the resolver and the sending read the latest.
+  const questionsRef = useRef<readonly ServiceQuestion[]>([]);
+  const [resolver] = useState(() => withQuestions(() => questionsRef.current));
+  const form = useForm<ReportFormValues>({ defaultValues: start.values, resolver, shouldFocusError: false });
   const { register, control, setValue, getValues, clearErrors, reset, trigger, formState } = form;
   const errors = formState.errors;
   const watched = useWatch({ control });
@@ -66,6 +73,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
     photos,
     locale,
     requestFocus,
+    questions: () => questionsRef.current,
     onSent: (sent) => {
       setDraftStatus(undefined);
       const state: SentState = { gaveEmail: sent.gaveEmail, notice: sent.report.service_notice };
@@ -81,7 +89,15 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
   }, [form]);
 
   const serviceTypes = useServiceList({ locale, select: everyServiceType });
-  const serviceName = serviceTypes.data?.find((serviceType) => serviceType.service_code === values.service_code)?.service_name;
+  const selectedType = serviceTypes.data?.find((serviceType) => serviceType.service_code === values.service_code);
+  const serviceName = selectedType?.service_name;
+  const questionsQuery = useServiceQuestions({ code: values.service_code, locale, enabled: selectedType?.metadata === true });
+  const questions = useMemo(() => (selectedType?.metadata ? (questionsQuery.data ?? []) : []), [selectedType, questionsQuery.data]);
+  questionsRef.current = questions;
+  const answerErrors = (errors.answers ?? {}) as Partial<Record<string, { message?: string }>>;
+  const answerProblems = Object.fromEntries(
+    Object.entries(answerErrors).flatMap(([code, error]) => (error?.message ? [[code, error.message as AttributeProblemKind]] : [])),
+  );
   const place = placeFromValues(values);
 
   const shown = (field: ReportField): string | undefined => {
@@ -93,14 +109,23 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
     const byTarget = new Map<ErrorTarget, string>();
     for (const [field, error] of Object.entries(errors)) {
       const target = errorTargetOf(field);
-      if (target && error?.message && !byTarget.has(target)) byTarget.set(target, translateValidationMessage(i18n, error.message, field));
+      const message = error?.message;
+      if (target && typeof message === 'string' && message && !byTarget.has(target)) byTarget.set(target, translateValidationMessage(i18n, message, field));
     }
     if (photoError) byTarget.set('photos', translateValidationMessage(i18n, photoError, 'media'));
+    const firstUnanswered = questions.find((question) => answerProblems[question.code]);
+    if (firstUnanswered) {
+      byTarget.set('answers', `${firstUnanswered.description}: ${questionErrorText(t, firstUnanswered, answerProblems[firstUnanswered.code]!, locale)}`);
+    }
     return errorTargetOrder.flatMap((target) => (byTarget.has(target) ? [{ target, message: byTarget.get(target)! }] : []));
-  }, [errors, photoError, i18n]);
+  }, [errors, photoError, i18n, questions, t, locale]);
 
   const setValues = (changes: Partial<ReportFormValues>) => {
     for (const [field, value] of Object.entries(changes)) setValue(field as keyof ReportFormValues, value, { shouldDirty: true });
+  };
+  const answer = (code: string, value: string | string[]) => {
+    setValue('answers', { ...getValues('answers'), [code]: value }, { shouldDirty: true });
+    if (formState.isSubmitted) void trigger('answers');
   };
   const changePlace = (next: ChosenPlace) => {
     setValues(valuesFromPlace(next, getValues()));
@@ -148,6 +173,16 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
       </ReportStep>
 
       <ReportStep number={4} title={t('steps.describe')}>
+        {selectedType?.metadata ? (
+          <QuestionFields
+            questions={questions}
+            status={questionsQuery.isError ? 'error' : questionsQuery.data ? 'ready' : 'loading'}
+            serviceName={serviceName}
+            answers={values.answers}
+            problems={answerProblems}
+            onAnswer={answer}
+          />
+        ) : null}
         <DescriptionStep
           titleRegistration={register('title')}
           descriptionRegistration={register('description')}

@@ -29,6 +29,9 @@ export function focusTarget(target: FocusRequest): void {
       return byId(LOCATION_FOCUS_ID);
     case 'photos':
       return byId(PHOTOS_FOCUS_ID);
+    case 'answers':
+      focusFirstInvalidQuestion();
+      return;
     case 'problems':
       return byId(PROBLEMS_ID);
     case 'start':
@@ -41,6 +44,25 @@ export function focusTarget(target: FocusRequest): void {
   }
 }
 
+/** The first question with an error: its field, or in a group the chosen (else the first) option. */
+function focusFirstInvalidQuestion(): boolean {
+  const invalid = document.querySelector<HTMLElement>('.report-form [data-question-invalid="true"]');
+  const control = invalid?.matches('fieldset')
+    ? (invalid.querySelector<HTMLInputElement>('input:checked') ?? invalid.querySelector<HTMLInputElement>('input'))
+    : invalid;
+  control?.focus();
+  return control != null;
+}
+
+/**
+ * react-hook-form calls onInvalid before it publishes the errors, and a question is marked
+ * invalid only once its error shows (other fields exist all along): so look again for a few frames.
+ */
+function focusQuestionWhenShown(framesLeft = 10): void {
+  if (focusFirstInvalidQuestion() || framesLeft === 0) return;
+  requestAnimationFrame(() => focusQuestionWhenShown(framesLeft - 1));
+}
+
 /**
  * `requestFocus(target)` moves focus after the render that shows what it points at (an error,
  * the summary); asking twice for the same target moves it twice.
@@ -48,7 +70,8 @@ export function focusTarget(target: FocusRequest): void {
 export function useFocusRequest(): (target: FocusRequest) => void {
   const [focusRequest, setFocusRequest] = useState<{ target: FocusRequest; seq: number }>();
   useEffect(() => {
-    if (focusRequest) focusTarget(focusRequest.target);
+    if (focusRequest?.target === 'answers') focusQuestionWhenShown();
+    else if (focusRequest) focusTarget(focusRequest.target);
   }, [focusRequest]);
   return (target: FocusRequest) => setFocusRequest((previous) => ({ target, seq: (previous?.seq ?? 0) + 1 }));
 }

@@ -1,3 +1,4 @@
+import { cleanAnswers } from '../questions/answers';
 import { emptyReportValues, type ReportFormValues } from '../validation/report-form-values';
 
 /** localStorage key of the unfinished report's text fields (photos live in IndexedDB). */
@@ -17,14 +18,15 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Only known fields, only strings: an old or tampered entry cannot break the form. */
+/** Only known fields, only strings (and answers): an old or tampered entry cannot break the form. */
 function cleanValues(raw: unknown): ReportFormValues {
-  const values = { ...emptyReportValues };
+  const values = { ...emptyReportValues, answers: {} };
   if (typeof raw !== 'object' || raw === null) return values;
   for (const key of Object.keys(values) as (keyof ReportFormValues)[]) {
     const value = (raw as Record<string, unknown>)[key];
-    if (typeof value === 'string') values[key] = value;
+    if (key !== 'answers' && typeof value === 'string') values[key] = value;
   }
+  values.answers = cleanAnswers((raw as Record<string, unknown>).answers);
   return values;
 }
 
@@ -41,8 +43,12 @@ export function loadDraftFields(): DraftFields | undefined {
   }
 }
 
+const filled = (value: unknown): boolean =>
+  typeof value === 'string' ? value.trim() !== '' : Array.isArray(value) ? value.some(filled) : false;
+
 export function hasContent(values: Partial<ReportFormValues>): boolean {
-  return Object.values(values).some((value) => typeof value === 'string' && value.trim() !== '');
+  const { answers, ...fields } = values;
+  return Object.values(fields).some(filled) || Object.values(answers ?? {}).some(filled);
 }
 
 export function saveDraftFields(values: Partial<ReportFormValues>, now = new Date()): void {

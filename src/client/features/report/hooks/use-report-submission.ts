@@ -10,6 +10,7 @@ import type { UploadProgress } from '../../../lib/http-client';
 import { useCreateServiceRequest, type CreatedReport } from '../api/create-service-request';
 import type { FocusRequest } from '../components/report-focus';
 import { clearDraftFields } from '../draft/draft-fields-store';
+import type { ServiceQuestion } from '../questions/answers';
 import type { DraftPhotos } from '../photos/use-draft-photos';
 import { interpretSendError, type GeneralProblem } from '../lib/send-error';
 import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, type ReportFormValues } from '../validation/report-form-values';
@@ -24,12 +25,15 @@ export function useReportSubmission({
   photos,
   locale,
   requestFocus,
+  questions,
   onSent,
 }: {
   form: UseFormReturn<ReportFormValues>;
   photos: DraftPhotos;
   locale: SupportedLocale;
   requestFocus: (target: FocusRequest) => void;
+  /** The chosen type's questions at the moment of sending. */
+  questions: () => readonly ServiceQuestion[];
   /** Called once the report is created and its draft cleared, before the form is emptied. */
   onSent: (sent: SentReport) => void;
 }) {
@@ -50,7 +54,7 @@ export function useReportSubmission({
     clearProblems();
     setProgress(undefined);
     try {
-      const report = await sending.mutateAsync({ values: submitted, photos: photos.items.map((item) => item.blob), locale });
+      const report = await sending.mutateAsync({ values: submitted, photos: photos.items.map((item) => item.blob), locale, questions: questions() });
       clearDraftFields();
       await photos.clear();
       onSent({ report, gaveEmail: submitted.email.trim() !== '' });

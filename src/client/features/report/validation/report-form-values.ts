@@ -1,3 +1,5 @@
+import type { AnswerValues } from '../questions/answers';
+
 /** The fields of the report form, as the shared schema names them; all plain strings in the form. */
 export const reportFieldNames = [
   'service_code',
@@ -24,6 +26,8 @@ export type ReportFormValues = Record<ReportField, string> & {
    * with the place, and copied into address_string unless the person wrote their own there.
    */
   found_address: string;
+  /** Answers to the chosen service type's own questions, by attribute code. */
+  answers: AnswerValues;
 };
 
 export const emptyReportValues: ReportFormValues = {
@@ -41,16 +45,18 @@ export const emptyReportValues: ReportFormValues = {
   first_name: '',
   last_name: '',
   phone: '',
+  answers: {},
 };
 
 /** Where an error is shown and focused: the location fields share one place in the form. */
-export type ErrorTarget = 'service_code' | 'location' | 'address_string' | 'title' | 'description' | 'photos' | 'email' | 'first_name' | 'last_name' | 'phone';
+export type ErrorTarget = 'service_code' | 'location' | 'address_string' | 'answers' | 'title' | 'description' | 'photos' | 'email' | 'first_name' | 'last_name' | 'phone';
 
 /** Form order: the first of these with an error gets the focus. */
 export const errorTargetOrder: readonly ErrorTarget[] = [
   'service_code',
   'location',
   'address_string',
+  'answers',
   'title',
   'description',
   'photos',
