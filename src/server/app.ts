@@ -18,6 +18,7 @@ import { answerFrameworkError } from './http/framework-errors';
 import { safeLoggerOptions } from './http/logging';
 import { echoRequestId, requestIdFor } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerCompression } from './http/compression';
 
 export interface BuildAppOptions {
   config: Config;
@@ -42,6 +43,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   echoRequestId(app);
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app, options.config);
+  await registerCompression(app);
   registerHealthRoutes(app, { store: options.store });
   const context: AppContext = {
     config: options.config,

@@ -124,6 +124,8 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
       wildcard: false,
       index: false, // '/' goes through the fallback below like every other app page
       cacheControl: false, // set per file in setHeaders
+      // The build writes .br and .gz copies beside each file (vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const assetsDir = `${sep}assets${sep}`;
         reply.header('Cache-Control', path.includes(assetsDir) ? IMMUTABLE : REVALIDATE);
