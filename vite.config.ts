@@ -19,6 +19,8 @@ function precompress(): Plugin {
     },
     closeBundle() {
       for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        // .vite/ holds the manifest, which only the server reads.
+        if (entry.parentPath.includes('.vite')) continue;
         if (!entry.isFile() || !/\.(js|css|html|svg|json|txt|webmanifest|xml)$/.test(entry.name)) continue;
         const path = join(entry.parentPath, entry.name);
         const bytes = readFileSync(path);
@@ -42,6 +44,8 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the server preloads each page's chunks from it (src/server/route-preloads.ts).
+    manifest: true,
   },
   server: {
     // `npm run dev`: the API lives on the Kerro server; Vite serves the app with hot reload.
