@@ -1,5 +1,36 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Writes `.br` and `.gz` copies beside every built text file, at the highest settings: made
+ * once per build, sent by the server as they are (@fastify/static `preCompressed`).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'kerro-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        // .vite/ holds the manifest, which only the server reads.
+        if (entry.parentPath.includes('.vite')) continue;
+        if (!entry.isFile() || !/\.(js|css|html|svg|json|txt|webmanifest|xml)$/.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const bytes = readFileSync(path);
+        if (bytes.length < 1024) continue;
+        writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The Kerro server's port (PORT, as in src/server/config.ts), so `npm run dev` follows it.
 const backend = `http://127.0.0.1:${process.env.PORT || 8080}`;
@@ -8,11 +39,13 @@ const backend = `http://127.0.0.1:${process.env.PORT || 8080}`;
 const postgresExcluded: string[] = [];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the server preloads each page's chunks from it (src/server/route-preloads.ts).
+    manifest: true,
   },
   server: {
     // `npm run dev`: the API lives on the Kerro server; Vite serves the app with hot reload.

@@ -23,6 +23,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { refuseUnknownHosts } from './http/allowed-hosts';
 import { limitSlowClients, timeoutOptions } from './http/slow-clients';
 import { createUploadBudget } from './http/upload-budget';
+import { registerCompression } from './http/compression';
 
 export interface BuildAppOptions {
   config: Config;
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   refuseUnknownHosts(app, options.config);
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app, options.config);
+  await registerCompression(app);
   registerHealthRoutes(app, { store: options.store });
   const mailSecret = await ensureMailLinkSecret(options.store.settings);
   const context: AppContext = {

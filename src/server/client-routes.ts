@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { formatOfUrl } from './open311/format';
 import { presentErrors } from './open311/presenter';
 import { sendDocument } from './open311/reply';
+import { routePreloads } from './route-preloads';
 
 export interface ClientRoutesOptions {
   context: AppContext;
@@ -114,6 +115,7 @@ const notBuiltPage = `<!doctype html>
 export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app, options) => {
   const clientDir = options.clientDir ?? defaultClientDir;
   const built = existsSync(`${clientDir}${sep}index.html`);
+  const pageFor = built ? routePreloads(clientDir) : () => undefined;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -124,6 +126,8 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
       wildcard: false,
       index: false, // '/' goes through the fallback below like every other app page
       cacheControl: false, // set per file in setHeaders
+      // The build writes .br and .gz copies beside each file (vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const assetsDir = `${sep}assets${sep}`;
         reply.header('Cache-Control', path.includes(assetsDir) ? IMMUTABLE : REVALIDATE);
@@ -141,6 +145,8 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
       return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage);
     }
     reply.header('Cache-Control', REVALIDATE);
+    const page = pageFor(request.url.split('?')[0] ?? '');
+    if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
 };

@@ -11,7 +11,8 @@ import { projectRoot } from '../helpers/project-root';
  */
 
 /** The first page's JavaScript budget, gzip (issue 4). */
-const FIRST_PAGE_BUDGET_BYTES = 160 * 1024;
+// Lowered to what the build measures (158.0 KiB); only ever lowered, toward issue 14's 100 KB.
+const FIRST_PAGE_BUDGET_BYTES = 159 * 1024;
 const assetsDir = join(projectRoot, 'dist/client/assets');
 
 function entryChunk(): string {

@@ -16,7 +16,7 @@ import { registerFollowProxy } from './follow-proxy';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 import type { CachedUpstreamAnswer } from './upstream';
 import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../open311/upload-spool';
-import { callUpstream, forwardedSubpath, UpstreamError, type UpstreamResponse } from './upstream';
+import { callUpstream, forwardedSubpath, passedEncoding, UpstreamError, type UpstreamResponse } from './upstream';
 import type { Upstreams } from './upstreams';
 
 export interface GeoReportProxyOptions {
@@ -93,7 +93,9 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
       const cached = servicesCache.get(url, '', context.now());
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
     }
-    const response = await upstreamCall(() => callUpstream('issue reporting', url, { headers: upstreams.open311ClientOrigin(request), timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
+    // The service list is read into the cache (compressed here, once per list); the rest passes through.
+    const headers = { ...upstreams.open311ClientOrigin(request), ...(cacheable ? {} : passedEncoding(request)) };
+    const response = await upstreamCall(() => callUpstream('issue reporting', url, { headers, timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
     if (!cacheable || response.statusCode !== 200) return sendUpstream(reply, response);
     const body = Buffer.from(await response.body.arrayBuffer());
     servicesCache.set(url, '', context.now(), { statusCode: 200, headers: response.headers, body });

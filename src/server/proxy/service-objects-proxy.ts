@@ -3,14 +3,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { geoReportErrorHandler } from '../open311/error-handler';
 import { GeoReportError } from '../open311/errors';
-import { callUpstream, UpstreamError } from './upstream';
+import { callUpstream, passedEncoding, UpstreamError } from './upstream';
 
 export const serviceObjectsProxy: FastifyPluginAsync<{ context: AppContext; upstreamUrl: string }> = async (app, { context, upstreamUrl }) => {
   app.setErrorHandler(geoReportErrorHandler);
   app.get('/', async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {
-      const response = await callUpstream('service object', `${upstreamUrl}${query}`, { timeoutMs: context.config.UPSTREAM_TIMEOUT_MS });
+      const response = await callUpstream('service object', `${upstreamUrl}${query}`, {
+        headers: passedEncoding(request),
+        timeoutMs: context.config.UPSTREAM_TIMEOUT_MS,
+      });
       return reply.code(response.statusCode).headers(response.headers).send(response.body);
     } catch (error) {
       if (error instanceof UpstreamError) throw new GeoReportError(error.statusCode, error.message);

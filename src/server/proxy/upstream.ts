@@ -51,6 +51,16 @@ export function forwardableHeaders(headers: Dispatcher.ResponseData['headers']):
   return result;
 }
 
+/**
+ * For an answer the proxy passes on untouched: the browser's Accept-Encoding goes upstream, so a
+ * compressed upstream answer reaches the browser as it came, never inflated and compressed again.
+ * Answers the proxy reads (rewritten links, cached pages, error envelopes) ask for none.
+ */
+export function passedEncoding(request: { headers: Record<string, string | string[] | undefined> }): Record<string, string> {
+  const value = request.headers['accept-encoding'];
+  return typeof value === 'string' && value !== '' ? { 'accept-encoding': value } : {};
+}
+
 const timeoutCodes = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
 
 /**

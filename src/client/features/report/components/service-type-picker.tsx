@@ -26,7 +26,13 @@ export function ServiceTypePicker({ registration, selectedCode, error }: Service
   const countId = useId();
   const errorId = useId();
 
-  if (serviceTypes.isPending) return <LoadingNotice message={t('type.loading')} />;
+  if (serviceTypes.isPending) {
+    return (
+      <div className="type-picker--loading">
+        <LoadingNotice message={t('type.loading')} />
+      </div>
+    );
+  }
   if (serviceTypes.isError) {
     const network = isApiError(serviceTypes.error) && serviceTypes.error.kind === 'network';
     return (

@@ -1,0 +1,171 @@
+/**
+ * Lighthouse benchmark: what a phone sees. The npm `lighthouse` package drives Debian's Chromium
+ * (headless, its default mobile settings: a mid-range phone, slow 4G, 4× CPU slowdown) over the
+ * real server with the demo data, on `/`, `/report`, `/counters` and one request's page. Printed
+ * per page: the performance, accessibility and best-practices scores, FCP, LCP, CLS, TBT and the
+ * bytes sent. The baseline, from the same run and browser: a bare page of a few hundred bytes from
+ * a plain node:http server, the best any page can score on this machine.
+ * `npm run bench:lighthouse` runs it alone (it is not part of `npm run bench`).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import buildClientIfStale from '../test/helpers/build-client';
+import { makeTempDir, removeTempDir, trackChild, untrackChild } from './lib/cleanup';
+import { isEntryPoint, runBenches } from './lib/entry';
+import { atLeast, atMost, type BenchModule, type BenchResult } from './lib/result';
+import { startDemoServer, type RunningServer } from './lib/servers';
+import { quick } from './lib/settings';
+
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const categories = ['performance', 'accessibility', 'best-practices'] as const;
+// Scores from one run vary by ±10 on a busy machine: the median run of several is printed.
+const runsPerPage = quick ? 1 : 3;
+
+/** The issue's targets for every page of the app. */
+const targets = {
+  performance: atLeast(95),
+  accessibility: atLeast(100),
+  'best-practices': atLeast(100),
+  cls: atMost(0.02),
+};
+
+interface PageFigures {
+  scores: Record<(typeof categories)[number], number>;
+  fcpMs: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  bytes: number;
+  /** The element Lighthouse took as the largest contentful paint. */
+  lcpElement: string;
+  /** The performance score of every run; the figures are the median run's. */
+  performanceRuns: number[];
+  /** Audits that failed, per category, by id (console errors with their first text): what to fix. */
+  failed: Record<'accessibility' | 'best-practices', string[]>;
+}
+
+/** One Lighthouse run; a trace that failed to record (NO_NAVSTART, now and then in headless Chromium) is run again. */
+async function lighthouseReport(url: string, port: number, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: [...categories] });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    if (attempt >= attempts) throw new Error(`lighthouse failed on ${url} ${attempts} times: ${error.message}`);
+    console.log(`(lighthouse on ${url}: ${error.code}, running it again)`);
+  }
+}
+
+async function audit(url: string, port: number): Promise<PageFigures> {
+  const lhr = await lighthouseReport(url, port);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+  const describe = (id: string) => {
+    const items = (lhr.audits[id]?.details as { items?: { description?: string; url?: string }[] } | undefined)?.items ?? [];
+    const first = items[0];
+    return first ? `${id} (${items.length}: ${(first.description ?? first.url ?? '').slice(0, 90)})` : id;
+  };
+  const failedIn = (category: string) =>
+    (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => describe(ref.id));
+  const failed = { accessibility: failedIn('accessibility'), 'best-practices': failedIn('best-practices') };
+  return {
+    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    bytes: numeric('total-byte-weight'),
+    failed,
+    performanceRuns: [score('performance')],
+    lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+  };
+}
+
+/** The LCP element's selector and the start of its HTML, from the audit's nested table. */
+function lcpElementOf(details: unknown): string {
+  const tables = (details as { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] } | undefined)?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  return node ? `${node.selector ?? ''} ${(node.snippet ?? '').slice(0, 60)}` : 'unknown';
+}
+
+/** The run with the median performance score, as Lighthouse's docs advise for comparing pages. */
+async function medianAudit(url: string, port: number): Promise<PageFigures> {
+  const runs: PageFigures[] = [];
+  for (let run = 0; run < runsPerPage; run += 1) runs.push(await audit(url, port));
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, performanceRuns: runs.map((run) => run.scores.performance) };
+}
+
+const failing = (audits: string[]) => (audits.length > 0 ? { note: `failing: ${audits.join('; ')}` } : {});
+
+function rows(group: string, figures: PageFigures, withTargets: boolean): BenchResult[] {
+  const target = <T>(value: T) => (withTargets ? { target: value } : {});
+  return [
+    {
+      group,
+      name: 'performance',
+      value: figures.scores.performance,
+      unit: 'score',
+      ...target(targets.performance),
+      note: `median of ${figures.performanceRuns.length} runs: ${figures.performanceRuns.join(', ')}; the other figures are that run's`,
+    },
+    { group, name: 'accessibility', value: figures.scores.accessibility, unit: 'score', ...target(targets.accessibility), ...failing(figures.failed.accessibility) },
+    { group, name: 'best practices', value: figures.scores['best-practices'], unit: 'score', ...target(targets['best-practices']), ...failing(figures.failed['best-practices']) },
+    { group, name: 'FCP', value: figures.fcpMs, unit: 'ms' },
+    { group, name: 'LCP', value: figures.lcpMs, unit: 'ms', note: `element: ${figures.lcpElement}` },
+    { group, name: 'CLS', value: figures.cls, unit: '', ...target(targets.cls) },
+    { group, name: 'TBT', value: figures.tbtMs, unit: 'ms' },
+    { group, name: 'bytes transferred', value: figures.bytes / 1024, unit: 'KiB' },
+  ];
+}
+
+/** The baseline: a tiny page with nothing to load, from a plain node:http server in this process. */
+async function startBarePage(): Promise<{ server: Server; url: string }> {
+  const page = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="The benchmark baseline"></head><body><main><h1>Bare page</h1><p>Nothing else to load.</p></main></body></html>';
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+/** One published request's page, found through the public API. */
+async function requestPagePath(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/open311/v1/requests.json`);
+  const [first] = (await response.json()) as { service_request_id: string }[];
+  if (!first) throw new Error('the demo data has no published request');
+  return `/requests/${encodeURIComponent(first.service_request_id)}`;
+}
+
+async function run(): Promise<BenchResult[]> {
+  buildClientIfStale();
+  const dataDir = makeTempDir('kerro-bench-lighthouse-');
+  let server: RunningServer | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  const bare = await startBarePage();
+  try {
+    server = await startDemoServer(dataDir);
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox'] });
+    trackChild(chrome.pid);
+    const results = rows('Baseline: a bare page (the best this machine scores)', await medianAudit(bare.url, chrome.port), false);
+    for (const path of ['/', '/report', '/counters', await requestPagePath(server.origin)]) {
+      const label = path.startsWith('/requests/') ? '/requests/{id}' : path;
+      results.push(...rows(`Lighthouse mobile: ${label}`, await medianAudit(`${server.origin}${path}`, chrome.port), true));
+    }
+    return results;
+  } finally {
+    if (chrome) {
+      chrome.kill();
+      untrackChild(chrome.pid);
+    }
+    await server?.child.stop();
+    await new Promise((resolve) => bare.server.close(resolve));
+    removeTempDir(dataDir);
+  }
+}
+
+export const lighthouseBench: BenchModule = { title: 'Lighthouse (mobile) on the demo server', run };
+
+if (isEntryPoint(import.meta.url)) await runBenches([lighthouseBench]);

@@ -1,0 +1,121 @@
+/**
+ * Answers compressed by Accept-Encoding, with strong ETags and `304 Not Modified`.
+ *
+ * Whole answers (a Buffer or string: the GeoReport listing and documents, counter pages, the
+ * proxy's cached upstream answers) are handled by the onSend hook below. The cached answers send
+ * the same Buffer each time, so their tag and compressed bytes are kept with that Buffer (a
+ * WeakMap: they go when the cache drops the answer) and compression costs once per cached answer.
+ * Streams (a proxied upstream answer, a built file without a precompressed copy) are compressed
+ * by @fastify/compress, which leaves alone anything that already has a Content-Encoding: an
+ * upstream's compressed answer passes through as it came.
+ *
+ * Never compressed: the moderation API. Its answers hold the CSRF token and reporters' personal
+ * data next to text an attacker can get reflected (search terms, a report's description), which
+ * is what BREACH needs to read a secret through the compressed length. It is low traffic.
+ */
+import compress from '@fastify/compress';
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { paths } from '../../shared/paths';
+import { chooseCoding, contentCodings, varyWith, type ContentCoding } from './accept-encoding';
+
+/** Below this, a compressed answer saves less than its headers cost. */
+const THRESHOLD = 1024;
+// Whole answers are mostly cached and compressed once: brotli 5 is ~10% smaller than gzip on a
+// counter page (4 is no smaller) for about twice the time. Streams, compressed on every send, use 4.
+const WHOLE_ANSWER_BROTLI_QUALITY = 5;
+const STREAM_BROTLI_QUALITY = 4;
+
+const compressibleType = /^(text\/|application\/([\w.-]+\+)?(json|xml|javascript)\b|image\/svg\+xml)/i;
+
+const isUncompressedApi = (url: string) => url === paths.moderationApi || url.startsWith(`${paths.moderationApi}/`) || url.startsWith(`${paths.moderationApi}?`);
+
+interface Representations {
+  /** The body's hash: `"tag"` names the identity bytes, `"tag-br"` the brotli ones. */
+  tag: string;
+  encoded: Map<ContentCoding, Promise<Buffer>>;
+}
+
+const remembered = new WeakMap<Buffer, Representations>();
+
+function representationsOf(body: Buffer, remember: boolean): Representations {
+  const known = remembered.get(body);
+  if (known) return known;
+  // SHA-1 names content here, it guards nothing: fast, and collisions need a deliberate attacker.
+  const made = { tag: createHash('sha1').update(body).digest('base64url'), encoded: new Map() };
+  if (remember) remembered.set(body, made);
+  return made;
+}
+
+function encode(body: Buffer, coding: ContentCoding): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
+    if (coding === 'br') {
+      zlib.brotliCompress(
+        body,
+        { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: WHOLE_ANSWER_BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } },
+        done,
+      );
+    } else {
+      zlib.gzip(body, done);
+    }
+  });
+}
+
+/** The body in a coding, made once per body and coding (a concurrent second asker waits for the first). */
+function encodedOf(representations: Representations, body: Buffer, coding: ContentCoding): Promise<Buffer> {
+  let encoded = representations.encoded.get(coding);
+  if (!encoded) {
+    encoded = encode(body, coding);
+    representations.encoded.set(coding, encoded);
+  }
+  return encoded;
+}
+
+/** If-None-Match (weak comparison, RFC 9110 §13.1.2): any coding of the same body matches. */
+function matchesTag(header: string | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((item) => {
+    const value = item.trim().replace(/^W\//, '');
+    return value === '*' || value === `"${tag}"` || contentCodings.some((coding) => value === `"${tag}-${coding}"`);
+  });
+}
+
+async function encodeWholeAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (!(Buffer.isBuffer(payload) || typeof payload === 'string')) return payload;
+  if (reply.hasHeader('content-encoding') || reply.statusCode === 206 || isUncompressedApi(request.url)) return payload;
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  const representations = representationsOf(body, Buffer.isBuffer(payload));
+  const compressible = body.length >= THRESHOLD && compressibleType.test(String(reply.getHeader('content-type') ?? ''));
+  if (compressible) reply.header('vary', varyWith(reply.getHeader('vary'), 'Accept-Encoding'));
+  const coding = compressible ? chooseCoding(request.headers['accept-encoding']) : undefined;
+
+  const cacheable = reply.statusCode === 200 && (request.method === 'GET' || request.method === 'HEAD') && !reply.hasHeader('etag');
+  if (cacheable) {
+    reply.header('etag', `"${representations.tag}${coding ? `-${coding}` : ''}"`);
+    if (matchesTag(request.headers['if-none-match'], representations.tag)) {
+      reply.code(304).removeHeader('content-length');
+      return null;
+    }
+  }
+  if (!coding) return body;
+  const encoded = await encodedOf(representations, body, coding);
+  reply.header('content-encoding', coding).header('content-length', encoded.length);
+  return encoded;
+}
+
+/** Registered first, before any route, so every route gets both. */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (isUncompressedApi(route.url ?? route.path ?? '')) route.compress = false;
+  });
+  app.addHook('onSend', encodeWholeAnswer);
+  await app.register(compress, {
+    encodings: [...contentCodings],
+    threshold: THRESHOLD,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: STREAM_BROTLI_QUALITY } },
+    // Request bodies are never inflated: a small compressed upload could expand past every limit.
+    globalDecompression: false,
+  });
+}

@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { mobile } from './browser-context';
+
+/**
+ * Cumulative layout shift on a phone, the way Lighthouse counts it (shifts without recent input),
+ * while each page's data arrives late: every API answer is held back, so the page's frame is
+ * painted first and whatever comes later must fit into the room kept for it. Target ≤ 0.02.
+ */
+const CLS_BUDGET = 0.02;
+const apiDelayMs = 600;
+
+let server: KerroServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startKerroServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function layoutShiftOf(path: string): Promise<{ total: number; sources: string[] }> {
+  const context = await browser.newContext({ viewport: mobile, isMobile: true, deviceScaleFactor: 2 });
+  try {
+    const page = await context.newPage();
+    // The map's tiles come from the Internet, which the test has not: none at all, as offline.
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    await page.route(/\/(proxy|open311|api)\//, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, apiDelayMs));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const record = { total: 0, sources: [] as string[] };
+      (window as unknown as { layoutShift: typeof record }).layoutShift = record;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+          if (entry.hadRecentInput) continue;
+          record.total += entry.value;
+          for (const source of entry.sources) record.sources.push(`${(source.node as Element | undefined)?.className ?? '?'}: ${entry.value.toFixed(3)}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${server.baseUrl}${path}`);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    return await page.evaluate(() => (window as unknown as { layoutShift: { total: number; sources: string[] } }).layoutShift);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('layout shift on a phone while the data arrives', () => {
+  it.each(['/', '/report', '/counters', '/requests/{id}'])(`%s shifts ≤ ${CLS_BUDGET}`, async (path) => {
+    let url = path;
+    if (path === '/requests/{id}') {
+      const [first] = (await (await fetch(`${server.baseUrl}/open311/v1/requests.json`)).json()) as { service_request_id: string }[];
+      url = `/requests/${first!.service_request_id}`;
+    }
+    const shift = await layoutShiftOf(url);
+    expect(shift.total, `shifted: ${shift.sources.join(', ')}`).toBeLessThanOrEqual(CLS_BUDGET);
+  });
+});
