@@ -7,6 +7,7 @@ import type moderation from '../locales/en/moderation.json';
 import type leaflet from '../locales/en/leaflet.json';
 import type mapPick from '../locales/en/map-pick.json';
 import type addressSearch from '../locales/en/address-search.json';
+import type updates from '../locales/en/updates.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -22,6 +23,7 @@ declare module 'i18next' {
       leaflet: typeof leaflet;
       'map-pick': typeof mapPick;
       'address-search': typeof addressSearch;
+      updates: typeof updates;
     };
   }
 }

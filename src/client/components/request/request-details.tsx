@@ -25,7 +25,10 @@ export interface RequestDetailsProps {
    * address, request-place.tsx); the details then leave the location out.
    */
   place?: ReactNode;
-  /** Shown at the end of the main column, as sections of their own (the track page's history and following). */
+  /**
+   * Sections of their own (the track page's history and following): under the main column on wide
+   * screens, after everything on phones, so their late arrival moves nothing above them.
+   */
   more?: ReactNode;
 }
 
@@ -74,7 +77,6 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
               <PhotoGallery urls={photos} />
             </RequestSection>
           ) : null}
-          {more}
         </div>
         <div className="request-details__side">
           {place ? (
@@ -114,6 +116,7 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
             </dl>
           </RequestSection>
         </div>
+        {more ? <div className="request-details__more">{more}</div> : null}
       </div>
     </article>
   );

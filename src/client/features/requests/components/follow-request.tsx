@@ -4,6 +4,8 @@ import '../../../styles/request-updates.css';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http-client';
 import { currentLanguage } from '../../../lib/i18n';
+import { useLazyNamespace } from '../../../lib/lazy-namespace';
+import { updatesTexts } from '../../../components/request/updates-texts';
 import { useFollowerCount, useFollowRequest } from '../api/followers';
 
 const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -14,7 +16,8 @@ const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(va
  * as #follow, which puts the cursor in the address field.
  */
 export function FollowRequest({ id }: { id: string }) {
-  const { t, i18n } = useTranslation('requests');
+  useLazyNamespace('updates', updatesTexts);
+  const { t, i18n } = useTranslation('updates');
   const count = useFollowerCount(id, true);
   const follow = useFollowRequest(id);
   const [email, setEmail] = useState('');
