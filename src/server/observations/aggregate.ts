@@ -11,18 +11,23 @@ import type { ObservationBucket, ObservationRepository } from '../storage/reposi
 import { numberedPage, pageSizeOf } from './paging';
 import { localMidnight, parseAggregateQuery, type Period } from './query';
 
-/** The start of the period holding `hourStart`, as Django's Trunc in the zone gives it. */
-export function periodStart(hourStart: number, period: Period, timeZone: string): number {
-  if (period === 'hour') return hourStart;
-  const local = wallClock(hourStart, zoneOffsetSeconds(hourStart, timeZone) / 60);
-  if (period === 'day') return localMidnight(local.year, local.month, local.day, timeZone);
+/** The local midnight `days` after the date (days may run past the month, as Date.UTC allows). */
+const midnightAfter = (year: number, month: number, day: number, days: number, timeZone: string) => {
+  const date = new Date(Date.UTC(year, month - 1, day + days));
+  return localMidnight(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), timeZone);
+};
+
+/** The period holding `hourStart`, [start, end), as Django's Trunc in the zone gives its start. */
+export function periodBounds(hourStart: number, period: Period, timeZone: string): [number, number] {
+  if (period === 'hour') return [hourStart, hourStart + 3_600_000];
+  const { year, month, day } = wallClock(hourStart, zoneOffsetSeconds(hourStart, timeZone) / 60);
+  if (period === 'day') return [localMidnight(year, month, day, timeZone), midnightAfter(year, month, day, 1, timeZone)];
   if (period === 'week') {
-    const weekday = (new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay() + 6) % 7;
-    const monday = new Date(Date.UTC(local.year, local.month - 1, local.day - weekday));
-    return localMidnight(monday.getUTCFullYear(), monday.getUTCMonth() + 1, monday.getUTCDate(), timeZone);
+    const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+    return [midnightAfter(year, month, day, -weekday, timeZone), midnightAfter(year, month, day, 7 - weekday, timeZone)];
   }
-  if (period === 'month') return localMidnight(local.year, local.month, 1, timeZone);
-  return localMidnight(local.year, 1, 1, timeZone);
+  if (period === 'month') return [localMidnight(year, month, 1, timeZone), midnightAfter(year, month + 1, 1, 0, timeZone)];
+  return [localMidnight(year, 1, 1, timeZone), localMidnight(year + 1, 1, 1, timeZone)];
 }
 
 interface Folded {
@@ -33,16 +38,26 @@ interface Folded {
   count: number;
 }
 
+/**
+ * Hours into periods. Each series' hours come ascending, so the zone is consulted and the
+ * period looked up once a period, not once an hour.
+ */
 function fold(buckets: readonly ObservationBucket[], period: Period, timeZone: string): Folded[] {
   const byKey = new Map<string, Folded>();
+  let bounds: [number, number] = [0, 0];
+  let current: Folded | undefined;
   for (const bucket of buckets) {
-    const start = periodStart(bucket.start, period, timeZone);
-    const key = JSON.stringify([start, bucket.direction, bucket.unit]);
-    const folded = byKey.get(key);
-    if (folded) {
-      folded.sum += bucket.sum;
-      folded.count += bucket.count;
-    } else byKey.set(key, { start, direction: bucket.direction, unit: bucket.unit, sum: bucket.sum, count: bucket.count });
+    if (bucket.start < bounds[0] || bucket.start >= bounds[1]) bounds = periodBounds(bucket.start, period, timeZone);
+    if (current?.start !== bounds[0] || current.direction !== bucket.direction || current.unit !== bucket.unit) {
+      const key = `${bounds[0]}|${bucket.direction}|${bucket.unit}`;
+      current = byKey.get(key);
+      if (!current) {
+        current = { start: bounds[0], direction: bucket.direction, unit: bucket.unit, sum: 0, count: 0 };
+        byKey.set(key, current);
+      }
+    }
+    current.sum += bucket.sum;
+    current.count += bucket.count;
   }
   return [...byKey.values()];
 }

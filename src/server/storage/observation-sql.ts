@@ -3,7 +3,7 @@
  * type, direction, vehicle type, with their unit, duration and source) joined to their values.
  * Placeholders come from `param`, which each backend spells (`?` or `$n`).
  */
-import type { ObservationFilter, ObservationPosition, ObservationSortField, ObservationSortKey } from './repositories/observations';
+import type { ObservationBucket, ObservationFilter, ObservationPosition, ObservationSortField, ObservationSortKey } from './repositories/observations';
 
 export type Param = (value: unknown) => string;
 
@@ -86,3 +86,35 @@ export const seriesKeyOf = (record: { counterId: number; measurementType: string
   JSON.stringify([record.counterId, record.measurementType, record.direction, record.vehicleType]);
 
 export const hourMs = 3_600_000;
+
+/** The series of one counter and measurement type: aggregates read each one's key range alone. */
+export const aggregateSeriesSelect = (param: Param, counterId: number, measurementType: string) =>
+  `SELECT id, direction, unit FROM observation_series
+   WHERE counter_id = ${param(counterId)} AND measurement_type_folded = ${param(fold(measurementType))}`;
+
+/** One series' values in a time range, in the primary key's own order: no grouping or sorting. */
+export const seriesValuesSelect = (param: Param, seriesId: number, from: number, to: number) =>
+  `SELECT datetime, value FROM observations WHERE series_id = ${param(seriesId)} AND datetime >= ${param(from)} AND datetime <= ${param(to)}`;
+
+/**
+ * One series' [datetime, value] rows (ascending) summed per hour, appended to `buckets`.
+ * Bucketing here rather than in SQL: the rows come in key order, so neither a sort nor a lookup
+ * is needed, and a year of one counter is read in a few milliseconds.
+ */
+export function addHourBuckets(
+  buckets: ObservationBucket[],
+  series: { direction: string; unit: string },
+  rows: Iterable<readonly [number | string, number | string]>,
+): void {
+  let last: ObservationBucket | undefined;
+  for (const [datetimeValue, value] of rows) {
+    const datetime = Number(datetimeValue);
+    const start = datetime - (((datetime % hourMs) + hourMs) % hourMs);
+    if (last?.start !== start) {
+      last = { direction: series.direction, unit: series.unit, start, sum: 0, count: 0 };
+      buckets.push(last);
+    }
+    last.sum += Number(value);
+    last.count += 1;
+  }
+}

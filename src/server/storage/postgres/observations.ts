@@ -1,13 +1,15 @@
 import type { PostgresDatabase, Queryable } from './database';
 import {
   afterPosition,
+  addHourBuckets,
+  aggregateSeriesSelect,
   decodeObservation,
   filterConditions,
   fold,
-  hourMs,
   observationSelect,
   orderByOf,
   seriesKeyOf,
+  seriesValuesSelect,
   whereOf,
   type ObservationRow,
 } from '../observation-sql';
@@ -94,14 +96,20 @@ export function createPostgresObservationRepository(db: PostgresDatabase): Obser
       return Number(row!.count);
     },
     async aggregate(query) {
-      const rows = await db.query<ObservationBucket>(
-        `SELECT s.direction, s.unit, o.datetime - (o.datetime % ${hourMs}) AS start, sum(o.value) AS sum, count(*) AS count
-         FROM observation_series s JOIN observations o ON o.series_id = s.id
-         WHERE s.counter_id = $1 AND s.measurement_type_folded = $2 AND o.datetime >= $3 AND o.datetime <= $4
-         GROUP BY 3, s.direction, s.unit ORDER BY 3, s.direction, s.unit`,
-        [query.counterId, fold(query.measurementType), query.from ?? Number.MIN_SAFE_INTEGER, query.to ?? Number.MAX_SAFE_INTEGER],
+      const buckets: ObservationBucket[] = [];
+      const from = query.from ?? Number.MIN_SAFE_INTEGER;
+      const to = query.to ?? Number.MAX_SAFE_INTEGER;
+      const seriesParams: unknown[] = [];
+      const series = await db.query<{ id: number; direction: string; unit: string }>(
+        aggregateSeriesSelect(numbered(seriesParams), query.counterId, query.measurementType),
+        seriesParams,
       );
-      return rows.map((row) => ({ ...row, start: Number(row.start), sum: Number(row.sum), count: Number(row.count) }));
+      for (const one of series) {
+        const params: unknown[] = [];
+        const rows = await db.query<{ datetime: number; value: number }>(seriesValuesSelect(numbered(params), one.id, from, to), params);
+        addHourBuckets(buckets, one, rows.map((row) => [row.datetime, row.value] as const));
+      }
+      return buckets;
     },
     async listSources() {
       const rows = await db.query<{ name: string; license: string; description_fi: string; description_sv: string; description_en: string }>(

@@ -53,8 +53,9 @@ export interface ObservationAggregateQuery {
 }
 
 /**
- * The sum and count of values of one counter, direction and unit in one UTC hour: the service
- * folds hours into local days, weeks and months (zones whose offset is whole hours, as Finland's).
+ * The sum and count of one series' values (a counter's direction and vehicle type) in one UTC
+ * hour. Series of one direction and unit (several vehicle types) give a bucket each for the same
+ * hour: the caller adds them up as it folds hours into local days, weeks and months.
  */
 export interface ObservationBucket {
   direction: string;
@@ -80,7 +81,7 @@ export interface ObservationRepository {
   upsertMany(records: readonly ObservationRecord[]): Promise<{ written: number }>;
   list(filter: ObservationFilter, page: ObservationPageQuery): Promise<ObservationRecord[]>;
   count(filter: ObservationFilter): Promise<number>;
-  /** Ascending start, then direction and unit. */
+  /** In no particular order. */
   aggregate(query: ObservationAggregateQuery): Promise<ObservationBucket[]>;
   /** Ascending name. */
   listSources(): Promise<ObservationSourceRecord[]>;

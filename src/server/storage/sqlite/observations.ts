@@ -1,13 +1,15 @@
 import type { SqliteDatabase } from './database';
 import {
   afterPosition,
+  addHourBuckets,
+  aggregateSeriesSelect,
   decodeObservation,
   filterConditions,
   fold,
-  hourMs,
   observationSelect,
   orderByOf,
   seriesKeyOf,
+  seriesValuesSelect,
   whereOf,
   type ObservationRow,
 } from '../observation-sql';
@@ -39,12 +41,8 @@ export function createSqliteObservationRepository(db: SqliteDatabase): Observati
   const upsertValue = db.prepare(
     'INSERT INTO observations (series_id, datetime, value) VALUES (?, ?, ?) ON CONFLICT (series_id, datetime) DO UPDATE SET value = excluded.value',
   );
-  const aggregateHours = db.prepare(
-    `SELECT s.direction, s.unit, o.datetime - (o.datetime % ${hourMs}) AS start, sum(o.value) AS sum, count(*) AS count
-     FROM observation_series s JOIN observations o ON o.series_id = s.id
-     WHERE s.counter_id = ? AND s.measurement_type_folded = ? AND o.datetime >= ? AND o.datetime <= ?
-     GROUP BY start, s.direction, s.unit ORDER BY start, s.direction, s.unit`,
-  );
+  const aggregateSeries = db.prepare(aggregateSeriesSelect(() => '?', 0, ''));
+  const seriesValues = db.prepare(seriesValuesSelect(() => '?', 0, 0, 0)).raw();
   const upsertSource = db.prepare(
     `INSERT INTO observation_sources (name, license, description_fi, description_sv, description_en) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (name) DO UPDATE SET license = excluded.license, description_fi = excluded.description_fi,
@@ -94,12 +92,12 @@ export function createSqliteObservationRepository(db: SqliteDatabase): Observati
       return (db.prepare(sql).get(...params) as { count: number }).count;
     },
     async aggregate(query: ObservationAggregateQuery) {
-      return aggregateHours.all(
-        query.counterId,
-        fold(query.measurementType),
-        query.from ?? Number.MIN_SAFE_INTEGER,
-        query.to ?? Number.MAX_SAFE_INTEGER,
-      ) as ObservationBucket[];
+      const buckets: ObservationBucket[] = [];
+      const from = query.from ?? Number.MIN_SAFE_INTEGER;
+      const to = query.to ?? Number.MAX_SAFE_INTEGER;
+      const series = aggregateSeries.all(query.counterId, fold(query.measurementType)) as { id: number; direction: string; unit: string }[];
+      for (const one of series) addHourBuckets(buckets, one, seriesValues.all(one.id, from, to) as [number, number][]);
+      return buckets;
     },
     async listSources() {
       const rows = selectSources.all() as { name: string; license: string; description_fi: string; description_sv: string; description_en: string }[];

@@ -81,7 +81,7 @@ describe('observations: storing and listing', () => {
     expect(reordered.map((row) => [row.counterId, row.datetime, row.direction])).toEqual([[8, t0 + 2 * hour, 'in'], [8, t0 + 2 * hour, 'out']]);
   });
 
-  it('aggregates one counter and measurement type per hour, direction and unit', async () => {
+  it('aggregates one counter and measurement type per hour and series', async () => {
     const { store } = opened;
     await store.observations.upsertMany([
       observation({ datetime: t0, value: 5 }),
@@ -94,8 +94,10 @@ describe('observations: storing and listing', () => {
       observation({ datetime: t0, measurementType: 'speed', value: 30 }),
     ]);
     const buckets = await store.observations.aggregate({ counterId: 7, measurementType: 'COUNT', to: t0 + 2 * hour });
+    buckets.sort((a, b) => a.start - b.start || a.direction.localeCompare(b.direction) || a.sum - b.sum);
     expect(buckets).toEqual([
-      { direction: 'in', unit: 'pcs', start: t0, sum: 12, count: 3 },
+      { direction: 'in', unit: 'pcs', start: t0, sum: 1, count: 1 },
+      { direction: 'in', unit: 'pcs', start: t0, sum: 11, count: 2 },
       { direction: 'out', unit: 'pcs', start: t0, sum: 2, count: 1 },
       { direction: 'in', unit: 'pcs', start: t0 + hour, sum: 4, count: 1 },
     ]);
