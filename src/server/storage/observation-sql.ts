@@ -81,9 +81,12 @@ export function decodeObservation(row: ObservationRow) {
   };
 }
 
-/** The series a record belongs to: its key, as stored in observation_series' unique index. */
+/**
+ * The series a record belongs to: its key, as stored in observation_series' unique index. NUL
+ * separates the parts: stored text never holds control characters (the import refuses them).
+ */
 export const seriesKeyOf = (record: { counterId: number; measurementType: string; direction: string; vehicleType: string }) =>
-  JSON.stringify([record.counterId, record.measurementType, record.direction, record.vehicleType]);
+  `${record.counterId}\u0000${record.measurementType}\u0000${record.direction}\u0000${record.vehicleType}`;
 
 export const hourMs = 3_600_000;
 

@@ -69,7 +69,22 @@ export function createSqliteObservationRepository(db: SqliteDatabase): Observati
       ) as { id: number };
       seriesIds.set(key, row.id);
     }
-    for (const record of records) upsertValue.run(seriesIds.get(seriesKeyOf(record)), record.datetime, record.value);
+    // Consecutive records mostly belong to the series of the one before: skip the key then.
+    let previous: ObservationRecord | undefined;
+    let seriesId = 0;
+    for (const record of records) {
+      if (
+        !previous ||
+        previous.counterId !== record.counterId ||
+        previous.measurementType !== record.measurementType ||
+        previous.direction !== record.direction ||
+        previous.vehicleType !== record.vehicleType
+      ) {
+        seriesId = seriesIds.get(seriesKeyOf(record))!;
+      }
+      previous = record;
+      upsertValue.run(seriesId, record.datetime, record.value);
+    }
   });
 
   return {
