@@ -1,8 +1,8 @@
 /**
  * Demo observations: the last 90 days of hourly values, both directions, for the first
  * `demoObservedCounters` demo counters that deliver data (the map's visitor can open any of
- * them; seeding all ~2,000 would add some 8 million rows and minutes to a first start; 30 add
- * about 190,000 rows and a second or two).
+ * them; seeding all ~2,000 would add some 8 million rows and minutes to a first start; 12 add
+ * about 75,000 rows and well under a second).
  * Shapes by what is counted: bicycles peak at 8 and 16–17 on weekdays and around midday at
  * weekends; motor traffic peaks at 7–8 and 15–17, is lower at weekends, and its speed (classifying
  * sources) dips in the peaks. Deterministic: a seeded PRNG and the hour as the time base.
@@ -12,7 +12,7 @@ import { seededRandom } from '../demo/random';
 import { zoneOffsetSeconds } from '../time/core';
 import type { CounterRecord, ObservationRecord, ObservationSourceRecord, Repositories } from '../storage/repositories/types';
 
-export const demoObservedCounters = 30;
+export const demoObservedCounters = 12;
 const hour = 3_600_000;
 const days = 90;
 
