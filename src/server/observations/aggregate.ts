@@ -2,7 +2,8 @@
  * `/api/observations/aggregate/`: one counter's values summed (or, for `speed`, averaged) per
  * hour, day, week (from Monday), month or year in the service's zone, per direction and unit, as
  * the real ObservationAggregateSerializer writes them; page numbers as its LargeResultsSetPagination.
- * The store answers hours; the periods are folded here.
+ * The store answers hours, or periods when it can fold them itself; folding here is the same
+ * either way (a period's start falls in its own period).
  */
 import { formatCounterTime } from '../counters/time';
 import type { QueryPairs } from '../counters/query-string';
@@ -72,7 +73,11 @@ export async function renderAggregate(
   const rows =
     'matchesNothing' in query
       ? []
-      : fold(await context.repository.aggregate(query), query.period, context.timeZone).sort(
+      : fold(
+          await context.repository.aggregate({ ...query, ...(query.period === 'hour' ? {} : { foldInto: { period: query.period, timeZone: context.timeZone } }) }),
+          query.period,
+          context.timeZone,
+        ).sort(
           (a, b) => (query.descending ? b.start - a.start : a.start - b.start) || compareText(a.direction, b.direction) || compareText(a.unit, b.unit),
         );
   const pageSize = pageSizeOf(pairs);

@@ -35,6 +35,9 @@ describe('observations, aggregate, sources and the API root', () => {
       records.push(observation({ datetime: t0 + h * hour, direction: 'out', value: 1 }));
     }
     records.push(observation({ counterId: 8, source: 'Fintraffic', vehicleType: 'car', datetime: t0 + 3 * hour, value: 99 }));
+    // Counter 9: 72 hours across the end of summer time (2025-10-26 04:00 +03:00 → 03:00 +02:00).
+    const autumn = Date.parse('2025-10-25T00:00:00+03:00');
+    for (let h = 0; h < 72; h += 1) records.push(observation({ counterId: 9, datetime: autumn + h * hour, value: 1 }));
     records.push(observation({ measurementType: 'speed', unit: 'km/h', datetime: t0, value: 20 }));
     records.push(observation({ measurementType: 'speed', unit: 'km/h', datetime: t0 + hour, value: 25 }));
     await test.store.observations.upsertMany(records);
@@ -83,7 +86,7 @@ describe('observations, aggregate, sources and the API root', () => {
 
   it('filters by counter list, dates (local days, end inclusive), measurement type and source, and orders', async () => {
     const rows = async (query: string) => (await get(`/api/observations/?${query}`)).body.results;
-    expect((await rows('counter=8,9')).map((row: { counterId: number }) => row.counterId)).toEqual([8]);
+    expect((await rows('counter=8,10')).map((row: { counterId: number }) => row.counterId)).toEqual([8]);
     expect(await rows('start_date=2025-06-03&end_date=2025-06-03&counter=7&measurementType=count')).toHaveLength(48);
     expect(await rows('end_date=2025-06-02&counter=7&measurement_type=COUNT')).toHaveLength(48);
     expect((await rows('source=fintraffic'))[0].vehicletype).toBe('car');
@@ -92,7 +95,7 @@ describe('observations, aggregate, sources and the API root', () => {
       ['2025-06-02T00:00:00+03:00', 'in'],
       ['2025-06-02T00:00:00+03:00', 'out'],
     ]);
-    expect((await rows('order=-counter&page_size=1'))[0].counterId).toBe(8);
+    expect((await rows('order=-counter&page_size=1'))[0].counterId).toBe(9);
   });
 
   it('pages by number when `page` is given', async () => {
@@ -146,6 +149,17 @@ describe('observations, aggregate, sources and the API root', () => {
     expect(hourly.results[0]).toMatchObject({ startTime: '2025-06-03T22:00:00+03:00', direction: 'in', aggregatedValue: 46 });
     const speed = (await get('/api/observations/aggregate/?counter=7&period=day&measurement_type=speed')).body.results;
     expect(speed).toEqual([{ period: 'day', counterId: 7, startTime: '2025-06-02T00:00:00+03:00', direction: 'in', unit: 'km/h', aggregatedValue: 22.5 }]);
+  });
+
+  it('folds local days across a change of UTC offset (a 25-hour day)', async () => {
+    const days = (await get('/api/observations/aggregate/?counter=9&period=day&measurement_type=count&order=start_time')).body.results;
+    expect(days.map((row: { startTime: string; aggregatedValue: number }) => [row.startTime, row.aggregatedValue])).toEqual([
+      ['2025-10-25T00:00:00+03:00', 24],
+      ['2025-10-26T00:00:00+03:00', 25],
+      ['2025-10-27T00:00:00+02:00', 23],
+    ]);
+    const month = (await get('/api/observations/aggregate/?counter=9&period=month&measurement_type=count')).body.results;
+    expect(month).toEqual([{ period: 'month', counterId: 9, startTime: '2025-10-01T00:00:00+03:00', direction: 'in', unit: 'pcs', aggregatedValue: 72 }]);
   });
 
   it('requires counter, period and measurement type for the aggregate', async () => {

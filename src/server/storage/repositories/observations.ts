@@ -50,17 +50,22 @@ export interface ObservationAggregateQuery {
   measurementType: string;
   from?: number;
   to?: number;
+  /**
+   * What the caller will fold the hours into. A backend may fold them itself (PostgreSQL does,
+   * sending a period's row instead of each hour's); the buckets' `start` is then the period's.
+   */
+  foldInto?: { period: 'day' | 'week' | 'month' | 'year'; timeZone: string };
 }
 
 /**
  * The sum and count of one series' values (a counter's direction and vehicle type) in one UTC
- * hour. Series of one direction and unit (several vehicle types) give a bucket each for the same
+ * hour (or the period of `foldInto`). Series of one direction and unit (several vehicle types) give a bucket each for the same
  * hour: the caller adds them up as it folds hours into local days, weeks and months.
  */
 export interface ObservationBucket {
   direction: string;
   unit: string;
-  /** Epoch ms: the start of the hour. */
+  /** Epoch ms: the start of the hour (or period). */
   start: number;
   sum: number;
   count: number;
