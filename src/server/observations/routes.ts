@@ -19,7 +19,8 @@ const send = (reply: FastifyReply, statusCode: number, body: unknown) =>
     .code(statusCode)
     .headers({ 'access-control-allow-origin': '*', allow: 'GET, HEAD, OPTIONS', vary: 'Accept' })
     .type('application/json')
-    .send(JSON.stringify(body));
+    // A Buffer, so Fastify adds no charset: DRF's JSON type is plain application/json.
+    .send(Buffer.from(JSON.stringify(body)));
 
 /** The query as the real views read it (camelCase names too); only JSON is served here. */
 function queryOf(request: FastifyRequest): QueryPairs {

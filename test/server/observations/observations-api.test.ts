@@ -51,6 +51,8 @@ describe('observations, aggregate, sources and the API root', () => {
   it('lists observations newest first in the real serializer fields, with cursor links that walk every row once', async () => {
     const first = await get('/api/observations/?counter=7&measurement_type=count&page_size=30');
     expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json');
+    expect(first.headers['access-control-allow-origin']).toBe('*');
     expect(Object.keys(first.body)).toEqual(['next', 'previous', 'results']);
     expect(first.body.previous).toBeNull();
     expect(first.body.results[0]).toEqual({
