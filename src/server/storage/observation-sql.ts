@@ -56,6 +56,11 @@ export const orderByOf = (order: readonly ObservationSortKey[]) =>
  * descending fields. Mixed directions rule out a row-value comparison.
  */
 export function afterPosition(order: readonly ObservationSortKey[], position: ObservationPosition, param: Param): string {
+  // The same bound on the first field alone, redundant but plain: it lets the planner range-scan
+  // that field's index instead of testing the OR against every row. Placeholders are numbered
+  // (or positional) in the order of the text, so it comes first.
+  const first = order[0]!;
+  const bound = `${columnOf[first.field]} ${first.descending ? '<=' : '>='} ${param(position[0])}`;
   const alternatives: string[] = [];
   for (let index = 0; index < order.length; index += 1) {
     const parts: string[] = [];
@@ -64,7 +69,7 @@ export function afterPosition(order: readonly ObservationSortKey[], position: Ob
     parts.push(`${columnOf[key.field]} ${key.descending ? '<' : '>'} ${param(position[index])}`);
     alternatives.push(`(${parts.join(' AND ')})`);
   }
-  return `(${alternatives.join(' OR ')})`;
+  return `${bound} AND (${alternatives.join(' OR ')})`;
 }
 
 export function decodeObservation(row: ObservationRow) {

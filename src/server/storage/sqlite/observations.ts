@@ -97,7 +97,13 @@ export function createSqliteObservationRepository(db: SqliteDatabase): Observati
       const param = positional(params);
       const conditions = filterConditions(filter, param);
       if (page.after !== undefined) conditions.push(afterPosition(page.order, page.after, param));
-      const sql = `${observationSelect}${whereOf(conditions)}${orderByOf(page.order)} LIMIT ${param(page.limit)} OFFSET ${param(page.offset)}`;
+      // Newest first over every counter: SQLite's planner would read the whole table and sort it
+      // (~300 ms over 5 million rows); walking the datetime index sorts only the ties (~1 ms).
+      const select =
+        page.order[0]?.field === 'datetime' && filter.counterIds === undefined
+          ? observationSelect.replace('FROM observations o', 'FROM observations o INDEXED BY observations_datetime')
+          : observationSelect;
+      const sql = `${select}${whereOf(conditions)}${orderByOf(page.order)} LIMIT ${param(page.limit)} OFFSET ${param(page.offset)}`;
       return (db.prepare(sql).all(...params) as ObservationRow[]).map(decodeObservation);
     },
     async count(filter) {
