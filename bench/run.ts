@@ -10,7 +10,8 @@ import { georeportBench } from './georeport';
 import { runBenches } from './lib/entry';
 import type { BenchModule } from './lib/result';
 import { loadMixBench } from './load-mix';
+import { observationsBench } from './observations';
 
-const benches: BenchModule[] = [georeportBench, countersBench, loadMixBench, browserBench];
+const benches: BenchModule[] = [georeportBench, countersBench, observationsBench, loadMixBench, browserBench];
 
 await runBenches(benches);

@@ -8,6 +8,7 @@ import { ensureProxyApiKey } from './auth/proxy-key';
 import { proxyRoutes } from './proxy/routes';
 import { counterRoutes } from './counters/routes';
 import { counterSchemaRoutes } from './counters/schema-routes';
+import { observationRoutes } from './observations/routes';
 import { countersInfoRoute } from './proxy/counters-info';
 import { geocodingRoutes } from './geocoding/routes';
 import { moderationRoutes } from './moderation/routes';
@@ -68,6 +69,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });
   await app.register(counterRoutes, { prefix: '/api/counters', context });
+  // The API root, observations, their aggregate and the data sources, as the real counter service has them.
+  await app.register(observationRoutes, { prefix: '/api', context });
   // /schema/ (the counters' OpenAPI description) and /swagger, where the real counter service has them.
   await app.register(counterSchemaRoutes);
   // The embedded geocoder (Pelias protocol) over the address registry and the service objects.

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openStore } from './storage';
 import { prepareDataDirectory } from './data-directory';
+import { seedObservationDemoData } from './observations/demo-data';
 import { seedDemoData } from './demo/seed';
 import { seedDemoAddresses } from './demo/addresses';
 import { seedCounterDemoData } from './counters/demo-data';
@@ -30,6 +31,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (config.DEMO_DATA) await seedDemoData(store, { config, now: Date.now() });
     if (config.DEMO_DATA) await seedDemoAddresses(store);
     if (config.DEMO_DATA) await seedCounterDemoData(store.counters, Date.now());
+    if (config.DEMO_DATA) await seedObservationDemoData(store, Date.now(), config.TZ_NAME);
     app = await buildApp({ config, store, logger: { level: config.LOG_LEVEL } });
   } catch (error) {
     await store.close();

@@ -5,6 +5,8 @@ export const paths = {
   media: '/media',
   proxyGeoreport: '/proxy/open311/v1',
   proxyCounters: '/proxy/counters',
+  /** The counter service's API root through the proxy: observations, aggregate, sources. */
+  proxyCountersApi: '/proxy/counters-api',
   proxyServiceObjects: '/proxy/service-objects',
   moderationApi: '/moderation/api',
 } as const;

@@ -10,6 +10,7 @@ import { apikeyCommand } from './commands/apikey';
 import { countersCommand } from './commands/counters';
 import { dbCommand } from './commands/db';
 import { moderatorCommand } from './commands/moderator';
+import { observationsCommand } from './commands/observations';
 import { serviceObjectsCommand } from './commands/service-objects';
 import { isHelp, usageError, withStore, type CommandIo, type Env } from './io';
 
@@ -20,6 +21,7 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   apikey revoke ID|NAME    revoke a key by id, or every active key with that name
   counters import FILE...  import counters from GeoJSON files (more: npm run admin -- counters --help)
   service-objects import FILE...  import service objects (parks, toilets, …) from GeoJSON files
+  observations import FILE  import counter observations from a CSV file (more: npm run admin -- observations --help)
   addresses import FILE    load the geocoder's address registry from a CSV file (more: npm run admin -- addresses --help)
   moderator add|password|disable|enable|list  moderator accounts (more: npm run admin -- moderator --help)
   db copy --to URL         copy this SQLite installation into an empty PostgreSQL database (more: npm run admin -- db --help)
@@ -35,6 +37,7 @@ const groups: Record<string, Group> = {
   'service-objects': (args, io, env) =>
     withStore(env, (store) => serviceObjectsCommand(args, io, store, loadConfig(env).SERVICE_OBJECT_TYPE)),
   addresses: (args, io, env) => withStore(env, (store) => addressesCommand(args, io, store)),
+  observations: (args, io, env) => withStore(env, (store) => observationsCommand(args, io, store)),
   moderator: (args, io, env) => moderatorCommand(args, io, env),
   db: (args, io, env) => dbCommand(args, io, env),
 };

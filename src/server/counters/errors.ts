@@ -7,13 +7,13 @@ export class CounterApiError extends Error {
 
   constructor(
     readonly statusCode: 400 | 404 | 405 | 406 | 415,
-    detail: string | Readonly<Record<string, readonly string[]>>,
+    detail: string | CounterErrorBody,
   ) {
     super(
       typeof detail === 'string'
         ? detail
         : Object.entries(detail)
-            .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+            .map(([field, messages]) => `${field}: ${typeof messages === 'string' ? messages : messages.join(' ')}`)
             .join('; '),
     );
     this.body = typeof detail === 'string' ? { detail } : detail;

@@ -59,8 +59,20 @@ interface Forwarded {
  * Successful pages are kept for COUNTERS_CACHE_SECONDS: the list changes rarely, and a map loading
  * every page at once should not make each visitor cost the upstream twenty calls.
  */
-export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams: Upstreams }> = async (app, { context, upstreams }) => {
+export interface CountersProxyOptions {
+  context: AppContext;
+  upstreams: Upstreams;
+  /**
+   * Another part of the same service than the counter list (the API root, for observations):
+   * its upstream base and the proxy path standing for it. Default: the counter list.
+   */
+  part?: { upstreamBase: () => string; proxyPath: string };
+}
+
+export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (app, { context, upstreams, part }) => {
   const { config } = context;
+  const upstreamBaseOf = part?.upstreamBase ?? upstreams.counters;
+  const proxyPath = part?.proxyPath ?? paths.proxyCounters;
   const cache = createAnswerCache<CachedUpstreamAnswer>({ maxAgeMs: config.COUNTERS_CACHE_SECONDS * 1000, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
   // Non-GET methods and unknown forms: the counters' error shape, not the app's plain 404.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
@@ -70,12 +82,12 @@ export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams:
     if (base === undefined) return reply.code(400).send({ detail: 'Invalid Host header.' });
     const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const browsable = browsableRequest(target.suffix, rawQuery);
-    const upstreamBase = upstreams.counters();
+    const upstreamBase = upstreamBaseOf();
     // The browsable page is made here from the JSON (counters-browsable.ts).
     const subpath = browsable === 'suffix' ? target.subpath.replace(/\.api(\/?)$/, '.json$1') : target.subpath;
     const query = browsable === 'parameter' ? asJsonQuery(rawQuery) : rawQuery;
     const url = `${upstreamBase}${subpath}${query === '' ? '' : `?${query}`}`;
-    const proxyBase = `${base}${paths.proxyCounters}`;
+    const proxyBase = `${base}${proxyPath}`;
     const links: LinkMapping = { upstreamBase, proxyBase, ...(browsable ? { formatBack: browsable } : {}) };
 
     // The rewritten links depend on the host the page was asked through.
@@ -107,7 +119,7 @@ export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams:
     const headers = { ...response.headers };
     if (headers.location !== undefined) {
       // Redirects stay inside the proxy (as a path, like the service's own APPEND_SLASH redirects).
-      const location = proxiedLink(headers.location, { ...links, proxyBase: paths.proxyCounters });
+      const location = proxiedLink(headers.location, { ...links, proxyBase: proxyPath });
       await response.body.dump();
       if (location === undefined) return reply.code(502).send({ detail: 'the counter list service redirected outside its API' });
       headers.location = location;
@@ -144,7 +156,7 @@ export const countersProxy: FastifyPluginAsync<{ context: AppContext; upstreams:
   // `/proxy/counters` → `/proxy/counters/`, as the service's APPEND_SLASH would, but inside the proxy.
   app.get('', (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return reply.redirect(`${paths.proxyCounters}/${query}`, 301);
+    return reply.redirect(`${proxyPath}/${query}`, 301);
   });
 
   app.get('/*', async (request: FastifyRequest, reply) => {

@@ -8,11 +8,20 @@ import { geocodingProxy } from './geocoding-proxy';
 import { georeportProxy } from './georeport-proxy';
 import { serviceObjectsProxy } from './service-objects-proxy';
 import { resolveUpstreams } from './upstreams';
+import { paths } from '../../shared/paths';
 
 export const proxyRoutes: FastifyPluginAsync<{ context: AppContext; apiKey: () => string }> = async (app, { context, apiKey }) => {
   const upstreams = resolveUpstreams(context.config, app);
   await app.register(georeportProxy, { prefix: '/open311/v1', context, upstreams, apiKey });
   await app.register(countersProxy, { prefix: '/counters', context, upstreams });
+  // The rest of the counter service (observations, their aggregate, sources, the API root) from
+  // its API root: COUNTERS_URL without its last segment (`…/api/counters` → `…/api`).
+  await app.register(countersProxy, {
+    prefix: '/counters-api',
+    context,
+    upstreams,
+    part: { upstreamBase: () => upstreams.counters().replace(/\/+$/, '').replace(/\/[^/]*$/, ''), proxyPath: paths.proxyCountersApi },
+  });
   const serviceObjectsUrl = upstreams.serviceObjects();
   if (serviceObjectsUrl) await app.register(serviceObjectsProxy, { prefix: '/service-objects', context, upstreamUrl: serviceObjectsUrl });
   else await app.register(serviceObjectRoutes, { prefix: '/service-objects', context });

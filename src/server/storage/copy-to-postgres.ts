@@ -40,6 +40,9 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'outbox', identity: 'id' },
   { name: 'subscriptions', identity: 'id' },
   { name: 'request_history', identity: 'id' },
+  { name: 'observation_series', identity: 'id' },
+  { name: 'observations' },
+  { name: 'observation_sources' },
 ];
 
 const BATCH_ROWS = 500;

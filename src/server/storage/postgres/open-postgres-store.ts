@@ -4,6 +4,7 @@ import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
 import { createPostgresAddressRepository } from './addresses';
 import { createPostgresApiKeyRepository } from './api-keys';
+import { createPostgresObservationRepository } from './observations';
 import { createPostgresCounterRepository } from './counters';
 import { createPostgresDatabase, type PostgresDatabase } from './database';
 import { createPostgresMediaStore } from './media-blobs';
@@ -137,6 +138,7 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
     addresses: createPostgresAddressRepository(db),
     settings: createPostgresSettingsRepository(db),
     counters: createPostgresCounterRepository(db),
+    observations: createPostgresObservationRepository(db),
     moderation: createPostgresModerationRepository(db),
     outbox: createPostgresOutboxStore(db),
     followers: createPostgresFollowerRepository(db),

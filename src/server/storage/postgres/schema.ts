@@ -1,4 +1,5 @@
 import { followSchemaStep } from './follow-schema';
+import { observationsSchemaStep } from './observations-schema';
 
 /**
  * Ordered schema steps of the PostgreSQL backend, recorded in schema_migrations. Append only:
@@ -279,4 +280,6 @@ export const migrations: readonly string[] = [
   `,
   // Keeping residents informed: emails' HTML part and unsubscribe link, subscriptions, request history (follow-schema.ts).
   followSchemaStep,
+  // Counter observations and their data sources (observations-schema.ts).
+  observationsSchemaStep,
 ];

@@ -9,6 +9,7 @@ import type { CounterRepository } from './counters';
 import type { FollowerRepository, RequestHistoryRepository } from './follow';
 import type { MediaStore } from './media';
 import type { ModerationRepository, UnitOfWork } from './moderation';
+import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
@@ -18,6 +19,7 @@ export type * from './counters';
 export type * from './follow';
 export type * from './media';
 export type * from './moderation';
+export type * from './observations';
 export type * from './outbox';
 export type * from './throttle';
 
@@ -30,6 +32,8 @@ export interface Repositories {
   addresses: AddressRepository;
   settings: SettingsRepository;
   counters: CounterRepository;
+  /** Counter observations (counts, speeds) and their data sources. */
+  observations: ObservationRepository;
   moderation: ModerationRepository;
   outbox: OutboxStore;
   /** The reporter's and followers' subscriptions to a request's updates. */

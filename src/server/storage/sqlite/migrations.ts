@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { followSchemaStep } from './follow-schema';
+import { observationsSchemaStep } from './observations-schema';
 
 /**
  * Ordered schema steps of the SQLite backend; the index + 1 is the schema version kept in
@@ -267,6 +268,8 @@ export const migrations: readonly string[] = [
   `,
   // Keeping residents informed: emails' HTML part and unsubscribe link, subscriptions, request history (follow-schema.ts).
   followSchemaStep,
+  // Counter observations and their data sources (observations-schema.ts).
+  observationsSchemaStep,
 ];
 
 export function runMigrations(db: Database.Database): void {

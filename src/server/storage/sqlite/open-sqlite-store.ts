@@ -6,6 +6,7 @@ import { createSqliteCounterRepository } from './counters';
 import { openDatabase, type SqliteDatabase } from './database';
 import { createSqliteFollowerRepository, createSqliteRequestHistoryRepository } from './follow';
 import { createSqliteModerationRepository } from './moderation';
+import { createSqliteObservationRepository } from './observations';
 import { createSqliteOutboxStore } from './outbox';
 import { createSqliteServiceObjectRepository } from './service-objects';
 import { createSqliteServiceRequestRepository } from './service-requests';
@@ -38,6 +39,7 @@ function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
     addresses: createSqliteAddressRepository(db),
     settings: createSqliteSettingsRepository(db),
     counters: createSqliteCounterRepository(db),
+    observations: createSqliteObservationRepository(db),
     moderation: createSqliteModerationRepository(db),
     outbox: createSqliteOutboxStore(db),
     followers: createSqliteFollowerRepository(db),

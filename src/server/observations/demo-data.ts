@@ -1,0 +1,79 @@
+/**
+ * Demo observations: the last 90 days of hourly values, both directions, for the first
+ * `demoObservedCounters` demo counters that deliver data (the map's visitor can open any of
+ * them; seeding all ~2,000 would add some 8 million rows and minutes to a first start; 12 add
+ * about 75,000 rows and well under a second).
+ * Shapes by what is counted: bicycles peak at 8 and 16–17 on weekdays and around midday at
+ * weekends; motor traffic peaks at 7–8 and 15–17, is lower at weekends, and its speed (classifying
+ * sources) dips in the peaks. Deterministic: a seeded PRNG and the hour as the time base.
+ * Also the data sources' metadata (fi/sv/en descriptions, licence).
+ */
+import { seededRandom } from '../demo/random';
+import { zoneOffsetSeconds } from '../time/core';
+import type { CounterRecord, ObservationRecord, ObservationSourceRecord, Repositories } from '../storage/repositories/types';
+
+export const demoObservedCounters = 12;
+const hour = 3_600_000;
+const days = 90;
+
+const bicycleSources = new Set(['EcoCounter', 'LIVA']);
+
+/** Relative traffic (0..1) at a local hour on a weekday or weekend, for bicycles or motor traffic. */
+function shape(localHour: number, weekend: boolean, bicycles: boolean): number {
+  const bump = (centre: number, width: number) => Math.exp(-(((localHour - centre) / width) ** 2));
+  if (weekend) return (bicycles ? 0.55 : 0.5) * bump(13, 3.5) + 0.03;
+  return bicycles ? 0.9 * bump(8, 1.2) + bump(16.5, 1.6) + 0.15 * bump(12, 3) + 0.02 : 0.9 * bump(7.5, 1.3) + bump(16, 2) + 0.35 * bump(12, 4) + 0.04;
+}
+
+export const demoSources: ObservationSourceRecord[] = [
+  ['EcoCounter', 'Pyöräilijöiden ja jalankulkijoiden automaattiset laskurit', 'Automatiska räknare för cyklister och fotgängare', 'Automatic counters of cyclists and pedestrians'],
+  ['Fintraffic', 'Fintrafficin liikenteen automaattiset mittauspisteet (LAM)', 'Fintraffics automatiska trafikmätpunkter (LAM)', "Fintraffic's automatic traffic measurement stations (LAM)"],
+  ['HEL LAM', 'Helsingin kaupungin liikenteen mittauspisteet', 'Helsingfors stads trafikmätpunkter', 'City of Helsinki traffic measurement stations'],
+  ['InfoTripla', 'InfoTriplan liikennelaskennat', 'InfoTriplas trafikräkningar', 'Traffic counts by InfoTripla'],
+  ['LIVA', 'Liikennevirasto-laskennat (LIVA)', 'Trafikverkets räkningar (LIVA)', 'Transport agency counts (LIVA)'],
+  ['Marksman', 'Marksman-tutkalaskurit', 'Marksman-radarräknare', 'Marksman radar counters'],
+  ['SmartJunction', 'Älykkäiden liittymien ilmaisimet', 'Detektorer i smarta korsningar', 'Smart junction detectors'],
+].map(([name, fi, sv, en]) => ({ name: name!, license: 'CC BY 4.0', descriptions: { fi: fi!, sv: sv!, en: en! } }));
+
+/** The demo observations for these counters, ending at the hour before `now`. */
+export function generateDemoObservations(counters: readonly CounterRecord[], now: number, timeZone: string): ObservationRecord[] {
+  const observed = counters.filter((counter) => counter.dataReceived && counter.lastStoredObservation !== null).slice(0, demoObservedCounters);
+  const last = Math.floor(now / hour) * hour - hour;
+  const first = last - (days * 24 - 1) * hour;
+  const records: ObservationRecord[] = [];
+  for (const counter of observed) {
+    const random = seededRandom(counter.id * 7919);
+    const bicycles = bicycleSources.has(counter.source);
+    const busiest = bicycles ? 80 + random() * 300 : 300 + random() * 1500;
+    const freeSpeed = 40 + Math.round(random() * 4) * 10;
+    for (let time = first; time <= last; time += hour) {
+      const local = new Date(time + zoneOffsetSeconds(time, timeZone) * 1000);
+      const weekday = local.getUTCDay();
+      const weekend = weekday === 0 || weekday === 6;
+      const level = shape(local.getUTCHours(), weekend, bicycles);
+      for (const [direction, share] of [['in', 1], ['out', 0.85]] as const) {
+        const base = { counterId: counter.id, direction, vehicleType: bicycles ? 'bicycle' : 'car', phenomenonDurationSeconds: 3600, source: counter.source, datetime: time };
+        records.push({ ...base, measurementType: 'count', unit: 'pcs', value: Math.max(0, Math.round(busiest * level * share * (0.85 + random() * 0.3))) });
+        if (counter.classifying) {
+          const slowdown = Math.min(0.45, level * 0.4);
+          records.push({ ...base, measurementType: 'speed', unit: 'km/h', value: Math.round(freeSpeed * (1 - slowdown) + (random() * 6 - 3)) });
+        }
+      }
+    }
+  }
+  return records;
+}
+
+/** Seeds demo observations and sources when there are none yet; returns how many observations were added. */
+export async function seedObservationDemoData(
+  repositories: Pick<Repositories, 'counters' | 'observations'>,
+  now: number,
+  timeZone: string,
+): Promise<number> {
+  if ((await repositories.observations.listSources()).length > 0) return 0;
+  const counters = await repositories.counters.listMatching({}, 0, 1000);
+  const records = generateDemoObservations(counters, now, timeZone);
+  await repositories.observations.upsertMany(records);
+  await repositories.observations.upsertSources(demoSources);
+  return records.length;
+}
