@@ -131,7 +131,7 @@ const boundariesRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', '.bench-data/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', '.bench-data/**', 'dist-server/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
