@@ -2,17 +2,13 @@
  * The address import file: CSV (comma or semicolon separated, UTF-8, optional byte-order mark),
  * one address point a row, with the header
  * `street_fi,street_sv,number,postal_code,municipality_fi,municipality_sv,lat,long` (any order).
- * Read with csv-parse as a stream; every bad row is named by its line.
+ * Read by checked-csv.ts; every bad row is named by its line.
  */
-import { open } from 'node:fs/promises';
-import { CsvError, parse } from 'csv-parse';
 import type { AddressPoint } from '../../storage/repositories/types';
+import { readCheckedCsv } from './checked-csv';
 
 export const addressColumns = ['street_fi', 'street_sv', 'number', 'postal_code', 'municipality_fi', 'municipality_sv', 'lat', 'long'] as const;
 type Column = (typeof addressColumns)[number];
-
-/** Problems listed before the rest are only counted. */
-const MAX_PROBLEMS = 20;
 
 export interface AddressFileResult {
   points: AddressPoint[];
@@ -58,50 +54,15 @@ function toPoint(row: Record<Column, string>, source: string): { point?: Address
 
 /** Reads and checks the whole file; `progress` hears the number of rows read every 10,000. */
 export async function readAddressFile(file: string, source: string, progress: (rows: number) => void): Promise<AddressFileResult> {
-  const points: AddressPoint[] = [];
-  const problems: string[] = [];
-  let moreProblems = 0;
-  const report = (line: number | string, text: string) => {
-    if (problems.length < MAX_PROBLEMS) problems.push(`${file} line ${line}: ${text}`);
-    else moreProblems += 1;
-  };
-  let header: string[] | undefined;
-  let rows = 0;
-  let input: ReturnType<Awaited<ReturnType<typeof open>>['createReadStream']> | undefined;
-  try {
-    // Opened first, so a missing or unreadable file fails here, not inside the stream.
-    input = (await open(file)).createReadStream();
-    const parser = input.pipe(parse({ bom: true, delimiter: [',', ';'], trim: true, skip_empty_lines: true, info: true }));
-    input.on('error', (error) => parser.destroy(error));
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      if (!header) {
-        header = record.map((name) => name.toLowerCase());
-        const missing = addressColumns.filter((column) => !header!.includes(column));
-        const unknown = header.filter((name) => !(addressColumns as readonly string[]).includes(name));
-        if (missing.length > 0 || unknown.length > 0) {
-          report(info.lines, `the header must name the columns ${addressColumns.join(',')}${missing.length > 0 ? `; missing: ${missing.join(', ')}` : ''}${unknown.length > 0 ? `; not known: ${unknown.join(', ')}` : ''}`);
-          break;
-        }
-        continue;
-      }
-      rows += 1;
-      const row = Object.fromEntries(header.map((name, index) => [name, record[index] ?? ''])) as Record<Column, string>;
-      const checked = toPoint(row, source);
-      if (checked.point) points.push(checked.point);
-      else report(info.lines, checked.problems.join('; '));
-      if (rows % 10_000 === 0) progress(rows);
-    }
-  } catch (error) {
-    if (!(error instanceof CsvError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
-    const text = error instanceof CsvError ? error.message : `cannot be read (${(error as NodeJS.ErrnoException).code})`;
-    const line = (error as { lines?: number }).lines;
-    if (line !== undefined) report(line, text);
-    else problems.push(`${file}: ${text}`);
-  } finally {
-    // Closes the file when the reading stopped early (a bad header, a parse error).
-    input?.destroy();
-  }
-  if (!header && problems.length === 0) problems.push(`${file}: the file is empty; it needs the header ${addressColumns.join(',')} and one row a point`);
-  if (rows % 10_000 !== 0) progress(rows);
-  return { points, problems, moreProblems };
+  const read = await readCheckedCsv(file, {
+    required: addressColumns,
+    rowIs: 'a point',
+    check: (row) => {
+      const checked = toPoint(row as Record<Column, string>, source);
+      return { item: checked.point, problems: checked.problems };
+    },
+    progress,
+    progressEvery: 10_000,
+  });
+  return { points: read.items, problems: read.problems, moreProblems: read.moreProblems };
 }
