@@ -14,10 +14,12 @@ import type { Upstreams } from './upstreams';
 export { rewritePageLink } from './counters-links';
 
 /** The slow path, for any JSON not in the compact envelope: parsed, links re-pointed, written again. */
-function reserialized(bytes: Buffer, repoint: (link: unknown) => unknown): Buffer | undefined {
+type Repoint = (link: unknown) => unknown;
+
+function reserialized(bytes: Buffer, repoint: Repoint, repointCounter?: Repoint): Buffer | undefined {
   const page = parsedJson(bytes);
   if (page === undefined) return undefined;
-  return Buffer.from(JSON.stringify(repointed(page, repoint)));
+  return Buffer.from(JSON.stringify(repointed(page, repoint, repointCounter)));
 }
 
 function parsedJson(bytes: Buffer): { value: unknown } | undefined {
@@ -28,12 +30,23 @@ function parsedJson(bytes: Buffer): { value: unknown } | undefined {
   }
 }
 
-/** A page envelope with next/previous re-pointed; anything else as it is. */
-function repointed({ value }: { value: unknown }, repoint: (link: unknown) => unknown): unknown {
+/**
+ * A page envelope with next/previous re-pointed, and with `repointCounter` each result's link to
+ * its counter (observations name theirs); anything else as it is.
+ */
+function repointed({ value }: { value: unknown }, repoint: Repoint, repointCounter?: Repoint): unknown {
   if (value && typeof value === 'object' && !Array.isArray(value) && ('next' in value || 'previous' in value)) {
     const envelope = value as Record<string, unknown>;
     envelope.next = repoint(envelope.next);
     envelope.previous = repoint(envelope.previous);
+    if (repointCounter && Array.isArray(envelope.results)) {
+      for (const result of envelope.results as unknown[]) {
+        if (result && typeof result === 'object' && 'counter' in result) {
+          const item = result as Record<string, unknown>;
+          item.counter = repointCounter(item.counter);
+        }
+      }
+    }
   }
   return value;
 }
@@ -137,14 +150,18 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
 
     const bytes = Buffer.from(await response.body.arrayBuffer());
     const repoint = (link: unknown) => rewritePageLink(link, upstreamBase, proxyBase, links.formatBack);
+    // Another part (observations) links each row to its counter: through the counter list's proxy path.
+    const countersMapping = { upstreamBase: upstreams.counters(), proxyBase: `${base}${paths.proxyCounters}` };
+    const repointCounter = part ? (link: unknown) => (typeof link === 'string' ? (proxiedLink(link, countersMapping) ?? link) : link) : undefined;
     let answer: CachedUpstreamAnswer;
     if (browsable) {
       // An error page that is not JSON (a Django 404 page, a gateway's 502) says no more than its status.
       const parsed = isJson(headers) ? parsedJson(bytes) : undefined;
       if (isJson(headers) && parsed === undefined) return send(reply, browsablePage(502, { value: { detail: notJson } }));
-      answer = browsablePage(response.statusCode, parsed ? { value: repointed(parsed, repoint) } : { value: { detail: 'Request failed.' } });
+      answer = browsablePage(response.statusCode, parsed ? { value: repointed(parsed, repoint, repointCounter) } : { value: { detail: 'Request failed.' } });
     } else {
-      const body = rewriteEnvelopeHead(bytes, repoint) ?? reserialized(bytes, repoint);
+      // Counter pages: the fast head rewrite. Observation pages carry links in every row: parsed whole.
+      const body = (repointCounter ? undefined : rewriteEnvelopeHead(bytes, repoint)) ?? reserialized(bytes, repoint, repointCounter);
       if (body === undefined) return reply.code(502).send({ detail: notJson });
       // The upstream's own content type: the proxy changes links, not what the answer is.
       answer = { statusCode: response.statusCode, headers, body };

@@ -31,7 +31,7 @@ describe('the proxy to the counter service API root (observations, aggregate, so
     await upstream.close();
   });
 
-  it('forwards /proxy/counters-api/… to the API root beside COUNTERS_URL, cursor links pointing back through the proxy', async () => {
+  it('forwards /proxy/counters-api/… to the API root beside COUNTERS_URL, cursor and counter links pointing back through the proxy', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/proxy/counters-api/observations/?counter=7' });
     expect(response.statusCode).toBe(200);
     expect(upstream.received.at(-1)!.url).toBe('/api/observations/?counter=7');
@@ -39,7 +39,7 @@ describe('the proxy to the counter service API root (observations, aggregate, so
     expect(response.json()).toEqual({
       next: 'http://kerro.test/proxy/counters-api/observations/?counter=7&cursor=cD0lNUIlMjIx',
       previous: null,
-      results: [{ typeofmeasurement: 'count', value: 3, counter: 'https://data.city.example/api/counters/7/', counterId: 7 }],
+      results: [{ typeofmeasurement: 'count', value: 3, counter: 'http://kerro.test/proxy/counters/7/', counterId: 7 }],
     });
   });
 
