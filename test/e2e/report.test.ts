@@ -154,6 +154,8 @@ describe('reporting flow: other ways through', () => {
       isMobile: true,
       hasTouch: true,
     });
+    // On a phone the languages are behind the header's menu.
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Svenska' }).click();
     await page.getByRole('heading', { level: 1, name: 'Anmäl ett problem' }).waitFor();
     await page.getByRole('radio', { name: /^Parker/ }).check();
