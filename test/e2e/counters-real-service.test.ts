@@ -55,7 +55,11 @@ describe('the real service\'s paths on a Kerro with the built web app', () => {
     expect(readiness.status).toBe(200);
     expect(await readiness.json()).toEqual({ status: 'ready' });
 
-    for (const path of ['/api/', '/api/observations/', '/schema/x', '/readiness/x', '/openapi.json']) {
+    // /api/ is the API root, as the real service's is.
+    const root = await fetch(`${server.baseUrl}/api/`, { headers: { accept: 'application/json' } });
+    expect(root.status).toBe(200);
+    expect(await root.json()).toHaveProperty('observations');
+    for (const path of ['/api/no-such-thing/', '/api/observations/x/y/', '/schema/x', '/readiness/x', '/openapi.json']) {
       const answer = await fetch(`${server.baseUrl}${path}`, { headers: browserAccept });
       expect(answer.status, path).toBe(404);
       expect(await answer.json(), path).toEqual({ detail: 'Not found.' });

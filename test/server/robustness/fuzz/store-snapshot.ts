@@ -28,8 +28,18 @@ function rowKey(table: string, row: Record<string, unknown>): string {
 /** Each table of the store with the SQL that reads its rows, an identity in `__rowid`. */
 async function tableReaders(sql: TestSql): Promise<{ name: string; select: string }[]> {
   if (testBackend === 'sqlite') {
-    const names = await sql.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
-    return names.map(({ name }) => ({ name, select: `SELECT rowid AS __rowid, * FROM "${name}"` }));
+    const tables = await sql.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+    const readers: { name: string; select: string }[] = [];
+    for (const { name, sql: definition } of tables) {
+      // A WITHOUT ROWID table (the observation values) has no rowid: its primary key tells rows apart.
+      if (!/without\s+rowid/i.test(definition)) {
+        readers.push({ name, select: `SELECT rowid AS __rowid, * FROM "${name}"` });
+        continue;
+      }
+      const keys = await sql.all<{ name: string }>(`SELECT name FROM pragma_table_info('${name}') WHERE pk > 0 ORDER BY pk`);
+      readers.push({ name, select: `SELECT ${keys.map((key) => `"${key.name}"`).join(" || '#' || ")} AS __rowid, * FROM "${name}"` });
+    }
+    return readers;
   }
   // PostgreSQL has no stable rowid (ctid moves on every update): a row is known by its primary key.
   const tables = await sql.all<{ name: string }>(
