@@ -65,52 +65,64 @@ function addressed(
 
 const statusNameOf = (detailed: readonly string[], names: Record<string, string>) => names[detailed[0] ?? 'RECEIVED'] ?? detailed[0] ?? '';
 
-export function receiptMessage(request: RequestFacts, settings: MessageSettings): RecipientMessage {
+type Texts = (typeof updateTexts)[SupportedLocale];
+
+/**
+ * A message in each recipient's language: `lines` gets its texts and the request's subject line;
+ * the subject is the message's own word and that line.
+ */
+function written(
+  request: RequestFacts,
+  settings: MessageSettings,
+  subjectOf: (t: Texts) => string,
+  lines: (t: Texts, subjectLine: string, recipient: Recipient) => string[],
+): RecipientMessage {
   return (recipient) => {
     const locale = resolveLocale(recipient.locale);
     const t = updateTexts[locale];
     const subjectLine = subjectLineOf(request, locale, settings);
-    const lines = [
-      t.greeting,
-      '',
-      t.receiptIntro,
-      '',
-      `${t.report}: ${subjectLine} (${request.service_request_id})`,
-      `${t.status}: ${t.statusNames.RECEIVED}`,
-      '',
-      t.description,
-      request.description.trim(),
-      '',
-      t.next,
-      '',
-      t.track,
-      settings.links.requestUrl(request.service_request_id),
-    ];
-    return addressed(recipient, request, settings, { locale, subject: `${t.receiptSubject}: ${truncate(subjectLine, 80)}`, text: lines.join('\n') });
+    const text = lines(t, subjectLine, recipient).join('\n');
+    return addressed(recipient, request, settings, { locale, subject: `${subjectOf(t)}: ${truncate(subjectLine, 80)}`, text });
   };
+}
+
+/** Which request a message is about, as every message names it. */
+const reportLine = (t: Texts, subjectLine: string, request: RequestFacts) => `${t.report}: ${subjectLine} (${request.service_request_id})`;
+
+export function receiptMessage(request: RequestFacts, settings: MessageSettings): RecipientMessage {
+  return written(request, settings, (t) => t.receiptSubject, (t, subjectLine) => [
+    t.greeting,
+    '',
+    t.receiptIntro,
+    '',
+    reportLine(t, subjectLine, request),
+    `${t.status}: ${t.statusNames.RECEIVED}`,
+    '',
+    t.description,
+    request.description.trim(),
+    '',
+    t.next,
+    '',
+    t.track,
+    settings.links.requestUrl(request.service_request_id),
+  ]);
 }
 
 /** An update after a public change; `request` is the request as it is after the change. */
 export function updateMessage(kind: UpdateKind, request: RequestFacts, settings: MessageSettings): RecipientMessage {
-  return (recipient) => {
-    const locale = resolveLocale(recipient.locale);
-    const t = updateTexts[locale];
-    const subjectLine = subjectLineOf(request, locale, settings);
-    const notes = request.status_notes.trim();
-    const lines = [
-      t.greeting,
-      '',
-      kind === 'published' ? t.published : kind === 'status' ? t.statusChanged : t.noteAdded,
-      '',
-      `${t.report}: ${subjectLine} (${request.service_request_id})`,
-      `${t.status}: ${statusNameOf(request.detailed_status, t.statusNames)}`,
-      ...(notes ? ['', t.notes, notes] : []),
-      '',
-      t.track,
-      settings.links.requestUrl(request.service_request_id),
-    ];
-    return addressed(recipient, request, settings, { locale, subject: `${t.updateSubject}: ${truncate(subjectLine, 80)}`, text: lines.join('\n') });
-  };
+  const notes = request.status_notes.trim();
+  return written(request, settings, (t) => t.updateSubject, (t, subjectLine) => [
+    t.greeting,
+    '',
+    kind === 'published' ? t.published : kind === 'status' ? t.statusChanged : t.noteAdded,
+    '',
+    reportLine(t, subjectLine, request),
+    `${t.status}: ${statusNameOf(request.detailed_status, t.statusNames)}`,
+    ...(notes ? ['', t.notes, notes] : []),
+    '',
+    t.track,
+    settings.links.requestUrl(request.service_request_id),
+  ]);
 }
 
 /** Closing keeps its own email for the reporter; a follower gets the status update. */
@@ -134,21 +146,15 @@ export function closingMessage(request: RequestFacts, settings: MessageSettings)
 }
 
 export function confirmationMessage(request: RequestFacts, settings: MessageSettings): RecipientMessage {
-  return (recipient) => {
-    const locale = resolveLocale(recipient.locale);
-    const t = updateTexts[locale];
-    const subjectLine = subjectLineOf(request, locale, settings);
-    const lines = [
-      t.greeting,
-      '',
-      t.confirmIntro,
-      settings.links.confirmUrl(recipient.subscription_id),
-      '',
-      `${t.report}: ${subjectLine} (${request.service_request_id})`,
-      settings.links.requestUrl(request.service_request_id),
-      '',
-      t.confirmIgnore,
-    ];
-    return addressed(recipient, request, settings, { locale, subject: `${t.confirmSubject}: ${truncate(subjectLine, 80)}`, text: lines.join('\n') });
-  };
+  return written(request, settings, (t) => t.confirmSubject, (t, subjectLine, recipient) => [
+    t.greeting,
+    '',
+    t.confirmIntro,
+    settings.links.confirmUrl(recipient.subscription_id),
+    '',
+    reportLine(t, subjectLine, request),
+    settings.links.requestUrl(request.service_request_id),
+    '',
+    t.confirmIgnore,
+  ]);
 }
