@@ -8,6 +8,7 @@ import type leaflet from '../locales/en/leaflet.json';
 import type mapPick from '../locales/en/map-pick.json';
 import type addressSearch from '../locales/en/address-search.json';
 import type updates from '../locales/en/updates.json';
+import type traffic from '../locales/en/traffic.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -24,6 +25,7 @@ declare module 'i18next' {
       'map-pick': typeof mapPick;
       'address-search': typeof addressSearch;
       updates: typeof updates;
+      traffic: typeof traffic;
     };
   }
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import type { Counter } from '../lib/counter';
 import { CounterFacts } from './counter-facts';
+import { TrafficDisclosure } from './traffic-disclosure';
 
 export interface CounterPanelProps {
   counter: Counter;
@@ -19,6 +20,7 @@ export function CounterPanel({ counter, onClose, takeFocus }: CounterPanelProps)
   useEffect(() => {
     if (takeFocus) panel.current?.focus();
   }, [takeFocus, counter.id]);
+  const name = counter.name || t('values.unnamed', { id: counter.id });
   return (
     <div className="map-panel" ref={panel} tabIndex={-1} aria-labelledby={titleId} role="group" data-counter-id={counter.id}>
       <div className="map-panel__bar">
@@ -28,9 +30,10 @@ export function CounterPanel({ counter, onClose, takeFocus }: CounterPanelProps)
         </Button>
       </div>
       <h2 id={titleId} className="counter-panel__title">
-        {counter.name || t('values.unnamed', { id: counter.id })}
+        {name}
       </h2>
       <CounterFacts counter={counter} />
+      <TrafficDisclosure key={counter.id} counter={counter} counterName={name} />
       <p className="map-panel__link">
         <Link to={`/counters?q=${encodeURIComponent(String(counter.id))}`}>{t('panel.inTable')}</Link>
       </p>

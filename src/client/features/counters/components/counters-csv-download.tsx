@@ -5,6 +5,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatCount } from '../lib/format';
 import { countersCsv } from '../lib/counters-csv';
 import { municipalityName } from '../lib/municipalities';
+import { saveFile } from '../lib/save-file';
 import { csvPageUrl, CSV_PAGE_SIZE, fetchAllCountersCsv } from '../api/download-counters-csv';
 
 export interface CountersCsvDownloadProps {
@@ -12,19 +13,6 @@ export interface CountersCsvDownloadProps {
   total: number;
   /** The ids of the counters the table shows, in its order; null when no filter is on (all are shown). */
   shownIds: readonly number[] | null;
-}
-
-/** Hands a file to the browser to save. */
-function saveFile(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers start reading the file only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
@@ -7,6 +7,7 @@ import type { SortColumn, SortDirection } from '../lib/counter-filters';
 import { counterMapHref } from '../lib/counter-search';
 import { formatCount, formatTimestamp } from '../lib/format';
 import { municipalityName } from '../lib/municipalities';
+import { TrafficSection } from './traffic-section';
 
 export interface CountersTableProps {
   /** Already filtered and sorted; the table shows one page of them. */
@@ -40,6 +41,16 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
   const current = Math.min(Math.max(1, page), pageCount);
   const rows = counters.slice((current - 1) * pageSize, current * pageSize);
   const none = t('values.none');
+  const trafficId = useId();
+  const [trafficOf, setTrafficOf] = useState<number | null>(null);
+  const trafficCounter = trafficOf === null ? undefined : counters.find((counter) => counter.id === trafficOf);
+  const nameOf = (counter: Counter) => counter.name || t('values.unnamed', { id: counter.id });
+  const closeTraffic = () => {
+    const id = trafficOf;
+    setTrafficOf(null);
+    // Back to the button that opened it, so the keyboard user is where they were.
+    requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`tr[data-counter-id="${id}"] .counters-table__traffic`)?.focus());
+  };
 
   return (
     <div className="counters-table">
@@ -69,6 +80,7 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
                 );
               })}
               <th scope="col">{t('fields.location')}</th>
+              <th scope="col">{t('traffic.column')}</th>
             </tr>
           </thead>
           <tbody>
@@ -76,7 +88,7 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
               const href = counterMapHref(counter);
               return (
                 <tr key={counter.id} data-counter-id={counter.id}>
-                  <th scope="row">{counter.name || t('values.unnamed', { id: counter.id })}</th>
+                  <th scope="row">{nameOf(counter)}</th>
                   <td className="counters-table__number">{counter.id}</td>
                   <td>{counter.source || none}</td>
                   <td className="counters-table__number">{counter.sourceId ?? none}</td>
@@ -95,12 +107,25 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
                       t('values.locationUnknown')
                     )}
                   </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--secondary counters-table__traffic"
+                      aria-expanded={trafficOf === counter.id}
+                      aria-controls={trafficOf === counter.id ? trafficId : undefined}
+                      onClick={() => setTrafficOf(trafficOf === counter.id ? null : counter.id)}
+                    >
+                      {trafficOf === counter.id ? t('traffic.hide') : t('traffic.show')}
+                      <span className="visually-hidden">: {nameOf(counter)}</span>
+                    </button>
+                  </td>
                 </tr>
               );
             })}
           </tbody>
         </table>
       </div>
+      {trafficCounter ? <TrafficSection id={trafficId} counter={trafficCounter} counterName={nameOf(trafficCounter)} onClose={closeTraffic} /> : null}
       {pageCount > 1 ? (
         <nav className="counters-table__pages" aria-label={t('table.pagesLabel')}>
           <button type="button" className="button button--secondary" disabled={current <= 1} onClick={() => onPage(current - 1)}>
