@@ -1,0 +1,246 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../helpers/browser';
+import type { CounterFeature, CounterPageEnvelope } from '../../src/shared/counters/wire';
+import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+
+interface AggregateRow {
+  period: string;
+  counterId: number;
+  startTime: string;
+  direction: string;
+  unit: string;
+  aggregatedValue: number;
+}
+
+let server: KerroServer;
+let browser: Browser;
+const pageErrors: string[] = [];
+const counters: CounterFeature[] = [];
+/** A located counter with demo observations, classifying (so it has counts and speeds) if one is. */
+let observed: CounterFeature;
+
+/** The first day of the shown range in Helsinki (today is its last day), as the app asks it. */
+function startDate(days: number): string {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: helsinki }).format(new Date()).split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! - (days - 1))).toISOString().slice(0, 10);
+}
+
+async function aggregate(counterId: number, measurementType: string, range: 'week' | 'quarter'): Promise<AggregateRow[]> {
+  const query = new URLSearchParams({
+    counter: String(counterId),
+    period: range === 'week' ? 'hour' : 'day',
+    measurement_type: measurementType,
+    start_date: startDate(range === 'week' ? 7 : 90),
+    order: 'start_time',
+    page_size: '10000',
+  });
+  const body = (await (await fetch(`${server.baseUrl}/proxy/counters-api/observations/aggregate/?${query}`)).json()) as { results: AggregateRow[] };
+  return body.results;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const located = (counter: CounterFeature) => !(counter.geometry.coordinates[0] === 0 && counter.geometry.coordinates[1] === 0);
+
+beforeAll(async () => {
+  server = await startKerroServer();
+  browser = await launchBrowser();
+  for (let page = 1; ; page += 1) {
+    const body = (await (await fetch(`${server.baseUrl}/proxy/counters/?page=${page}&page_size=1000`)).json()) as CounterPageEnvelope;
+    counters.push(...body.results.features);
+    if (!body.next) break;
+  }
+  const withData: CounterFeature[] = [];
+  for (const counter of counters.filter((candidate) => located(candidate) && candidate.properties.lastStoredObservation !== null)) {
+    if ((await aggregate(counter.id, 'count', 'quarter')).length > 0) withData.push(counter);
+    if (withData.some((found) => found.properties.classifying) || withData.length >= 12) break;
+  }
+  observed = withData.find((counter) => counter.properties.classifying) ?? withData[0]!;
+  expect(observed).toBeDefined();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const typesOf = (counter: CounterFeature) => (counter.properties.classifying ? ['count', 'speed'] : ['count']);
+
+/** The table alternative holds exactly the API's values: a row per period, a column per direction. */
+async function expectTableMatchesApi(figure: Locator, rows: AggregateRow[], localeTag: string, timeFormat: Intl.DateTimeFormatOptions) {
+  const times = [...new Set(rows.map((row) => Date.parse(row.startTime)))].sort((a, b) => a - b);
+  const directions = [...new Set(rows.map((row) => row.direction))];
+  const numbers = new Intl.NumberFormat(localeTag, { maximumFractionDigits: 1 });
+  const dates = new Intl.DateTimeFormat(localeTag, { ...timeFormat, timeZone: helsinki });
+  const expected = times.map((time) => [
+    dates.format(time),
+    ...directions.map((direction) => {
+      const row = rows.find((candidate) => candidate.direction === direction && Date.parse(candidate.startTime) === time);
+      return row ? numbers.format(row.aggregatedValue) : '–';
+    }),
+  ]);
+  await figure.locator('summary').click();
+  const bodyRows = figure.locator('table tbody tr');
+  await expect.poll(() => bodyRows.count()).toBe(times.length);
+  const shown = await bodyRows.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
+  expect(shown).toEqual(expected);
+}
+
+/** The chart's canvas has lines in the first direction's colour (#0b6a75) on it. */
+async function expectCanvasDrawn(figure: Locator) {
+  await figure.locator('.traffic-chart[data-drawn] canvas').waitFor();
+  const inked = await figure.locator('.traffic-chart canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let index = 0; index < data.length; index += 4) {
+      if (Math.abs(data[index]! - 0x0b) < 24 && Math.abs(data[index + 1]! - 0x6a) < 24 && Math.abs(data[index + 2]! - 0x75) < 24 && data[index + 3]! > 200) count += 1;
+    }
+    return count;
+  });
+  expect(inked).toBeGreaterThan(200);
+}
+
+function recordChartChunk(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/traffic-plot-[^/]*\.(js|css)$/.test(new URL(request.url()).pathname)) asked.push(request.url());
+  });
+  return asked;
+}
+
+const mapHref = (counter: CounterFeature) =>
+  `/?counters=1&lat=${counter.geometry.coordinates[1]}&long=${counter.geometry.coordinates[0]}&zoom=16&counter=${counter.id}`;
+
+describe('counter traffic chart in Chromium', () => {
+  it('the map panel opens the chart on request: canvas drawn, table equal to the API, CSV of the shown series, uPlot loaded only then', async () => {
+    const opened = await openPage(browser, { viewport: desktop, timezoneId: helsinki, pageErrors });
+    const { page } = opened;
+    const chunkRequests = recordChartChunk(page);
+    await page.goto(`${server.baseUrl}${mapHref(observed)}`);
+    const panel = page.getByRole('complementary', { name: 'Details' });
+    await panel.getByRole('heading', { name: observed.properties.name }).waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    expect(chunkRequests).toEqual([]);
+
+    const toggle = panel.getByRole('button', { name: 'Show traffic' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await panel.getByRole('button', { name: 'Hide traffic' }).getAttribute('aria-expanded')).toBe('true');
+    const types = typesOf(observed);
+    const figures = panel.locator('figure.traffic-figure');
+    await expect.poll(() => figures.count(), { timeout: 15_000 }).toBe(types.length);
+    expect(chunkRequests.some((url) => url.endsWith('.js'))).toBe(true);
+
+    const countFigure = panel.locator('figure[data-measurement-type="count"]');
+    expect(await countFigure.locator('figcaption').textContent()).toBe(
+      `Traffic count at ${observed.properties.name}, Last 7 days, hourly (vehicles/h), by direction. The same values are in the table below.`,
+    );
+    await expectCanvasDrawn(countFigure);
+    const weekRows = await aggregate(observed.id, 'count', 'week');
+    expect(weekRows.length).toBeGreaterThan(0);
+    await expectTableMatchesApi(countFigure, weekRows, 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+    if (types.includes('speed')) {
+      const speedFigure = panel.locator('figure[data-measurement-type="speed"]');
+      await expectCanvasDrawn(speedFigure);
+      await expectTableMatchesApi(speedFigure, await aggregate(observed.id, 'speed', 'week'), 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+    }
+    await screenshot(page, 'traffic-map-panel-desktop');
+    await expectNoAxeViolations(page);
+
+    // The CSV: the shown series as the API gave them, every type in turn.
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`counter-${observed.id}-last-7-days-hourly.csv`);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('counterId,period,measurementType,startTime,direction,unit,aggregatedValue');
+    const expectedLines: string[] = [];
+    for (const type of types) {
+      for (const row of await aggregate(observed.id, type, 'week')) {
+        expectedLines.push([row.counterId, row.period, type, row.startTime, row.direction, row.unit, row.aggregatedValue].join(','));
+      }
+    }
+    expect(lines.slice(1)).toEqual(expectedLines);
+
+    // The 90 days, day by day.
+    await panel.getByRole('radio', { name: 'Last 90 days, daily' }).check();
+    await countFigure.locator('figcaption', { hasText: 'Last 90 days, daily (vehicles/day)' }).waitFor();
+    await expectCanvasDrawn(countFigure);
+    await expectTableMatchesApi(countFigure, await aggregate(observed.id, 'count', 'quarter'), 'en-GB', { dateStyle: 'medium' });
+    await expectCleanRunThenClose(opened);
+  });
+
+  it.each([
+    ['fi-FI', 'Näytä liikenne', 'Näytä taulukkona'],
+    ['sv-FI', 'Visa trafik', 'Visa som tabell'],
+    ['en-GB', 'Show traffic', 'Show as table'],
+  ])('in %s the open chart and its table have no axe violations, and a phone scrolls nothing sideways', async (locale, show, asTable) => {
+    const opened = await openPage(browser, { viewport: mobile, locale, timezoneId: helsinki, pageErrors });
+    const { page } = opened;
+    await page.goto(`${server.baseUrl}${mapHref(observed)}`);
+    const toggle = page.getByRole('button', { name: show });
+    await toggle.waitFor({ timeout: 30_000 });
+    await toggle.click();
+    const figure = page.locator('figure[data-measurement-type="count"]');
+    await figure.locator('.traffic-chart[data-drawn] canvas').waitFor({ timeout: 15_000 });
+    await figure.getByText(asTable).click();
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `traffic-map-panel-mobile-${locale}`);
+    await expectCleanRunThenClose(opened);
+  });
+
+  it('the /counters table opens a counter’s traffic below it, says when a counter has no counts, and fits a phone', async () => {
+    for (const viewport of [desktop, mobile]) {
+      const opened = await openPage(browser, { viewport, timezoneId: helsinki, pageErrors });
+      const { page } = opened;
+      const chunkRequests = recordChartChunk(page);
+      await page.goto(`${server.baseUrl}/counters`);
+      await page.getByRole('searchbox').fill(observed.properties.name);
+      const row = page.locator(`tr[data-counter-id="${observed.id}"]`);
+      await row.waitFor({ timeout: 30_000 });
+      expect(chunkRequests).toEqual([]);
+      // The row's name is a visually hidden block after the words, so it reads "Show traffic : name".
+      await row.getByRole('button', { name: new RegExp(`^Show traffic\\s*: ${escapeRegExp(observed.properties.name)}$`) }).click();
+      const section = page.getByRole('region', { name: `Traffic: ${observed.properties.name}` });
+      await section.waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+      const figure = section.locator('figure[data-measurement-type="count"]');
+      await expectCanvasDrawn(figure);
+      await expectTableMatchesApi(figure, await aggregate(observed.id, 'count', 'week'), 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+      await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `traffic-counters-${viewport === desktop ? 'desktop' : 'mobile'}`);
+
+      // Closing hands focus back to the row's button.
+      await section.getByRole('button', { name: 'Close traffic' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('counters-table__traffic'))).toBe(true);
+      await expectCleanRunThenClose(opened);
+    }
+  });
+
+  it('a counter that never delivered counts says so, and one without counts in the period shows no empty chart', async () => {
+    const opened = await openPage(browser, { viewport: desktop, timezoneId: helsinki, pageErrors });
+    const { page } = opened;
+    const never = counters.find((counter) => counter.properties.lastStoredObservation === null)!;
+    const quiet = counters.filter((counter) => counter.properties.lastStoredObservation !== null).at(-1)!;
+    expect(await aggregate(quiet.id, 'count', 'quarter')).toEqual([]);
+    for (const [counter, text] of [
+      [never, 'This counter has not delivered any counts.'],
+      [quiet, 'No counts in this period.'],
+    ] as const) {
+      await page.goto(`${server.baseUrl}/counters`);
+      await page.getByRole('searchbox').fill(counter.properties.name || String(counter.id));
+      const row = page.locator(`tr[data-counter-id="${counter.id}"]`);
+      await row.waitFor({ timeout: 30_000 });
+      await row.getByRole('button', { name: /^Show traffic/ }).click();
+      await page.getByText(text).waitFor();
+      expect(await page.locator('.traffic-chart').count()).toBe(0);
+    }
+    await expectCleanRunThenClose(opened);
+  });
+});
