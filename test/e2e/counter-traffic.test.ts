@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import type { CounterFeature, CounterPageEnvelope } from '../../src/shared/counters/wire';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
-import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
+import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
+
+/** The size the screenshots are looked at in. */
+const desktop = { width: 1280, height: 800 };
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 
 interface AggregateRow {
@@ -137,7 +140,7 @@ describe('counter traffic chart in Chromium', () => {
 
     const countFigure = panel.locator('figure[data-measurement-type="count"]');
     expect(await countFigure.locator('figcaption').textContent()).toBe(
-      `Traffic count at ${observed.properties.name}, Last 7 days, hourly (vehicles/h), by direction. The same values are in the table below.`,
+      `Traffic count at ${observed.properties.name}, last 7 days, hourly (vehicles/h), by direction. The same values are in the table below.`,
     );
     await expectCanvasDrawn(countFigure);
     const weekRows = await aggregate(observed.id, 'count', 'week');
@@ -148,6 +151,7 @@ describe('counter traffic chart in Chromium', () => {
       await expectCanvasDrawn(speedFigure);
       await expectTableMatchesApi(speedFigure, await aggregate(observed.id, 'speed', 'week'), 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
     }
+    await countFigure.scrollIntoViewIfNeeded();
     await screenshot(page, 'traffic-map-panel-desktop');
     await expectNoAxeViolations(page);
 
@@ -168,7 +172,7 @@ describe('counter traffic chart in Chromium', () => {
 
     // The 90 days, day by day.
     await panel.getByRole('radio', { name: 'Last 90 days, daily' }).check();
-    await countFigure.locator('figcaption', { hasText: 'Last 90 days, daily (vehicles/day)' }).waitFor();
+    await countFigure.locator('figcaption', { hasText: 'last 90 days, daily (vehicles/day)' }).waitFor();
     await expectCanvasDrawn(countFigure);
     await expectTableMatchesApi(countFigure, await aggregate(observed.id, 'count', 'quarter'), 'en-GB', { dateStyle: 'medium' });
     await expectCleanRunThenClose(opened);

@@ -38,7 +38,8 @@ export function TrafficFigure({ counterName, measurementType, range, rows }: Tra
   const labels = useMemo(() => series.directions.map((direction) => directionName(t, direction)), [series, t]);
   const type = typeName(t, measurementType);
   const unit = unitName(t, measurementType, range, series.unit);
-  const rangeName = t(`range.${range}`);
+  // Mid-sentence, so in lower case (the range picker's own labels start with a capital).
+  const rangeName = t(`rangeInText.${range}`);
   const timeFormat = new Intl.DateTimeFormat(tag, range === 'week' ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'medium' });
   const numberFormat = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
 

@@ -52,6 +52,8 @@ export function drawTrafficPlot(target: HTMLElement, options: TrafficPlotOptions
       axes: [
         {
           ...axisLook,
+          // Room for "Tue 08:00" between ticks, so labels never run into each other.
+          space: 90,
           values: (_self, splits, _axis, _space, increment) =>
             splits.map((seconds) => (increment >= DAY_SECONDS ? dayFormat : hourFormat).format(seconds * 1000)),
         },
