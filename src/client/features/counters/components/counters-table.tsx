@@ -2,11 +2,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
+import { useLazyNamespace } from '../../../lib/lazy-namespace';
 import type { Counter } from '../lib/counter';
 import type { SortColumn, SortDirection } from '../lib/counter-filters';
 import { counterMapHref } from '../lib/counter-search';
 import { formatCount, formatTimestamp } from '../lib/format';
 import { municipalityName } from '../lib/municipalities';
+import { trafficTexts } from '../lib/traffic-texts';
 import { TrafficSection } from './traffic-section';
 
 export interface CountersTableProps {
@@ -34,7 +36,10 @@ const columns: SortColumn[] = [
 
 /** All counters as a sortable table, a page at a time; the header buttons sort. */
 export function CountersTable({ counters, sort, direction, onSort, page, pageSize, onPage }: CountersTableProps) {
+  // The traffic texts travel with this page's chunk, not the first page (the button needs them at once).
+  useLazyNamespace('traffic', trafficTexts);
   const { t, i18n } = useTranslation('counters');
+  const { t: tt } = useTranslation('traffic');
   const language = currentLanguage(i18n);
   const captionId = useId();
   const pageCount = Math.max(1, Math.ceil(counters.length / pageSize));
@@ -80,7 +85,7 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
                 );
               })}
               <th scope="col">{t('fields.location')}</th>
-              <th scope="col">{t('traffic.column')}</th>
+              <th scope="col">{tt('toggle.column')}</th>
             </tr>
           </thead>
           <tbody>
@@ -115,7 +120,7 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
                       aria-controls={trafficOf === counter.id ? trafficId : undefined}
                       onClick={() => setTrafficOf(trafficOf === counter.id ? null : counter.id)}
                     >
-                      {trafficOf === counter.id ? t('traffic.hide') : t('traffic.show')}
+                      {trafficOf === counter.id ? tt('toggle.hide') : tt('toggle.show')}
                       <span className="visually-hidden">: {nameOf(counter)}</span>
                     </button>
                   </td>

@@ -17,7 +17,7 @@ export interface TrafficSectionProps {
  * keyboard or screen reader user lands on it; closing hands focus back to the table.
  */
 export function TrafficSection({ id, counter, counterName, onClose }: TrafficSectionProps) {
-  const { t } = useTranslation('counters');
+  const { t: tt } = useTranslation('traffic');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -26,10 +26,10 @@ export function TrafficSection({ id, counter, counterName, onClose }: TrafficSec
     <section id={id} className="traffic-section" aria-labelledby={`${id}-heading`} data-counter-id={counter.id}>
       <div className="traffic-section__bar">
         <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="traffic-section__heading">
-          {t('traffic.headingFor', { name: counterName })}
+          {tt('toggle.headingFor', { name: counterName })}
         </h2>
         <Button variant="secondary" onClick={onClose}>
-          {t('traffic.close')}
+          {tt('toggle.close')}
         </Button>
       </div>
       <LazyCounterTraffic key={counter.id} counter={counter} counterName={counterName} />
