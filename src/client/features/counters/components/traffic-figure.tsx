@@ -66,7 +66,7 @@ export function TrafficFigure({ counterName, measurementType, range, rows }: Tra
               <tr>
                 <th scope="col">{t('time')}</th>
                 {labels.map((label) => (
-                  <th key={label} scope="col">
+                  <th key={label} scope="col" className="traffic-table__number">
                     {label}
                   </th>
                 ))}
