@@ -7,6 +7,12 @@ import { toSeries, type AggregateRow, type TrafficRange } from '../lib/traffic-s
 import { directionName, typeName, unitName } from '../lib/traffic-words';
 import { TrafficChart } from './traffic-chart';
 
+/** Hours without the year (the last 7 days need none, and the panel is narrow); days with it. */
+export const tableTimeFormat: Record<TrafficRange, Intl.DateTimeFormatOptions> = {
+  week: { weekday: 'short', day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit' },
+  quarter: { dateStyle: 'medium' },
+};
+
 export interface TrafficFigureProps {
   counterName: string;
   measurementType: string;
@@ -40,7 +46,7 @@ export function TrafficFigure({ counterName, measurementType, range, rows }: Tra
   const unit = unitName(t, measurementType, range, series.unit);
   // Mid-sentence, so in lower case (the range picker's own labels start with a capital).
   const rangeName = t(`rangeInText.${range}`);
-  const timeFormat = new Intl.DateTimeFormat(tag, range === 'week' ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'medium' });
+  const timeFormat = new Intl.DateTimeFormat(tag, tableTimeFormat[range]);
   const numberFormat = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
 
   return (
