@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../styles/traffic-toggle.css';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { useLazyNamespace } from '../../../lib/lazy-namespace';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../styles/traffic-toggle.css';
 import { useLazyNamespace } from '../../../lib/lazy-namespace';
 import type { Counter } from '../lib/counter';
 import { trafficTexts } from '../lib/traffic-texts';
