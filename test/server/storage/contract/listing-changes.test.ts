@@ -14,7 +14,7 @@ describe('public change token and request revisions', () => {
   const opened = useFreshStore();
   const token = () => opened.store.serviceRequests.publicChangeToken();
   const revisionOf = async (id: string) => {
-    const entries = await opened.store.serviceRequests.listingEntries({ ids: [id], moderation: ['published', 'pending', 'hidden'], limit: 1 });
+    const entries = await opened.store.serviceRequests.listingEntries({ ids: [id], moderation: ['published', 'pending', 'rejected'], limit: 1 });
     return entries[0]?.revision;
   };
   const change = (id: string, plan: Omit<PlannedChange, 'audit'>) =>
@@ -52,10 +52,10 @@ describe('public change token and request revisions', () => {
     await seed();
     const steps: [string, string, Omit<PlannedChange, 'audit'>][] = [
       ['publish', 'pending-1', { set: { moderation: 'published', updated_at: baseTime + hour } }],
-      ['status', 'pub-2', { set: { detailed_status: ['CLOSED'], updated_at: baseTime + hour } }],
-      ['note', 'pub-2', { set: {}, history: [{ at: baseTime + hour, kind: 'note', detailed_status: ['CLOSED'], note: 'Korjattu' }] }],
+      ['status', 'pub-2', { set: { detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], updated_at: baseTime + hour } }],
+      ['note', 'pub-2', { set: {}, history: [{ at: baseTime + hour, kind: 'note', detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], note: 'Korjattu' }] }],
       ['photo', 'pub-1', { set: {}, removeMediaPosition: 0 }],
-      ['hide', 'pub-1', { set: { moderation: 'hidden', updated_at: baseTime + hour } }],
+      ['hide', 'pub-1', { set: { moderation: 'rejected', updated_at: baseTime + hour } }],
     ];
     for (const [name, id, plan] of steps) {
       const before = { token: await token(), revision: await revisionOf(id) };
@@ -65,9 +65,9 @@ describe('public change token and request revisions', () => {
     }
   });
 
-  it('a change to a hidden request moves no public token once it is hidden', async () => {
+  it('a change to a rejected request moves no public token once it is rejected', async () => {
     await seed();
-    await change('pub-1', { set: { moderation: 'hidden', updated_at: baseTime + hour } });
+    await change('pub-1', { set: { moderation: 'rejected', updated_at: baseTime + hour } });
     const before = await token();
     await change('pub-1', { set: { title: 'Piilotettu', updated_at: baseTime + 2 * hour } });
     expect(await token()).toBe(before);
@@ -76,7 +76,7 @@ describe('public change token and request revisions', () => {
   it('the revision of one request does not move with another’s change', async () => {
     await seed();
     const other = await revisionOf('pub-1');
-    await change('pub-2', { set: { detailed_status: ['CLOSED'], updated_at: baseTime + hour } });
+    await change('pub-2', { set: { detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], updated_at: baseTime + hour } });
     expect(await revisionOf('pub-1')).toBe(other);
   });
 
@@ -96,7 +96,7 @@ describe('public change token and request revisions', () => {
     const second = await openSecondStore(opened);
     try {
       const before = await token();
-      await second.unitOfWork.changeRequest('pub-2', () => ({ set: { detailed_status: ['CLOSED'], updated_at: baseTime + hour }, audit: audit('close') }));
+      await second.unitOfWork.changeRequest('pub-2', () => ({ set: { detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], updated_at: baseTime + hour }, audit: audit('close') }));
       expect(await token()).not.toBe(before);
     } finally {
       await second.close();
