@@ -6,7 +6,7 @@
  */
 import type { SupportedLocale } from '../../shared/locales';
 import { presentServiceRequests, translationOf } from '../open311/presenter';
-import { listPieces, type GeoReportFormat } from '../open311/serializers';
+import { listPieces, type GeoReportFormat, type ListPieces } from '../open311/serializers';
 import type { Repositories, ServiceRequestQuery, ServiceTypeRecord } from '../storage/repositories/types';
 import { FragmentCache } from './fragment-cache';
 
@@ -40,8 +40,9 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
       const entries = await serviceRequests.listingEntries(query);
       const names = new Map(types.map((type) => [type.service_code, translationOf(type, locale).service_name]));
       // Everything an item's text depends on besides the request itself; the name covers edits to its service type.
-      const keyOf = (id: string, serviceCode: string) =>
-        `${format}|${extensions ? 'e' : ''}|${locale}|${timeZone}|${baseUrl}|${names.get(serviceCode) ?? ''}|${id}`;
+      const prefixes = new Map([...names].map(([code, name]) => [code, `${format}|${extensions ? 'e' : ''}|${locale}|${timeZone}|${baseUrl}|${name}|`]));
+      const otherPrefix = `${format}|${extensions ? 'e' : ''}|${locale}|${timeZone}|${baseUrl}||`;
+      const keyOf = (id: string, serviceCode: string) => (prefixes.get(serviceCode) ?? otherPrefix) + id;
       const items = entries.map((entry) => fragments.get(keyOf(entry.service_request_id, entry.service_code), entry.revision));
 
       const missing = entries.filter((_, index) => items[index] === undefined);
@@ -61,12 +62,32 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
         entries.forEach((entry, index) => (items[index] ??= rendered.get(entry.service_request_id)));
       }
 
-      const present = items.filter((item): item is Buffer => item !== undefined);
-      const separator = Buffer.from(pieces.separator);
-      const parts: Buffer[] = [Buffer.from(pieces.open)];
-      present.forEach((item, index) => parts.push(...(index > 0 && separator.length > 0 ? [separator, item] : [item])));
-      parts.push(Buffer.from(pieces.close));
-      return { body: Buffer.concat(parts), contentType: pieces.contentType };
+      return { body: join(pieces, items), contentType: pieces.contentType };
     },
   };
+}
+
+/** open, the items (those still there) separated, close: one allocation, one copy of each item. */
+function join(pieces: ListPieces, items: readonly (Buffer | undefined)[]): Buffer {
+  const open = Buffer.from(pieces.open);
+  const separator = Buffer.from(pieces.separator);
+  const close = Buffer.from(pieces.close);
+  let length = open.length + close.length;
+  let count = 0;
+  for (const item of items) {
+    if (item === undefined) continue;
+    length += item.length + (count > 0 ? separator.length : 0);
+    count += 1;
+  }
+  const body = Buffer.allocUnsafe(length);
+  let at = open.copy(body, 0);
+  let first = true;
+  for (const item of items) {
+    if (item === undefined) continue;
+    if (!first) at += separator.copy(body, at);
+    at += item.copy(body, at);
+    first = false;
+  }
+  close.copy(body, at);
+  return body;
 }

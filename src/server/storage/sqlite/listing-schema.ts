@@ -15,6 +15,8 @@ const touch = (row: 'NEW' | 'OLD') =>
 
 export const listingSchemaStep = `
   ALTER TABLE service_requests ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+  -- Covers the listing's entries (which, and which version) in its order: no table reads for them.
+  CREATE INDEX service_requests_listing_entries ON service_requests (moderation, requested_at, service_request_id, service_code, revision);
   CREATE TRIGGER service_requests_revision AFTER UPDATE ON service_requests WHEN NEW.revision = OLD.revision BEGIN
     UPDATE service_requests SET revision = OLD.revision + 1 WHERE service_request_id = NEW.service_request_id;
   END;
