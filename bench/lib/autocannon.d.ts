@@ -26,6 +26,8 @@ declare module 'autocannon' {
     duration?: number;
     timeout?: number;
     requests?: RequestSpec[];
+    /** Requests per second over all connections together. */
+    overallRate?: number;
   }
   export interface Result {
     requests: Histogram & { total: number };

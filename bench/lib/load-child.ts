@@ -33,6 +33,8 @@ export interface LoadPhase {
   /** Instead of the url's path: these, one after another ("rotate") or drawn by weight ("random"). */
   requests?: LoadRequest[];
   pick?: 'rotate' | 'random';
+  /** Requests per second over all connections (autocannon's overallRate): a fixed offered rate, not as fast as answered. */
+  overallRate?: number;
 }
 
 export interface LoadPlan {
@@ -113,7 +115,7 @@ function requestsFor(phase: LoadPhase, index: number): RequestSpec[] | undefined
 function fire(phase: LoadPhase, index: number, connections: number, latencies: number[], kinds: Record<string, KindFigures>): Promise<Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: phase.url, connections, duration: phase.seconds, timeout: 30, requests: requestsFor(phase, index) },
+      { url: phase.url, connections, duration: phase.seconds, timeout: 30, requests: requestsFor(phase, index), overallRate: phase.overallRate },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
