@@ -1,4 +1,5 @@
 import type { PostgresDatabase, Queryable } from './database';
+import { coalescedRead } from './coalesced-read';
 import { subscribeReporter } from './follow';
 import { boxAround, earthRadiusMeters } from '../geo';
 import { decodeRequest, encodeRequest, groupMedia, requestColumns, type RequestColumn, type ServiceRequestRow } from '../request-rows';
@@ -262,10 +263,10 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
       const [row] = await db.query<{ version: number }>("SELECT version FROM change_versions WHERE name = 'service_requests'");
       return String(row!.version);
     },
-    async publicChangeToken() {
+    publicChangeToken: coalescedRead(async () => {
       const [row] = await db.query<{ version: number }>("SELECT version FROM change_versions WHERE name = 'public_requests'");
       return String(row!.version);
-    },
+    }),
     async listByModeration(query: ModerationListQuery) {
       // Keyset paging on the (moderation, requested_at) index; the id breaks ties.
       const direction = query.order === 'oldest' ? 'ASC' : 'DESC';

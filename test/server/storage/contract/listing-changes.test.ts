@@ -91,6 +91,16 @@ describe('public change token and request revisions', () => {
     expect(await opened.store.serviceRequests.listingEntries({ ...published, statuses: [] })).toEqual([]);
   });
 
+  it('a token asked for after a write sees it, however many reads are under way', async () => {
+    await seed();
+    const before = await token();
+    const busy = Array.from({ length: 20 }, () => token());
+    await change('pub-2', { set: { detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], updated_at: baseTime + hour } });
+    const after = await Promise.all([token(), token()]);
+    await Promise.all(busy);
+    expect(after.every((value) => value !== before)).toBe(true);
+  });
+
   it('another instance’s write moves this instance’s token', async () => {
     await seed();
     const second = await openSecondStore(opened);
