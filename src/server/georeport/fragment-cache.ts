@@ -3,8 +3,15 @@
  * evicted first once their bytes pass `maxBytes`. A piece is valid only for the revision it was
  * stored under; the store moves a request's revision on every change a listing could show.
  */
+export interface Fragment {
+  revision: number;
+  body: Buffer;
+  /** The body's SHA-1, so an answer joined from fragments gets its tag without hashing every byte again. */
+  digest: Buffer;
+}
+
 export class FragmentCache {
-  private readonly entries = new Map<string, { revision: number; body: Buffer }>();
+  private readonly entries = new Map<string, Fragment>();
   private storedBytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -17,22 +24,22 @@ export class FragmentCache {
     return this.entries.size;
   }
 
-  get(key: string, revision: number): Buffer | undefined {
+  get(key: string, revision: number): Fragment | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.revision !== revision) return undefined;
     // Re-inserted: a Map iterates in insertion order, so the first keys are the least recently used.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.body;
+    return entry;
   }
 
-  set(key: string, revision: number, body: Buffer): void {
+  set(key: string, fragment: Fragment): void {
     this.remove(key);
     // One piece may not take more than a quarter of the room, or it would evict everything else.
-    if (body.length > this.maxBytes / 4) return;
-    while (this.storedBytes + body.length > this.maxBytes) this.remove(this.entries.keys().next().value!);
-    this.entries.set(key, { revision, body });
-    this.storedBytes += body.length;
+    if (fragment.body.length > this.maxBytes / 4) return;
+    while (this.storedBytes + fragment.body.length > this.maxBytes) this.remove(this.entries.keys().next().value!);
+    this.entries.set(key, fragment);
+    this.storedBytes += fragment.body.length;
   }
 
   private remove(key: string): void {

@@ -4,11 +4,12 @@
  * request is presented and serialized only when its item is not cached for that revision. Items
  * come from the one serializer (`listPieces`), so the answer is byte for byte the whole-list one.
  */
+import { createHash } from 'node:crypto';
 import type { SupportedLocale } from '../../shared/locales';
 import { presentServiceRequests, translationOf } from '../open311/presenter';
 import { listPieces, type GeoReportFormat, type ListPieces } from '../open311/serializers';
 import type { Repositories, ServiceRequestQuery, ServiceTypeRecord } from '../storage/repositories/types';
-import { FragmentCache } from './fragment-cache';
+import { FragmentCache, type Fragment } from './fragment-cache';
 
 export interface ListingRequest {
   query: ServiceRequestQuery;
@@ -21,7 +22,8 @@ export interface ListingRequest {
 }
 
 export interface Listing {
-  render(request: ListingRequest): Promise<{ body: Buffer; contentType: string }>;
+  /** `tag` is a digest of the body's bytes (a hash of its items' hashes), for its strong ETag. */
+  render(request: ListingRequest): Promise<{ body: Buffer; contentType: string; tag: string }>;
   readonly fragments: FragmentCache;
 }
 
@@ -45,9 +47,9 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
       const keyOf = (id: string, serviceCode: string) => (prefixes.get(serviceCode) ?? otherPrefix) + id;
       const items = entries.map((entry) => fragments.get(keyOf(entry.service_request_id, entry.service_code), entry.revision));
 
-      const missing = entries.filter((_, index) => items[index] === undefined);
+      const missing = entries.flatMap((entry, index) => (items[index] === undefined ? [{ entry, index }] : []));
       if (missing.length > 0) {
-        const ids = missing.map((entry) => entry.service_request_id);
+        const ids = missing.map(({ entry }) => entry.service_request_id);
         // Read again under the listing's own moderation filter: one unpublished meanwhile is left out.
         const records = await serviceRequests.query({ ids, moderation: query.moderation, limit: ids.length });
         const history = extensions ? await requestHistory.listFor(records.map((record) => record.service_request_id)) : undefined;
@@ -55,20 +57,23 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
         const rendered = new Map<string, Buffer>();
         document.body.forEach((item, index) => rendered.set(records[index]!.service_request_id, Buffer.from(pieces.item(item))));
         // Kept under the revision the index named: a record read later is never older than that.
-        for (const entry of missing) {
+        for (const { entry, index } of missing) {
           const body = rendered.get(entry.service_request_id);
-          if (body) fragments.set(keyOf(entry.service_request_id, entry.service_code), entry.revision, body);
+          if (!body) continue;
+          const fragment = { revision: entry.revision, body, digest: createHash('sha1').update(body).digest() };
+          fragments.set(keyOf(entry.service_request_id, entry.service_code), fragment);
+          items[index] = fragment;
         }
-        entries.forEach((entry, index) => (items[index] ??= rendered.get(entry.service_request_id)));
       }
 
-      return { body: join(pieces, items), contentType: pieces.contentType };
+      return { body: join(pieces, items), contentType: pieces.contentType, tag: tagOf(pieces, items) };
     },
   };
 }
 
 /** open, the items (those still there) separated, close: one allocation, one copy of each item. */
-function join(pieces: ListPieces, items: readonly (Buffer | undefined)[]): Buffer {
+function join(pieces: ListPieces, fragments: readonly (Fragment | undefined)[]): Buffer {
+  const items = fragments.map((fragment) => fragment?.body);
   const open = Buffer.from(pieces.open);
   const separator = Buffer.from(pieces.separator);
   const close = Buffer.from(pieces.close);
@@ -90,4 +95,11 @@ function join(pieces: ListPieces, items: readonly (Buffer | undefined)[]): Buffe
   }
   close.copy(body, at);
   return body;
+}
+
+/** The envelope and each item's digest, in order: the same bytes always give the same tag, other bytes another. */
+function tagOf(pieces: ListPieces, fragments: readonly (Fragment | undefined)[]): string {
+  const hash = createHash('sha1').update(pieces.open).update('\0').update(pieces.close).update('\0');
+  for (const fragment of fragments) if (fragment) hash.update(fragment.digest);
+  return hash.digest('base64url');
 }

@@ -152,3 +152,26 @@ describe('a cached listing after writes', () => {
     expect(await shown('xml')).toBe(xmlBefore);
   });
 });
+
+describe('the listing’s strong ETag', () => {
+  const url = (format: GeoReportFormat, unique: string) => `/open311/v1/requests.${format}?extensions=true&_=${unique}`;
+  const fetchTagged = (format: GeoReportFormat, unique: string, ifNoneMatch?: string) =>
+    t.app.inject({ method: 'GET', url: url(format, unique), headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {} });
+
+  it('names the bytes: the same bytes get the same tag, other bytes another, and 304 only for the same', async () => {
+    await t.repositories.serviceRequests.createMany([request('tag-1', { requested_at: startTime - 3 * hour })]);
+    for (const format of ['json', 'xml'] as const) {
+      const first = await fetchTagged(format, `${format}-a`);
+      const again = await fetchTagged(format, `${format}-b`);
+      expect(again.body).toBe(first.body);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect((await fetchTagged(format, `${format}-c`, String(first.headers.etag))).statusCode).toBe(304);
+    }
+    const before = await fetchTagged('json', 'before');
+    await change('tag-1', { set: {}, history: [{ at: startTime, kind: 'note', detailed_status: ['RECEIVED'], note: 'Katsottu' }] });
+    const after = await fetchTagged('json', 'after', String(before.headers.etag));
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body).toContain('Katsottu');
+  });
+});

@@ -3,6 +3,7 @@ import { unknownServiceCode } from '../../../shared/georeport/problems';
 import { resolveLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
 import { createAnswerCache } from '../../http/answer-cache';
+import { rememberBodyTag } from '../../http/compression';
 import { booleanParam, textParam, type RawQuery } from '../../http/query-params';
 import { badRequest, notFound } from '../../open311/errors';
 import { presentServiceRequests, type PresentOptions } from '../../open311/presenter';
@@ -48,6 +49,7 @@ export function requestListHandler(context: AppContext): FormatHandler {
       baseUrl,
       types,
     });
+    rememberBodyTag(answer.body, answer.tag);
     cache.set(cacheKey, token, now, answer);
     return reply.type(answer.contentType).send(answer.body);
   };
