@@ -1,7 +1,8 @@
 /**
- * The listing at a fixed offered rate (open loop: autocannon's overallRate sends at that rate
- * whatever the answers take), p99 as users feel it rather than at saturation, where the load
- * generator on two cores is the limit. Targets at 1,000 req/s: cached ≤ 10 ms, uncached ≤ 25 ms.
+ * The listing at a fixed offered rate (open loop, bench/lib/open-loop.ts: requests leave at that
+ * rate whatever the answers take, latency counted from when each was due), p99 as users feel it
+ * rather than at saturation, where the load generator on two cores is the limit. Targets at
+ * 1,000 req/s: cached ≤ 10 ms, uncached ≤ 25 ms.
  */
 import type { LoadRun } from '../lib/load';
 import { percentText } from '../lib/load-rows';

@@ -167,7 +167,7 @@ export async function runListingBench(): Promise<BenchResult[]> {
         note: 'same rounds, alternating',
       });
     }
-    rows.push(...fixedRateRows(runs, fixedRates, `GET requests.json?extensions=true at a fixed offered rate (open loop, ${connections} connections, SQLite), ${measuredSeconds} s each`));
+    rows.push(...fixedRateRows(runs, fixedRates, `GET requests.json?extensions=true at a fixed offered rate (open loop, up to ${connections * 2} connections, SQLite), ${measuredSeconds} s each`));
     return [...rows, ...inProcess];
   } finally {
     for (const server of servers) await server.child.stop();

@@ -26,8 +26,6 @@ declare module 'autocannon' {
     duration?: number;
     timeout?: number;
     requests?: RequestSpec[];
-    /** Requests per second over all connections together. */
-    overallRate?: number;
   }
   export interface Result {
     requests: Histogram & { total: number };
