@@ -1,4 +1,5 @@
 /** Service requests in SQLite: writes, lookups, the public listing (radius search in radius-search.ts) and moderation lists. */
+import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './database';
 import { prepareFollowWrites } from './follow';
 import { gridCell } from './grid';
@@ -75,14 +76,24 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
     return rows.map((row) => decodeRequest(row, byRequest.get(row.service_request_id) ?? []));
   };
 
+  // The SQL differs only by which filters a listing uses, so a few statements serve every listing;
+  // preparing one costs more than running it.
+  const listStatements = new Map<string, Statement<unknown[]>>();
+  const listStatement = (sql: string) => {
+    let statement = listStatements.get(sql);
+    if (!statement) {
+      if (listStatements.size >= 100) listStatements.clear();
+      statement = db.prepare(sql);
+      listStatements.set(sql, statement);
+    }
+    return statement;
+  };
   const listPlain = <Row = ServiceRequestRow>(query: ServiceRequestQuery, columns = '*'): Row[] => {
     const { where, params } = filterClauses(query);
-    return db
-      .prepare(
-        `SELECT ${columns} FROM service_requests WHERE ${where.join(' AND ')}
-         ORDER BY requested_at DESC, service_request_id DESC LIMIT ?`,
-      )
-      .all(...params, query.limit) as Row[];
+    return listStatement(
+      `SELECT ${columns} FROM service_requests WHERE ${where.join(' AND ')}
+       ORDER BY requested_at DESC, service_request_id DESC LIMIT ?`,
+    ).all(...params, query.limit) as Row[];
   };
   const matchesNothing = (query: ServiceRequestQuery) =>
     query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0;
