@@ -23,7 +23,7 @@ export function fixedRateRows(runs: Map<string, LoadRun>, rates: readonly number
           value: run.p99,
           unit: 'ms',
           target: rate === 1000 ? atMost(p99Targets[kind]) : undefined,
-          note: `answered ${Math.round(run.requestsPerSecond)} req/s; server CPU ${percentText(run.serverCpu)}${run.failures > 0 ? `; ${run.failures} errors/non-2xx!` : ''}`,
+          note: `answered ${Math.round(run.requestsPerSecond)} req/s; server CPU ${percentText(run.serverCpu)}, load generator CPU ${percentText(run.loadGeneratorCpu)}${run.failures > 0 ? `; ${run.failures} errors/non-2xx!` : ''}`,
         },
         { group, name: `${label}: p50 latency`, value: run.p50, unit: 'ms' },
       );
