@@ -15,20 +15,28 @@ export const listingSchemaStep = `
   END $$;
   CREATE TRIGGER service_requests_revision BEFORE UPDATE ON service_requests
     FOR EACH ROW EXECUTE FUNCTION next_request_revision();
-  CREATE FUNCTION touch_request_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+  -- Once per statement, set-based. A request written by this same transaction is left alone: no
+  -- other transaction has seen it, so nothing can hold an item of it (a bulk load's photos then
+  -- cost no second write of their requests).
+  CREATE FUNCTION touch_request_revisions() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP <> 'DELETE' THEN
-      UPDATE service_requests SET revision = revision + 1 WHERE service_request_id = NEW.service_request_id;
+      UPDATE service_requests SET revision = revision + 1
+        WHERE service_request_id IN (SELECT service_request_id FROM new_rows) AND xmin <> xid(pg_current_xact_id());
     END IF;
     IF TG_OP <> 'INSERT' THEN
-      UPDATE service_requests SET revision = revision + 1 WHERE service_request_id = OLD.service_request_id;
+      UPDATE service_requests SET revision = revision + 1
+        WHERE service_request_id IN (SELECT service_request_id FROM old_rows) AND xmin <> xid(pg_current_xact_id());
     END IF;
     RETURN NULL;
   END $$;
-  CREATE TRIGGER request_media_revision AFTER INSERT OR UPDATE OR DELETE ON request_media
-    FOR EACH ROW EXECUTE FUNCTION touch_request_revision();
-  CREATE TRIGGER request_history_revision AFTER INSERT OR UPDATE OR DELETE ON request_history
-    FOR EACH ROW EXECUTE FUNCTION touch_request_revision();
+${['request_media', 'request_history'].map((table) => `
+  CREATE TRIGGER ${table}_revision_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION touch_request_revisions();
+  CREATE TRIGGER ${table}_revision_update AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION touch_request_revisions();
+  CREATE TRIGGER ${table}_revision_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION touch_request_revisions();`).join('')}
   INSERT INTO change_versions (name, version) VALUES ('public_requests', 0);
   -- Each transition table is named only in the branch of the operation that has it.
   CREATE FUNCTION bump_public_requests() RETURNS trigger LANGUAGE plpgsql AS $$
