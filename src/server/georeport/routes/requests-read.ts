@@ -13,7 +13,7 @@ import { createListing } from '../listing';
 import { parseRequestQuery } from '../query-params';
 import type { FormatHandler } from './handler';
 
-/** Room for rendered listing items: ~1.5 KiB each with extensions, so ~20,000 items per format. */
+/** Room for rendered listing items: ~1.1 KiB each with extensions (the bench prints it), so ~60,000 items. */
 const listingFragmentBytes = 64 * 1024 * 1024;
 
 export function requestListHandler(context: AppContext): FormatHandler {
