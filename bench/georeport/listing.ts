@@ -19,6 +19,8 @@ import { benchPostgresPid, createBenchDatabase, dropBenchDatabase, postgresEnabl
 import { atLeast, type BenchResult } from '../lib/result';
 import { formatCount, quick } from '../lib/settings';
 import { fillStore } from './fill-store';
+import { fixedRateRows } from './fixed-rate';
+import { runUncachedPathBench } from './uncached-path';
 import { startBareServer, startKerroServer, type RunningServer } from './servers';
 
 const storedRequests = quick ? 10_000 : 100_000;
@@ -27,6 +29,9 @@ const warmupSeconds = quick ? 1 : 2;
 const rounds = 2;
 const roundSeconds = quick ? 1 : 2.5;
 const listingPath = '/open311/v1/requests.json?extensions=true';
+const xmlListingPath = '/open311/v1/requests.xml?extensions=true';
+/** Offered rates for the open-loop runs (req/s), with the p99 targets of the cached and uncached listing at 1,000. */
+const fixedRates = [500, 1000] as const;
 
 interface Answer {
   body: Buffer;
@@ -54,6 +59,11 @@ export async function runListingBench(): Promise<BenchResult[]> {
   try {
     const now = Date.now();
     const store = await fillStore(dataDir, storedRequests, { seed: 100, now });
+    const inProcess = await runUncachedPathBench(
+      store.repositories,
+      `GET requests.[format]?extensions=true uncached, in one process (200 of ${formatCount(storedRequests)}, SQLite)`,
+      quick ? 50 : 400,
+    );
     await store.close();
     const kerro = await startKerroServer(dataDir);
     servers.push(kerro);
@@ -63,7 +73,11 @@ export async function runListingBench(): Promise<BenchResult[]> {
     const bare = await startBareServer(bodyFile, answer.contentType);
     servers.push(bare);
 
-    const origins: Record<string, RunningServer> = { real: kerro, bare, uncached: kerro };
+    const origins: Record<string, RunningServer> = { real: kerro, bare, uncached: kerro, 'uncached-xml': kerro };
+    for (const rate of fixedRates) {
+      origins[`cached@${rate}`] = kerro;
+      origins[`uncached@${rate}`] = kerro;
+    }
     let postgresNote = '';
     if (databaseUrl) {
       const pgStore = await fillStore(dataDir, storedRequests, { seed: 100, now, databaseUrl });
@@ -85,13 +99,15 @@ export async function runListingBench(): Promise<BenchResult[]> {
 
     const phase = (target: string, seconds: number, measured: boolean): LoadPhase => ({
       target,
-      url: `${origins[target]!.origin}${listingPath}`,
+      url: `${origins[target]!.origin}${target.endsWith('-xml') ? xmlListingPath : listingPath}`,
       seconds,
-      uniqueQuery: target === 'uncached' || target === 'pg-uncached',
+      uniqueQuery: target.includes('uncached'),
       measured,
+      overallRate: target.includes('@') ? Number(target.split('@')[1]) : undefined,
     });
     const cachedTargets = withPg('real', 'bare', 'pg');
-    const uncachedTargets = withPg('uncached', 'pg-uncached');
+    const uncachedTargets = withPg('uncached', 'uncached-xml', 'pg-uncached');
+    const rateTargets = fixedRates.flatMap((rate) => [`cached@${rate}`, `uncached@${rate}`]);
     const alternate = (targets: string[]) =>
       Array.from({ length: rounds }, () => targets.map((target) => phase(target, roundSeconds, true))).flat();
     const runs = await runLoad(
@@ -102,6 +118,7 @@ export async function runListingBench(): Promise<BenchResult[]> {
           ...alternate(cachedTargets),
           ...uncachedTargets.map((target) => phase(target, 1, false)),
           ...alternate(uncachedTargets),
+          ...alternate(rateTargets),
         ],
       },
       (target) => origins[target]!.child.pid,
@@ -133,12 +150,13 @@ export async function runListingBench(): Promise<BenchResult[]> {
         note: 'a cache hit still reads the change token (one query on PostgreSQL)',
       });
     }
-    rows.push(...loadRows(group, 'SQLite server, cache defeated (&_=N)', uncached, { note: 'informative' }), {
+    rows.push(...loadRows(group, 'SQLite server, cache defeated (&_=N)', uncached, { cpuTarget: 1 }), {
       group,
       name: 'ratio SQLite uncached / bare (req/s)',
       value: uncached.requestsPerSecond / baseline.requestsPerSecond,
       unit: '×',
     });
+    rows.push(...loadRows(group, 'SQLite server, XML, cache defeated (&_=N)', runs.get('uncached-xml')!, { cpuTarget: 1 }));
     const pgUncached = runs.get('pg-uncached');
     if (pgUncached) {
       rows.push(...loadRows(group, 'PostgreSQL server, cache defeated (&_=N)', pgUncached, {}), {
@@ -149,7 +167,8 @@ export async function runListingBench(): Promise<BenchResult[]> {
         note: 'same rounds, alternating',
       });
     }
-    return rows;
+    rows.push(...fixedRateRows(runs, fixedRates, `GET requests.json?extensions=true at a fixed offered rate (open loop, up to ${connections * 2} connections, SQLite), ${measuredSeconds} s each`));
+    return [...rows, ...inProcess];
   } finally {
     for (const server of servers) await server.child.stop();
     if (databaseUrl) await dropBenchDatabase(databaseUrl);

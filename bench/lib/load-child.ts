@@ -7,6 +7,7 @@
 import './exit-with-parent';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import { seededRandom } from '../../src/server/demo/random';
+import { fireOpenLoop } from './open-loop';
 
 /** One kind of request in a phase that sends more than one URL (a rotation or a weighted mix). */
 export interface LoadRequest {
@@ -33,6 +34,8 @@ export interface LoadPhase {
   /** Instead of the url's path: these, one after another ("rotate") or drawn by weight ("random"). */
   requests?: LoadRequest[];
   pick?: 'rotate' | 'random';
+  /** Requests per second, sent at that rate whatever the answers take (open loop, open-loop.ts). */
+  overallRate?: number;
 }
 
 export interface LoadPlan {
@@ -127,6 +130,14 @@ function fire(phase: LoadPhase, index: number, connections: number, latencies: n
   });
 }
 
+/** The phase's path, with `&_=N` never repeating when it asks for unique queries. */
+function uniquePathOf(phase: LoadPhase): () => string {
+  const url = new URL(phase.url);
+  const path = `${url.pathname}${url.search}`;
+  if (!phase.uniqueQuery) return () => path;
+  return () => `${path}${url.search ? '&' : '?'}_=${(uniqueCounter += 1)}`;
+}
+
 const say = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 async function main(): Promise<void> {
@@ -135,6 +146,11 @@ async function main(): Promise<void> {
     say({ event: 'start', index });
     const latencies: number[] = [];
     const kinds: Record<string, KindFigures> = {};
+    if (phase.overallRate !== undefined) {
+      const figures = await fireOpenLoop(phase.url, phase.overallRate, phase.seconds, plan.connections * 2, uniquePathOf(phase));
+      say({ event: 'end', index, figures: { ...figures, latencies: phase.measured ? figures.latencies : [] } });
+      continue;
+    }
     const result = await fire(phase, index, plan.connections, latencies, kinds);
     const figures: PhaseFigures = {
       requests: result.requests.total,

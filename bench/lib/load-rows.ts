@@ -7,7 +7,12 @@ export const percentText = (share?: number) => (share === undefined ? '?' : `${M
  * Throughput (with CPU shares and any failures in its note), p50, p99 and server CPU per request;
  * with a database server behind it (PostgreSQL), that server's CPU per request too.
  */
-export function loadRows(group: string, label: string, run: LoadRun, options: { p99Target?: number; note?: string }): BenchResult[] {
+export function loadRows(
+  group: string,
+  label: string,
+  run: LoadRun,
+  options: { p99Target?: number; note?: string; cpuTarget?: number },
+): BenchResult[] {
   const notes = [
     options.note,
     `server CPU ${percentText(run.serverCpu)}, ${run.databaseCpu === undefined ? '' : `PostgreSQL CPU ${percentText(run.databaseCpu)}, `}load generator CPU ${percentText(run.loadGeneratorCpu)}`,
@@ -25,7 +30,8 @@ export function loadRows(group: string, label: string, run: LoadRun, options: { 
     },
   ];
   if (run.serverCpuMsPerRequest !== undefined) {
-    rows.push({ group, name: `${label}: server CPU per request`, value: run.serverCpuMsPerRequest, unit: 'ms' });
+    const target = options.cpuTarget === undefined ? undefined : atMost(options.cpuTarget);
+    rows.push({ group, name: `${label}: server CPU per request`, value: run.serverCpuMsPerRequest, unit: 'ms', target });
   }
   if (run.databaseCpuMsPerRequest !== undefined) {
     rows.push({ group, name: `${label}: PostgreSQL CPU per request`, value: run.databaseCpuMsPerRequest, unit: 'ms', note: 'postmaster and backends' });

@@ -39,6 +39,15 @@ interface Representations {
 
 const remembered = new WeakMap<Buffer, Representations>();
 
+/**
+ * For an answer whose maker already has a digest naming its bytes (the listing joins items whose
+ * hashes it keeps: a hash of their hashes changes exactly when the bytes do), so the body is not
+ * hashed again. The tag must be a function of the bytes alone, or a 304 could confirm other bytes.
+ */
+export function rememberBodyTag(body: Buffer, tag: string): void {
+  if (!remembered.has(body)) remembered.set(body, { tag, encoded: new Map() });
+}
+
 function representationsOf(body: Buffer, remember: boolean): Representations {
   const known = remembered.get(body);
   if (known) return known;

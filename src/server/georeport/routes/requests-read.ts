@@ -1,20 +1,25 @@
-/** GET requests.[format] (the public listing, cached per change token) and requests/{id}.[format]. */
+/** GET requests.[format] (the public listing: whole answers cached per public change token, items per revision) and requests/{id}.[format]. */
 import { unknownServiceCode } from '../../../shared/georeport/problems';
 import { resolveLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
 import { createAnswerCache } from '../../http/answer-cache';
+import { rememberBodyTag } from '../../http/compression';
 import { booleanParam, textParam, type RawQuery } from '../../http/query-params';
 import { badRequest, notFound } from '../../open311/errors';
 import { presentServiceRequests, type PresentOptions } from '../../open311/presenter';
 import { publicBaseUrl, sendDocument } from '../../open311/reply';
-import { serialize } from '../../open311/serializers';
 import { checkJurisdiction } from '../jurisdiction';
+import { createListing } from '../listing';
 import { parseRequestQuery } from '../query-params';
 import type { FormatHandler } from './handler';
+
+/** Room for rendered listing items: ~1.1 KiB each with extensions (the bench prints it), so ~60,000 items. */
+const listingFragmentBytes = 64 * 1024 * 1024;
 
 export function requestListHandler(context: AppContext): FormatHandler {
   // At most 2 s old, so the rolling "last 90 days" window stays honest.
   const cache = createAnswerCache<{ body: Buffer; contentType: string }>({ maxEntries: 500, maxBytes: 64 * 1024 * 1024, maxAgeMs: 2000 });
+  const listing = createListing(context.repositories, listingFragmentBytes);
   const { serviceRequests, serviceTypes } = context.repositories;
 
   return async (request, reply, format) => {
@@ -22,7 +27,8 @@ export function requestListHandler(context: AppContext): FormatHandler {
     const rawQuery = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
     const cacheKey = `${format}|${baseUrl}|${rawQuery}`;
     const now = context.now();
-    const token = await serviceRequests.changeToken();
+    // Moves only on writes a public listing can show (published before or after the write).
+    const token = await serviceRequests.publicChangeToken();
     const cached = cache.get(cacheKey, token, now);
     if (cached) return reply.type(cached.contentType).send(cached.body);
 
@@ -34,16 +40,16 @@ export function requestListHandler(context: AppContext): FormatHandler {
     if (unknownCodes && unknownCodes.length > 0) {
       throw notFound(unknownServiceCode.text({ value: unknownCodes.join(', '), format }));
     }
-    const records = await serviceRequests.query(query);
-    const options: PresentOptions = {
+    const answer = await listing.render({
+      query,
+      extensions,
+      format,
       locale: resolveLocale(textParam(params, 'locale')),
       timeZone: context.config.TZ_NAME,
       baseUrl,
-      history: extensions ? await context.repositories.requestHistory.listFor(records.map((record) => record.service_request_id)) : undefined,
-    };
-    const serialized = serialize(presentServiceRequests(records, types, extensions, options), format);
-    // Encoded once: a cached string would be re-encoded to UTF-8 on every send.
-    const answer = { body: Buffer.from(serialized.body), contentType: serialized.contentType };
+      types,
+    });
+    rememberBodyTag(answer.body, answer.tag);
     cache.set(cacheKey, token, now, answer);
     return reply.type(answer.contentType).send(answer.body);
   };

@@ -47,3 +47,11 @@ export function jsonItems<Item extends DocumentObject>(document: ListDocument<It
 export function serializeJson(document: GeoReportDocument): string {
   return JSON.stringify(jsonBody(document));
 }
+
+/** One item of a list, exactly as it appears inside the list's JSON array. */
+export function serializeJsonItem(item: DocumentObject): string {
+  return JSON.stringify(toJsonObject(item));
+}
+
+/** JSON.stringify writes an array as its items' text joined by commas inside brackets. */
+export const jsonListEnvelope = { open: '[', separator: ',', close: ']' };

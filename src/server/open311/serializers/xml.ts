@@ -30,10 +30,22 @@ function toBuilderObject(object: DocumentObject): Record<string, unknown> {
   return result;
 }
 
+const declaration = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
 export function serializeXml(document: GeoReportDocument): string {
   const content =
     document.item === undefined
       ? toBuilderObject(document.body)
       : { [document.item]: document.body.map((entry) => toBuilderObject(entry)) };
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [document.root]: content })}`;
+  return `${declaration}${builder.build({ [document.root]: content })}`;
+}
+
+/** One item of a list, exactly as it appears inside the list's root element: `<request>…</request>`. */
+export function serializeXmlItem(itemName: string, item: DocumentObject): string {
+  return builder.build({ [itemName]: toBuilderObject(item) });
+}
+
+/** Without indentation the builder writes a list as its items' elements back to back inside the root. */
+export function xmlListEnvelope(root: string) {
+  return { open: `${declaration}<${root}>`, separator: '', close: `</${root}>` };
 }

@@ -1,5 +1,6 @@
 import { followSchemaStep } from './follow-schema';
 import { observationsSchemaStep } from './observations-schema';
+import { listingSchemaStep } from './listing-schema';
 
 /**
  * Ordered schema steps of the PostgreSQL backend, recorded in schema_migrations. Append only:
@@ -282,4 +283,6 @@ export const migrations: readonly string[] = [
   followSchemaStep,
   // Counter observations and their data sources (observations-schema.ts).
   observationsSchemaStep,
+  // The public listing's caches: each request's revision, the version of what the public sees (listing-schema.ts).
+  listingSchemaStep,
 ];

@@ -1,8 +1,10 @@
 import type { PostgresDatabase, Queryable } from './database';
+import { coalescedRead } from './coalesced-read';
 import { subscribeReporter } from './follow';
 import { boxAround, earthRadiusMeters } from '../geo';
 import { decodeRequest, encodeRequest, groupMedia, requestColumns, type RequestColumn, type ServiceRequestRow } from '../request-rows';
 import type {
+  ListingEntry,
   ModerationListQuery,
   NewServiceRequest,
   ServiceRequestQuery,
@@ -48,6 +50,9 @@ const lowerBound = (value: number) => Math.ceil(value);
 const upperBound = (value: number) => Math.floor(value);
 /** SQLite's negative LIMIT means none; PostgreSQL's is LIMIT NULL. */
 const limitOf = (limit: number) => (limit < 0 ? null : limit);
+const listingEntryColumns = 'service_request_id, service_code, revision';
+const matchesNothing = (query: ServiceRequestQuery) =>
+  query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0;
 
 /** WHERE clauses shared by the plain listing and the radius search (sqlite/service-requests.ts's twin). */
 function filterClauses(query: ServiceRequestQuery, params: unknown[]): string[] {
@@ -134,12 +139,12 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
     return rows.map((row) => decodeRequest(row, byRequest.get(row.service_request_id) ?? []));
   };
 
-  const listPlain = (query: ServiceRequestQuery): Promise<ServiceRequestRow[]> => {
+  const listPlain = <Row extends object = ServiceRequestRow>(query: ServiceRequestQuery, columns = selectColumns): Promise<Row[]> => {
     const params: unknown[] = [];
     const where = filterClauses(query, params);
     params.push(limitOf(query.limit));
-    return db.query<ServiceRequestRow>(
-      `SELECT ${selectColumns} FROM service_requests WHERE ${where.join(' AND ')}
+    return db.query<Row>(
+      `SELECT ${columns} FROM service_requests WHERE ${where.join(' AND ')}
        ORDER BY requested_at DESC, service_request_id DESC LIMIT $${params.length}`,
       params,
     );
@@ -150,7 +155,7 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
    * window); then exactly the filters of SQLite's rankNear: the lat/long box (geo.ts) and
    * its haversine. `before` (exclusive) bounds a window's newer end.
    */
-  const listNear = (query: ServiceRequestQuery, near: Near, before: number | undefined, safe: boolean) => {
+  const listNear = <Row extends object>(query: ServiceRequestQuery, near: Near, before: number | undefined, safe: boolean, columns: string) => {
     const params: unknown[] = [];
     const add = (value: unknown) => `$${params.push(value)}`;
     const where = filterClauses(query, params);
@@ -165,19 +170,19 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
     if (box.longitudes) where.push(`long BETWEEN ${add(box.longitudes.min)}::float8 AND ${add(box.longitudes.max)}::float8`);
     const toRadians = `${add(Math.PI / 180)}::float8`;
     where.push(`${haversineSql(lat, long, toRadians, safe)} <= ${add(near.radiusMeters)}::float8`);
-    return db.query<ServiceRequestRow>(
-      `SELECT ${selectColumns} FROM service_requests WHERE ${where.join(' AND ')}
+    return db.query<Row>(
+      `SELECT ${columns} FROM service_requests WHERE ${where.join(' AND ')}
        ORDER BY requested_at DESC, service_request_id DESC LIMIT ${add(limitOf(query.limit))}`,
       params,
     );
   };
 
-  const rankNear = async (query: ServiceRequestQuery, near: Near, before?: number) => {
+  const rankNear = async <Row extends object>(query: ServiceRequestQuery, near: Near, before: number | undefined, columns: string) => {
     try {
-      return await listNear(query, near, before, false);
+      return await listNear<Row>(query, near, before, false, columns);
     } catch (error) {
       // Only coordinates a hair (under 1e-150 degrees) apart get here: slower, same answer.
-      if (isUnderflow(error)) return listNear(query, near, before, true);
+      if (isUnderflow(error)) return listNear<Row>(query, near, before, true, columns);
       throw error;
     }
   };
@@ -189,11 +194,11 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
    * requested_at) reads from the table only the rows inside it, not every request ever made near
    * a busy spot.
    */
-  const queryNear = async (query: ServiceRequestQuery, near: Near): Promise<ServiceRequestRow[]> => {
+  const queryNear = async <Row extends object = ServiceRequestRow>(query: ServiceRequestQuery, near: Near, columns = selectColumns): Promise<Row[]> => {
     const from = query.requestedFrom;
     const to = query.requestedTo ?? Date.now();
-    if (from === undefined || !(to > from)) return rankNear(query, near);
-    const rows: ServiceRequestRow[] = [];
+    if (from === undefined || !(to > from)) return rankNear<Row>(query, near, undefined, columns);
+    const rows: Row[] = [];
     // Any first window gives the same answer when LIMIT is not negative: a wide circle starts
     // narrower in time, as it holds more requests a day (the growth below corrects a guess too small).
     let fraction = query.limit < 0 ? FIRST_WINDOW : FIRST_WINDOW * Math.min(1, Math.max(1 / 32, (500 / Math.max(near.radiusMeters, 1)) ** 2));
@@ -201,7 +206,7 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
     for (;;) {
       const windowFrom: number = fraction >= 1 ? from : Math.max(from, to - (to - from) * fraction);
       const wanted = query.limit < 0 ? query.limit : query.limit - rows.length;
-      rows.push(...(await rankNear({ ...query, requestedFrom: windowFrom, limit: wanted }, near, before)));
+      rows.push(...(await rankNear<Row>({ ...query, requestedFrom: windowFrom, limit: wanted }, near, before, columns)));
       // SQLite stops after its first window when LIMIT is negative (none): so does this.
       if (query.limit < 0 || rows.length >= query.limit || windowFrom === from) return rows;
       before = lowerBound(windowFrom);
@@ -242,8 +247,12 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
       return rows[0] ? decodeRequest(rows[0], media) : undefined;
     },
     async query(query) {
-      if (query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0) return [];
+      if (matchesNothing(query)) return [];
       return attachMedia(query.near ? await queryNear(query, query.near) : await listPlain(query));
+    },
+    async listingEntries(query) {
+      if (matchesNothing(query)) return [];
+      return query.near ? queryNear<ListingEntry>(query, query.near, listingEntryColumns) : listPlain<ListingEntry>(query, listingEntryColumns);
     },
     async count() {
       const [row] = await db.query<{ n: number }>('SELECT COUNT(*)::int8 AS n FROM service_requests');
@@ -254,6 +263,10 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
       const [row] = await db.query<{ version: number }>("SELECT version FROM change_versions WHERE name = 'service_requests'");
       return String(row!.version);
     },
+    publicChangeToken: coalescedRead(async () => {
+      const [row] = await db.query<{ version: number }>("SELECT version FROM change_versions WHERE name = 'public_requests'");
+      return String(row!.version);
+    }),
     async listByModeration(query: ModerationListQuery) {
       // Keyset paging on the (moderation, requested_at) index; the id breaks ties.
       const direction = query.order === 'oldest' ? 'ASC' : 'DESC';

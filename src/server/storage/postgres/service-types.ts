@@ -1,3 +1,4 @@
+import { coalescedRead } from './coalesced-read';
 import { decodeAttributeTexts, encodeAttributeTexts } from '../attribute-texts';
 import type { PostgresDatabase } from './database';
 import type { ServiceAttribute, ServiceTypeRecord, ServiceTypeRepository } from '../repositories/types';
@@ -83,11 +84,14 @@ export function createPostgresServiceTypeRepository(db: PostgresDatabase): Servi
       return { version: versionRow!.version, records: [...records.values()] };
     });
 
+  // Read on every listing too: concurrent readers share the query, each still seeing every write before it asked.
+  const currentVersion = coalescedRead(async () => {
+    const [row] = await db.query<{ version: number }>("SELECT version FROM change_versions WHERE name = 'service_types'");
+    return row!.version;
+  });
+
   const loadAll = async (): Promise<ServiceTypeRecord[]> => {
-    if (cache) {
-      const [row] = await db.query<{ version: number }>("SELECT version FROM change_versions WHERE name = 'service_types'");
-      if (row!.version === cache.version) return cache.records;
-    }
+    if (cache && (await currentVersion()) === cache.version) return cache.records;
     cache = await load();
     return cache.records;
   };

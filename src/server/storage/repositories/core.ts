@@ -115,6 +115,14 @@ export interface ModerationListQuery {
   after?: { requested_at: number; service_request_id: string };
 }
 
+/** What a listing needs to know of a request before it renders it: which, and which version of it. */
+export interface ListingEntry {
+  service_request_id: string;
+  service_code: string;
+  /** Moves whenever anything a listing shows of the request changes: its row, media or public history. */
+  revision: number;
+}
+
 export interface ServiceRequestRepository {
   /**
    * Stores a request. With an email on the request and `receipt`, the reporter is subscribed to
@@ -125,9 +133,16 @@ export interface ServiceRequestRepository {
   createMany(requests: NewServiceRequest[]): Promise<void>;
   find(id: string): Promise<ServiceRequestRecord | undefined>;
   query(query: ServiceRequestQuery): Promise<ServiceRequestRecord[]>;
+  /** The same requests as `query`, in its order, as entries read from the index. */
+  listingEntries(query: ServiceRequestQuery): Promise<ListingEntry[]>;
   count(): Promise<number>;
   /** Changes whenever any request is written, by this process or another on the same store. */
   changeToken(): Promise<string>;
+  /**
+   * Changes whenever a request published before or after the write is written (its row, media or
+   * public history), by any process: what a public listing (moderation published) can show.
+   */
+  publicChangeToken(): Promise<string>;
   listByModeration(query: ModerationListQuery): Promise<ServiceRequestRecord[]>;
   countByModeration(moderation: ModerationState): Promise<number>;
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { followSchemaStep } from './follow-schema';
 import { observationsSchemaStep } from './observations-schema';
+import { listingSchemaStep } from './listing-schema';
 
 /**
  * Ordered schema steps of the SQLite backend; the index + 1 is the schema version kept in
@@ -270,6 +271,8 @@ export const migrations: readonly string[] = [
   followSchemaStep,
   // Counter observations and their data sources (observations-schema.ts).
   observationsSchemaStep,
+  // The public listing's caches: each request's revision, the version of what the public sees (listing-schema.ts).
+  listingSchemaStep,
 ];
 
 export function runMigrations(db: Database.Database): void {

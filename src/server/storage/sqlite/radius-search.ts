@@ -15,7 +15,7 @@ const WINDOW_FRACTIONS = [1 / 32, 1 / 4, 1];
 
 type Near = NonNullable<ServiceRequestQuery['near']>;
 
-/** `listNear(query, near)`: the newest rows matching the query within the circle, newest first. */
+/** `listNear(query, near, columns)`: the newest rows matching the query within the circle, newest first. */
 export function createRadiusSearch(db: SqliteDatabase) {
   /** Row ids (SQLite's rowid, straight from the grid index) of the newest matches within the radius. */
   const rankNear = (query: ServiceRequestQuery, near: Near): number[] => {
@@ -54,7 +54,7 @@ export function createRadiusSearch(db: SqliteDatabase) {
    * recent window first. A window that yields `limit` rows holds the answer (everything outside
    * it is older); otherwise widen, ending with the whole span.
    */
-  const listNear = (query: ServiceRequestQuery, near: Near): ServiceRequestRow[] => {
+  const listNear = <Row = ServiceRequestRow>(query: ServiceRequestQuery, near: Near, columns = '*'): Row[] => {
     const from = query.requestedFrom;
     const to = query.requestedTo ?? Date.now();
     const fractions = from !== undefined && to > from ? WINDOW_FRACTIONS : [1];
@@ -67,8 +67,8 @@ export function createRadiusSearch(db: SqliteDatabase) {
     if (rowIds.length === 0) return [];
     // By rowid: one B-tree seek per row, where the service_request_id key would take two.
     const rows = db
-      .prepare(`SELECT rowid AS row_id, * FROM service_requests WHERE rowid IN (${placeholders(rowIds.length)})`)
-      .all(...rowIds) as (ServiceRequestRow & { row_id: number })[];
+      .prepare(`SELECT rowid AS row_id, ${columns} FROM service_requests WHERE rowid IN (${placeholders(rowIds.length)})`)
+      .all(...rowIds) as (Row & { row_id: number })[];
     const byRowId = new Map(rows.map((row) => [row.row_id, row]));
     return rowIds.map((rowId) => byRowId.get(rowId)!);
   };

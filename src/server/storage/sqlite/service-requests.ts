@@ -1,4 +1,5 @@
 /** Service requests in SQLite: writes, lookups, the public listing (radius search in radius-search.ts) and moderation lists. */
+import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './database';
 import { prepareFollowWrites } from './follow';
 import { gridCell } from './grid';
@@ -6,6 +7,7 @@ import { createRadiusSearch } from './radius-search';
 import { filterClauses, placeholders } from './request-filters';
 import { decodeRequest, encodeRequest, groupMedia, requestColumns, type ServiceRequestRow } from '../request-rows';
 import type {
+  ListingEntry,
   ModerationListQuery,
   NewServiceRequest,
   RecipientMessage,
@@ -24,6 +26,7 @@ function toSqliteRow(request: NewServiceRequest): Record<string, unknown> {
 }
 
 const columns = [...requestColumns, 'grid_cell'];
+const listingEntryColumns = 'service_request_id, service_code, revision';
 
 export function createSqliteServiceRequestRepository(db: SqliteDatabase): ServiceRequestRepository {
   const insertRequest = db.prepare(
@@ -73,15 +76,28 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
     return rows.map((row) => decodeRequest(row, byRequest.get(row.service_request_id) ?? []));
   };
 
-  const listPlain = (query: ServiceRequestQuery): ServiceRequestRow[] => {
-    const { where, params } = filterClauses(query);
-    return db
-      .prepare(
-        `SELECT * FROM service_requests WHERE ${where.join(' AND ')}
-         ORDER BY requested_at DESC, service_request_id DESC LIMIT ?`,
-      )
-      .all(...params, query.limit) as ServiceRequestRow[];
+  // The SQL differs only by which filters a listing uses, so a few statements serve every listing;
+  // preparing one costs more than running it.
+  const listStatements = new Map<string, Statement<unknown[]>>();
+  const listStatement = (sql: string) => {
+    let statement = listStatements.get(sql);
+    if (!statement) {
+      if (listStatements.size >= 100) listStatements.clear();
+      statement = db.prepare(sql);
+      listStatements.set(sql, statement);
+    }
+    return statement;
   };
+  const listPlain = <Row = ServiceRequestRow>(query: ServiceRequestQuery, columns = '*'): Row[] => {
+    const { where, params } = filterClauses(query);
+    return listStatement(
+      `SELECT ${columns} FROM service_requests WHERE ${where.join(' AND ')}
+       ORDER BY requested_at DESC, service_request_id DESC LIMIT ?`,
+    ).all(...params, query.limit) as Row[];
+  };
+  const matchesNothing = (query: ServiceRequestQuery) =>
+    query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0;
+  const publicVersion = db.prepare("SELECT version FROM change_versions WHERE name = 'public_requests'").pluck();
 
   return {
     async create(request, receipt) {
@@ -96,8 +112,12 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
       return row ? decodeRequest(row, selectMedia.all(id) as StoredMedia[]) : undefined;
     },
     async query(query) {
-      if (query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0) return [];
+      if (matchesNothing(query)) return [];
       return attachMedia(query.near ? listNear(query, query.near) : listPlain(query));
+    },
+    async listingEntries(query) {
+      if (matchesNothing(query)) return [];
+      return query.near ? listNear<ListingEntry>(query, query.near, listingEntryColumns) : listPlain<ListingEntry>(query, listingEntryColumns);
     },
     async count() {
       return (countAll.get() as { n: number }).n;
@@ -105,6 +125,9 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
     async changeToken() {
       // A version row that triggers move on every write to requests or their media, by any process.
       return String(requestsVersion.get() as number);
+    },
+    async publicChangeToken() {
+      return String(publicVersion.get() as number);
     },
     async listByModeration(query: ModerationListQuery) {
       // Keyset paging on the (moderation, requested_at) index; the id breaks ties.

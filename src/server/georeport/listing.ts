@@ -1,0 +1,105 @@
+/**
+ * The public listing assembled from each request's rendered item (ARCHITECTURE.md, "Caching the
+ * public listing"): the store answers only which requests match and their revisions, and a
+ * request is presented and serialized only when its item is not cached for that revision. Items
+ * come from the one serializer (`listPieces`), so the answer is byte for byte the whole-list one.
+ */
+import { createHash } from 'node:crypto';
+import type { SupportedLocale } from '../../shared/locales';
+import { presentServiceRequests, translationOf } from '../open311/presenter';
+import { listPieces, type GeoReportFormat, type ListPieces } from '../open311/serializers';
+import type { Repositories, ServiceRequestQuery, ServiceTypeRecord } from '../storage/repositories/types';
+import { FragmentCache, type Fragment } from './fragment-cache';
+
+export interface ListingRequest {
+  query: ServiceRequestQuery;
+  extensions: boolean;
+  format: GeoReportFormat;
+  locale: SupportedLocale;
+  timeZone: string;
+  baseUrl: string;
+  types: ServiceTypeRecord[];
+}
+
+export interface Listing {
+  /** `tag` is a digest of the body's bytes (a hash of its items' hashes), for its strong ETag. */
+  render(request: ListingRequest): Promise<{ body: Buffer; contentType: string; tag: string }>;
+  readonly fragments: FragmentCache;
+}
+
+const root = 'service_requests';
+const itemName = 'request';
+
+export function createListing(repositories: Pick<Repositories, 'serviceRequests' | 'requestHistory'>, maxBytes: number): Listing {
+  const fragments = new FragmentCache(maxBytes);
+  const { serviceRequests, requestHistory } = repositories;
+
+  return {
+    fragments,
+    async render(request) {
+      const { query, extensions, format, locale, timeZone, baseUrl, types } = request;
+      const pieces = listPieces(root, itemName, format);
+      const entries = await serviceRequests.listingEntries(query);
+      const names = new Map(types.map((type) => [type.service_code, translationOf(type, locale).service_name]));
+      // Everything an item's text depends on besides the request itself; the name covers edits to its service type.
+      const prefixes = new Map([...names].map(([code, name]) => [code, `${format}|${extensions ? 'e' : ''}|${locale}|${timeZone}|${baseUrl}|${name}|`]));
+      const otherPrefix = `${format}|${extensions ? 'e' : ''}|${locale}|${timeZone}|${baseUrl}||`;
+      const keyOf = (id: string, serviceCode: string) => (prefixes.get(serviceCode) ?? otherPrefix) + id;
+      const items = entries.map((entry) => fragments.get(keyOf(entry.service_request_id, entry.service_code), entry.revision));
+
+      const missing = entries.flatMap((entry, index) => (items[index] === undefined ? [{ entry, index }] : []));
+      if (missing.length > 0) {
+        const ids = missing.map(({ entry }) => entry.service_request_id);
+        // Read again under the listing's own moderation filter: one unpublished meanwhile is left out.
+        const records = await serviceRequests.query({ ids, moderation: query.moderation, limit: ids.length });
+        const history = extensions ? await requestHistory.listFor(records.map((record) => record.service_request_id)) : undefined;
+        const document = presentServiceRequests(records, types, extensions, { locale, timeZone, baseUrl, history });
+        const rendered = new Map<string, Buffer>();
+        document.body.forEach((item, index) => rendered.set(records[index]!.service_request_id, Buffer.from(pieces.item(item))));
+        // Kept under the revision the index named: a record read later is never older than that.
+        for (const { entry, index } of missing) {
+          const body = rendered.get(entry.service_request_id);
+          if (!body) continue;
+          const fragment = { revision: entry.revision, body, digest: createHash('sha1').update(body).digest() };
+          fragments.set(keyOf(entry.service_request_id, entry.service_code), fragment);
+          items[index] = fragment;
+        }
+      }
+
+      return { body: join(pieces, items), contentType: pieces.contentType, tag: tagOf(pieces, items) };
+    },
+  };
+}
+
+/** open, the items (those still there) separated, close: one allocation, one copy of each item. */
+function join(pieces: ListPieces, fragments: readonly (Fragment | undefined)[]): Buffer {
+  const items = fragments.map((fragment) => fragment?.body);
+  const open = Buffer.from(pieces.open);
+  const separator = Buffer.from(pieces.separator);
+  const close = Buffer.from(pieces.close);
+  let length = open.length + close.length;
+  let count = 0;
+  for (const item of items) {
+    if (item === undefined) continue;
+    length += item.length + (count > 0 ? separator.length : 0);
+    count += 1;
+  }
+  const body = Buffer.allocUnsafe(length);
+  let at = open.copy(body, 0);
+  let first = true;
+  for (const item of items) {
+    if (item === undefined) continue;
+    if (!first) at += separator.copy(body, at);
+    at += item.copy(body, at);
+    first = false;
+  }
+  close.copy(body, at);
+  return body;
+}
+
+/** The envelope and each item's digest, in order: the same bytes always give the same tag, other bytes another. */
+function tagOf(pieces: ListPieces, fragments: readonly (Fragment | undefined)[]): string {
+  const hash = createHash('sha1').update(pieces.open).update('\0').update(pieces.close).update('\0');
+  for (const fragment of fragments) if (fragment) hash.update(fragment.digest);
+  return hash.digest('base64url');
+}
