@@ -20,7 +20,7 @@ function startAfterFirstPaint(): void {
   // A tab opened in the background paints nothing until shown: nothing to wait for.
   if (document.visibilityState !== 'visible') return startApp();
   setTimeout(startApp, LONGEST_WAIT_MS);
-  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     // The paint as shown on screen: a frame drawn but not yet presented would still wait for the app.
     new PerformanceObserver((entries, observer) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
