@@ -46,6 +46,9 @@ export default defineConfig({
     sourcemap: false,
     // .vite/manifest.json: the server preloads each page's chunks from it (src/server/route-preloads.ts).
     manifest: true,
+    // Every browser the app supports has <link rel="modulepreload">; where one lacks it, the
+    // chunks still load, only without the head start — not worth a polyfill in the first script.
+    modulePreload: { polyfill: false },
   },
   server: {
     // `npm run dev`: the API lives on the Kerro server; Vite serves the app with hot reload.

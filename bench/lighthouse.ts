@@ -15,6 +15,7 @@ import buildClientIfStale from '../test/helpers/build-client';
 import { makeTempDir, removeTempDir, trackChild, untrackChild } from './lib/cleanup';
 import { isEntryPoint, runBenches } from './lib/entry';
 import { atLeast, atMost, type BenchModule, type BenchResult } from './lib/result';
+import { startLocalTiles, type LocalTiles } from './lib/local-tiles';
 import { startDemoServer, type RunningServer } from './lib/servers';
 import { quick } from './lib/settings';
 
@@ -144,10 +145,13 @@ async function run(): Promise<BenchResult[]> {
   const dataDir = makeTempDir('kerro-bench-lighthouse-');
   let server: RunningServer | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let tiles: LocalTiles | undefined;
   const bare = await startBarePage();
   try {
     server = await startDemoServer(dataDir);
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox'] });
+    // The map's tiles from this process (lib/local-tiles.ts): the bench must not need the internet.
+    tiles = await startLocalTiles();
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', ...tiles.chromeFlags] });
     trackChild(chrome.pid);
     const results = rows('Baseline: a bare page (the best this machine scores)', await medianAudit(bare.url, chrome.port), false);
     for (const path of ['/', '/report', '/counters', await requestPagePath(server.origin)]) {
@@ -161,6 +165,7 @@ async function run(): Promise<BenchResult[]> {
       untrackChild(chrome.pid);
     }
     await server?.child.stop();
+    await tiles?.stop();
     await new Promise((resolve) => bare.server.close(resolve));
     removeTempDir(dataDir);
   }

@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import './styles/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

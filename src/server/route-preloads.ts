@@ -2,11 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The app's index.html with `<link rel="modulepreload">` for the code of the page asked for, so a
- * phone fetches that page's chunks together with the entry script instead of after it has run
- * (one round trip less before the page's content paints). Built from Vite's manifest
- * (dist/client/.vite/manifest.json); without it, or for other pages, index.html as built.
+ * The app's index.html with `<link rel="modulepreload">` for the app (main.tsx, which the entry
+ * script imports only after the first paint: src/client/boot.ts) and for the code of the page
+ * asked for, so a phone fetches them together with the entry script instead of one after another
+ * (round trips less before the page's content paints). Built from Vite's manifest
+ * (dist/client/.vite/manifest.json); without it, index.html as built.
  */
+const appModule = 'src/client/main.tsx';
 const pageModules: readonly (readonly [RegExp, string])[] = [
   [/^\/$/, 'src/client/app/routes/home.tsx'],
   [/^\/report\/?$/, 'src/client/app/routes/report.tsx'],
@@ -31,9 +33,13 @@ function staticFiles(manifest: Manifest, key: string, seen = new Set<string>()):
   return [chunk.file, ...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => staticFiles(manifest, imported, seen))];
 }
 
-// Styles are fetched early but applied by the page's code as before: a stylesheet link would block the first paint.
+// Styles are fetched early but applied by the page's code as before: a stylesheet link would block
+// the first paint. Scripts at low priority: the frame's stylesheet and the entry script go first,
+// so the frame paints while the app's code is still arriving (the app starts after that paint).
 const preloadLink = (file: string) =>
-  file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`;
+  file.endsWith('.css')
+    ? `<link rel="preload" as="style" crossorigin href="/${file}">`
+    : `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
 
 function readManifest(clientDir: string): Manifest | undefined {
   const path = join(clientDir, '.vite', 'manifest.json');
@@ -52,11 +58,16 @@ export function routePreloads(clientDir: string): (path: string) => string | und
   const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   // index.html already loads the entry and preloads its imports.
-  const alreadyLoaded = new Set(entryKey ? staticFiles(manifest, entryKey) : []);
-  const pages = pageModules.map(([pattern, moduleKey]) => {
-    const files = staticFiles(manifest, moduleKey).filter((file) => !alreadyLoaded.has(file));
-    const links = files.map(preloadLink).join('');
-    return [pattern, files.length > 0 ? html.replace('</head>', `${links}</head>`) : undefined] as const;
-  });
-  return (path) => pages.find(([pattern]) => pattern.test(path))?.[1];
+  const entryChunks = new Set<string>();
+  const alreadyLoaded = new Set(entryKey ? staticFiles(manifest, entryKey, entryChunks) : []);
+  const withPreloads = (moduleKeys: string[]) => {
+    // Chunks shared by the app and the page are listed once.
+    const seen = new Set(entryChunks);
+    const files = moduleKeys.flatMap((key) => staticFiles(manifest, key, seen)).filter((file) => !alreadyLoaded.has(file));
+    return files.length > 0 ? html.replace('</head>', `${files.map(preloadLink).join('')}</head>`) : undefined;
+  };
+  // Every page needs the app; the pages listed above also their own code.
+  const otherPages = withPreloads([appModule]);
+  const pages = pageModules.map(([pattern, moduleKey]) => [pattern, withPreloads([appModule, moduleKey])] as const);
+  return (path) => pages.find(([pattern]) => pattern.test(path))?.[1] ?? otherPages;
 }

@@ -7,13 +7,16 @@ import { clientRoutes } from '../../src/server/client-routes';
 import type { AppContext } from '../../src/server/context';
 
 const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-E1.js"></script><link rel="modulepreload" href="/assets/react-R1.js"></head><body><div id="root"></div></body></html>';
-// Vite's manifest: the entry, a chunk it shares with the home page, and the pages' own chunks.
+// Vite's manifest: the entry, the app it imports after the first paint, a chunk they share with
+// the home page, and the pages' own chunks.
 const manifest = {
   'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_react-R1.js'] },
+  'src/client/main.tsx': { file: 'assets/main-M1.js', isDynamicEntry: true, imports: ['index.html', '_react-R1.js', '_i18n-I1.js'] },
+  '_i18n-I1.js': { file: 'assets/i18n-I1.js', imports: ['_react-R1.js'] },
   '_react-R1.js': { file: 'assets/react-R1.js' },
   '_query-Q1.js': { file: 'assets/query-Q1.js', imports: ['_react-R1.js'] },
   'src/client/app/routes/home.tsx': { file: 'assets/home-H1.js', isDynamicEntry: true, css: ['assets/home-H1.css'], imports: ['_react-R1.js', '_query-Q1.js'] },
-  'src/client/app/routes/request-track.tsx': { file: 'assets/request-track-T1.js', isDynamicEntry: true, imports: ['_query-Q1.js'] },
+  'src/client/app/routes/request-track.tsx': { file: 'assets/request-track-T1.js', isDynamicEntry: true, imports: ['_query-Q1.js', '_i18n-I1.js'] },
 };
 const html = { accept: 'text/html' };
 
@@ -34,24 +37,27 @@ describe("the page's own chunks preloaded with index.html", () => {
   });
   const page = (url: string) => app.inject({ method: 'GET', url, headers: html });
 
-  it('adds the home chunk, its styles and the chunks it imports that the entry does not', async () => {
+  const appLinks = '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/main-M1.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/i18n-I1.js">';
+
+  it('adds the app, then the home chunk, its styles and the chunks it imports that the entry does not', async () => {
     const response = await page('/?lat=60.1');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/home-H1.js"><link rel="preload" as="style" crossorigin href="/assets/home-H1.css"><link rel="modulepreload" crossorigin href="/assets/query-Q1.js"></head>',
+      `${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-H1.js"><link rel="preload" as="style" crossorigin href="/assets/home-H1.css"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/query-Q1.js"></head>`,
     );
     expect(response.body.match(/react-R1\.js/g)).toHaveLength(1);
   });
 
-  it("gives a request's page its own chunks", async () => {
+  it("gives a request's page the app and its own chunks, each once", async () => {
     const response = await page('/requests/abc123');
-    expect(response.body).toContain('href="/assets/request-track-T1.js"');
+    expect(response.body).toContain(`${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/request-track-T1.js">`);
+    expect(response.body.match(/i18n-I1\.js/g)).toHaveLength(1);
     expect(response.body).not.toContain('home-H1');
   });
 
-  it('sends index.html as built for other pages', async () => {
-    expect((await page('/moderation')).body).toBe(indexHtml);
+  it('gives other pages the app alone', async () => {
+    expect((await page('/moderation')).body).toBe(indexHtml.replace('</head>', `${appLinks}</head>`));
   });
 
   it('never serves the manifest itself', async () => {

@@ -1,0 +1,36 @@
+/**
+ * The page's first script: the stylesheet (so the frame in index.html paints styled) and, once
+ * the browser has shown that frame, the app itself (main.tsx). Evaluating React and rendering the
+ * app before the first paint would keep a phone's screen blank for as long as that takes; the
+ * app's scripts still download meanwhile (the server preloads them: route-preloads.ts).
+ */
+import './styles/index.css';
+
+/** Never later than this, whatever the browser reports (or fails to). */
+const LONGEST_WAIT_MS = 3000;
+
+let started = false;
+function startApp(): void {
+  if (started) return;
+  started = true;
+  void import('./main');
+}
+
+function startAfterFirstPaint(): void {
+  // A tab opened in the background paints nothing until shown: nothing to wait for.
+  if (document.visibilityState !== 'visible') return startApp();
+  setTimeout(startApp, LONGEST_WAIT_MS);
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    // The paint as shown on screen: a frame drawn but not yet presented would still wait for the app.
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      startApp();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    // The second frame's callback runs once the first frame has been drawn.
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(startApp, 0)));
+  }
+}
+
+startAfterFirstPaint();
