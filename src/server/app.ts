@@ -6,6 +6,8 @@ import { mediaRoutes } from './media/routes';
 import { clientRoutes } from './client-routes';
 import { ensureProxyApiKey } from './auth/proxy-key';
 import { proxyRoutes } from './proxy/routes';
+import type { EmbeddedServices } from './proxy/embedded-services';
+import { embeddedRequestCreate } from './georeport/routes/request-create';
 import { counterRoutes } from './counters/routes';
 import { counterSchemaRoutes } from './counters/schema-routes';
 import { observationRoutes } from './observations/routes';
@@ -77,7 +79,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(geocodingRoutes, { prefix: '/geocoding/v1', context });
   // The proxy's key: the configured one for another city's service, else our own, made on first start.
   const proxyApiKey = options.config.OPEN311_API_KEY ?? (await ensureProxyApiKey(context.repositories));
-  await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey });
+  // The services above, for the proxy to reach in-process when no upstream URL is configured.
+  const embedded: EmbeddedServices = {
+    inject: (request) => app.inject(request),
+    geoReport: { createRequest: embeddedRequestCreate(context) },
+  };
+  await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey, embedded });
   await app.register(countersInfoRoute, { prefix: '/proxy', context });
   await app.register(moderationRoutes, { prefix: '/moderation/api', context });
   // The pages links in emails open: confirm a follow, unsubscribe (one-click POST too).

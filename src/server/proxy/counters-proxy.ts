@@ -8,7 +8,7 @@ import { proxiedLink, rewriteLinkHeader, rewritePageLink, type LinkMapping } fro
 import { rewriteEnvelopeHead } from './counters-page-links';
 import { createAnswerCache } from '../http/answer-cache';
 import type { CachedUpstreamAnswer, UpstreamResponse } from './upstream';
-import { callUpstream, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
+import { forwardedSubpath, UpstreamError, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
 
 export { rewritePageLink } from './counters-links';
@@ -122,7 +122,7 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
 
     let response: UpstreamResponse;
     try {
-      response = await callUpstream('counter list', url, { timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+      response = await upstreams.call('counter list', url, { headers: upstreams.countersClientOrigin(request), timeoutMs: config.UPSTREAM_TIMEOUT_MS });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       if (!browsable) return reply.code(error.statusCode).send({ detail: error.message });

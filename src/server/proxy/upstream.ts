@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 
 /** Headers that describe one hop, never forwarded (RFC 9110 §7.6.1), plus ones we recompute. */
@@ -22,10 +23,23 @@ export interface CachedUpstreamAnswer {
   body: Buffer;
 }
 
+/** An answer's body as the proxy uses it: streamed on, read whole, or thrown away. */
+export type UpstreamBody = Readable & { arrayBuffer(): Promise<ArrayBuffer>; dump(): Promise<void> };
+
 export interface UpstreamResponse {
   statusCode: number;
   headers: Record<string, string>;
-  body: Dispatcher.ResponseData['body'];
+  body: UpstreamBody;
+}
+
+/** A body already in memory (an in-process answer) in the shape of undici's. */
+export function bufferedBody(bytes: Buffer): UpstreamBody {
+  const stream = Readable.from([bytes]) as UpstreamBody;
+  stream.arrayBuffer = async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  stream.dump = async () => {
+    stream.destroy();
+  };
+  return stream;
 }
 
 /**
@@ -41,12 +55,12 @@ const setByThisServer = new Set([
 ]);
 
 /** Response headers worth passing to the browser. */
-export function forwardableHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+export function forwardableHeaders(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
     if (value === undefined || hopByHop.has(lower) || lower === 'set-cookie' || setByThisServer.has(lower)) continue;
-    result[name] = Array.isArray(value) ? value.join(', ') : value;
+    result[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return result;
 }
