@@ -9,6 +9,8 @@ import { proxyRoutes } from './proxy/routes';
 import type { EmbeddedServices } from './proxy/embedded-services';
 import { embeddedRequestCreate } from './georeport/routes/request-create';
 import { counterRoutes } from './counters/routes';
+import { counterListPageAnswerer, createCounterListAnswers } from './counters/list-answers';
+import { paths } from '../shared/paths';
 import { counterSchemaRoutes } from './counters/schema-routes';
 import { observationRoutes } from './observations/routes';
 import { countersInfoRoute } from './proxy/counters-info';
@@ -70,7 +72,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });
-  await app.register(counterRoutes, { prefix: '/api/counters', context });
+  // One page cache for the counter list route and the embedded proxy's in-process asks.
+  const counterListAnswers = createCounterListAnswers(context);
+  await app.register(counterRoutes, { prefix: paths.counters, context, listAnswers: counterListAnswers });
   // The API root, observations, their aggregate and the data sources, as the real counter service has them.
   await app.register(observationRoutes, { prefix: '/api', context });
   // /schema/ (the counters' OpenAPI description) and /swagger, where the real counter service has them.
@@ -82,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The services above, for the proxy to reach in-process when no upstream URL is configured.
   const embedded: EmbeddedServices = {
     inject: (request) => app.inject(request),
+    counterListPage: counterListPageAnswerer(counterListAnswers, paths.counters),
     geoReport: { createRequest: embeddedRequestCreate(context) },
   };
   await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey, embedded });

@@ -8,7 +8,7 @@ import { proxiedLink, rewriteLinkHeader, rewritePageLink, type LinkMapping } fro
 import { rewriteEnvelopeHead } from './counters-page-links';
 import { createAnswerCache } from '../http/answer-cache';
 import type { CachedUpstreamAnswer, UpstreamResponse } from './upstream';
-import { forwardedSubpath, UpstreamError, withoutBom } from './upstream';
+import { bufferedBody, forwardableHeaders, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
 
 export { rewritePageLink } from './counters-links';
@@ -120,9 +120,14 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
       });
     };
 
+    // The embedded list page (what the map asks for) comes straight from the service's renderer.
+    const listPage = !part && !browsable && target.subpath === '/' ? upstreams.embeddedCounterListPage : undefined;
+    const embeddedPage = listPage ? await listPage({ base, query, accept: undefined }).catch(() => undefined) : undefined;
     let response: UpstreamResponse;
     try {
-      response = await upstreams.call('counter list', url, { headers: upstreams.countersClientOrigin(request), timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+      response = embeddedPage
+        ? { ...embeddedPage, headers: forwardableHeaders(embeddedPage.headers), body: bufferedBody(embeddedPage.body) }
+        : await upstreams.call('counter list', url, { headers: upstreams.countersClientOrigin(request), timeoutMs: config.UPSTREAM_TIMEOUT_MS });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       if (!browsable) return reply.code(error.statusCode).send({ detail: error.message });
@@ -163,7 +168,9 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
       // Counter pages: the fast head rewrite. Observation pages carry links in every row: parsed whole.
       const body = (repointCounter ? undefined : rewriteEnvelopeHead(bytes, repoint)) ?? reserialized(bytes, repoint, repointCounter);
       if (body === undefined) return reply.code(502).send({ detail: notJson });
-      // The upstream's own content type: the proxy changes links, not what the answer is.
+      // The upstream's own content type: the proxy changes links, not what the answer is. Its ETag
+      // named the upstream's bytes, not these: this server tags what it sends (http/compression.ts).
+      delete headers.etag;
       answer = { statusCode: response.statusCode, headers, body };
     }
     if (response.statusCode === 200) cache.set(cacheKey, '', context.now(), answer);

@@ -6,6 +6,7 @@ import type { FastifyReply, InjectOptions, LightMyRequestResponse } from 'fastif
 import type { FormFields } from '../open311/form-reader';
 import type { GeoReportFormat } from '../open311/serializers';
 import type { SpooledFile } from '../open311/upload-spool';
+import type { CachedUpstreamAnswer } from './upstream';
 
 /** A report form the proxy has read, checked and spooled; `fields.api_key` is the proxy's key. */
 export interface ReadReportForm {
@@ -16,6 +17,11 @@ export interface ReadReportForm {
 export interface EmbeddedServices {
   /** A request to this same server's routes, handled in-process (Fastify's inject). */
   inject: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /**
+   * The counter list page (`?query`, no suffix) as the service's route answers it, links built on
+   * `base`; throws for anything the route would refuse (the proxy then asks the route itself).
+   */
+  counterListPage: (ask: { base: string; query: string; accept: string | undefined }) => Promise<CachedUpstreamAnswer>;
   geoReport: {
     /**
      * POST requests.{format} with the form as read by the proxy: the service checks the key and

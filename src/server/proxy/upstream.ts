@@ -32,15 +32,27 @@ export interface UpstreamResponse {
   body: UpstreamBody;
 }
 
-/** A body already in memory (an in-process answer) in the shape of undici's. */
-export function bufferedBody(bytes: Buffer): UpstreamBody {
-  const stream = Readable.from([bytes]) as UpstreamBody;
-  stream.arrayBuffer = async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  stream.dump = async () => {
-    stream.destroy();
+/**
+ * An in-process answer's body stream in the shape of undici's: streamed on as it is, or read
+ * whole without the copies and the string light-my-request's buffered mode would make.
+ */
+export function injectedBody(stream: Readable): UpstreamBody {
+  const body = stream as UpstreamBody;
+  body.arrayBuffer = async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    return (whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) as ArrayBuffer;
   };
-  return stream;
+  body.dump = async () => {
+    stream.resume();
+  };
+  return body;
 }
+
+/** A body already in memory (a rendered page) in the same shape. */
+export const bufferedBody = (bytes: Buffer): UpstreamBody => injectedBody(Readable.from([bytes]));
 
 /**
  * Headers this server sets on its own answers (security headers, request id): the upstream's

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { paths } from '../../shared/paths';
 import type { EmbeddedServices } from './embedded-services';
-import { bufferedBody, callUpstream, forwardableHeaders, type UpstreamResponse } from './upstream';
+import { callUpstream, forwardableHeaders, injectedBody, type UpstreamResponse } from './upstream';
 
 export interface UpstreamCallOptions {
   method?: 'GET' | 'POST';
@@ -25,6 +25,8 @@ export interface Upstreams {
   serviceObjects: () => string | undefined;
   /** One call to an upstream URL: in-process for the embedded services, over HTTP for the rest. */
   call: (serviceName: string, url: string, options: UpstreamCallOptions) => Promise<UpstreamResponse>;
+  /** The embedded counter list's pages, when COUNTERS_URL is unset: asked without a request at all. */
+  embeddedCounterListPage: EmbeddedServices['counterListPage'] | undefined;
   /** The embedded GeoReport service, when OPEN311_URL is unset: a report is handed over already read. */
   embeddedGeoReport: EmbeddedServices['geoReport'] | undefined;
 }
@@ -50,8 +52,10 @@ export function resolveUpstreams(config: Config, embedded: EmbeddedServices): Up
       url: url.slice(embeddedOrigin.length),
       headers: options.headers ?? {},
       ...(options.body === undefined ? {} : { payload: options.body }),
+      // The body as it is written, not gathered and decoded to a string as well.
+      payloadAsStream: true,
     });
-    return { statusCode: answer.statusCode, headers: forwardableHeaders(answer.headers), body: bufferedBody(answer.rawPayload) };
+    return { statusCode: answer.statusCode, headers: forwardableHeaders(answer.headers), body: injectedBody(answer.stream()) };
   };
   return {
     open311: () => config.OPEN311_URL ?? `${embeddedOrigin}${paths.georeport}`,
@@ -60,6 +64,7 @@ export function resolveUpstreams(config: Config, embedded: EmbeddedServices): Up
     counters: () => config.COUNTERS_URL ?? `${embeddedOrigin}${paths.counters}`,
     serviceObjects: () => config.SERVICE_OBJECTS_URL,
     call,
+    embeddedCounterListPage: config.COUNTERS_URL ? undefined : embedded.counterListPage,
     embeddedGeoReport: config.OPEN311_URL ? undefined : embedded.geoReport,
   };
 }

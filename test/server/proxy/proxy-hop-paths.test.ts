@@ -98,6 +98,13 @@ describe('the proxy in-process (embedded) and over HTTP (configured upstream)', 
       // Whatever the service does with a validator (a 304, or not yet), both paths do the same.
       if (typeof etag === 'string') await both({ method: 'GET', url, headers: { 'if-none-match': etag } });
     }
+    // A re-pointed counter page carries this server's tag of the bytes it sends, and its 304.
+    const page = await both({ method: 'GET', url: '/proxy/counters/?page_size=3' });
+    expect(page.embedded.headers.etag).toMatch(/^"/);
+    for (const etag of [page.embedded.headers.etag, page.http.headers.etag]) {
+      const again = await both({ method: 'GET', url: '/proxy/counters/?page_size=3', headers: { 'if-none-match': String(etag) } });
+      expect(again.embedded.statusCode).toBe(304);
+    }
   });
 
   it('creates reports alike, with two photos, in JSON and XML, never echoing personal data', async () => {
@@ -133,7 +140,7 @@ describe('the proxy in-process (embedded) and over HTTP (configured upstream)', 
     await post(`requests/${publishedId}/followers.json`, urlencoded({ email: 'not an address' }));
   });
 
-  it('hands the embedded report over in-process: the service gets no second HTTP request to parse', async () => {
+  it('hands the embedded report and counter page over in-process: the service gets no second request', async () => {
     const before = service.logs.length;
     const body = urlencoded(validReport);
     const answer = await service.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', payload: body.payload, headers: body.headers });
@@ -141,6 +148,12 @@ describe('the proxy in-process (embedded) and over HTTP (configured upstream)', 
     const lines = service.logs.slice(before).join('\n');
     expect(lines).toMatch(/"url":"\/proxy\/open311\/v1\/requests\.json/);
     expect(lines).not.toMatch(/"url":"\/open311\/v1\/requests\.json/);
+    // The counter list page too: rendered for the proxy without a request to the service's route.
+    const logged = service.logs.length;
+    expect((await service.app.inject({ method: 'GET', url: '/proxy/counters/?page_size=4' })).statusCode).toBe(200);
+    const pageLines = service.logs.slice(logged).join('\n');
+    expect(pageLines).toMatch(/"url":"\/proxy\/counters\/\?page_size=4"/);
+    expect(pageLines).not.toMatch(/"url":"\/api\/counters/);
     // Keep the two proxies' POST counts equal for the rate limit below.
     await external.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', payload: body.payload, headers: body.headers });
   });
