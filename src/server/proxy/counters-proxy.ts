@@ -86,6 +86,8 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
   const { config } = context;
   const upstreamBaseOf = part?.upstreamBase ?? upstreams.counters;
   const proxyPath = part?.proxyPath ?? paths.proxyCounters;
+  // Garbage with the service's page: never serves a page the service no longer would.
+  const rewrittenPages = new WeakMap<Buffer, Map<string, Buffer>>();
   const cache = createAnswerCache<CachedUpstreamAnswer>({ maxAgeMs: config.COUNTERS_CACHE_SECONDS * 1000, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
   // Non-GET methods and unknown forms: the counters' error shape, not the app's plain 404.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
@@ -166,7 +168,11 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
       answer = browsablePage(response.statusCode, parsed ? { value: repointed(parsed, repoint, repointCounter) } : { value: { detail: 'Request failed.' } });
     } else {
       // Counter pages: the fast head rewrite. Observation pages carry links in every row: parsed whole.
-      const body = (repointCounter ? undefined : rewriteEnvelopeHead(bytes, repoint)) ?? reserialized(bytes, repoint, repointCounter);
+      // The embedded service hands over the same Buffer while its page is current: rewritten once per
+      // proxy base, so this server's ETag and compressed copies (keyed by Buffer) are made once too.
+      const memo = embeddedPage && rewrittenPages.get(embeddedPage.body)?.get(proxyBase);
+      const body = memo || ((repointCounter ? undefined : rewriteEnvelopeHead(bytes, repoint)) ?? reserialized(bytes, repoint, repointCounter));
+      if (embeddedPage && body && !memo) rewrittenPages.set(embeddedPage.body, new Map([[proxyBase, body]]));
       if (body === undefined) return reply.code(502).send({ detail: notJson });
       // The upstream's own content type: the proxy changes links, not what the answer is. Its ETag
       // named the upstream's bytes, not these: this server tags what it sends (http/compression.ts).

@@ -194,3 +194,20 @@ describe('the proxy\'s key in-process: the service checks it as it does over HTT
     expect(embedded.body).not.toContain('not-a-valid-key');
   });
 });
+
+describe('the in-process counter page with the proxy\'s own cache off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ COUNTERS_CACHE_SECONDS: '0' });
+    await t.repositories.counters.upsertMany(generateDemoCounters(startTime, 5));
+  });
+  afterAll(() => t?.close());
+
+  it('shows a change to the counters at once, though the re-pointed page is kept with the service\'s', async () => {
+    const page = async () => (await t.app.inject({ method: 'GET', url: '/proxy/counters/?page_size=4' })).json();
+    const first = await page();
+    expect(await page()).toEqual(first);
+    await t.repositories.counters.upsertMany(generateDemoCounters(startTime, 9));
+    expect((await page()).count).toBeGreaterThan(first.count);
+  });
+});
