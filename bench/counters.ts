@@ -1,8 +1,8 @@
 /**
  * Counters benchmark: the counter list pages (100 counters each, pages 1..20 of the ~2,000 demo
  * counters, a different page each request) straight from the counters service, and the same
- * pages through the proxy, which forwards them to that same server over loopback and re-points
- * the paging links. Both are measured in one run, alternating, so their ratio is what counts.
+ * pages through the proxy, which asks that same server's counter service in-process and re-points
+ * the paging links (bench/proxy.ts compares that with the HTTP hop). Both are measured in one run, alternating, so their ratio is what counts.
  * Then one page with a distance filter, its cache defeated (a unique `&_=N` per request, ignored
  * by the filters but part of the cache key), from that server (SQLite) and from a second demo
  * server on PostgreSQL + PostGIS (DATABASE_URL), alternating.
@@ -143,7 +143,7 @@ export async function run(): Promise<BenchResult[]> {
 
     const rows: BenchResult[] = [
       ...loadRows(group, `direct ${paths.counters}/`, direct, { note: `~${Math.round(bytes / 1024)} KiB a page` }),
-      ...loadRows(group, `through the proxy ${paths.proxyCounters}/`, proxy, { note: 'proxy → same server over loopback' }),
+      ...loadRows(group, `through the proxy ${paths.proxyCounters}/`, proxy, { note: 'proxy → same server\'s service in-process' }),
       {
         group,
         name: 'ratio proxy / direct (req/s)',
@@ -159,7 +159,7 @@ export async function run(): Promise<BenchResult[]> {
         name: 'proxy hop CPU per request (proxy − direct)',
         value: proxyOwnCpu,
         unit: 'ms',
-        note: 'one more fastify request, a proxy cache lookup (COUNTERS_CACHE_SECONDS; a miss adds the undici call and the link rewrite) and a second socket write',
+        note: 'a proxy cache lookup (COUNTERS_CACHE_SECONDS; a miss adds the in-process page and the link rewrite)',
       });
     }
     const nearSqlite = runs.get('near-sqlite')!;

@@ -11,7 +11,8 @@ import { runBenches } from './lib/entry';
 import type { BenchModule } from './lib/result';
 import { loadMixBench } from './load-mix';
 import { observationsBench } from './observations';
+import { proxyBench } from './proxy';
 
-const benches: BenchModule[] = [georeportBench, countersBench, observationsBench, loadMixBench, browserBench];
+const benches: BenchModule[] = [georeportBench, countersBench, proxyBench, observationsBench, loadMixBench, browserBench];
 
 await runBenches(benches);

@@ -8,7 +8,9 @@ import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/main';
 
 /** Server settings a bench may pass; nothing else from the bench's own environment leaks in. */
-const passedSettings = ['DATA_DIR', 'DATABASE_URL', 'PROXY_POSTS_PER_MINUTE', 'UPSTREAM_TIMEOUT_MS', 'COUNTERS_CACHE_SECONDS'] as const;
+const passedSettings = [
+  'DATA_DIR', 'DATABASE_URL', 'PROXY_POSTS_PER_MINUTE', 'UPSTREAM_TIMEOUT_MS', 'COUNTERS_CACHE_SECONDS', 'OPEN311_URL', 'OPEN311_API_KEY', 'COUNTERS_URL',
+] as const;
 
 async function main(): Promise<void> {
   const settings = Object.fromEntries(passedSettings.map((name) => [name, process.env[name]]));

@@ -6,7 +6,11 @@ import { mediaRoutes } from './media/routes';
 import { clientRoutes } from './client-routes';
 import { ensureProxyApiKey } from './auth/proxy-key';
 import { proxyRoutes } from './proxy/routes';
+import type { EmbeddedServices } from './proxy/embedded-services';
+import { embeddedRequestCreate } from './georeport/routes/request-create';
 import { counterRoutes } from './counters/routes';
+import { counterListPageAnswerer, createCounterListAnswers } from './counters/list-answers';
+import { paths } from '../shared/paths';
 import { counterSchemaRoutes } from './counters/schema-routes';
 import { observationRoutes } from './observations/routes';
 import { countersInfoRoute } from './proxy/counters-info';
@@ -68,7 +72,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });
-  await app.register(counterRoutes, { prefix: '/api/counters', context });
+  // One page cache for the counter list route and the embedded proxy's in-process asks.
+  const counterListAnswers = createCounterListAnswers(context);
+  await app.register(counterRoutes, { prefix: paths.counters, context, listAnswers: counterListAnswers });
   // The API root, observations, their aggregate and the data sources, as the real counter service has them.
   await app.register(observationRoutes, { prefix: '/api', context });
   // /schema/ (the counters' OpenAPI description) and /swagger, where the real counter service has them.
@@ -77,7 +83,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(geocodingRoutes, { prefix: '/geocoding/v1', context });
   // The proxy's key: the configured one for another city's service, else our own, made on first start.
   const proxyApiKey = options.config.OPEN311_API_KEY ?? (await ensureProxyApiKey(context.repositories));
-  await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey });
+  // The services above, for the proxy to reach in-process when no upstream URL is configured.
+  const embedded: EmbeddedServices = {
+    inject: (request) => app.inject(request),
+    counterListPage: counterListPageAnswerer(counterListAnswers, paths.counters),
+    geoReport: { createRequest: embeddedRequestCreate(context) },
+  };
+  await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey, embedded });
   await app.register(countersInfoRoute, { prefix: '/proxy', context });
   await app.register(moderationRoutes, { prefix: '/moderation/api', context });
   // The pages links in emails open: confirm a follow, unsubscribe (one-click POST too).

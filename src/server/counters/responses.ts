@@ -33,13 +33,18 @@ export const contentTypes: Record<CounterFormat, string> = {
 export const formatHeaders = (format: CounterFormat): Record<string, string> =>
   format === 'api' ? { ...browsableSecurityHeaders } : {};
 
+/** Every header of an answer of the route at `routeUrl`, content type included. */
+export const answerHeaders = (routeUrl: string | undefined, response: CounterResponse): Record<string, string> => ({
+  // Vary: Accept, as DRF sends it: the answer's format may depend on it.
+  'access-control-allow-origin': '*',
+  allow: allowedMethodsOf(routeUrl),
+  vary: 'Accept',
+  ...response.headers,
+  'content-type': response.contentType,
+});
+
 export const sendResponse = (reply: FastifyReply, statusCode: number, response: CounterResponse) =>
-  reply
-    .code(statusCode)
-    // Vary: Accept, as DRF sends it: the answer's format may depend on it.
-    .headers({ 'access-control-allow-origin': '*', allow: allowedMethodsOf(reply.request.routeOptions.url), vary: 'Accept', ...response.headers })
-    .type(response.contentType)
-    .send(response.body);
+  reply.code(statusCode).headers(answerHeaders(reply.request.routeOptions.url, response)).send(response.body);
 
 /**
  * A DRF format suffix (`/api/counters.csv`, `/api/counters/7.json`, a trailing slash allowed):

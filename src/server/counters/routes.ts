@@ -8,29 +8,28 @@
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { createAnswerCache } from '../http/answer-cache';
 import { requirePublicBaseUrl } from '../http/public-base-url';
 import { renderDetailPage } from './detail-page';
 import { badRequest, CounterApiError, notFound, type CounterErrorBody } from './errors';
-import { renderListPage } from './list-page';
+import { createCounterListAnswers, type CounterListAnswers } from './list-answers';
 import { optionsMetadata } from './options-metadata';
 import { registerPolygonSearch } from './polygon-search';
 import { parseFormat, parsePythonInt } from './query';
 import { effectiveQuery, parseQueryString, rawQueryOf } from './query-string';
 import { createCounterRenderings } from './renderings';
-import { allowedMethodsOf, contentTypes, errorResponse, formatSuffixOf, sendResponse, type CounterResponse } from './responses';
+import { allowedMethodsOf, contentTypes, errorResponse, formatSuffixOf, sendResponse } from './responses';
 
 export interface CounterRoutesOptions {
   context: AppContext;
+  listAnswers?: CounterListAnswers;
 }
 
 export async function counterRoutes(app: FastifyInstance, options: CounterRoutesOptions): Promise<void> {
   const { config } = options.context;
   const repository = options.context.repositories.counters;
   const renderings = createCounterRenderings(repository, config.TZ_NAME);
-  // Whole pages by (base URL + request URL), valid for one dataset version: a write by any process
-  // (an import from the admin CLI included) is seen at once.
-  const listingCache = createAnswerCache<CounterResponse>({ maxEntries: 1000, maxBytes: 64 * 1024 * 1024 });
+  // Shared with the embedded proxy when app.ts passes it: one page cache for both.
+  const listAnswers = options.listAnswers ?? createCounterListAnswers(options.context);
 
   const baseUrl = (request: FastifyRequest) => requirePublicBaseUrl(request, config, () => badRequest('Invalid Host header.'));
   const sendError = (request: FastifyRequest, reply: FastifyReply, statusCode: number, body: CounterErrorBody) =>
@@ -57,24 +56,14 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
 
   // The list, at `/`, and with a DRF format suffix at `.csv`, `.json`, `.api` (a trailing slash allowed).
   const list = async (request: FastifyRequest, reply: FastifyReply, suffix?: string) => {
-    const base = baseUrl(request);
-    const accept = request.headers.accept;
-    // The key holds the base too (links in the body are absolute) and the Accept header as sent,
-    // which may choose the format: cheaper than negotiating before the lookup.
-    const key = `${base} ${accept ?? ''} ${request.url}`;
-    const version = await repository.datasetVersion();
-    const cached = listingCache.get(key, version, 0);
-    if (cached) return sendResponse(reply, 200, cached);
-    const response = await renderListPage(repository, renderings, {
-      pairs: parseQueryString(rawQueryOf(request.url)),
-      suffix,
-      listUrl: base + (request.routeOptions.url ?? '').replace(':format', suffix ?? ''),
-      formatsUrl: `${base}${app.prefix}/`,
+    const response = await listAnswers({
+      base: baseUrl(request),
       requestUrl: request.url,
-      accept,
+      listPath: (request.routeOptions.url ?? '').replace(':format', suffix ?? ''),
+      prefix: app.prefix,
+      accept: request.headers.accept,
+      ...(suffix === undefined ? {} : { suffix }),
     });
-    // Cache only what was rendered from one version throughout.
-    if ((await repository.datasetVersion()) === version) listingCache.set(key, version, 0, response);
     return sendResponse(reply, 200, response);
   };
   app.get('/', { prefixTrailingSlash: 'slash' }, (request, reply) => list(request, reply));

@@ -8,7 +8,7 @@ import { proxiedLink, rewriteLinkHeader, rewritePageLink, type LinkMapping } fro
 import { rewriteEnvelopeHead } from './counters-page-links';
 import { createAnswerCache } from '../http/answer-cache';
 import type { CachedUpstreamAnswer, UpstreamResponse } from './upstream';
-import { callUpstream, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
+import { bufferedBody, forwardableHeaders, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
 
 export { rewritePageLink } from './counters-links';
@@ -86,6 +86,8 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
   const { config } = context;
   const upstreamBaseOf = part?.upstreamBase ?? upstreams.counters;
   const proxyPath = part?.proxyPath ?? paths.proxyCounters;
+  // Garbage with the service's page: never serves a page the service no longer would.
+  const rewrittenPages = new WeakMap<Buffer, Map<string, Buffer>>();
   const cache = createAnswerCache<CachedUpstreamAnswer>({ maxAgeMs: config.COUNTERS_CACHE_SECONDS * 1000, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
   // Non-GET methods and unknown forms: the counters' error shape, not the app's plain 404.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
@@ -120,9 +122,14 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
       });
     };
 
+    // The embedded list page (what the map asks for) comes straight from the service's renderer.
+    const listPage = !part && !browsable && target.subpath === '/' ? upstreams.embeddedCounterListPage : undefined;
+    const embeddedPage = listPage ? await listPage({ base, query, accept: undefined }).catch(() => undefined) : undefined;
     let response: UpstreamResponse;
     try {
-      response = await callUpstream('counter list', url, { timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+      response = embeddedPage
+        ? { ...embeddedPage, headers: forwardableHeaders(embeddedPage.headers), body: bufferedBody(embeddedPage.body) }
+        : await upstreams.call('counter list', url, { headers: upstreams.countersClientOrigin(request), timeoutMs: config.UPSTREAM_TIMEOUT_MS });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       if (!browsable) return reply.code(error.statusCode).send({ detail: error.message });
@@ -161,9 +168,15 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
       answer = browsablePage(response.statusCode, parsed ? { value: repointed(parsed, repoint, repointCounter) } : { value: { detail: 'Request failed.' } });
     } else {
       // Counter pages: the fast head rewrite. Observation pages carry links in every row: parsed whole.
-      const body = (repointCounter ? undefined : rewriteEnvelopeHead(bytes, repoint)) ?? reserialized(bytes, repoint, repointCounter);
+      // The embedded service hands over the same Buffer while its page is current: rewritten once per
+      // proxy base, so this server's ETag and compressed copies (keyed by Buffer) are made once too.
+      const memo = embeddedPage && rewrittenPages.get(embeddedPage.body)?.get(proxyBase);
+      const body = memo || ((repointCounter ? undefined : rewriteEnvelopeHead(bytes, repoint)) ?? reserialized(bytes, repoint, repointCounter));
+      if (embeddedPage && body && !memo) rewrittenPages.set(embeddedPage.body, new Map([[proxyBase, body]]));
       if (body === undefined) return reply.code(502).send({ detail: notJson });
-      // The upstream's own content type: the proxy changes links, not what the answer is.
+      // The upstream's own content type: the proxy changes links, not what the answer is. Its ETag
+      // named the upstream's bytes, not these: this server tags what it sends (http/compression.ts).
+      delete headers.etag;
       answer = { statusCode: response.statusCode, headers, body };
     }
     if (response.statusCode === 200) cache.set(cacheKey, '', context.now(), answer);

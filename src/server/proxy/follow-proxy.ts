@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { badRequest, GeoReportError } from '../open311/errors';
 import { readForm, singleValues } from '../open311/form-reader';
 import { splitFormat } from '../open311/format';
-import { callUpstream, forwardedSubpath, UpstreamError } from './upstream';
+import { forwardedSubpath, UpstreamError } from './upstream';
 import type { Upstreams } from './upstreams';
 
 export function registerFollowProxy(app: FastifyInstance, context: AppContext, upstreams: Upstreams, apiKey: () => string): void {
@@ -32,7 +32,7 @@ export function registerFollowProxy(app: FastifyInstance, context: AppContext, u
 
       const body = new URLSearchParams({ api_key: apiKey(), email: values.email!, locale: values.locale ?? '' });
       try {
-        const response = await callUpstream('issue reporting', `${upstreams.open311()}/requests/${id}/followers.${format}`, {
+        const response = await upstreams.call('issue reporting', `${upstreams.open311()}/requests/${id}/followers.${format}`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: body.toString(),

@@ -17,6 +17,7 @@ import { sharedRateLimitStore } from './shared-rate-limit-store';
 import type { CachedUpstreamAnswer } from './upstream';
 import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../open311/upload-spool';
 import { callUpstream, forwardedSubpath, passedEncoding, UpstreamError, type UpstreamResponse } from './upstream';
+import type { ReadReportForm } from './embedded-services';
 import type { Upstreams } from './upstreams';
 
 export interface GeoReportProxyOptions {
@@ -62,7 +63,8 @@ function readClientForm(request: FastifyRequest, spool: UploadSpool) {
 /**
  * `/proxy/open311/v1/*`: forwards to the GeoReport upstream. GETs pass through (the service list
  * cached briefly per locale); a POST is validated with the shared schema, gets the proxy's key
- * instead of anything the browser sent, and goes on with its photos streamed from disk.
+ * instead of anything the browser sent, and goes on: to the embedded service in-process, or to
+ * another city's service with its photos streamed from disk.
  */
 export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (app, { context, upstreams, apiKey }) => {
   const { config } = context;
@@ -95,7 +97,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     }
     // The service list is read into the cache (compressed here, once per list); the rest passes through.
     const headers = { ...upstreams.open311ClientOrigin(request), ...(cacheable ? {} : passedEncoding(request)) };
-    const response = await upstreamCall(() => callUpstream('issue reporting', url, { headers, timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
+    const response = await upstreamCall(() => upstreams.call('issue reporting', url, { headers, timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
     if (!cacheable || response.statusCode !== 200) return sendUpstream(reply, response);
     const body = Buffer.from(await response.body.arrayBuffer());
     servicesCache.set(url, '', context.now(), { statusCode: 200, headers: response.headers, body });
@@ -103,6 +105,30 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   });
 
   registerFollowProxy(app, context, upstreams, apiKey);
+
+  /** Another city's service: the form again as multipart, the photos streamed from the spool. */
+  const forwardOverHttp = async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply, { fields, files }: ReadReportForm) => {
+    const form = new FormData();
+    form.append('api_key', apiKey());
+    for (const [field, value] of Object.entries(fields)) {
+      for (const item of Array.isArray(value) ? value : [value]) form.append(field, item);
+    }
+    for (const file of files) {
+      form.append(file.fieldName, await openAsBlob(file.path, { type: file.contentType }), file.fileName);
+    }
+    const url = `${upstreams.open311()}/${request.params.file}`;
+    const response = await upstreamCall(() =>
+      callUpstream('issue reporting', url, {
+        method: 'POST',
+        headers: upstreams.open311ClientOrigin(request),
+        body: form as never,
+        timeoutMs: config.UPLOAD_TIMEOUT_MS,
+      }),
+    );
+    // Read fully before the spool goes: the upstream may still be reading the photos.
+    const body = Buffer.from(await response.body.arrayBuffer());
+    return reply.code(response.statusCode).headers(response.headers).send(body);
+  };
 
   app.post(
     '/:file',
@@ -121,26 +147,10 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
         if (files.length > config.MEDIA_MAX_FILES) problems.push(tooManyPhotos.text({ limit: config.MEDIA_MAX_FILES }));
         if (problems.length > 0) throw badRequest(problems);
 
-        const form = new FormData();
-        form.append('api_key', apiKey());
-        for (const [field, value] of Object.entries(fields)) {
-          for (const item of Array.isArray(value) ? value : [value]) form.append(field, item);
-        }
-        for (const file of files) {
-          form.append(file.fieldName, await openAsBlob(file.path, { type: file.contentType }), file.fileName);
-        }
-        const url = `${upstreams.open311()}/${request.params.file}`;
-        const response = await upstreamCall(() =>
-          callUpstream('issue reporting', url, {
-            method: 'POST',
-            headers: upstreams.open311ClientOrigin(request),
-            body: form as never,
-            timeoutMs: config.UPLOAD_TIMEOUT_MS,
-          }),
-        );
-        // Read fully before the spool goes: the upstream may still be reading the photos.
-        const body = Buffer.from(await response.body.arrayBuffer());
-        return reply.code(response.statusCode).headers(response.headers).send(body);
+        // The embedded service takes the form as read here: no second parse, the photos read from this spool.
+        const embedded = upstreams.embeddedGeoReport;
+        if (embedded) return await embedded.createRequest(reply, format, { fields: { ...fields, api_key: apiKey() }, files });
+        return await forwardOverHttp(request, reply, { fields, files });
       } finally {
         await spool.dispose();
       }

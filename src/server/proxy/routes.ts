@@ -7,11 +7,19 @@ import { countersProxy } from './counters-proxy';
 import { geocodingProxy } from './geocoding-proxy';
 import { georeportProxy } from './georeport-proxy';
 import { serviceObjectsProxy } from './service-objects-proxy';
+import type { EmbeddedServices } from './embedded-services';
 import { resolveUpstreams } from './upstreams';
 import { paths } from '../../shared/paths';
 
-export const proxyRoutes: FastifyPluginAsync<{ context: AppContext; apiKey: () => string }> = async (app, { context, apiKey }) => {
-  const upstreams = resolveUpstreams(context.config, app);
+export interface ProxyRoutesOptions {
+  context: AppContext;
+  apiKey: () => string;
+  /** This process's own services, which the proxy reaches in-process when no upstream URL is set. */
+  embedded: EmbeddedServices;
+}
+
+export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { context, apiKey, embedded }) => {
+  const upstreams = resolveUpstreams(context.config, embedded);
   await app.register(georeportProxy, { prefix: '/open311/v1', context, upstreams, apiKey });
   await app.register(countersProxy, { prefix: '/counters', context, upstreams });
   // The rest of the counter service (observations, their aggregate, sources, the API root) from

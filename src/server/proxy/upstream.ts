@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 
 /** Headers that describe one hop, never forwarded (RFC 9110 §7.6.1), plus ones we recompute. */
@@ -22,11 +23,36 @@ export interface CachedUpstreamAnswer {
   body: Buffer;
 }
 
+/** An answer's body as the proxy uses it: streamed on, read whole, or thrown away. */
+export type UpstreamBody = Readable & { arrayBuffer(): Promise<ArrayBuffer>; dump(): Promise<void> };
+
 export interface UpstreamResponse {
   statusCode: number;
   headers: Record<string, string>;
-  body: Dispatcher.ResponseData['body'];
+  body: UpstreamBody;
 }
+
+/**
+ * An in-process answer's body stream in the shape of undici's: streamed on as it is, or read
+ * whole without the copies and the string light-my-request's buffered mode would make.
+ */
+export function injectedBody(stream: Readable): UpstreamBody {
+  const body = stream as UpstreamBody;
+  body.arrayBuffer = async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    return (whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) as ArrayBuffer;
+  };
+  body.dump = async () => {
+    stream.resume();
+  };
+  return body;
+}
+
+/** A body already in memory (a rendered page) in the same shape. */
+export const bufferedBody = (bytes: Buffer): UpstreamBody => injectedBody(Readable.from([bytes]));
 
 /**
  * Headers this server sets on its own answers (security headers, request id): the upstream's
@@ -41,12 +67,12 @@ const setByThisServer = new Set([
 ]);
 
 /** Response headers worth passing to the browser. */
-export function forwardableHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+export function forwardableHeaders(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
     if (value === undefined || hopByHop.has(lower) || lower === 'set-cookie' || setByThisServer.has(lower)) continue;
-    result[name] = Array.isArray(value) ? value.join(', ') : value;
+    result[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return result;
 }

@@ -6,7 +6,7 @@ import { describeIssues, serviceRequestInputSchema } from '../../../shared/geore
 import { resolveLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../open311/errors';
-import { readForm, singleValues } from '../../open311/form-reader';
+import { readForm, singleValues, type FormFields } from '../../open311/form-reader';
 import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../../open311/upload-spool';
 import { presentCreated } from '../../open311/presenter';
 import type { GeoReportFormat } from '../../open311/serializers';
@@ -26,32 +26,57 @@ const scalarFields = [
   'account_id', 'media_url', 'locale',
 ] as const;
 
+/** A form already read: its fields (api_key among them) and its photos on disk. */
+export interface ReadRequestForm {
+  fields: FormFields;
+  files: SpooledFile[];
+}
+
 export function requestCreateHandler(context: AppContext): FormatHandler {
-  const { config, repositories } = context;
+  const { config } = context;
+  const createFromReadForm = readFormCreator(context);
 
   return async (request, reply, format) => {
     const spool = await createUploadSpool(uploadSpoolDirectory(config));
     try {
-      return await createFromForm(request, reply, format, spool);
+      return await createFromReadForm(reply, format, await readRequestForm(context, request, spool));
     } finally {
       await spool.dispose();
     }
   };
+}
 
-  async function createFromForm(request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat, spool: UploadSpool) {
-    // Photos go to the spool on disk, not memory; the key is checked the moment its field is read,
-    // so a caller without a valid key is stopped there, and none of its photos is ever in memory.
-    const { fields, files } = await readForm<SpooledFile>(request, {
-      onField: async (name, value) => {
-        if (name === 'api_key') await requireApiKey(repositories.apiKeys, value);
-      },
-      receiveFile: async (part) => {
-        const file = await spool.add(part.fieldname, part.filename, part.mimetype, part.file);
-        if (part.file.truncated) throw badRequest(photoTooLarge);
-        // Browsers send an empty part for a file input left empty.
-        return file.bytes > 0 ? file : undefined;
-      },
-    });
+/**
+ * The use-case behind POST requests.{format} for a form someone in this process has already read
+ * (the embedded proxy): the same key check, field checks and answer as over HTTP. Empty photo
+ * parts are left out here, as the HTTP reader leaves them out.
+ */
+export function embeddedRequestCreate(context: AppContext) {
+  const createFromReadForm = readFormCreator(context);
+  return (reply: FastifyReply, format: GeoReportFormat, form: ReadRequestForm) =>
+    createFromReadForm(reply, format, { fields: form.fields, files: form.files.filter((file) => file.bytes > 0) });
+}
+
+async function readRequestForm(context: AppContext, request: FastifyRequest, spool: UploadSpool): Promise<ReadRequestForm> {
+  const { repositories } = context;
+  // Photos go to the spool on disk, not memory; the key is checked the moment its field is read,
+  // so a caller without a valid key is stopped there, and none of its photos is ever in memory.
+  return readForm<SpooledFile>(request, {
+    onField: async (name, value) => {
+      if (name === 'api_key') await requireApiKey(repositories.apiKeys, value);
+    },
+    receiveFile: async (part) => {
+      const file = await spool.add(part.fieldname, part.filename, part.mimetype, part.file);
+      if (part.file.truncated) throw badRequest(photoTooLarge);
+      // Browsers send an empty part for a file input left empty.
+      return file.bytes > 0 ? file : undefined;
+    },
+  });
+}
+
+function readFormCreator(context: AppContext) {
+  const { config, repositories } = context;
+  return async (reply: FastifyReply, format: GeoReportFormat, { fields, files }: ReadRequestForm) => {
     const { values, problems } = singleValues(fields, scalarFields);
     checkJurisdiction(values, config);
     await requireApiKey(repositories.apiKeys, values.api_key);
@@ -88,7 +113,7 @@ export function requestCreateHandler(context: AppContext): FormatHandler {
     });
     if (created.email) announceOutboxMessage();
     return sendDocument(reply, presentCreated(created.service_request_id, created.service_notice), format);
-  }
+  };
 }
 
 /** The spooled photos, read into memory only now that the key and the form are valid. */
