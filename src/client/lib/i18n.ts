@@ -11,7 +11,7 @@ export const LANGUAGE_STORAGE_KEY = 'kerro.language';
  * not in the first download.
  */
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['../locales/*/*.json', '!../locales/*/report.json', '!../locales/*/moderation.json', '!../locales/*/leaflet.json', '!../locales/*/address-search.json', '!../locales/*/map-pick.json', '!../locales/*/updates.json', '!../locales/*/traffic.json'],
+  ['../locales/*/*.json', '!../locales/*/report.json', '!../locales/*/moderation.json', '!../locales/*/leaflet.json', '!../locales/*/address-search.json', '!../locales/*/map-pick.json', '!../locales/*/updates.json', '!../locales/*/traffic.json', '!../locales/*/counters-table.json'],
   { eager: true },
 );
 

@@ -9,6 +9,7 @@ import type mapPick from '../locales/en/map-pick.json';
 import type addressSearch from '../locales/en/address-search.json';
 import type updates from '../locales/en/updates.json';
 import type traffic from '../locales/en/traffic.json';
+import type countersTable from '../locales/en/counters-table.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -26,6 +27,7 @@ declare module 'i18next' {
       'address-search': typeof addressSearch;
       updates: typeof updates;
       traffic: typeof traffic;
+      'counters-table': typeof countersTable;
     };
   }
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLazyNamespace } from '../../../lib/lazy-namespace';
+import { countersTableTexts } from '../lib/counters-table-texts';
 import { Button } from '../../../components/ui/button';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatCount } from '../lib/format';
@@ -21,7 +23,9 @@ export interface CountersCsvDownloadProps {
  * municipality's name beside its code. The service's page links are there as they are too.
  */
 export function CountersCsvDownload({ total, shownIds }: CountersCsvDownloadProps) {
-  const { t, i18n } = useTranslation('counters');
+  // The page's own texts travel with its chunk, not the first page.
+  useLazyNamespace('counters-table', countersTableTexts);
+  const { t: tp, i18n } = useTranslation('counters-table');
   const language = currentLanguage(i18n);
   const [working, setWorking] = useState<'shown' | 'all' | null>(null);
   const [failed, setFailed] = useState(false);
@@ -46,25 +50,25 @@ export function CountersCsvDownload({ total, shownIds }: CountersCsvDownloadProp
       <div className="counters-csv__buttons">
         {filtered ? (
           <Button onClick={() => void download(shownIds)} disabled={working !== null}>
-            {working === 'shown' ? t('csv.working') : t('csv.downloadShown', { count: shownIds.length, formatted: formatCount(shownIds.length, language) })}
+            {working === 'shown' ? tp('csv.working') : tp('csv.downloadShown', { count: shownIds.length, formatted: formatCount(shownIds.length, language) })}
           </Button>
         ) : null}
         {/* With filters on, all counters are still a click away, apart from the rows shown. */}
         <Button variant={filtered ? 'secondary' : 'primary'} onClick={() => void download(undefined)} disabled={working !== null}>
-          {working === 'all' ? t('csv.working') : t('csv.download', { count: total, formatted: formatCount(total, language) })}
+          {working === 'all' ? tp('csv.working') : tp('csv.download', { count: total, formatted: formatCount(total, language) })}
         </Button>
       </div>
       <p className="counters-csv__note" role="status">
-        {failed ? t('csv.failed') : null}
+        {failed ? tp('csv.failed') : null}
       </p>
       <details className="counters-csv__pages">
-        <summary className="disclosure">{t('csv.pagesSummary')}</summary>
-        <p>{t('csv.pagesHint', { size: CSV_PAGE_SIZE })}</p>
+        <summary className="disclosure">{tp('csv.pagesSummary')}</summary>
+        <p>{tp('csv.pagesHint', { size: CSV_PAGE_SIZE })}</p>
         <ul>
           {Array.from({ length: pageCount }, (_, index) => index + 1).map((page) => (
             <li key={page}>
               <a href={csvPageUrl(page)} download={`counters-page-${page}.csv`}>
-                {t('csv.page', { page, count: pageCount })}
+                {tp('csv.page', { page, count: pageCount })}
               </a>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countersTableTexts } from '../lib/counters-table-texts';
 import '../../../styles/traffic-toggle.css';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
@@ -39,7 +40,10 @@ const columns: SortColumn[] = [
 export function CountersTable({ counters, sort, direction, onSort, page, pageSize, onPage }: CountersTableProps) {
   // The traffic texts travel with this page's chunk, not the first page (the button needs them at once).
   useLazyNamespace('traffic', trafficTexts);
+  // The page's own texts travel with its chunk, not the first page.
+  useLazyNamespace('counters-table', countersTableTexts);
   const { t, i18n } = useTranslation('counters');
+  const { t: tp } = useTranslation('counters-table');
   const { t: tt } = useTranslation('traffic');
   const language = currentLanguage(i18n);
   const captionId = useId();
@@ -63,8 +67,8 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
       <div className="counters-table__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table>
           <caption id={captionId}>
-            {t('table.caption', { count: counters.length, formatted: formatCount(counters.length, language) })}{' '}
-            <span className="visually-hidden">{t('table.sortHint')}</span>
+            {tp('table.caption', { count: counters.length, formatted: formatCount(counters.length, language) })}{' '}
+            <span className="visually-hidden">{tp('table.sortHint')}</span>
           </caption>
           <thead>
             <tr>
@@ -106,7 +110,7 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
                   <td>
                     {href ? (
                       <Link to={href}>
-                        {t('table.showOnMap')}
+                        {tp('table.showOnMap')}
                         <span className="visually-hidden">: {counter.name}</span>
                       </Link>
                     ) : (
@@ -133,13 +137,13 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
       </div>
       {trafficCounter ? <TrafficSection id={trafficId} counter={trafficCounter} counterName={nameOf(trafficCounter)} onClose={closeTraffic} /> : null}
       {pageCount > 1 ? (
-        <nav className="counters-table__pages" aria-label={t('table.pagesLabel')}>
+        <nav className="counters-table__pages" aria-label={tp('table.pagesLabel')}>
           <button type="button" className="button button--secondary" disabled={current <= 1} onClick={() => onPage(current - 1)}>
-            {t('table.previous')}
+            {tp('table.previous')}
           </button>
-          <span>{t('table.pageOf', { page: current, count: pageCount })}</span>
+          <span>{tp('table.pageOf', { page: current, count: pageCount })}</span>
           <button type="button" className="button button--secondary" disabled={current >= pageCount} onClick={() => onPage(current + 1)}>
-            {t('table.next')}
+            {tp('table.next')}
           </button>
         </nav>
       ) : null}
