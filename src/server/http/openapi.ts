@@ -1,0 +1,53 @@
+/**
+ * The OpenAPI 3.1 document of every API, generated from the route schemas (zod, through
+ * fastify-type-provider-zod) as the routes are registered, so it cannot drift from the routes.
+ * Served at /api/schema/ (JSON) with a Swagger UI page at /api/schema/swagger-ui/, its files
+ * served from node_modules (no CDN; the site's CSP allows them as 'self').
+ *
+ * The schemas describe; they do not validate or serialize. Each API validates with its shared
+ * schemas and answers bad input in its own error format (GeoReport records, DRF bodies,
+ * moderation's `{error}`), and many answers are pre-rendered Buffers with ETags; Fastify's own
+ * 400 or a re-serialization would change the wire. test/server/openapi holds real answers to the
+ * document instead.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export const openApiDocumentPath = '/api/schema/';
+export const apiDocsPath = '/api/schema/swagger-ui';
+
+/** Registers the collector; call before any API route, as it records routes as they are added. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  app.setValidatorCompiler(() => (value) => ({ value }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Kerro APIs',
+        version: '1',
+        description:
+          'The GeoReport v2 + CitySDK service (/open311/v1), the counter service (/api), the proxy the web app uses (/proxy) and the moderation API (/moderation/api).',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: apiDocsPath,
+    // The site's own CSP (security-headers.ts) already allows only this origin's scripts and styles.
+    staticCSP: false,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+}
+
+/** The document, at /api/schema/ and where the real counter service serves its own. */
+export function openApiDocumentRoute(app: FastifyInstance, url: string): void {
+  let document: string | undefined;
+  app.get(url, { schema: { hide: true } }, async (_request, reply) => {
+    document ??= JSON.stringify(app.swagger());
+    return reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache').type('application/json').send(document);
+  });
+}
