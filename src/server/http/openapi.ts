@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document of every API, generated from the route schemas (zod, through
  * fastify-type-provider-zod) as the routes are registered, so it cannot drift from the routes.
  * Served at /api/schema/ (JSON) with a Swagger UI page at /api/schema/swagger-ui/, its files
- * served from node_modules (no CDN; the site's CSP allows them as 'self').
+ * served from node_modules (no CDN; the site's CSP allows them as 'self', see transformStaticCSP).
  *
  * The schemas describe; they do not validate or serialize. Each API validates with its shared
  * schemas and answers bad input in its own error format (GeoReport records, DRF bodies,
@@ -37,8 +37,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
   await app.register(swaggerUi, {
     routePrefix: apiDocsPath,
-    // The site's own CSP (security-headers.ts) already allows only this origin's scripts and styles.
-    staticCSP: false,
+    // The site's own CSP (security-headers.ts), but Swagger UI's script adds <style> elements:
+    // inline styles on this page only (its scripts stay 'self').
+    transformStaticCSP: (header) => header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 }
