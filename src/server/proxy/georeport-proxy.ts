@@ -18,6 +18,7 @@ import type { CachedUpstreamAnswer } from './upstream';
 import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../open311/upload-spool';
 import { callUpstream, forwardedSubpath, passedEncoding, UpstreamError, type UpstreamResponse } from './upstream';
 import type { Upstreams } from './upstreams';
+import { proxySchemas } from './route-schemas';
 
 export interface GeoReportProxyOptions {
   context: AppContext;
@@ -83,7 +84,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     maxBytes: 10 * 1024 * 1024,
   });
 
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { schema: proxySchemas.georeportGet }, async (request, reply) => {
     const rest = forwardedSubpath((request.params as { '*': string })['*']);
     if (rest === undefined) throw new GeoReportError(404, 'no such resource; see discovery.json');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
@@ -106,7 +107,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
 
   app.post(
     '/:file',
-    { config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000 } } },
+    { schema: proxySchemas.georeportCreate, config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000 } } },
     async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
       const { name, format } = splitFormat(request.params.file);
       if (name !== 'requests' || !format) {

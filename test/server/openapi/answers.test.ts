@@ -14,7 +14,8 @@ let requestId = '';
 let counterId = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Listening: the proxy reaches the embedded services over HTTP.
+  t = await createTestApp({}, { listen: true });
   document = (await t.app.inject('/api/schema/')).json();
   check = answerChecker(document);
   const created = await t.app.inject({ method: 'POST', url: '/open311/v1/requests.json', ...urlencoded({ ...validReport, api_key: t.apiKey }) });
@@ -100,5 +101,34 @@ describe('counter service answers match the document', () => {
     check('GET', '/api/metadata/sources/', await get('/api/metadata/sources/?language=sv'));
     const name = (await get('/api/metadata/sources/')).json<{ name: string }[]>()[0]!.name;
     check('GET', '/api/metadata/sources/{name}/', await get(`/api/metadata/sources/${encodeURIComponent(name)}/`));
+  });
+});
+
+describe('proxy answers match the document', () => {
+  const get = (url: string) => t.app.inject(url);
+
+  it('GeoReport GETs and POSTs, forwarded', async () => {
+    check('GET', '/proxy/open311/v1/{*}', await get('/proxy/open311/v1/services.json'));
+    check('GET', '/proxy/open311/v1/{*}', await get('/proxy/open311/v1/discovery.json'));
+    check('GET', '/proxy/open311/v1/{*}', await get(`/proxy/open311/v1/requests.json?service_request_id=${requestId}`));
+    check('GET', '/proxy/open311/v1/{*}', await get('/proxy/open311/v1/requests.xml'), 'text/xml');
+    check('GET', '/proxy/open311/v1/{*}', await get('/proxy/open311/v1/requests/nope.json'));
+    const created = await t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', ...urlencoded(validReport) });
+    check('POST', '/proxy/open311/v1/{file}', created);
+    check('POST', '/proxy/open311/v1/{file}', await t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', ...urlencoded({ ...validReport, description: 'x' }) }));
+    const follow = await t.app.inject({ method: 'POST', url: `/proxy/open311/v1/requests/${requestId}/followers.json`, ...urlencoded({ email: 'other@example.org' }) });
+    check('POST', '/proxy/open311/v1/requests/{id}/{file}', follow);
+  });
+
+  it('counters, observations, the attribution, service objects and the geocoder', async () => {
+    check('GET', '/proxy/counters/{*}', await get('/proxy/counters/?page_size=2'));
+    check('GET', '/proxy/counters/{*}', await get(`/proxy/counters/${counterId}/`));
+    check('GET', '/proxy/counters.{format}', await get('/proxy/counters.json'));
+    check('GET', '/proxy/counters-api/{*}', await get(`/proxy/counters-api/observations/?counter=${counterId}`));
+    check('GET', '/proxy/counters-info', await get('/proxy/counters-info'));
+    check('GET', '/proxy/service-objects/', await get('/proxy/service-objects/?lat=60.17&long=24.94'));
+    check('GET', '/proxy/geocoding/v1/search', await get('/proxy/geocoding/v1/search?text=Koulukatu'));
+    check('GET', '/proxy/geocoding/v1/search', await get('/proxy/geocoding/v1/search'));
+    check('GET', '/geocoding/v1/reverse', await get('/geocoding/v1/reverse?point.lat=60.1699&point.lon=24.9384'));
   });
 });
