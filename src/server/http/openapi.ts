@@ -16,6 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 export const openApiDocumentPath = '/api/schema/';
+/** The APIs the document describes; the web app, photos, health checks and email pages are not APIs. */
+const apiPrefixes = ['/open311/v1/', '/api/', '/proxy/', '/moderation/api/', '/geocoding/v1/'];
 export const apiDocsPath = '/api/schema/swagger-ui';
 
 /** Registers the collector; call before any API route, as it records routes as they are added. */
@@ -32,7 +34,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'The GeoReport v2 + CitySDK service (/open311/v1), the counter service (/api), the proxy the web app uses (/proxy) and the moderation API (/moderation/api).',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (route) => {
+      const isApi = apiPrefixes.some((prefix) => route.url.startsWith(prefix) || `${route.url}/` === prefix);
+      return isApi ? jsonSchemaTransform(route) : { schema: { hide: true }, url: route.url };
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, {
