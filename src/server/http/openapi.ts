@@ -20,6 +20,18 @@ export const openApiDocumentPath = '/api/schema/';
 const apiPrefixes = ['/open311/v1/', '/api/', '/proxy/', '/moderation/api/', '/geocoding/v1/'];
 export const apiDocsPath = '/api/schema/swagger-ui';
 
+/** Swagger UI's method badges and version stamps are white on light colours; darker ones pass WCAG AA. */
+const contrastCss = [
+  '.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1f6fb2; }',
+  '.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1d7a4f; }',
+  '.swagger-ui .opblock.opblock-put .opblock-summary-method, .swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #8a5a00; }',
+  '.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b02a2a; }',
+  '.swagger-ui .opblock.opblock-options .opblock-summary-method, .swagger-ui .opblock.opblock-head .opblock-summary-method { background: #1b4f7a; }',
+  '.swagger-ui .info .title small, .swagger-ui .info .title small.version-stamp { background: #3b5b0c; }',
+  '.swagger-ui .info .title small pre { color: #fff; }',
+  '.swagger-ui .info .url, .swagger-ui .info a { color: #1f5f99; }',
+].join('\n');
+
 /** Registers the collector; call before any API route, as it records routes as they are added. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(() => (value) => ({ value }));
@@ -45,7 +57,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     // The site's own CSP (security-headers.ts), but Swagger UI's script adds <style> elements:
     // inline styles on this page only (its scripts stay 'self').
     transformStaticCSP: (header) => header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // No top bar: its URL box and logo are of no use here (and had no label and no alt text).
+    uiConfig: { docExpansion: 'list', deepLinking: true, layout: 'BaseLayout' },
+    theme: { title: 'Kerro APIs', css: [{ filename: 'contrast.css', content: contrastCss }] },
   });
 }
 
