@@ -29,6 +29,7 @@ import { refuseUnknownHosts } from './http/allowed-hosts';
 import { limitSlowClients, timeoutOptions } from './http/slow-clients';
 import { createUploadBudget } from './http/upload-budget';
 import { registerCompression } from './http/compression';
+import { openApiDocumentPath, openApiDocumentRoute, registerOpenApi } from './http/openapi';
 
 export interface BuildAppOptions {
   config: Config;
@@ -62,6 +63,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, options.config);
   await registerCompression(app);
   registerHealthRoutes(app, { store: options.store });
+  // Before the API routes: the OpenAPI document is collected from their schemas as they are added.
+  await registerOpenApi(app);
+  openApiDocumentRoute(app, openApiDocumentPath);
   const mailSecret = await ensureMailLinkSecret(options.store.settings);
   const context: AppContext = {
     config: options.config,
@@ -77,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(counterRoutes, { prefix: paths.counters, context, listAnswers: counterListAnswers });
   // The API root, observations, their aggregate and the data sources, as the real counter service has them.
   await app.register(observationRoutes, { prefix: '/api', context });
-  // /schema/ (the counters' OpenAPI description) and /swagger, where the real counter service has them.
+  // /schema/ (the OpenAPI document) and /swagger, where the real counter service has them.
   await app.register(counterSchemaRoutes);
   // The embedded geocoder (Pelias protocol) over the address registry and the service objects.
   await app.register(geocodingRoutes, { prefix: '/geocoding/v1', context });

@@ -49,7 +49,7 @@ describe('the real service\'s paths on a Kerro with the built web app', () => {
 
     const swagger = await fetch(`${server.baseUrl}/swagger`, { headers: browserAccept, redirect: 'manual' });
     expect(swagger.status).toBe(302);
-    expect(swagger.headers.get('location')).toBe('/schema/');
+    expect(swagger.headers.get('location')).toBe('/api/schema/swagger-ui/');
 
     const readiness = await fetch(`${server.baseUrl}/readiness`, { headers: browserAccept });
     expect(readiness.status).toBe(200);

@@ -4,6 +4,7 @@
  * its errors: `{"error": "Missing GeoJSON polygon in the body."}`, `{"error": "Invalid GeoJSON
  * data: …"}` (400), DRF's JSON parse error and 415 for a body in another media type.
  */
+import { counterSchemas } from './route-schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CounterRepository } from '../storage/repositories/types';
 import { CounterApiError, type CounterErrorBody } from './errors';
@@ -62,6 +63,6 @@ export function registerPolygonSearch(app: FastifyInstance, repository: CounterR
     const inside = await repository.listWithin(area);
     return answer(reply, 200, `{"type":"FeatureCollection","features":[${inside.map((counter) => renderings.feature(counter)).join(',')}]}`);
   };
-  app.post('/', { prefixTrailingSlash: 'slash' }, search);
-  for (const url of ['.:format', '.:format/']) app.post(url, search);
+  app.post('/', { prefixTrailingSlash: 'slash', schema: counterSchemas.polygonSearch }, search);
+  for (const url of ['.:format', '.:format/']) app.post(url, { schema: counterSchemas.polygonSearch }, search);
 }

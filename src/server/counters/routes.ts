@@ -5,6 +5,7 @@
  * (`{"detail": …}`, `{"field": […]}` for bad input), CORS open. Paths without the trailing slash
  * redirect (301) to it, as Django's APPEND_SLASH does. Rendering is in list-page.ts and detail-page.ts.
  */
+import { counterSchemas } from './route-schemas';
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
@@ -66,9 +67,9 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     });
     return sendResponse(reply, 200, response);
   };
-  app.get('/', { prefixTrailingSlash: 'slash' }, (request, reply) => list(request, reply));
+  app.get('/', { prefixTrailingSlash: 'slash', schema: counterSchemas.list }, (request, reply) => list(request, reply));
   for (const url of ['.:format', '.:format/']) {
-    app.get<{ Params: { format: string } }>(url, (request, reply) => {
+    app.get<{ Params: { format: string } }>(url, { schema: counterSchemas.listWithSuffix }, (request, reply) => {
       // DRF's suffix is lowercase letters and digits; anything else names no URL.
       if (!/^[a-z0-9]+$/.test(request.params.format)) throw notFound();
       return list(request, reply, request.params.format);
@@ -88,7 +89,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     const detailUrl = `${base}${app.prefix}/${counter.id}/`;
     return sendResponse(reply, 200, renderDetailPage(counter, renderings, { format, pairs, detailUrl, requestUrl: request.url }));
   };
-  app.get<{ Params: { id: string } }>('/:id/', (request, reply) => {
+  app.get<{ Params: { id: string } }>('/:id/', { schema: counterSchemas.detail }, (request, reply) => {
     const suffixed = formatSuffixOf(request.params.id);
     // DRF's ids hold no dot: `1.JSON/` or `1.2.json/` name no counter.
     if (!suffixed && request.params.id.includes('.')) throw notFound();
@@ -100,10 +101,10 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     const query = rawQueryOf(request.url);
     return `${path}/${query === '' ? '' : `?${query}`}`;
   };
-  app.get('', (request, reply) => {
+  app.get('', { schema: { hide: true } }, (request, reply) => {
     reply.header('access-control-allow-origin', '*').redirect(withSlash(request.routeOptions.url!, request), 301);
   });
-  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/:id', { schema: counterSchemas.detailOrRedirect }, async (request, reply) => {
     const suffixed = formatSuffixOf(request.params.id);
     if (suffixed) return detail(request, reply, suffixed.name, suffixed.suffix);
     // Django redirects only to a path that exists: an id with a dot has no slash form.
@@ -130,10 +131,10 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
       })
       .send();
   };
-  app.options('/', { prefixTrailingSlash: 'slash' }, preflight);
-  app.options('/:id/', preflight);
-  app.options('.:format', preflight);
-  app.options('.:format/', preflight);
+  app.options('/', { prefixTrailingSlash: 'slash', schema: counterSchemas.options }, preflight);
+  app.options('/:id/', { schema: counterSchemas.options }, preflight);
+  app.options('.:format', { schema: counterSchemas.options }, preflight);
+  app.options('.:format/', { schema: counterSchemas.options }, preflight);
 
   registerPolygonSearch(app, repository, renderings);
 
@@ -143,6 +144,8 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
       method: url === '/:id/' ? ['POST', 'PUT', 'PATCH', 'DELETE'] : ['PUT', 'PATCH', 'DELETE'],
       url,
       prefixTrailingSlash: 'slash',
+      // DRF's 405 for the methods the real service refuses.
+      schema: { hide: true },
       onRequest: async (request) => {
         throw new CounterApiError(405, `Method "${request.method}" not allowed.`);
       },

@@ -11,6 +11,7 @@ import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import { geocoderFor } from './geocoder';
 import { PeliasParameterError, parseReverseParams, parseSearchParams } from './params';
 import { errorCollection, featureCollection } from './pelias';
+import { geocodingSchemas } from './route-schemas';
 
 export function sendPeliasError(reply: FastifyReply, statusCode: number, errors: readonly string[], now: number) {
   return reply.code(statusCode).type('application/json; charset=utf-8').send(errorCollection(errors, now));
@@ -38,13 +39,13 @@ export const geocodingRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
     return sendPeliasError(reply, 500, [`the geocoder could not answer; tell the operator if it persists (request id ${request.id})`], context.now());
   });
 
-  app.get('/search', async (request, reply) => {
+  app.get('/search', { schema: geocodingSchemas.search }, async (request, reply) => {
     const { request: search, lang, echo, warnings } = parseSearchParams(request.query as RawQuery, acceptLanguage(request));
     const hits = await geocoder.search(search);
     return reply.type('application/json; charset=utf-8').send(featureCollection(hits, { lang, query: echo, warnings, now: context.now(), reverse: false }));
   });
 
-  app.get('/reverse', async (request, reply) => {
+  app.get('/reverse', { schema: geocodingSchemas.reverse }, async (request, reply) => {
     const { request: reverse, lang, echo, warnings } = parseReverseParams(request.query as RawQuery, acceptLanguage(request));
     const hits = await geocoder.reverse(reverse);
     return reply.type('application/json; charset=utf-8').send(featureCollection(hits, { lang, query: echo, warnings, now: context.now(), reverse: true }));

@@ -4,7 +4,7 @@
  * DRF's 404), CORS open, DRF's error bodies; paths without the trailing slash redirect (301) as
  * Django's APPEND_SLASH does. Formats and rendering beside it: list.ts, aggregate.ts, sources.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { AppContext } from '../context';
 import { requirePublicBaseUrl } from '../http/public-base-url';
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
@@ -12,6 +12,7 @@ import { badRequest, CounterApiError, notFound, type CounterErrorBody } from '..
 import { effectiveQuery, lastValue, parseQueryString, rawQueryOf, type QueryPairs } from '../counters/query-string';
 import { renderAggregate } from './aggregate';
 import { renderObservationList } from './list';
+import { observationSchemas } from './route-schemas';
 import { languageOf, serializeSource } from './sources';
 
 const send = (reply: FastifyReply, statusCode: number, body: unknown) =>
@@ -49,17 +50,17 @@ export async function observationRoutes(app: FastifyInstance, options: { context
     return send(reply, 500, { detail: 'A server error occurred.' });
   });
 
-  const get = (path: string, handler: (request: FastifyRequest<{ Params: Record<string, string> }>) => Promise<unknown>) => {
-    app.get<{ Params: Record<string, string> }>(`${path}/`, async (request, reply) => send(reply, 200, await handler(request)));
+  const get = (path: string, schema: FastifySchema, handler: (request: FastifyRequest<{ Params: Record<string, string> }>) => Promise<unknown>) => {
+    app.get<{ Params: Record<string, string> }>(`${path}/`, { schema }, async (request, reply) => send(reply, 200, await handler(request)));
     // Django's APPEND_SLASH: a permanent redirect to the slash form, query string kept.
-    app.get(path, (request, reply) => {
+    app.get(path, { schema: { hide: true } }, (request, reply) => {
       const query = rawQueryOf(request.url);
       reply.header('access-control-allow-origin', '*').redirect(`${request.url.split('?')[0]}/${query === '' ? '' : `?${query}`}`, 301);
     });
   };
 
   // DRF's DefaultRouter root: each registered prefix with its list URL.
-  app.get('/', async (request, reply) => {
+  app.get('/', { schema: observationSchemas.root }, async (request, reply) => {
     queryOf(request);
     const base = baseUrl(request);
     return send(reply, 200, {
@@ -70,18 +71,18 @@ export async function observationRoutes(app: FastifyInstance, options: { context
     });
   });
 
-  get('/observations', (request) => {
+  get('/observations', observationSchemas.list, (request) => {
     const base = baseUrl(request);
     return renderObservationList(queryOf(request), { repository, timeZone, listUrl: `${base}/observations/`, countersUrl: `${base}/counters/` });
   });
-  get('/observations/aggregate', (request) =>
+  get('/observations/aggregate', observationSchemas.aggregate, (request) =>
     renderAggregate(queryOf(request), { repository, timeZone, listUrl: `${baseUrl(request)}/observations/aggregate/` }),
   );
-  get('/metadata/sources', async (request) => {
+  get('/metadata/sources', observationSchemas.sources, async (request) => {
     const language = languageOf(queryOf(request));
     return (await repository.listSources()).map((source) => serializeSource(source, language));
   });
-  get('/metadata/sources/:name', async (request) => {
+  get('/metadata/sources/:name', observationSchemas.source, async (request) => {
     const language = languageOf(queryOf(request));
     const source = (await repository.listSources()).find((candidate) => candidate.name === request.params.name);
     if (!source) throw new CounterApiError(404, 'No Datasource matches the given query.');

@@ -7,9 +7,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { counterAttribution } from '../counters/attribution';
+import { proxySchemas } from './route-schemas';
 
 export const countersInfoRoute: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   const body = JSON.stringify({ attribution: counterAttribution(context.config.COUNTERS_URL) });
   // Revalidated: a redeploy with another COUNTERS_URL shows on the next load.
-  app.get('/counters-info', async (_request, reply) => reply.header('cache-control', 'no-cache').type('application/json').send(body));
+  app.get('/counters-info', { schema: proxySchemas.countersInfo }, async (_request, reply) => reply.header('cache-control', 'no-cache').type('application/json').send(body));
 };

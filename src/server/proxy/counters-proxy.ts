@@ -10,6 +10,7 @@ import { createAnswerCache } from '../http/answer-cache';
 import type { CachedUpstreamAnswer, UpstreamResponse } from './upstream';
 import { bufferedBody, forwardableHeaders, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
+import { proxySchemas } from './route-schemas';
 
 export { rewritePageLink } from './counters-links';
 
@@ -184,12 +185,12 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
   };
 
   // `/proxy/counters` → `/proxy/counters/`, as the service's APPEND_SLASH would, but inside the proxy.
-  app.get('', (request, reply) => {
+  app.get('', { schema: proxySchemas.redirect }, (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     return reply.redirect(`${proxyPath}/${query}`, 301);
   });
 
-  app.get('/*', async (request: FastifyRequest, reply) => {
+  app.get('/*', { schema: proxySchemas.countersPath }, async (request: FastifyRequest, reply) => {
     const rest = forwardedSubpath((request.params as { '*': string })['*']);
     if (rest === undefined) return reply.code(404).send({ detail: 'Not found.' });
     const segments = rest.split('/');
@@ -201,7 +202,7 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
 
   // The list with a DRF format suffix: `/proxy/counters.csv` → `{COUNTERS_URL}.csv`.
   for (const url of ['.:format', '.:format/']) {
-    app.get<{ Params: { format: string } }>(url, async (request, reply) => {
+    app.get<{ Params: { format: string } }>(url, { schema: proxySchemas.countersSuffix }, async (request, reply) => {
       const { format } = request.params;
       if (!/^[a-z0-9]+$/.test(format)) return reply.code(404).send({ detail: 'Not found.' });
       return forward(request, reply, { subpath: `.${format}${url.endsWith('/') ? '/' : ''}`, suffix: format, instance: false });

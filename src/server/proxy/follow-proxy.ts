@@ -11,12 +11,13 @@ import { readForm, singleValues } from '../open311/form-reader';
 import { splitFormat } from '../open311/format';
 import { forwardedSubpath, UpstreamError } from './upstream';
 import type { Upstreams } from './upstreams';
+import { proxySchemas } from './route-schemas';
 
 export function registerFollowProxy(app: FastifyInstance, context: AppContext, upstreams: Upstreams, apiKey: () => string): void {
   const { config } = context;
   app.post(
     '/requests/:id/:file',
-    { config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000 } } },
+    { schema: proxySchemas.follow, config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000 } } },
     async (request: FastifyRequest<{ Params: { id: string; file: string } }>, reply) => {
       const { name, format } = splitFormat(request.params.file);
       const id = forwardedSubpath(request.params.id);

@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { sendPeliasError } from '../geocoding/routes';
 import { callUpstream, UpstreamError, withoutBom } from './upstream';
+import { geocodingSchemas } from '../geocoding/route-schemas';
 
 /** Key parameters never taken from the browser, whatever the configured name. */
 const keyParameters = ['api_key', 'digitransit-subscription-key'];
@@ -50,7 +51,7 @@ export const geocodingProxy: FastifyPluginAsync<{ context: AppContext; upstreamU
   app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'not found: the geocoder answers GET /search and GET /reverse'));
 
   for (const endpoint of ['search', 'reverse'] as const) {
-    app.get(`/${endpoint}`, async (request, reply) => {
+    app.get(`/${endpoint}`, { schema: geocodingSchemas[endpoint] }, async (request, reply) => {
       let response;
       try {
         response = await callUpstream('geocoding', `${upstreamUrl}/${endpoint}${upstreamQuery(request.url, config)}`, {

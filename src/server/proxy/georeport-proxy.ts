@@ -19,6 +19,7 @@ import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadS
 import { callUpstream, forwardedSubpath, passedEncoding, UpstreamError, type UpstreamResponse } from './upstream';
 import type { ReadReportForm } from './embedded-services';
 import type { Upstreams } from './upstreams';
+import { proxySchemas } from './route-schemas';
 
 export interface GeoReportProxyOptions {
   context: AppContext;
@@ -85,7 +86,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     maxBytes: 10 * 1024 * 1024,
   });
 
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { schema: proxySchemas.georeportGet }, async (request, reply) => {
     const rest = forwardedSubpath((request.params as { '*': string })['*']);
     if (rest === undefined) throw new GeoReportError(404, 'no such resource; see discovery.json');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
@@ -132,7 +133,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
 
   app.post(
     '/:file',
-    { config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000 } } },
+    { schema: proxySchemas.georeportCreate, config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000 } } },
     async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
       const { name, format } = splitFormat(request.params.file);
       if (name !== 'requests' || !format) {

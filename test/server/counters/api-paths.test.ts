@@ -25,7 +25,7 @@ describe('API paths of the real counter service, and unknown API-looking paths',
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: browser });
 
-  it('answers /schema/ with an OpenAPI 3.1 document of the counters API', async () => {
+  it('answers /schema/ with the OpenAPI 3.1 document, the counters API included', async () => {
     const response = await get('/schema/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -33,7 +33,7 @@ describe('API paths of the real counter service, and unknown API-looking paths',
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
-    expect(Object.keys(document.paths)).toEqual(['/api/counters/', '/api/counters/{id}/']);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/counters/', '/api/counters/{id}/', '/api/observations/']));
     // Valid as far as a reader needs: every reference resolves, every operation answers with a description.
     for (const ref of refsOf(document)) {
       const target = ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
@@ -43,7 +43,7 @@ describe('API paths of the real counter service, and unknown API-looking paths',
       for (const operation of Object.values(item)) {
         for (const answer of Object.values(operation.responses)) expect(answer.description, path).toBeTruthy();
         const pathParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name);
-        expect(pathParameters, path).toEqual([...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]));
+        expect(pathParameters, path).toEqual([...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]));
       }
     }
     const noSlash = await get('/schema?format=json');
@@ -51,10 +51,10 @@ describe('API paths of the real counter service, and unknown API-looking paths',
     expect(noSlash.headers.location).toBe('/schema/?format=json');
   });
 
-  it('redirects /swagger to /schema/ (302): there is no Swagger UI, the document is what is there', async () => {
+  it('redirects /swagger to the Swagger UI page (302)', async () => {
     const response = await get('/swagger');
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/schema/');
+    expect(response.headers.location).toBe('/api/schema/swagger-ui/');
   });
 
   it('answers /readiness as /readyz', async () => {

@@ -13,6 +13,7 @@ import { followerCountHandler, followHandler } from './followers';
 import type { FormatHandler } from './handler';
 import { requestCreateHandler } from './request-create';
 import { requestDetailHandler, requestListHandler } from './requests-read';
+import { geoReportSchemas } from './schemas';
 import { serviceDefinitionHandler, serviceListHandler } from './services';
 
 export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
@@ -24,7 +25,7 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   };
   app.setNotFoundHandler(unknownResource);
   // A catch-all here outranks the web app's static wildcard, so unknown API paths answer in API format.
-  app.all('/*', unknownResource);
+  app.all('/*', { schema: { hide: true } }, unknownResource);
 
   const discovery = discoveryHandler(context);
   const services = serviceListHandler(context);
@@ -45,11 +46,38 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   // A Map, not an object: a resource named after an Object.prototype member (`toString.json`) is
   // as unknown as any other name, never the prototype's function.
   const topLevel = new Map<string, FormatHandler>([['discovery', discovery], ['services', services], ['requests', requestList]]);
-  app.get('/:file', withFormat((name) => topLevel.get(name)));
-  app.get('/services/:file', withFormat((code) => serviceDefinitionHandler(context, code)));
-  app.get('/requests/:file', withFormat((id) => requestDetailHandler(context, id)));
-  app.post('/:file', withFormat((name) => (name === 'requests' ? requestCreate : undefined)));
+  const topLevelRoute = withFormat((name) => topLevel.get(name));
+  const createRoute = withFormat((name) => (name === 'requests' ? requestCreate : undefined));
+  const definitionRoute = withFormat((code) => serviceDefinitionHandler(context, code));
+  const detailRoute = withFormat((id) => requestDetailHandler(context, id));
+  const followers = (handler: (id: string) => FormatHandler) => withFormat((name, { id }) => (name === 'followers' ? handler(id!) : undefined));
+  const countRoute = followers((id) => followerCountHandler(context, id));
+  const followRoute = followers((id) => followHandler(context, id));
+
+  // Each resource by name, so the OpenAPI document names it; the `:file` routes after them answer
+  // the same way and catch the names no resource has. The file name is put back together, so
+  // both read the suffix in one place.
+  type NamedParams = { format: string; file?: string; id?: string; service_code?: string; service_request_id?: string };
+  const asFile = (name: (params: NamedParams) => string, handler: ReturnType<typeof withFormat>) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as NamedParams;
+    params.file = `${name(params)}.${params.format}`;
+    params.id = params.service_request_id;
+    return handler(request as FastifyRequest<{ Params: { file: string } }>, reply);
+  };
+  const hidden = { schema: { hide: true } };
+  app.get('/discovery.:format', { schema: geoReportSchemas.discovery }, asFile(() => 'discovery', topLevelRoute));
+  app.get('/services.:format', { schema: geoReportSchemas.services }, asFile(() => 'services', topLevelRoute));
+  app.get('/requests.:format', { schema: geoReportSchemas.requestList }, asFile(() => 'requests', topLevelRoute));
+  app.post('/requests.:format', { schema: geoReportSchemas.requestCreate }, asFile(() => 'requests', createRoute));
+  app.get('/services/:service_code.:format', { schema: geoReportSchemas.serviceDefinition }, asFile((params) => params.service_code!, definitionRoute));
+  app.get('/requests/:service_request_id.:format', { schema: geoReportSchemas.requestDetail }, asFile((params) => params.service_request_id!, detailRoute));
+  app.get('/:file', hidden, topLevelRoute);
+  app.get('/services/:file', hidden, definitionRoute);
+  app.get('/requests/:file', hidden, detailRoute);
+  app.post('/:file', hidden, createRoute);
   // Kerro extension: following a request (see followers.ts and README, "Following a report").
-  app.get('/requests/:id/:file', withFormat((name, { id }) => (name === 'followers' ? followerCountHandler(context, id!) : undefined)));
-  app.post('/requests/:id/:file', withFormat((name, { id }) => (name === 'followers' ? followHandler(context, id!) : undefined)));
+  app.get('/requests/:service_request_id/followers.:format', { schema: geoReportSchemas.followerCount }, asFile(() => 'followers', countRoute));
+  app.post('/requests/:service_request_id/followers.:format', { schema: geoReportSchemas.follow }, asFile(() => 'followers', followRoute));
+  app.get('/requests/:id/:file', hidden, countRoute);
+  app.post('/requests/:id/:file', hidden, followRoute);
 };

@@ -3,13 +3,14 @@ import type { AppContext } from '../../context';
 import { auditQuery, parseInput } from '../input';
 import type { ModerationRepository } from '../../storage/repositories/types';
 import { presentAuditEntry } from '../view';
+import { moderationSchemas } from './schemas';
 
 /** GET /audit: who did what, newest first; page with `before` = the last entry's id. */
 export const auditRoutes: FastifyPluginAsync<{ context: AppContext; repository: ModerationRepository }> = async (
   app,
   { context, repository },
 ) => {
-  app.get('/audit', async (request) => {
+  app.get('/audit', { schema: moderationSchemas.audit }, async (request) => {
     const query = parseInput(auditQuery, request.query);
     const entries = await repository.listAudit({ limit: query.limit, beforeId: query.before });
     return {

@@ -28,6 +28,7 @@ import {
 } from '../input';
 import type { ChangePlan, ModerationRepository } from '../../storage/repositories/types';
 import { presentAuditEntry, presentModerationItems } from '../view';
+import { moderationSchemas } from './schemas';
 
 export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository: ModerationRepository }> = async (
   app,
@@ -66,7 +67,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     return { requested_at: record.requested_at, service_request_id: record.service_request_id };
   };
 
-  app.get('/queue', async (request) => {
+  app.get('/queue', { schema: moderationSchemas.queue }, async (request) => {
     const query = parseInput(queueQuery, request.query);
     const records = await serviceRequests.listByModeration({
       moderation: 'pending',
@@ -81,7 +82,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     };
   });
 
-  app.get('/requests', async (request) => {
+  app.get('/requests', { schema: moderationSchemas.list }, async (request) => {
     const query = parseInput(listQuery, request.query);
     const records = await serviceRequests.listByModeration({
       moderation: query.state,
@@ -95,7 +96,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     };
   });
 
-  app.get('/requests/:id', async (request) => {
+  app.get('/requests/:id', { schema: moderationSchemas.detail }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     return detail(request, id, parseInput(detailQuery, request.query).locale);
   });
@@ -130,29 +131,29 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     return detail(request, id, locale);
   };
 
-  app.post('/requests/:id/publish', async (request) => {
+  app.post('/requests/:id/publish', { schema: moderationSchemas.publish }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     return change(request, id, (planContext) => publishPlan(planContext));
   });
 
-  app.post('/requests/:id/reject', async (request) => {
+  app.post('/requests/:id/reject', { schema: moderationSchemas.reject }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const { reason } = parseInput(rejectBody, request.body);
     return change(request, id, (planContext) => rejectPlan(planContext, reason));
   });
 
-  app.patch('/requests/:id', async (request) => {
+  app.patch('/requests/:id', { schema: moderationSchemas.edit }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const edit = parseInput(editBody, request.body);
     return change(request, id, (planContext) => editPlan(planContext, edit));
   });
 
-  app.delete('/requests/:id/media/:position', async (request) => {
+  app.delete('/requests/:id/media/:position', { schema: moderationSchemas.removeMedia }, async (request) => {
     const { id, position } = parseInput(mediaParams, request.params);
     return change(request, id, (planContext) => removeMediaPlan(planContext, position));
   });
 
-  app.post('/requests/:id/status', async (request) => {
+  app.post('/requests/:id/status', { schema: moderationSchemas.status }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const body = parseInput(statusBody, request.body);
     return change(request, id, (planContext) => statusPlan(planContext, body.detailed_status, body.status_notes));

@@ -10,6 +10,7 @@ import { normalizeModeratorName } from '../moderator-names';
 import { dummyPasswordHash, verifyPassword } from '../passwords';
 import type { ModerationRepository, SessionRecord } from '../../storage/repositories/types';
 import { newCsrfToken, newSessionToken, sessionIdOf } from '../session-tokens';
+import { moderationSchemas } from './schemas';
 
 /** POST /session signs in, GET /session says who is signed in, DELETE /session signs out. */
 export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository: ModerationRepository }> = async (
@@ -30,7 +31,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository
   // Warm the dummy hash, so the first login for an unknown name is not the slow one.
   void dummyPasswordHash();
 
-  app.post('/session', async (request, reply) => {
+  app.post('/session', { schema: moderationSchemas.signIn }, async (request, reply) => {
     // Signing in has no CSRF token yet; Origin, SameSite and the JSON-only body guard it instead.
     checkOrigin(request, config);
     const body = parseInput(loginBody, request.body);
@@ -64,14 +65,14 @@ export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository
     return describe({ ...session, moderator_name: moderator.name });
   });
 
-  app.get('/session', async (request) => {
+  app.get('/session', { schema: moderationSchemas.session }, async (request) => {
     const session = await findSession(request, repository, context.now());
     if (!session) throw unauthenticated();
     return describe(session);
   });
 
   // Idempotent: without a live session there is nothing to end, and the cookie is cleared anyway.
-  app.delete('/session', async (request, reply) => {
+  app.delete('/session', { schema: moderationSchemas.signOut }, async (request, reply) => {
     const session = await findSession(request, repository, context.now());
     if (session) {
       checkWriteAllowed(request, session, config);

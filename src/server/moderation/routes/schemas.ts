@@ -1,0 +1,79 @@
+/**
+ * Route schemas of the moderation API, for the OpenAPI document only (http/openapi.ts): the
+ * routes still read their input with the same zod schemas (../input.ts) and answer
+ * `{"error": {…}}` themselves. The answers test holds real answers to them (test/server/openapi).
+ */
+import { z } from 'zod';
+import { moderationStates } from '../../../shared/moderation/wire';
+import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
+import { auditQuery, detailQuery, editBody, idParams, listQuery, loginBody, mediaParams, queueQuery, rejectBody, statusBody } from '../input';
+
+const tags = ['Moderation (session cookie; X-CSRF-Token on every change)'];
+const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
+
+const errorSchema = z.strictObject({
+  error: z.strictObject({
+    code: z.string(),
+    message: z.string(),
+    fields: z.array(z.strictObject({ field: z.string(), message: z.string(), code: z.string(), limit: z.number().optional() })).optional(),
+  }),
+});
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, json(`Error (${code})`, errorSchema)]));
+
+const sessionSchema = z.strictObject({ name: z.string(), csrfToken: z.string(), expiresAt: z.string() });
+const nullable = z.string().nullable();
+const itemSchema = z.strictObject({
+  service_request_id: z.string(),
+  moderation: z.enum(moderationStates),
+  public: serviceRequestSchema,
+  private: z.strictObject({ email: nullable, first_name: nullable, last_name: nullable, phone: nullable, device_id: nullable, account_id: nullable, locale: z.string() }),
+  media: z.array(z.strictObject({ position: z.union([z.number().int(), z.literal('external')]), url: z.string(), content_type: z.string().optional(), byte_size: z.number().int().optional() })),
+  answers: z.array(z.strictObject({ code: z.string(), question: z.string(), datatype: z.string(), answers: z.array(z.string()) })),
+});
+const auditEntrySchema = z.strictObject({
+  id: z.number().int(),
+  at: z.string(),
+  moderator: z.string(),
+  action: z.string(),
+  service_request_id: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+const detailSchema = itemSchema.extend({ audit: z.array(auditEntrySchema) });
+const changed = (summary: string, extra: object = {}) => ({
+  tags,
+  summary,
+  params: idParams,
+  querystring: detailQuery,
+  ...extra,
+  response: { 200: json('The request as it is now, with its audit entries', detailSchema), ...errors(400, 401, 403, 404, 409) },
+});
+
+export const moderationSchemas = {
+  signIn: { tags, summary: 'Sign in: sets the session cookie', body: loginBody, response: { 200: json('The session', sessionSchema), ...errors(400, 401, 403, 429) } },
+  session: { tags, summary: 'The current session', response: { 200: json('The session', sessionSchema), ...errors(401) } },
+  signOut: { tags, summary: 'Sign out (idempotent)', response: { 204: z.null().describe('Signed out'), ...errors(403) } },
+  queue: {
+    tags,
+    summary: 'Pending requests, oldest first',
+    querystring: queueQuery,
+    response: { 200: json('A page of the queue', z.strictObject({ total: z.number().int(), items: z.array(itemSchema), next_after: z.string().nullable() })), ...errors(400, 401) },
+  },
+  list: {
+    tags,
+    summary: 'Requests in one state, newest first',
+    querystring: listQuery,
+    response: { 200: json('A page of requests', z.strictObject({ items: z.array(itemSchema), next_before: z.string().nullable() })), ...errors(400, 401) },
+  },
+  detail: { tags, summary: 'One request in any state, with its audit entries', params: idParams, querystring: detailQuery, response: { 200: json('The request', detailSchema), ...errors(400, 401, 404) } },
+  publish: changed('Publish a pending request'),
+  reject: changed('Reject a request (never listed)', { body: rejectBody }),
+  edit: changed("Edit a request's title or description", { body: editBody }),
+  removeMedia: changed('Remove a photo', { params: mediaParams }),
+  status: changed('Set the detailed status and a public note', { body: statusBody }),
+  audit: {
+    tags,
+    summary: 'The audit log, newest first',
+    querystring: auditQuery,
+    response: { 200: json('A page of the audit log', z.strictObject({ items: z.array(auditEntrySchema), next_before: z.number().int().nullable() })), ...errors(400, 401) },
+  },
+};

@@ -1,0 +1,66 @@
+/**
+ * Route schemas of observations, their aggregate, the sources and the API root, for the OpenAPI
+ * document only (http/openapi.ts): the routes read their queries and answer DRF's errors
+ * themselves. The answers test holds real answers to them (test/server/openapi).
+ */
+import { z } from 'zod';
+import { drfErrorSchema } from '../counters/route-schemas';
+
+const tags = ['Counters'];
+const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
+const errors = { 400: json('DRF error, keyed by field', drfErrorSchema), 404: json('Not found', drfErrorSchema) };
+const page = (item: z.ZodType) =>
+  z.strictObject({ count: z.number().int().optional(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+
+const observationSchema = z.strictObject({
+  typeofmeasurement: z.string(),
+  phenomenondurationseconds: z.number().int(),
+  vehicletype: z.string(),
+  direction: z.string(),
+  unit: z.string(),
+  value: z.number(),
+  datetime: z.string(),
+  source: z.string(),
+  counter: z.string().describe("the counter's URL"),
+  counterId: z.number().int(),
+});
+
+const aggregateSchema = z.strictObject({
+  period: z.string(),
+  counterId: z.number().int(),
+  startTime: z.string(),
+  direction: z.string(),
+  unit: z.string(),
+  aggregatedValue: z.number(),
+});
+
+const text = z.string().optional();
+const sourceSchema = z.strictObject({ name: z.string(), license: z.string(), description: z.string() });
+export const observationSchemas = {
+  root: { tags, summary: 'The API root: each list URL', response: { 200: json('List URLs by name', z.record(z.string(), z.string())) } },
+  list: {
+    tags,
+    summary: 'Observations (cursor paging, or page numbers)',
+    querystring: z.object({ counter: text, start_date: text, end_date: text, measurement_type: text, source: text, order: text, cursor: text, page: text, page_size: text }),
+    response: { 200: json('A page of observations', page(observationSchema)), ...errors },
+  },
+  aggregate: {
+    tags,
+    summary: "One counter's values summed (speed: averaged) per period",
+    querystring: z.object({ counter: z.string(), period: z.enum(['hour', 'day', 'week', 'month', 'year']).optional(), measurement_type: text, start_date: text, end_date: text, order: text, page: text, page_size: text }),
+    response: { 200: json('A page of aggregated values', page(aggregateSchema)), ...errors },
+  },
+  sources: {
+    tags,
+    summary: 'The data sources: name, licence and description in the requested language',
+    querystring: z.object({ language: z.enum(['fi', 'sv', 'en']).optional() }),
+    response: { 200: json('The sources', z.array(sourceSchema)), ...errors },
+  },
+  source: {
+    tags,
+    summary: 'One data source by name',
+    params: z.object({ name: z.string() }),
+    querystring: z.object({ language: z.enum(['fi', 'sv', 'en']).optional() }),
+    response: { 200: json('The source', sourceSchema), ...errors },
+  },
+};

@@ -1,0 +1,112 @@
+/**
+ * The GeoReport wire as zod schemas, for the OpenAPI document (http/openapi.ts): the answers of
+ * the service, which the proxy passes on, and the fields of a submission. The service and the
+ * proxy describe their routes with them (georeport/routes/schemas.ts, proxy/route-schemas.ts).
+ */
+import { z } from 'zod';
+import { serviceRequestSchema } from '../../shared/georeport/service-request-schema';
+
+/** The path suffix picks the format: JSON, or XML with the same structure under a root element. */
+export const formatParam = z.enum(['json', 'xml']).describe('json or xml; every answer, errors included, comes in that format');
+
+/** The XML form of a body: the same fields as elements, under the root element named here. */
+export function bothFormats(description: string, schema: z.ZodType, xmlRoot: string) {
+  return {
+    description,
+    content: {
+      'application/json': { schema },
+      'text/xml': { schema: schema.describe(`The same structure as XML, under <${xmlRoot}>; list items are elements named after their kind`) },
+    },
+  };
+}
+
+export const errorRecordsSchema = z
+  .array(z.strictObject({ code: z.number().int(), description: z.string() }))
+  .describe('GeoReport error records');
+export const geoReportErrors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((code) => [code, bothFormats(`Error records (${code})`, errorRecordsSchema, 'errors')]));
+
+export const localeQuery = { locale: z.string().optional().describe('fi, sv or en: names and texts in that language') };
+export const jurisdictionQuery = { jurisdiction_id: z.string().optional().describe('the one jurisdiction this service answers to') };
+
+const endpointSchema = z.strictObject({
+  specification: z.string(),
+  url: z.string(),
+  changeset: z.string(),
+  type: z.enum(['production', 'test']),
+  formats: z.array(z.string()),
+});
+export const discoverySchema = z.strictObject({ changeset: z.string(), contact: z.string(), key_service: z.string(), endpoints: z.array(endpointSchema) });
+
+export const serviceTypeSchema = z.strictObject({
+  service_code: z.string(),
+  service_name: z.string(),
+  description: z.string(),
+  metadata: z.boolean(),
+  type: z.enum(['realtime', 'batch', 'blackbox']),
+  keywords: z.string(),
+  group: z.string(),
+});
+export const serviceDefinitionSchema = z.strictObject({
+  service_code: z.string(),
+  attributes: z.array(
+    z.strictObject({
+      variable: z.boolean(),
+      code: z.string(),
+      datatype: z.enum(['string', 'number', 'datetime', 'text', 'singlevaluelist', 'multivaluelist']),
+      required: z.boolean(),
+      datatype_description: z.string(),
+      order: z.number().int(),
+      description: z.string(),
+      values: z.array(z.strictObject({ key: z.string(), name: z.string() })),
+    }),
+  ),
+});
+
+export const serviceRequestListSchema = z.array(serviceRequestSchema);
+export const createdSchema = z.array(z.strictObject({ service_request_id: z.string(), service_notice: z.string() }));
+export const followerCountSchema = z.strictObject({ service_request_id: z.string(), follower_count: z.number().int().min(0) });
+export const followAnswerSchema = z.strictObject({ service_request_id: z.string(), status: z.literal('confirmation_sent') });
+
+export const requestListQuery = z.object({
+  ...jurisdictionQuery,
+  ...localeQuery,
+  service_request_id: z.string().optional().describe('comma-separated ids; other filters are then ignored'),
+  service_code: z.string().optional().describe('comma-separated service codes'),
+  status: z.string().optional().describe('comma-separated: open, closed'),
+  start_date: z.string().optional().describe('W3C datetime: requested at or after'),
+  end_date: z.string().optional().describe('W3C datetime: requested before'),
+  updated_after: z.string().optional(),
+  updated_before: z.string().optional(),
+  lat: z.string().optional(),
+  long: z.string().optional(),
+  radius: z.string().optional().describe('metres; the location search applies only with lat and long'),
+  service_object_type: z.string().optional(),
+  service_object_id: z.string().optional(),
+  extensions: z.string().optional().describe('true: CitySDK extended_attributes'),
+});
+
+/** The fields of a submission (multipart/form-data or urlencoded); the shared input schema checks them. */
+export const submissionBody = z.object({
+  api_key: z.string(),
+  service_code: z.string(),
+  description: z.string(),
+  title: z.string().optional(),
+  lat: z.string().optional(),
+  long: z.string().optional(),
+  service_object_type: z.string().optional(),
+  service_object_id: z.string().optional(),
+  address_string: z.string().optional(),
+  address_id: z.string().optional(),
+  email: z.string().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  phone: z.string().optional(),
+  device_id: z.string().optional(),
+  account_id: z.string().optional(),
+  media_url: z.string().optional(),
+  locale: z.string().optional(),
+});
+
+/** Every JSON answer of a GeoReport GET: what the proxy passes on from its upstream. */
+export const anyGeoReportAnswer = z.union([discoverySchema, z.array(serviceTypeSchema), serviceDefinitionSchema, serviceRequestListSchema, followerCountSchema]);

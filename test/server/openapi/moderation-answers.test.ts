@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { addModerator, api, login, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import { answerChecker, type OpenApiDocument } from './document-check';
+
+/** Real answers of the moderation API, held to the OpenAPI document the app serves. */
+let t: TestApp;
+let check: ReturnType<typeof answerChecker>;
+let moderator: ModeratorSession;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  check = answerChecker((await t.app.inject('/api/schema/')).json<OpenApiDocument>());
+  await addModerator(t, 'maija', 'correct horse battery');
+  moderator = await signIn(t);
+}, 30_000);
+
+afterAll(() => t?.close());
+
+describe('moderation answers match the document', () => {
+  it('the session: sign in, read it, wrong password, sign out', async () => {
+    check('POST', `${api}/session`, await login(t, 'maija', 'correct horse battery'));
+    check('POST', `${api}/session`, await login(t, 'maija', 'wrong'));
+    check('POST', `${api}/session`, await t.app.inject({ method: 'POST', url: `${api}/session`, payload: { name: 'maija' } }));
+    check('GET', `${api}/session`, await moderator.request('GET', '/session'));
+    check('GET', `${api}/session`, await t.app.inject(`${api}/session`));
+    const other = await signIn(t);
+    check('DELETE', `${api}/session`, await other.request('DELETE', '/session'), 'none');
+  });
+
+  it('the queue, lists, one request and every change, and the audit log', async () => {
+    const first = await submitRequest(t);
+    const second = await submitRequest(t, { title: 'Second' });
+    check('GET', `${api}/queue`, await moderator.request('GET', '/queue?limit=5'));
+    check('GET', `${api}/queue`, await moderator.request('GET', '/queue?limit=nope'));
+    check('GET', `${api}/requests/{id}`, await moderator.request('GET', `/requests/${first}?locale=fi`));
+    check('GET', `${api}/requests/{id}`, await moderator.request('GET', '/requests/no-such-request'));
+    check('POST', `${api}/requests/{id}/publish`, await moderator.request('POST', `/requests/${first}/publish`));
+    check('POST', `${api}/requests/{id}/reject`, await moderator.request('POST', `/requests/${second}/reject`, { reason: 'Duplicate of another report.' }));
+    check('PATCH', `${api}/requests/{id}`, await moderator.request('PATCH', `/requests/${first}`, { title: 'Edited title' }));
+    check('PATCH', `${api}/requests/{id}`, await moderator.request('PATCH', `/requests/${first}`, { description: 'short' }));
+    check('POST', `${api}/requests/{id}/status`, await moderator.request('POST', `/requests/${first}/status`, { detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], status_notes: 'Fixed.' }));
+    check('DELETE', `${api}/requests/{id}/media/{position}`, await moderator.request('DELETE', `/requests/${first}/media/0`));
+    check('GET', `${api}/requests`, await moderator.request('GET', '/requests?state=published&limit=5'));
+    check('GET', `${api}/audit`, await moderator.request('GET', '/audit?limit=10'));
+  });
+});
