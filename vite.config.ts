@@ -22,6 +22,8 @@ function precompress(): Plugin {
         // .vite/ holds the manifest, which only the server reads.
         if (entry.parentPath.includes('.vite')) continue;
         if (!entry.isFile() || !/\.(js|css|html|svg|json|txt|webmanifest|xml)$/.test(entry.name)) continue;
+        // Pages get index.html with their preloads added (route-preloads.ts), compressed as sent.
+        if (entry.name === 'index.html') continue;
         const path = join(entry.parentPath, entry.name);
         const bytes = readFileSync(path);
         if (bytes.length < 1024) continue;

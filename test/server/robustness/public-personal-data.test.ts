@@ -246,7 +246,8 @@ describe('no personal data in any public response', () => {
     // The OpenAPI document and its page describe the fields (email among them), never hold a value.
     await walk(
       ['/schema/', '/api/schema/', '/api/schema/swagger-ui', '/api/schema/swagger-ui/', '/api/schema/swagger-ui/static/index.html',
-        '/api/schema/swagger-ui/static/swagger-initializer.js', '/api/schema/swagger-ui/static/swagger-ui.css', '/api/schema/swagger-ui/json', '/api/schema/swagger-ui/yaml'],
+        '/api/schema/swagger-ui/static/swagger-initializer.js', '/api/schema/swagger-ui/static/swagger-ui.css', '/api/schema/swagger-ui/static/theme/contrast.css',
+        '/api/schema/swagger-ui/json', '/api/schema/swagger-ui/yaml'],
       {},
       { checkNames: false },
     );
