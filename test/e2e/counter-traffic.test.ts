@@ -3,21 +3,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import type { CounterFeature, CounterPageEnvelope } from '../../src/shared/counters/wire';
+import type { AggregateRow } from '../../src/client/features/counters/lib/traffic-series';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 
 /** The size the screenshots are looked at in. */
 const desktop = { width: 1280, height: 800 };
-import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
-
-interface AggregateRow {
-  period: string;
-  counterId: number;
-  startTime: string;
-  direction: string;
-  unit: string;
-  aggregatedValue: number;
-}
 
 let server: KerroServer;
 let browser: Browser;
