@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { detectLanguage, LANGUAGE_STORAGE_KEY } from '../../src/client/lib/language';
@@ -84,6 +84,23 @@ describe('language switcher', { timeout: 20_000 }, () => {
     expect(document.documentElement.lang).toBe('sv');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('sv');
     expect(i18n.hasResourceBundle('fi', 'common')).toBe(false);
+  });
+
+  it('keeps the later choice when an earlier one is still downloading', async () => {
+    serveNamesPerLocale();
+    const { i18n } = renderApp({ language: 'en', languages: ['en', 'fi'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reported problems on the map' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+
+    // Both clicks land before the Swedish texts can arrive.
+    fireEvent.click(screen.getByRole('button', { name: 'Svenska' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Suomi' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' })).toBeTruthy();
+    await waitFor(() => expect(i18n.hasResourceBundle('sv', 'common')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(i18n.language).toBe('fi');
+    expect(screen.getByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' })).toBeTruthy();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fi');
   });
 
   it('starts in the remembered language on the next visit', async () => {
