@@ -2,9 +2,15 @@
  * The page's first script: the stylesheet (so the frame in index.html paints styled) and, once
  * the browser has shown that frame, the app itself (main.tsx). Evaluating React and rendering the
  * app before the first paint would keep a phone's screen blank for as long as that takes; the
- * app's scripts still download meanwhile (the server preloads them: route-preloads.ts).
+ * app's scripts still download meanwhile (the server preloads them: route-preloads.ts), and so
+ * do the texts of the one language the page shows, asked for here at once.
  */
 import './styles/index.css';
+import { loadAppTexts } from './lib/app-texts';
+import { detectPageLanguage } from './lib/language';
+
+// main.tsx asks again and gets this download; a failure is its to report.
+loadAppTexts(detectPageLanguage()).catch(() => undefined);
 
 /** Never later than this, whatever the browser reports (or fails to). */
 const LONGEST_WAIT_MS = 3000;

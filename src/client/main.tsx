@@ -3,14 +3,18 @@ import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { createI18n } from './lib/i18n';
+import { loadI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={createQueryClient()} i18n={createI18n()} />
-  </StrictMode>,
-);
+// The texts' download started with the entry script (boot.ts), beside this chunk's: usually here
+// already. Not a top-level await: with one, the bundler splits the app into twice as many chunks.
+void loadI18n().then((i18n) => {
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={createQueryClient()} i18n={i18n} />
+    </StrictMode>,
+  );
+});

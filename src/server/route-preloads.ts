@@ -7,6 +7,12 @@ import { join } from 'node:path';
  * asked for, so a phone fetches them together with the entry script instead of one after another
  * (round trips less before the page's content paints). Built from Vite's manifest
  * (dist/client/.vite/manifest.json); without it, index.html as built.
+ *
+ * The texts of the page's language (app-texts-<language>.js) are not preloaded: the language is
+ * first the person's remembered choice, which only the browser knows (localStorage). A guess from
+ * Accept-Language would download a second language's texts whenever the two differ, and would
+ * make the page vary by Accept-Language (one cached copy and ETag per language). The entry script
+ * asks for them as it starts (src/client/boot.ts), before the first paint the app waits for.
  */
 const appModule = 'src/client/main.tsx';
 const pageModules: readonly (readonly [RegExp, string])[] = [

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createI18n, detectLanguage, LANGUAGE_STORAGE_KEY } from '../../src/client/lib/i18n';
+import { detectLanguage, LANGUAGE_STORAGE_KEY } from '../../src/client/lib/language';
 import { jsonResponse, mockFetch, renderApp } from './render-app';
+import { createTestI18n } from './test-i18n';
 
 // The home page (the public map) loads its code lazily; on a busy machine that takes a moment.
 const LOAD_TIMEOUT = 10_000;
@@ -69,6 +70,39 @@ describe('language switcher', { timeout: 20_000 }, () => {
     expect(document.documentElement.lang).toBe('sv');
   });
 
+  it('switches to a language whose texts were not downloaded yet, once they are here', async () => {
+    serveNamesPerLocale();
+    // As the app starts: only its own language's texts.
+    const { i18n } = renderApp({ language: 'en', languages: ['en'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reported problems on the map' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+    expect(i18n.hasResourceBundle('sv', 'common')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Svenska' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmälda problem på kartan' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Hoppa till huvudinnehållet' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('sv');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('sv');
+    expect(i18n.hasResourceBundle('fi', 'common')).toBe(false);
+  });
+
+  it('keeps the later choice when an earlier one is still downloading', async () => {
+    serveNamesPerLocale();
+    const { i18n } = renderApp({ language: 'en', languages: ['en', 'fi'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reported problems on the map' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+
+    // Both clicks land before the Swedish texts can arrive.
+    fireEvent.click(screen.getByRole('button', { name: 'Svenska' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Suomi' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' })).toBeTruthy();
+    await waitFor(() => expect(i18n.hasResourceBundle('sv', 'common')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(i18n.language).toBe('fi');
+    expect(screen.getByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' })).toBeTruthy();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fi');
+  });
+
   it('starts in the remembered language on the next visit', async () => {
     serveNamesPerLocale();
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fi');
@@ -107,7 +141,7 @@ describe('language detection', () => {
   });
 
   it('does not store a detected language, only a chosen one', () => {
-    createI18n();
+    createTestI18n();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
   });
 });

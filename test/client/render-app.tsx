@@ -3,13 +3,16 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../../src/client/app/providers';
 import { appRoutes } from '../../src/client/app/router';
-import { createI18n } from '../../src/client/lib/i18n';
 import { createQueryClient } from '../../src/client/lib/query-client';
 import type { SupportedLocale } from '../../src/shared/locales';
+import { createTestI18n } from './test-i18n';
 
-/** Renders the real routes and providers at a URL, with fresh clients for each test. */
-export function renderApp({ path = '/', language }: { path?: string; language?: SupportedLocale } = {}) {
-  const i18n = createI18n(language ? { language } : {});
+/**
+ * Renders the real routes and providers at a URL, with fresh clients for each test; the texts of
+ * every language are loaded unless `languages` names fewer (as the app starts: only its own).
+ */
+export function renderApp({ path = '/', language, languages }: { path?: string; language?: SupportedLocale; languages?: SupportedLocale[] } = {}) {
+  const i18n = createTestI18n(language, languages);
   const queryClient = createQueryClient();
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const view = render(

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../src/client/app/providers';
 import { AddressSearch, type AddressChoice } from '../../../src/client/components/address-search';
-import { createI18n } from '../../../src/client/lib/i18n';
+import { createTestI18n } from '../test-i18n';
 import { createQueryClient } from '../../../src/client/lib/query-client';
 import type { SupportedLocale } from '../../../src/shared/locales';
 import { jsonResponse, mockFetch } from '../render-app';
@@ -15,7 +15,7 @@ function renderSearch(language: SupportedLocale = 'en') {
   const chosen: AddressChoice[] = [];
   const submitted = vi.fn((submitEvent: SubmitEvent) => submitEvent.preventDefault());
   render(
-    <AppProvider queryClient={createQueryClient()} i18n={createI18n({ language })}>
+    <AppProvider queryClient={createQueryClient()} i18n={createTestI18n(language)}>
       {/* Inside a form, as in the report flow: Enter in the box must not send it. */}
       <form onSubmit={(formEvent) => submitted(formEvent.nativeEvent as SubmitEvent)}>
         <AddressSearch focus={{ lat: 60.1699, lon: 24.9384 }} onChoose={(choice) => chosen.push(choice)} />

@@ -3,7 +3,7 @@ import { rateLimited, tooManyPhotos, unknownServiceCode, unknownServiceObject } 
 import { serviceRequestInputSchema } from '../../../src/shared/georeport/request-input-schema';
 import { ApiError } from '../../../src/client/lib/http-client';
 import { interpretSendError } from '../../../src/client/features/report/lib/send-error';
-import { createI18n } from '../../../src/client/lib/i18n';
+import { createTestI18n } from '../test-i18n';
 import { reportTexts } from '../../../src/client/features/report/texts';
 import { classifyMessage } from '../../../src/client/features/report/validation/classify-message';
 import { reportResolver } from '../../../src/client/features/report/validation/report-resolver';
@@ -12,7 +12,7 @@ import { translateValidationMessage } from '../../../src/client/features/report/
 import type { SupportedLocale } from '../../../src/shared/locales';
 
 function i18nIn(language: SupportedLocale) {
-  const i18n = createI18n({ language });
+  const i18n = createTestI18n(language);
   for (const [lang, texts] of Object.entries(reportTexts)) i18n.addResourceBundle(lang, 'report', texts);
   return i18n;
 }

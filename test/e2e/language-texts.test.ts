@@ -1,0 +1,142 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../helpers/browser';
+import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { desktop, expectCleanRunThenClose, mobile, openPage } from './browser-context';
+import { expectNoAxeViolations } from './expectations';
+
+/**
+ * The app downloads the texts of the one language it shows (src/client/lib/app-texts.ts), asked
+ * for by the entry script, and another language's only when a person switches to it.
+ */
+
+let server: KerroServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startKerroServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The languages whose texts the page has asked for so far, in order. */
+function textDownloads(page: Page): string[] {
+  const languages: string[] = [];
+  page.on('request', (request) => {
+    const language = /\/assets\/app-texts-(\w+)-[^/]*\.js$/.exec(new URL(request.url()).pathname)?.[1];
+    if (language) languages.push(language);
+  });
+  return languages;
+}
+
+/**
+ * Records, from the first byte, the first text the page's heading and skip link ever showed: a
+ * render before the texts were there would show a key (map.title) or nothing.
+ */
+async function recordFirstTexts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const first: Record<string, string> = {};
+    (window as unknown as { firstTexts: Record<string, string> }).firstTexts = first;
+    new MutationObserver(() => {
+      for (const [name, selector] of [['heading', 'main h1'], ['skipLink', '.skip-link']] as const) {
+        const text = document.querySelector(selector)?.textContent;
+        if (first[name] === undefined && text) first[name] = text;
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+const firstTexts = (page: Page) => page.evaluate(() => (window as unknown as { firstTexts: Record<string, string> }).firstTexts);
+
+describe('UI texts: only the language shown is downloaded', () => {
+  it('a Swedish browser gets Swedish at the first render, without the Finnish or English texts', async () => {
+    for (const viewport of [mobile, desktop]) {
+      const opened = await openPage(browser, { locale: 'sv-FI', viewport });
+      const { page } = opened;
+      const downloads = textDownloads(page);
+      await recordFirstTexts(page);
+      await page.goto(`${server.baseUrl}/`);
+      await page.getByRole('heading', { level: 1, name: 'Anmälda problem på kartan' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('sv');
+      expect(await firstTexts(page)).toEqual({ heading: 'Anmälda problem på kartan', skipLink: 'Hoppa till huvudinnehållet' });
+      await page.locator('.requests-summary__count[data-count]').waitFor({ timeout: 30_000 });
+      expect(downloads).toEqual(['sv']);
+      await screenshot(page, `language-texts-sv-first-${viewport.width}`);
+      await expectNoAxeViolations(page);
+      await expectCleanRunThenClose(opened);
+    }
+  });
+
+  it('downloads another language when a person switches to it, on / and on /report', async () => {
+    const opened = await openPage(browser);
+    const { page } = opened;
+    const downloads = textDownloads(page);
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
+    expect(downloads).toEqual(['en']);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Suomi' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('fi');
+    await page.getByRole('link', { name: 'Siirry pääsisältöön' }).waitFor({ state: 'attached' });
+    expect(downloads).toEqual(['en', 'fi']);
+
+    // A page whose own texts come with its chunk (report.json) switches with the app's texts.
+    await page.getByRole('banner').getByRole('link', { name: 'Ilmoita ongelmasta' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ilmoita ongelmasta' }).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'Svenska' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Anmäl ett problem' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('sv');
+    expect(downloads).toEqual(['en', 'fi', 'sv']);
+    // Back to a language already here: nothing downloaded again.
+    await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Report a problem' }).waitFor();
+    expect(downloads).toEqual(['en', 'fi', 'sv']);
+    await expectCleanRunThenClose(opened);
+
+    // Opened directly on /report, in English, then switched.
+    const direct = await openPage(browser);
+    const directDownloads = textDownloads(direct.page);
+    await direct.page.goto(`${server.baseUrl}/report`);
+    await direct.page.getByRole('heading', { level: 1, name: 'Report a problem' }).waitFor();
+    await direct.page.getByRole('banner').getByRole('button', { name: 'Svenska' }).click();
+    await direct.page.getByRole('heading', { level: 1, name: 'Anmäl ett problem' }).waitFor();
+    expect(directDownloads).toEqual(['en', 'sv']);
+    await screenshot(direct.page, 'language-texts-report-sv');
+    await expectCleanRunThenClose(direct);
+  });
+
+  it('stays whole in its language when the other language cannot be downloaded', async () => {
+    const opened = await openPage(browser);
+    const { page, context } = opened;
+    const finnishTexts = /\/assets\/app-texts-fi-/;
+    await context.route(finnishTexts, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
+
+    const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/app-texts-fi-'));
+    await page.getByRole('banner').getByRole('button', { name: 'Suomi' }).click();
+    await failed;
+    // Let the failure reach the app before looking.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Reported problems on the map');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.getByRole('banner').getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Suomi' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await page.evaluate(() => localStorage.getItem('kerro.language'))).toBeNull();
+
+    // Another language still switches.
+    await page.getByRole('banner').getByRole('button', { name: 'Svenska' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Anmälda problem på kartan' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('kerro.language'))).toBe('sv');
+    // Back on the line, choosing it again tries again.
+    await context.unroute(finnishTexts);
+    await page.getByRole('banner').getByRole('button', { name: 'Suomi' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' }).waitFor({ timeout: 5000 });
+    await expectCleanRunThenClose(opened);
+  });
+});
