@@ -3,37 +3,25 @@
  * under the site's CSP without a violation, showing every API's operations, on a desktop and
  * a phone.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, launchBrowser, runAxe, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { describe, expect, it } from 'vitest';
+import { describeViolations, runAxe, screenshot } from '../helpers/browser';
 import { desktop, expectCleanRunThenClose, mobile, openPage } from './browser-context';
+import { withServerAndBrowser } from './suite-setup';
 
 const swaggerUiMarkup = new Set(['nested-interactive', 'heading-order', 'region']);
 
-let server: KerroServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = withServerAndBrowser();
 
 describe('the API docs page', () => {
   for (const [name, viewport] of [['desktop', desktop], ['phone', mobile]] as const) {
     it(`shows the operations of every API from this server alone (${name})`, async () => {
-      const opened = await openPage(browser, { viewport });
+      const opened = await openPage(suite.browser, { viewport });
       const elsewhere: string[] = [];
       opened.page.on('request', (request) => {
-        if (!request.url().startsWith(server.baseUrl)) elsewhere.push(request.url());
+        if (!request.url().startsWith(suite.server.baseUrl)) elsewhere.push(request.url());
       });
-      await opened.page.goto(`${server.baseUrl}/swagger`);
-      expect(opened.page.url()).toBe(`${server.baseUrl}/api/schema/swagger-ui/`);
+      await opened.page.goto(`${suite.server.baseUrl}/swagger`);
+      expect(opened.page.url()).toBe(`${suite.server.baseUrl}/api/schema/swagger-ui/`);
       await opened.page.getByText('Kerro APIs').first().waitFor();
       for (const path of ['/open311/v1/discovery.{format}', '/open311/v1/requests.{format}', '/api/counters/', '/api/observations/']) {
         await expect(opened.page.locator(`[data-path="${path}"]`).first().isVisible()).resolves.toBe(true);

@@ -1,24 +1,11 @@
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServiceType } from '../../src/shared/georeport/types';
-import { launchBrowser } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { expectCleanRunThenClose, openPage } from './browser-context';
+import { withServerAndBrowser } from './suite-setup';
 
-let server: KerroServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // No PUBLIC_BASE_URL: links must name the origin the browser used, not the loopback address the proxy calls.
-  server = await startKerroServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// No PUBLIC_BASE_URL: links must name the origin the browser used, not the loopback address the proxy calls.
+const suite = withServerAndBrowser();
 
 async function reportWithPhoto(origin: string): Promise<string> {
   const services = (await (await fetch(`${origin}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
@@ -37,9 +24,9 @@ async function reportWithPhoto(origin: string): Promise<string> {
 
 describe('the app opened at http://localhost:PORT (not the address the server listens on)', () => {
   it('shows the photo: its link names localhost, so the CSP lets it load', async () => {
-    const origin = `http://localhost:${server.port}`;
-    const id = await reportWithPhoto(server.baseUrl);
-    const opened = await openPage(browser);
+    const origin = `http://localhost:${suite.server.port}`;
+    const id = await reportWithPhoto(suite.server.baseUrl);
+    const opened = await openPage(suite.browser);
     const response = await opened.page.goto(`${origin}/requests/${id}`);
     expect(response?.status()).toBe(200);
     const photo = opened.page.getByRole('img', { name: 'Photo 1 of 1 attached to the report' });

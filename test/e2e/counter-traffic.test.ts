@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import type { CounterFeature, CounterPageEnvelope } from '../../src/shared/counters/wire';
 import type { AggregateRow } from '../../src/client/features/counters/lib/traffic-series';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { withServerAndBrowser } from './suite-setup';
 
 /** The size the screenshots are looked at in. */
 const desktop = { width: 1280, height: 800 };
 
-let server: KerroServer;
-let browser: Browser;
+const suite = withServerAndBrowser();
 const pageErrors: string[] = [];
 const counters: CounterFeature[] = [];
 /** A located counter with demo observations, classifying (so it has counts and speeds) if one is. */
@@ -33,7 +32,7 @@ async function aggregate(counterId: number, measurementType: string, range: 'wee
     order: 'start_time',
     page_size: '10000',
   });
-  const body = (await (await fetch(`${server.baseUrl}/proxy/counters-api/observations/aggregate/?${query}`)).json()) as { results: AggregateRow[] };
+  const body = (await (await fetch(`${suite.server.baseUrl}/proxy/counters-api/observations/aggregate/?${query}`)).json()) as { results: AggregateRow[] };
   return body.results;
 }
 
@@ -45,10 +44,8 @@ const hourly: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', m
 const located = (counter: CounterFeature) => !(counter.geometry.coordinates[0] === 0 && counter.geometry.coordinates[1] === 0);
 
 beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
   for (let page = 1; ; page += 1) {
-    const body = (await (await fetch(`${server.baseUrl}/proxy/counters/?page=${page}&page_size=1000`)).json()) as CounterPageEnvelope;
+    const body = (await (await fetch(`${suite.server.baseUrl}/proxy/counters/?page=${page}&page_size=1000`)).json()) as CounterPageEnvelope;
     counters.push(...body.results.features);
     if (!body.next) break;
   }
@@ -59,11 +56,6 @@ beforeAll(async () => {
   }
   observed = withData.find((counter) => counter.properties.classifying) ?? withData[0]!;
   expect(observed).toBeDefined();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const typesOf = (counter: CounterFeature) => (counter.properties.classifying ? ['count', 'speed'] : ['count']);
@@ -115,10 +107,10 @@ const mapHref = (counter: CounterFeature) =>
 
 describe('counter traffic chart in Chromium', () => {
   it('the map panel opens the chart on request: canvas drawn, table equal to the API, CSV of the shown series, uPlot loaded only then', async () => {
-    const opened = await openPage(browser, { viewport: desktop, timezoneId: helsinki, pageErrors });
+    const opened = await openPage(suite.browser, { viewport: desktop, timezoneId: helsinki, pageErrors });
     const { page } = opened;
     const chunkRequests = recordChartChunk(page);
-    await page.goto(`${server.baseUrl}${mapHref(observed)}`);
+    await page.goto(`${suite.server.baseUrl}${mapHref(observed)}`);
     const panel = page.getByRole('complementary', { name: 'Details' });
     await panel.getByRole('heading', { name: observed.properties.name }).waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
@@ -178,9 +170,9 @@ describe('counter traffic chart in Chromium', () => {
     ['sv-FI', 'Visa trafik', 'Visa som tabell'],
     ['en-GB', 'Show traffic', 'Show as table'],
   ])('in %s the open chart and its table have no axe violations, and a phone scrolls nothing sideways', async (locale, show, asTable) => {
-    const opened = await openPage(browser, { viewport: mobile, locale, timezoneId: helsinki, pageErrors });
+    const opened = await openPage(suite.browser, { viewport: mobile, locale, timezoneId: helsinki, pageErrors });
     const { page } = opened;
-    await page.goto(`${server.baseUrl}${mapHref(observed)}`);
+    await page.goto(`${suite.server.baseUrl}${mapHref(observed)}`);
     const toggle = page.getByRole('button', { name: show });
     await toggle.waitFor({ timeout: 30_000 });
     await toggle.click();
@@ -195,10 +187,10 @@ describe('counter traffic chart in Chromium', () => {
 
   it('the /counters table opens a counter’s traffic below it, says when a counter has no counts, and fits a phone', async () => {
     for (const viewport of [desktop, mobile]) {
-      const opened = await openPage(browser, { viewport, timezoneId: helsinki, pageErrors });
+      const opened = await openPage(suite.browser, { viewport, timezoneId: helsinki, pageErrors });
       const { page } = opened;
       const chunkRequests = recordChartChunk(page);
-      await page.goto(`${server.baseUrl}/counters`);
+      await page.goto(`${suite.server.baseUrl}/counters`);
       await page.getByRole('searchbox').fill(observed.properties.name);
       const row = page.locator(`tr[data-counter-id="${observed.id}"]`);
       await row.waitFor({ timeout: 30_000 });
@@ -223,7 +215,7 @@ describe('counter traffic chart in Chromium', () => {
   });
 
   it('a counter that never delivered counts says so, and one without counts in the period shows no empty chart', async () => {
-    const opened = await openPage(browser, { viewport: desktop, timezoneId: helsinki, pageErrors });
+    const opened = await openPage(suite.browser, { viewport: desktop, timezoneId: helsinki, pageErrors });
     const { page } = opened;
     const never = counters.find((counter) => counter.properties.lastStoredObservation === null)!;
     const quiet = counters.filter((counter) => counter.properties.lastStoredObservation !== null).at(-1)!;
@@ -232,7 +224,7 @@ describe('counter traffic chart in Chromium', () => {
       [never, 'This counter has not delivered any counts.'],
       [quiet, 'No counts in this period.'],
     ] as const) {
-      await page.goto(`${server.baseUrl}/counters`);
+      await page.goto(`${suite.server.baseUrl}/counters`);
       await page.getByRole('searchbox').fill(counter.properties.name || String(counter.id));
       const row = page.locator(`tr[data-counter-id="${counter.id}"]`);
       await row.waitFor({ timeout: 30_000 });

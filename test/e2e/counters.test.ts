@@ -1,37 +1,28 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import type { CounterFeature, CounterPageEnvelope } from '../../src/shared/counters/wire';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { visibleMarker } from './map-markers';
+import { withServerAndBrowser } from './suite-setup';
 
-let server: KerroServer;
-let browser: Browser;
+const suite = withServerAndBrowser();
 const pageErrors: string[] = [];
 
 /** Every counter, straight from the proxy (the service's largest page size). */
 const counters: CounterFeature[] = [];
 
 beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
   for (let page = 1; ; page += 1) {
-    const body = (await (await fetch(`${server.baseUrl}/proxy/counters/?page=${page}&page_size=1000`)).json()) as CounterPageEnvelope;
+    const body = (await (await fetch(`${suite.server.baseUrl}/proxy/counters/?page=${page}&page_size=1000`)).json()) as CounterPageEnvelope;
     counters.push(...body.results.features);
     if (!body.next) break;
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** A page in a context with no internet, as on this machine (tile requests fail at once), in Helsinki time. */
-const openCountersPage = (viewport = desktop) => openPage(browser, { viewport, timezoneId: helsinki, pageErrors });
+const openCountersPage = (viewport = desktop) => openPage(suite.browser, { viewport, timezoneId: helsinki, pageErrors });
 
 const atPlaceholder = (counter: CounterFeature) => counter.geometry.coordinates[0] === 0 && counter.geometry.coordinates[1] === 0;
 const format = (value: number) => new Intl.NumberFormat('en-GB').format(value);
@@ -49,7 +40,7 @@ describe('counters in Chromium', () => {
       const url = new URL(request.url());
       if (url.pathname === '/proxy/counters/') pagesAsked.push(Number(url.searchParams.get('page')));
     });
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.locator('.requests-summary__count[data-count]').waitFor();
     await page.getByRole('checkbox', { name: 'Show traffic counters' }).check();
     const progress = page.locator('.counter-progress');
@@ -104,7 +95,7 @@ describe('counters in Chromium', () => {
   it('the counters page sorts, filters, links each counter to the map and downloads one CSV', async () => {
     const opened = await openCountersPage();
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/counters`);
+    await page.goto(`${suite.server.baseUrl}/counters`);
     await page.getByRole('heading', { level: 1, name: 'Traffic counters' }).waitFor();
     await page.getByText(`Loaded all ${format(counters.length)} counters.`).waitFor({ timeout: 30_000 });
     const rows = page.locator('table tbody tr');
@@ -147,7 +138,7 @@ describe('counters in Chromium', () => {
 
     // One CSV: every counter, one header line, the municipality's name beside its code, and a
     // UTF-8 byte order mark first, so Excel in Finnish shows "ä" as "ä".
-    await page.goto(`${server.baseUrl}/counters`);
+    await page.goto(`${suite.server.baseUrl}/counters`);
     const button = page.getByRole('button', { name: `Download all ${format(counters.length)} counters as CSV` });
     await button.waitFor({ timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
@@ -176,7 +167,7 @@ describe('counters in Chromium', () => {
 
   it('the counters page fits a phone screen (the table scrolls inside its frame) and stays accessible', async () => {
     const { context, page } = await openCountersPage(mobile);
-    await page.goto(`${server.baseUrl}/counters`);
+    await page.goto(`${suite.server.baseUrl}/counters`);
     await page.getByText(`Loaded all ${format(counters.length)} counters.`).waitFor({ timeout: 30_000 });
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'counters-mobile');

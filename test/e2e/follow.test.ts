@@ -5,33 +5,29 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { screenshot } from '../helpers/browser';
 import { linkIn, readMail } from '../server/notify/multipart';
 import { startSmtpServer } from '../server/notify/smtp-test-server';
 import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { withServerAndBrowser } from './suite-setup';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: KerroServer;
-let browser: Browser;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startKerroServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await smtp?.close();
 });
 
+// Registered after the SMTP server's hooks: the server starts once that runs and stops before it closes.
+const suite = withServerAndBrowser(() => ({ env: { SMTP_URL: smtp.url } }));
+
 async function publishedRequest(): Promise<string> {
-  const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string }[];
+  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string }[];
   const body = new URLSearchParams({
     service_code: services[0]!.service_code,
     title: 'Broken bench by the fountain',
@@ -40,10 +36,10 @@ async function publishedRequest(): Promise<string> {
     long: '24.95240',
     email: 'reporter@example.org',
   });
-  const response = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
+  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
   expect(response.status).toBe(200);
   const id = ((await response.json()) as { service_request_id: string }[])[0]!.service_request_id;
-  const db = new Database(join(server.dataDir, 'kerro.sqlite'));
+  const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
   try {
     db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id);
   } finally {
@@ -59,14 +55,14 @@ async function mailTo(address: string, timeoutMs = 15_000) {
     if (found) return readMail(found.raw);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no mail to ${address}; the server said:\n${server.output()}`);
+  throw new Error(`no mail to ${address}; the server said:\n${suite.server.output()}`);
 }
 
 it('follows a report, confirms by the emailed link, and sees the follower count (phone, then desktop)', async () => {
   const id = await publishedRequest();
-  const opened = await openPage(browser, { viewport: mobile, timezoneId: helsinki });
+  const opened = await openPage(suite.browser, { viewport: mobile, timezoneId: helsinki });
   const { page } = opened;
-  await page.goto(`${server.baseUrl}/requests/${id}`);
+  await page.goto(`${suite.server.baseUrl}/requests/${id}`);
   await page.getByRole('heading', { name: 'Follow this report' }).waitFor();
   await page.getByText('Nobody follows this report yet.').waitFor();
   await page.getByRole('heading', { name: 'History' }).waitFor();
@@ -74,7 +70,7 @@ it('follows a report, confirms by the emailed link, and sees the follower count 
   await expectNoHorizontalScroll(page);
   await screenshot(page, 'follow-request-phone');
 
-  // A wrong address is caught in the browser, said next to the field.
+  // A wrong address is caught in the suite.browser, said next to the field.
   await page.getByLabel('Your email address').fill('not an address');
   await page.getByRole('button', { name: 'Follow' }).click();
   await page.getByText('Enter an email address such as name@example.org.').waitFor();
@@ -87,7 +83,7 @@ it('follows a report, confirms by the emailed link, and sees the follower count 
 
   const confirmation = await mailTo('neighbour@example.org');
   expect(confirmation.headers.get('subject')).toBe('Confirm that you want to follow a report: Broken bench by the fountain');
-  const link = linkIn(confirmation.plain, `${server.baseUrl}/mail/confirm?token=`);
+  const link = linkIn(confirmation.plain, `${suite.server.baseUrl}/mail/confirm?token=`);
   await page.goto(link);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -97,8 +93,8 @@ it('follows a report, confirms by the emailed link, and sees the follower count 
   await page.getByText('1 person follows this report.').waitFor();
   await expectCleanRunThenClose(opened);
 
-  const wide = await openPage(browser, { viewport: desktop, timezoneId: helsinki });
-  await wide.page.goto(`${server.baseUrl}/requests/${id}#follow`);
+  const wide = await openPage(suite.browser, { viewport: desktop, timezoneId: helsinki });
+  await wide.page.goto(`${suite.server.baseUrl}/requests/${id}#follow`);
   await wide.page.getByText('1 person follows this report.').waitFor();
   // Arriving from "Follow this one instead": the cursor is in the address field.
   await expect.poll(() => wide.page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * Map first (issue 11): the home page's map fills the first screen on a phone and on a laptop,
@@ -12,27 +12,17 @@ import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations'
  * page and its map: request-place.test.ts.)
  */
 
-let server: KerroServer;
-let browser: Browser;
 const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = withServerAndBrowser();
 
 const laptop = { width: 1280, height: 800 };
 const titles = { en: 'Reported problems on the map', fi: 'Ilmoitetut ongelmat kartalla', sv: 'Anmälda problem på kartan' } as const;
 const browserLocales = { en: 'en-GB', fi: 'fi-FI', sv: 'sv-FI' } as const;
 
 const openHome = async (viewport: { width: number; height: number }, language: keyof typeof titles = 'en') => {
-  const opened = await openPage(browser, { viewport, locale: browserLocales[language], timezoneId: helsinki, pageErrors });
-  await opened.page.goto(`${server.baseUrl}/`);
+  const opened = await openPage(suite.browser, { viewport, locale: browserLocales[language], timezoneId: helsinki, pageErrors });
+  await opened.page.goto(`${suite.server.baseUrl}/`);
   await opened.page.getByRole('heading', { level: 1, name: titles[language] }).waitFor();
   await opened.page.locator('.requests-summary__count[data-count]').waitFor({ timeout: 30_000 });
   await opened.page.locator('.public-map__leaflet').waitFor({ timeout: 30_000 });
@@ -225,7 +215,7 @@ describe('map-first home page in Chromium', () => {
   });
 
   it('the address search over the map moves it there; the offer there names the nearest address', async () => {
-    const found = (await (await fetch(`${server.baseUrl}/proxy/geocoding/v1/search?text=${encodeURIComponent('Fleminginkatu 6')}&lang=en&size=1`)).json()) as {
+    const found = (await (await fetch(`${suite.server.baseUrl}/proxy/geocoding/v1/search?text=${encodeURIComponent('Fleminginkatu 6')}&lang=en&size=1`)).json()) as {
       features: { geometry: { coordinates: [number, number] } }[];
     };
     const [lon, lat] = found.features[0]!.geometry.coordinates;

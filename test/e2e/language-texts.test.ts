@@ -1,27 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import { desktop, expectCleanRunThenClose, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations } from './expectations';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * The app downloads the texts of the one language it shows (src/client/lib/app-texts.ts), asked
  * for by the entry script, and another language's only when a person switches to it.
  */
 
-let server: KerroServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = withServerAndBrowser();
 
 /** The languages whose texts the page has asked for so far, in order. */
 function textDownloads(page: Page): string[] {
@@ -55,11 +44,11 @@ const firstTexts = (page: Page) => page.evaluate(() => (window as unknown as { f
 describe('UI texts: only the language shown is downloaded', () => {
   it('a Swedish browser gets Swedish at the first render, without the Finnish or English texts', async () => {
     for (const viewport of [mobile, desktop]) {
-      const opened = await openPage(browser, { locale: 'sv-FI', viewport });
+      const opened = await openPage(suite.browser, { locale: 'sv-FI', viewport });
       const { page } = opened;
       const downloads = textDownloads(page);
       await recordFirstTexts(page);
-      await page.goto(`${server.baseUrl}/`);
+      await page.goto(`${suite.server.baseUrl}/`);
       await page.getByRole('heading', { level: 1, name: 'Anmälda problem på kartan' }).waitFor();
       expect(await page.getAttribute('html', 'lang')).toBe('sv');
       expect(await firstTexts(page)).toEqual({ heading: 'Anmälda problem på kartan', skipLink: 'Hoppa till huvudinnehållet' });
@@ -72,10 +61,10 @@ describe('UI texts: only the language shown is downloaded', () => {
   });
 
   it('downloads another language when a person switches to it, on / and on /report', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(suite.browser);
     const { page } = opened;
     const downloads = textDownloads(page);
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
     expect(downloads).toEqual(['en']);
 
@@ -99,9 +88,9 @@ describe('UI texts: only the language shown is downloaded', () => {
     await expectCleanRunThenClose(opened);
 
     // Opened directly on /report, in English, then switched.
-    const direct = await openPage(browser);
+    const direct = await openPage(suite.browser);
     const directDownloads = textDownloads(direct.page);
-    await direct.page.goto(`${server.baseUrl}/report`);
+    await direct.page.goto(`${suite.server.baseUrl}/report`);
     await direct.page.getByRole('heading', { level: 1, name: 'Report a problem' }).waitFor();
     await direct.page.getByRole('banner').getByRole('button', { name: 'Svenska' }).click();
     await direct.page.getByRole('heading', { level: 1, name: 'Anmäl ett problem' }).waitFor();
@@ -111,11 +100,11 @@ describe('UI texts: only the language shown is downloaded', () => {
   });
 
   it('stays whole in its language when the other language cannot be downloaded', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(suite.browser);
     const { page, context } = opened;
     const finnishTexts = /\/assets\/app-texts-fi-/;
     await context.route(finnishTexts, (route) => route.abort('internetdisconnected'));
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
 
     const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/app-texts-fi-'));

@@ -1,8 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { describe, expect, it } from 'vitest';
 import { mobile } from './browser-context';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * Cumulative layout shift on a phone, the way Lighthouse counts it (shifts without recent input),
@@ -12,21 +10,10 @@ import { mobile } from './browser-context';
 const CLS_BUDGET = 0.02;
 const apiDelayMs = 600;
 
-let server: KerroServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = withServerAndBrowser();
 
 async function layoutShiftOf(path: string): Promise<{ total: number; sources: string[] }> {
-  const context = await browser.newContext({ viewport: mobile, isMobile: true, deviceScaleFactor: 2 });
+  const context = await suite.browser.newContext({ viewport: mobile, isMobile: true, deviceScaleFactor: 2 });
   try {
     const page = await context.newPage();
     // The map's tiles come from the Internet, which the test has not: none at all, as offline.
@@ -46,7 +33,7 @@ async function layoutShiftOf(path: string): Promise<{ total: number; sources: st
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(`${server.baseUrl}${path}`);
+    await page.goto(`${suite.server.baseUrl}${path}`);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     return await page.evaluate(() => (window as unknown as { layoutShift: { total: number; sources: string[] } }).layoutShift);
@@ -59,7 +46,7 @@ describe('layout shift on a phone while the data arrives', () => {
   it.each(['/', '/report', '/counters', '/requests/{id}'])(`%s shifts ≤ ${CLS_BUDGET}`, async (path) => {
     let url = path;
     if (path === '/requests/{id}') {
-      const [first] = (await (await fetch(`${server.baseUrl}/open311/v1/requests.json`)).json()) as { service_request_id: string }[];
+      const [first] = (await (await fetch(`${suite.server.baseUrl}/open311/v1/requests.json`)).json()) as { service_request_id: string }[];
       url = `/requests/${first!.service_request_id}`;
     }
     const shift = await layoutShiftOf(url);

@@ -1,11 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/project-root';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { expectCleanRunThenClose, mobile, openPage } from './browser-context';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * Phones first (issue 14): the page's frame (header) paints from index.html before the app's
@@ -14,19 +12,9 @@ import { expectCleanRunThenClose, mobile, openPage } from './browser-context';
  * anything. Measured in the browser against the first contentful paint. The map must still come.
  */
 
-let server: KerroServer;
-let browser: Browser;
 const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = withServerAndBrowser();
 
 /** The built chunk with Leaflet in it, found by a string minifying keeps (its zoom animation class). */
 function leafletChunk(): string {
@@ -38,7 +26,7 @@ function leafletChunk(): string {
 
 describe('first paint before the app', () => {
   it("paints the frame from the HTML and its stylesheet, and renders the app after that paint, with the header in place", async () => {
-    const opened = await openPage(browser, { viewport: mobile, pageErrors });
+    const opened = await openPage(suite.browser, { viewport: mobile, pageErrors });
     const { page } = opened;
     // When the app's own header (its navigation, which the frame in index.html has not) first appears.
     await page.addInitScript(() => {
@@ -48,7 +36,7 @@ describe('first paint before the app', () => {
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
-    const response = await page.goto(`${server.baseUrl}/`);
+    const response = await page.goto(`${suite.server.baseUrl}/`);
     expect(await response!.text()).toMatch(/<header class="site-header">.*<span class="site-header__name">Kerro<\/span>/);
     await page.locator('.public-map__leaflet').waitFor({ timeout: 30_000 });
 
@@ -65,9 +53,9 @@ describe('first paint before the app', () => {
 describe('first paint before the map code', () => {
   it('/ paints its frame first, then fetches Leaflet, and the map still draws', async () => {
     const chunk = leafletChunk();
-    const opened = await openPage(browser, { viewport: mobile, pageErrors });
+    const opened = await openPage(suite.browser, { viewport: mobile, pageErrors });
     const { page } = opened;
-    const response = await page.goto(`${server.baseUrl}/`);
+    const response = await page.goto(`${suite.server.baseUrl}/`);
     // Not even hinted in the HTML: a preload would compete with the frame's own scripts.
     expect(await response!.text()).not.toContain(chunk);
     await page.locator('.public-map__leaflet').waitFor({ timeout: 30_000 });

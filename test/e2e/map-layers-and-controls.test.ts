@@ -1,31 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import { desktop, expectCleanRunThenClose, helsinki, openPage } from './browser-context';
 import { expectNoAxeViolations } from './expectations';
 import { expectLocalizedMapControls, mapControlWords } from './map-controls';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * The home page's map beyond its basics (map.test.ts): a map first shown from the list tab,
  * the counters layer kept apart from the requests, and Leaflet's own controls in each language.
  */
 
-let server: KerroServer;
-let browser: Browser;
 const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
-});
+const suite = withServerAndBrowser();
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const openMapPage = (locale = 'en-GB') => openPage(browser, { viewport: desktop, locale, timezoneId: helsinki, pageErrors });
+const openMapPage = (locale = 'en-GB') => openPage(suite.browser, { viewport: desktop, locale, timezoneId: helsinki, pageErrors });
 
 const params = (page: Page) => new URL(page.url()).searchParams;
 
@@ -43,7 +33,7 @@ describe('public map: first shown from the list', () => {
     const opened = await openMapPage();
     const { page } = opened;
     // As after a reload or from a shared link: the map is created while its tab is hidden.
-    await page.goto(`${server.baseUrl}/?view=list`);
+    await page.goto(`${suite.server.baseUrl}/?view=list`);
     const list = page.getByRole('tabpanel', { name: 'List' });
     const card = list.locator('.map-list--requests > li').nth(3);
     await card.waitFor({ timeout: 30_000 });
@@ -70,7 +60,7 @@ describe('public map: first shown from the list', () => {
   it('fits the data when the map tab is opened after the list', async () => {
     const opened = await openMapPage();
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/?view=list`);
+    await page.goto(`${suite.server.baseUrl}/?view=list`);
     await page.locator('.requests-summary__count[data-count]').waitFor({ timeout: 30_000 });
     const count = Number(await page.locator('.requests-summary__count').getAttribute('data-count'));
     await page.locator('.public-map__leaflet').waitFor({ state: 'attached', timeout: 30_000 });
@@ -99,12 +89,12 @@ describe('public map: counters and requests together', () => {
   it('draws the counters smaller and muted, in their own pane under the requests', async () => {
     const opened = await openMapPage();
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/?counters=1`);
+    await page.goto(`${suite.server.baseUrl}/?counters=1`);
     await page.getByText(/^Loaded all [\d,]+ counters\.$/).waitFor({ timeout: 60_000 });
     await expect.poll(() => page.locator('.map-marker--counter, .map-cluster--counters').count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.map-marker--request, .map-cluster--requests').count()).toBeGreaterThan(0);
     // Zoom in where both kinds are single markers.
-    await page.goto(`${server.baseUrl}/?counters=1&lat=60.19&long=24.94&zoom=15`);
+    await page.goto(`${suite.server.baseUrl}/?counters=1&lat=60.19&long=24.94&zoom=15`);
     await page.getByText(/^Loaded all [\d,]+ counters\.$/).waitFor({ timeout: 60_000 });
     await expect.poll(() => page.locator('.map-marker--counter').count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.map-marker--request').count()).toBeGreaterThan(0);
@@ -144,7 +134,7 @@ describe('public map: Leaflet controls in the UI language', () => {
   ])('in %s', async (locale, heading) => {
     const opened = await openMapPage(locale);
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     await page.locator('.public-map__leaflet .leaflet-control-zoom-in').waitFor({ timeout: 30_000 });
     await expectLocalizedMapControls(page, '.public-map__leaflet', locale.slice(0, 2) as 'fi' | 'sv' | 'en');

@@ -1,32 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { ServiceRequest, ServiceType } from '../../src/shared/georeport/types';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { screenshot } from '../helpers/browser';
 import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { visibleMarker } from './map-markers';
+import { withServerAndBrowser } from './suite-setup';
 
-let server: KerroServer;
-let browser: Browser;
 const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = withServerAndBrowser();
 
 /** A page in a context with no internet, as on this machine (tile requests fail at once), in Helsinki time. */
-const openMapPage = (viewport = desktop) => openPage(browser, { viewport, timezoneId: helsinki, pageErrors });
+const openMapPage = (viewport = desktop) => openPage(suite.browser, { viewport, timezoneId: helsinki, pageErrors });
 
 /** What the proxy lists for the default window (the last 90 days), as the page will ask. */
 async function publishedRequests(query = ''): Promise<ServiceRequest[]> {
-  const response = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json?extensions=true&locale=en${query}`);
+  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json?extensions=true&locale=en${query}`);
   expect(response.status).toBe(200);
   return (await response.json()) as ServiceRequest[];
 }
@@ -53,7 +43,7 @@ describe('public map in Chromium', () => {
     expect(expected.length).toBeGreaterThan(20);
     const opened = await openMapPage();
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
     expect(await page.title()).toBe('Reported problems on the map – Kerro');
     expect(await page.getByRole('main').getByRole('link', { name: 'Report a problem' }).getAttribute('href')).toBe('/report');
@@ -100,14 +90,14 @@ describe('public map in Chromium', () => {
     // From the list back to the map, then on to the request's own page.
     await page.getByRole('tab', { name: 'Map' }).click();
     await panel.getByRole('link', { name: "Open the report's own page" }).click();
-    await page.waitForURL(`${server.baseUrl}/requests/${id}`);
+    await page.waitForURL(`${suite.server.baseUrl}/requests/${id}`);
     await page.getByRole('heading', { level: 1, name: request.extended_attributes!.title! }).waitFor();
     await expectCleanRunThenClose(opened);
   });
 
   it('works with the keyboard: a bubble zooms in, a marker opens its details and takes focus', async () => {
     const { context, page } = await openMapPage();
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await shownCount(page);
     await expect.poll(() => page.locator('.map-cluster--requests').count()).toBeGreaterThan(0);
     const zoomBefore = Number(params(page).get('zoom'));
@@ -151,10 +141,10 @@ describe('public map in Chromium', () => {
   });
 
   it('keeps filters and the view in the URL: a reopened link shows the same, back and forward work', async () => {
-    const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
+    const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
     const all = await publishedRequests();
     const { context, page } = await openMapPage();
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await shownCount(page);
 
     await page.getByRole('radio', { name: 'Closed' }).check();
@@ -217,8 +207,8 @@ describe('public map in Chromium', () => {
 
   it('"near me" uses the browser\'s position and shows what lies within the radius', async () => {
     const here = { latitude: 60.1699, longitude: 24.9384 };
-    const { context, page } = await openPage(browser, { viewport: desktop, geolocation: here, permissions: ['geolocation'], pageErrors });
-    await page.goto(`${server.baseUrl}/`);
+    const { context, page } = await openPage(suite.browser, { viewport: desktop, geolocation: here, permissions: ['geolocation'], pageErrors });
+    await page.goto(`${suite.server.baseUrl}/`);
     await shownCount(page);
     await page.getByRole('button', { name: 'Show reports near my location' }).click();
     await expect.poll(() => params(page).get('near')).toBe('60.1699,24.9384');
@@ -241,7 +231,7 @@ describe('public map in Chromium', () => {
     page.on('request', (request) => {
       if (request.url().includes('/requests.json')) asked.push(new URL(request.url()));
     });
-    await page.goto(`${server.baseUrl}/?from=2025-01-01&to=2026-12-31`);
+    await page.goto(`${suite.server.baseUrl}/?from=2025-01-01&to=2026-12-31`);
     await shownCount(page);
     await page.getByText('The city\'s service shows at most 90 days at a time.', { exact: false }).waitFor();
     await page.getByLabel('From', { exact: true }).fill('2025-03-01');
@@ -259,7 +249,7 @@ describe('public map in Chromium', () => {
 
   it('fits a phone screen and stays accessible', async () => {
     const { context, page } = await openMapPage(mobile);
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await shownCount(page);
     await expect.poll(() => requestsDrawn(page)).toBeGreaterThan(0);
     // The filters start folded on a phone, so the map is near the top.

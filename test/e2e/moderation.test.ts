@@ -2,23 +2,23 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readMail } from '../server/notify/multipart';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, ServiceType } from '../../src/shared/georeport/types';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { screenshot } from '../helpers/browser';
 import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { addModeratorWithCli } from './admin-cli';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * The moderator console in Chromium against the real server: a report stays out of the public
  * listing until a moderator publishes it from the console; closing it emails the reporter
  * (an .eml file in DATA_DIR/outbox) and the public track page shows it closed with the notes.
  */
-let server: KerroServer;
-let browser: Browser;
+// PUBLIC_BASE_URL: the closing email links to the request only with it.
+const suite = withServerAndBrowser({ publicBaseUrl: true });
 let tilePng: Buffer;
 
 const MODERATOR = 'mod';
@@ -26,21 +26,13 @@ const PASSWORD = 'correct horse battery staple';
 const attack = '<img src=x onerror="window.__xss=1">';
 
 beforeAll(async () => {
-  // PUBLIC_BASE_URL: the closing email links to the request only with it.
-  server = await startKerroServer({ publicBaseUrl: true });
-  addModeratorWithCli(server.dataDir, MODERATOR, PASSWORD);
-  browser = await launchBrowser();
+  addModeratorWithCli(suite.server.dataDir, MODERATOR, PASSWORD);
   tilePng = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#dde' } }).png().toBuffer();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** No network beyond loopback: the home page's map tiles come from here. */
 const openContext = (viewport = desktop, locale = 'en-GB') =>
-  openPage(browser, {
+  openPage(suite.browser, {
     viewport,
     locale,
     timezoneId: helsinki,
@@ -48,7 +40,7 @@ const openContext = (viewport = desktop, locale = 'en-GB') =>
   });
 
 async function firstServiceCode(): Promise<string> {
-  const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
+  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
   return services[0]!.service_code;
 }
 
@@ -60,7 +52,7 @@ async function submitReportWithPhoto(fields: Record<string, string>): Promise<st
   }
   const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#5b8c5a' } }).jpeg().toBuffer();
   body.append('media[]', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-  const response = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
+  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
   const created = (await response.json()) as { service_request_id: string }[];
   expect(response.status, JSON.stringify(created)).toBe(200);
   return created[0]!.service_request_id;
@@ -69,15 +61,15 @@ async function submitReportWithPhoto(fields: Record<string, string>): Promise<st
 /** A report as a resident's browser sends it: a URL-encoded form through the proxy. */
 async function submitReport(fields: Record<string, string>): Promise<string> {
   const body = new URLSearchParams({ service_code: await firstServiceCode(), lat: '60.16952', long: '24.93545', ...fields });
-  const response = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
+  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
   const created = (await response.json()) as { service_request_id: string }[];
   expect(response.status, JSON.stringify(created)).toBe(200);
   return created[0]!.service_request_id;
 }
 
 async function publicListingHas(id: string): Promise<boolean> {
-  const byId = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json?service_request_id=${id}`)).json()) as ServiceRequest[];
-  const all = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`)).json()) as ServiceRequest[];
+  const byId = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json?service_request_id=${id}`)).json()) as ServiceRequest[];
+  const all = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`)).json()) as ServiceRequest[];
   const inById = byId.some((request) => request.service_request_id === id);
   expect(all.some((request) => request.service_request_id === id)).toBe(inById);
   return inById;
@@ -91,7 +83,7 @@ async function signIn(page: Page): Promise<void> {
 
 /** The email about request `id` that says `words`, once the outbox sender (woken by the change) has written it. */
 async function waitForEml(id: string, words: string, timeoutMs = 15_000): Promise<string> {
-  const directory = join(server.dataDir, 'outbox');
+  const directory = join(suite.server.dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = existsSync(directory) ? readdirSync(directory).filter((name) => name.endsWith('.eml')) : [];
@@ -101,7 +93,7 @@ async function waitForEml(id: string, words: string, timeoutMs = 15_000): Promis
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no .eml file in ${directory} within ${timeoutMs} ms:\n${server.output()}`);
+  throw new Error(`no .eml file in ${directory} within ${timeoutMs} ms:\n${suite.server.output()}`);
 }
 
 /** The plain-text part of an .eml (every message also has an HTML part). */
@@ -111,7 +103,7 @@ describe('moderator console in Chromium', () => {
   it('sends a logged-out visitor to the login page and says when the password is wrong', async () => {
     const opened = await openContext();
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/moderation`);
+    await page.goto(`${suite.server.baseUrl}/moderation`);
     await page.getByRole('heading', { level: 1, name: 'Moderator sign-in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/moderation/login');
     await screenshot(page, 'moderation-login-desktop-en');
@@ -143,7 +135,7 @@ describe('moderator console in Chromium', () => {
 
     const opened = await openContext();
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/moderation`);
+    await page.goto(`${suite.server.baseUrl}/moderation`);
     await page.getByRole('heading', { level: 1, name: 'Moderator sign-in' }).waitFor();
     await signIn(page);
     await page.getByRole('heading', { level: 1, name: 'Moderation queue' }).waitFor();
@@ -179,7 +171,7 @@ describe('moderator console in Chromium', () => {
 
     // The public map (home page) lists it now: its list view, which loads on first use.
     const visitor = await openContext();
-    await visitor.page.goto(`${server.baseUrl}/?view=list`);
+    await visitor.page.goto(`${suite.server.baseUrl}/?view=list`);
     await visitor.page.locator(`[data-request-id="${id}"]`).waitFor({ state: 'attached', timeout: 20_000 });
     await expectCleanRunThenClose(visitor);
 
@@ -199,7 +191,7 @@ describe('moderator console in Chromium', () => {
     const eml = await waitForEml(id, notes);
     expect(eml).toMatch(/^To: resident@example\.org$/m);
     const text = emailText(eml);
-    expect(text).toContain(`${server.baseUrl}/requests/${id}`);
+    expect(text).toContain(`${suite.server.baseUrl}/requests/${id}`);
     expect(text).toContain(notes);
 
     // The audit log names who did what.
@@ -220,7 +212,7 @@ describe('moderator console in Chromium', () => {
 
     // The public track page: closed, with the city's notes.
     const resident = await openContext();
-    await resident.page.goto(`${server.baseUrl}/requests/${id}`);
+    await resident.page.goto(`${suite.server.baseUrl}/requests/${id}`);
     await resident.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await resident.page.locator('.request-details__notes').getByText(notes, { exact: true }).waitFor();
     // The dated history keeps the note too.
@@ -231,7 +223,7 @@ describe('moderator console in Chromium', () => {
     // Signing out ends the session: the console is closed again.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You have signed out.').waitFor();
-    await page.goto(`${server.baseUrl}/moderation/audit`);
+    await page.goto(`${suite.server.baseUrl}/moderation/audit`);
     await page.getByRole('heading', { level: 1, name: 'Moderator sign-in' }).waitFor();
     await expectCleanRunThenClose(opened);
   });
@@ -241,11 +233,11 @@ describe('moderator console in Chromium', () => {
     const id = await submitReportWithPhoto({ title, description: 'A car is parked on the cycle path every morning.', email: 'resident@example.org' });
     const opened = await openContext();
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/moderation/requests/${id}`);
+    await page.goto(`${suite.server.baseUrl}/moderation/requests/${id}`);
     await signIn(page);
     await page.getByRole('heading', { level: 1, name: `Review: ${title}` }).waitFor();
     const photoUrl = await page.locator('.moderation-photos__image').getAttribute('src');
-    expect((await fetch(new URL(photoUrl!, server.baseUrl))).status).toBe(200);
+    expect((await fetch(new URL(photoUrl!, suite.server.baseUrl))).status).toBe(200);
 
     const photos = page.getByRole('region', { name: 'Manage photos' });
     await photos.getByRole('button', { name: 'Remove Photo 1' }).click();
@@ -255,7 +247,7 @@ describe('moderator console in Chromium', () => {
     await photos.getByRole('button', { name: 'Yes, remove Photo 1' }).click();
     await photos.getByText('Photo 1 removed.').waitFor();
     expect(await page.getByRole('region', { name: 'Public view' }).locator('img').count()).toBe(0);
-    expect((await fetch(new URL(photoUrl!, server.baseUrl))).status).toBe(404);
+    expect((await fetch(new URL(photoUrl!, suite.server.baseUrl))).status).toBe(404);
 
     // Keyboard only: open the rejection, type the reason, confirm with Enter.
     await page.getByRole('button', { name: 'Reject…' }).focus();
@@ -272,7 +264,7 @@ describe('moderator console in Chromium', () => {
     await expectNoAxeViolations(page);
 
     const resident = await openContext();
-    await resident.page.goto(`${server.baseUrl}/requests/${id}`);
+    await resident.page.goto(`${suite.server.baseUrl}/requests/${id}`);
     await resident.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await resident.page
       .locator('.request-details__notes')
@@ -287,7 +279,7 @@ describe('moderator console in Chromium', () => {
     const id = await submitReport({ title: 'Roskakori täynnä', description: 'Puiston roskakori on ollut täynnä jo viikon.', email: 'asukas@example.org' });
     const opened = await openContext(mobile, 'fi-FI');
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/moderation`);
+    await page.goto(`${suite.server.baseUrl}/moderation`);
     await page.getByRole('heading', { level: 1, name: 'Moderaattorin kirjautuminen' }).waitFor();
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'moderation-login-mobile-fi');
@@ -300,7 +292,7 @@ describe('moderator console in Chromium', () => {
     await screenshot(page, 'moderation-queue-mobile-fi');
     await expectNoAxeViolations(page);
 
-    await page.goto(`${server.baseUrl}/moderation/requests/${id}`);
+    await page.goto(`${suite.server.baseUrl}/moderation/requests/${id}`);
     await page.getByRole('heading', { level: 1, name: 'Tarkastus: Roskakori täynnä' }).waitFor();
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'moderation-review-mobile-fi');
@@ -316,7 +308,7 @@ describe('moderator console in Chromium', () => {
     });
     const opened = await openContext();
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/moderation/requests/${id}`);
+    await page.goto(`${suite.server.baseUrl}/moderation/requests/${id}`);
     await page.getByRole('heading', { level: 1, name: 'Moderator sign-in' }).waitFor();
     await signIn(page);
     await page.getByRole('heading', { level: 1, name: /^Review: / }).waitFor();
@@ -328,7 +320,7 @@ describe('moderator console in Chromium', () => {
     await statusPanel.getByText('Write plain text: HTML tags and code are not allowed.').waitFor();
 
     // Stored notes written by another system may still hold markup: it must stay text.
-    const db = new Database(join(server.dataDir, 'kerro.sqlite'));
+    const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
     try {
       expect(db.prepare('UPDATE service_requests SET status_notes = ? WHERE service_request_id = ?').run(attack, id).changes).toBe(1);
     } finally {
@@ -342,7 +334,7 @@ describe('moderator console in Chromium', () => {
     expect(await page.locator('main img').count()).toBe(0);
 
     const resident = await openContext();
-    await resident.page.goto(`${server.baseUrl}/requests/${id}`);
+    await resident.page.goto(`${suite.server.baseUrl}/requests/${id}`);
     await resident.page.locator('.request-details__notes').getByText(attack, { exact: true }).waitFor();
     await resident.page.getByText(`Service point ${attack}`).waitFor();
     expect(await resident.page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
@@ -355,12 +347,12 @@ describe('moderator console in Chromium', () => {
     const id = await submitReport({ title: 'Streetlight out', description: 'The streetlight at the corner has been out for days.' });
     const opened = await openContext();
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/moderation/requests/${id}`);
+    await page.goto(`${suite.server.baseUrl}/moderation/requests/${id}`);
     await signIn(page);
     await page.getByRole('heading', { level: 1, name: 'Review: Streetlight out' }).waitFor();
 
     // The session ends on the server (expiry, or an admin disabling the account).
-    const db = new Database(join(server.dataDir, 'kerro.sqlite'));
+    const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
     try {
       db.prepare('DELETE FROM moderator_sessions').run();
     } finally {

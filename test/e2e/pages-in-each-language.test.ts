@@ -1,11 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceType } from '../../src/shared/georeport/types';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { screenshot } from '../helpers/browser';
 import { addModeratorWithCli } from './admin-cli';
 import { desktop, expectCleanRunThenClose, helsinki, openPage } from './browser-context';
 import { expectNoAxeViolations } from './expectations';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * The pages these changes touched, in Finnish, Swedish and English, against the real server: a
@@ -14,8 +13,7 @@ import { expectNoAxeViolations } from './expectations';
  * report is). Each stays free of axe violations in every language.
  */
 
-let server: KerroServer;
-let browser: Browser;
+const suite = withServerAndBrowser();
 const pageErrors: string[] = [];
 const MODERATOR = 'mod';
 const PASSWORD = 'correct horse battery staple';
@@ -24,9 +22,9 @@ let rejectedId: string;
 const park = { id: '', names: {} as Record<string, string> };
 
 async function submitReport(fields: Record<string, string>): Promise<string> {
-  const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
+  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
   const body = new URLSearchParams({ service_code: services[0]!.service_code, ...fields });
-  const response = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
+  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
   const created = (await response.json()) as { service_request_id: string }[];
   expect(response.status, JSON.stringify(created)).toBe(200);
   return created[0]!.service_request_id;
@@ -34,7 +32,7 @@ async function submitReport(fields: Record<string, string>): Promise<string> {
 
 /** Rejects a report through the moderation API, as the console does. */
 async function reject(id: string, reason: string): Promise<void> {
-  const signIn = await fetch(`${server.baseUrl}/moderation/api/session`, {
+  const signIn = await fetch(`${suite.server.baseUrl}/moderation/api/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: MODERATOR, password: PASSWORD }),
@@ -42,7 +40,7 @@ async function reject(id: string, reason: string): Promise<void> {
   expect(signIn.status).toBe(200);
   const { csrfToken } = (await signIn.json()) as { csrfToken: string };
   const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-  const response = await fetch(`${server.baseUrl}/moderation/api/requests/${encodeURIComponent(id)}/reject`, {
+  const response = await fetch(`${suite.server.baseUrl}/moderation/api/requests/${encodeURIComponent(id)}/reject`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken, Cookie: cookie },
     body: JSON.stringify({ reason }),
@@ -51,9 +49,7 @@ async function reject(id: string, reason: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startKerroServer();
-  addModeratorWithCli(server.dataDir, MODERATOR, PASSWORD);
-  browser = await launchBrowser();
+  addModeratorWithCli(suite.server.dataDir, MODERATOR, PASSWORD);
   rejectedId = await submitReport({
     title: 'Sign on private land',
     description: 'A fallen sign lies in the yard of a private house.',
@@ -66,7 +62,7 @@ beforeAll(async () => {
 
   // A report on a service object chosen from the list, as the form sends it: id, type and its point.
   type Found = { features: { geometry: { coordinates: [number, number] }; properties: { service_object_id: string; service_object_type: string; name: string } }[] };
-  const near = (locale: string) => fetch(`${server.baseUrl}/proxy/service-objects?lat=60.17&long=24.94&radius=3000&locale=${locale}`).then((r) => r.json() as Promise<Found>);
+  const near = (locale: string) => fetch(`${suite.server.baseUrl}/proxy/service-objects?lat=60.17&long=24.94&radius=3000&locale=${locale}`).then((r) => r.json() as Promise<Found>);
   const object = (await near('en')).features[0]!;
   park.id = object.properties.service_object_id;
   for (const locale of ['fi', 'sv', 'en']) {
@@ -80,11 +76,6 @@ beforeAll(async () => {
     long: object.geometry.coordinates[0].toFixed(6),
     lat: object.geometry.coordinates[1].toFixed(6),
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const languages = [
@@ -117,14 +108,14 @@ const languages = [
   },
 ] as const;
 
-const openIn = (locale: string) => openPage(browser, { viewport: desktop, locale, timezoneId: helsinki, pageErrors });
+const openIn = (locale: string) => openPage(suite.browser, { viewport: desktop, locale, timezoneId: helsinki, pageErrors });
 const language = (locale: string) => locale.slice(0, 2);
 
 describe.each(languages)('pages in $locale', (words) => {
   it('a rejected report: only the steps that happened, a grey badge, the coordinates in the number format', async () => {
     const opened = await openIn(words.locale);
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/requests/${rejectedId}`);
+    await page.goto(`${suite.server.baseUrl}/requests/${rejectedId}`);
     await page.getByRole('heading', { level: 1, name: 'Sign on private land' }).waitFor();
     const steps = await page.locator('.status-steps li').allTextContents();
     expect(steps).toEqual(words.steps);
@@ -141,7 +132,7 @@ describe.each(languages)('pages in $locale', (words) => {
   it('the counters table: municipality names, and the CSV of the rows shown besides all', async () => {
     const opened = await openIn(words.locale);
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/counters?source=EcoCounter`);
+    await page.goto(`${suite.server.baseUrl}/counters?source=EcoCounter`);
     await page.getByText(words.loaded).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: words.shownButton }).waitFor();
     const municipalities = new Set(await page.locator('table tbody tr td:nth-child(9)').allTextContents());
@@ -154,7 +145,7 @@ describe.each(languages)('pages in $locale', (words) => {
   it('the moderation queue says where each report is', async () => {
     const opened = await openIn(words.locale);
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/moderation`);
+    await page.goto(`${suite.server.baseUrl}/moderation`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // Signed in through the form, whatever its words in this language.
     await page.locator('input[autocomplete="username"]').fill(MODERATOR);
@@ -178,7 +169,7 @@ describe('focus after a route change', () => {
   it('lands on the new page’s main heading, not on the link used; the first load leaves it alone', async () => {
     const opened = await openIn('en-GB');
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/counters`);
+    await page.goto(`${suite.server.baseUrl}/counters`);
     await page.getByRole('heading', { level: 1, name: 'Traffic counters' }).waitFor();
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
@@ -194,7 +185,7 @@ describe('focus after a route change', () => {
     expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
 
     // A page that shows a loading heading first: focus follows it to the report's own title.
-    await page.goto(`${server.baseUrl}/?view=list`);
+    await page.goto(`${suite.server.baseUrl}/?view=list`);
     const card = page.locator('.map-list--requests > li').first();
     await card.waitFor({ timeout: 30_000 });
     const title = (await card.getByRole('heading').textContent())!;

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import { desktop, expectCleanRunThenClose, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { chooseServiceType, fetchStoredRequest, placeSummary } from './report-flow-helpers';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * The report flow in addresses, against the real server and its demo address points: the search
@@ -13,24 +13,13 @@ import { chooseServiceType, fetchStoredRequest, placeSummary } from './report-fl
  * confirmation has its own address and survives a reload.
  */
 
-let server: KerroServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startKerroServer({ env: { PROXY_POSTS_PER_MINUTE: '1000' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = withServerAndBrowser({ env: { PROXY_POSTS_PER_MINUTE: '1000' } });
 
 const mapSelector = '.location-map .leaflet-container';
 
 async function openReport(path = '/report', viewport = desktop, locale = 'en-GB') {
-  const opened = await openPage(browser, { viewport, locale });
-  await opened.page.goto(`${server.baseUrl}${path}`);
+  const opened = await openPage(suite.browser, { viewport, locale });
+  await opened.page.goto(`${suite.server.baseUrl}${path}`);
   await opened.page.getByRole('heading', { level: 1 }).waitFor();
   await opened.page.locator('.type-option').first().waitFor();
   await opened.page.locator(mapSelector).waitFor();
@@ -46,7 +35,7 @@ interface Properties {
 
 /** The address the geocoder puts nearest to a point, written "Street 30, 00530 Town" (or null). */
 async function nearestAddress(lat: number, lon: number, lang = 'en'): Promise<string | null> {
-  const response = await fetch(`${server.baseUrl}/proxy/geocoding/v1/reverse?point.lat=${lat}&point.lon=${lon}&size=1&lang=${lang}`);
+  const response = await fetch(`${suite.server.baseUrl}/proxy/geocoding/v1/reverse?point.lat=${lat}&point.lon=${lon}&size=1&lang=${lang}`);
   expect(response.status).toBe(200);
   const body = (await response.json()) as { features: { properties: Properties }[] };
   const found = body.features[0]?.properties;
@@ -98,7 +87,7 @@ describe('report flow with addresses, in Chromium', () => {
     // Grouped by four to read aloud.
     expect(await page.locator('.report-reference__group').allTextContents()).toEqual(id.match(/.{4}/g));
 
-    const stored = await fetchStoredRequest(server.baseUrl, id);
+    const stored = await fetchStoredRequest(suite.server.baseUrl, id);
     expect(stored.address).toBe('Hämeentie 30, 00530 Helsinki');
     expect(Number(stored.lat)).toBeCloseTo(pin.lat, 5);
 
@@ -153,7 +142,7 @@ describe('report flow with addresses, in Chromium', () => {
     await page.getByRole('button', { name: 'Send report' }).click();
     await page.getByRole('heading', { level: 1, name: 'Thank you! Your report has been received.' }).waitFor({ timeout: 30_000 });
     const id = new URL(page.url()).pathname.split('/').at(-1)!;
-    const stored = await fetchStoredRequest(server.baseUrl, id);
+    const stored = await fetchStoredRequest(suite.server.baseUrl, id);
     expect(stored.address).toBe(draggedAddress);
     expect(Number(stored.lat)).toBeCloseTo(dragged.lat, 5);
     await expectCleanRunThenClose(opened);

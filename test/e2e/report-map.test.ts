@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import { makeJpeg } from '../helpers/images';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { desktop, expectCleanRunThenClose, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { expectLocalizedMapControls } from './map-controls';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * The report page's map and photos as a person meets them in a real browser: the mouse wheel
@@ -13,27 +13,19 @@ import { expectLocalizedMapControls } from './map-controls';
  * language, and photos show as a compact grid of thumbnails.
  */
 
-let server: KerroServer;
-let browser: Browser;
+const suite = withServerAndBrowser();
 const pageErrors: string[] = [];
 let photo: Buffer;
 
 beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
   photo = await makeJpeg(1600, 1200);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const mapSelector = '.location-map .leaflet-container';
 
 async function openReport(viewport = desktop, locale = 'en-GB') {
-  const opened = await openPage(browser, { viewport, locale, pageErrors });
-  await opened.page.goto(`${server.baseUrl}/report`);
+  const opened = await openPage(suite.browser, { viewport, locale, pageErrors });
+  await opened.page.goto(`${suite.server.baseUrl}/report`);
   await opened.page.getByRole('heading', { level: 1 }).waitFor();
   await opened.page.locator('.type-option').first().waitFor();
   await opened.page.locator(mapSelector).waitFor();

@@ -1,37 +1,29 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import { addModeratorWithCli } from './admin-cli';
 import { helsinki, mobile } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { confirmedRequestId, openReportPage } from './report-flow-helpers';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * A demo service type's own questions in Chromium against the real server: shown after the type
  * is chosen, checked before sending, sent as attribute[CODE], and read by a moderator.
  */
-let server: KerroServer;
-let browser: Browser;
+const suite = withServerAndBrowser({ env: { PROXY_POSTS_PER_MINUTE: '1000' } });
 const MODERATOR = 'mod';
 const PASSWORD = 'correct horse battery staple';
 
-beforeAll(async () => {
-  server = await startKerroServer({ env: { PROXY_POSTS_PER_MINUTE: '1000' } });
-  addModeratorWithCli(server.dataDir, MODERATOR, PASSWORD);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  addModeratorWithCli(suite.server.dataDir, MODERATOR, PASSWORD);
 });
 
 const focusedLabel = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '');
 
 describe('category questions in Chromium', () => {
   it('on a phone: answers a playground type’s required question, sends it, and a moderator sees the answers', async () => {
-    const { page, finish } = await openReportPage(browser, server.baseUrl, { viewport: mobile, isMobile: true, hasTouch: true, timezoneId: helsinki });
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl, { viewport: mobile, isMobile: true, hasTouch: true, timezoneId: helsinki });
     await page.getByRole('radio', { name: /^Playgrounds and sports parks/ }).check();
     const group = page.getByRole('group', { name: 'Which equipment is it about?' });
     await group.waitFor();
@@ -63,7 +55,7 @@ describe('category questions in Chromium', () => {
     const id = await confirmedRequestId(page);
 
     // The moderator's review view lists the answers in the console's language.
-    await page.goto(`${server.baseUrl}/moderation/requests/${encodeURIComponent(id)}`);
+    await page.goto(`${suite.server.baseUrl}/moderation/requests/${encodeURIComponent(id)}`);
     await page.getByLabel('Name').fill(MODERATOR);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -72,7 +64,7 @@ describe('category questions in Chromium', () => {
     expect(await answers.locator('dt').allTextContents()).toEqual(['Which equipment is it about?']);
     await expectNoAxeViolations(page);
     // …and the public page does not.
-    const publicAnswer = await (await fetch(`${server.baseUrl}/open311/v1/requests/${id}.json?extensions=true`)).text();
+    const publicAnswer = await (await fetch(`${suite.server.baseUrl}/open311/v1/requests/${id}.json?extensions=true`)).text();
     expect(publicAnswer).not.toContain('equipment');
     expect(publicAnswer).not.toContain('Fence or gate');
     await finish();
@@ -83,7 +75,7 @@ describe('category questions in Chromium', () => {
     ['sv', 'Svenska', 'Gatornas skick', 'Hur stor är gropen? (frivilligt)', 'Uppskattat djup i centimeter (frivilligt)', 'Skicka anmälan'],
     ['en', 'English', 'Potholes', 'How big is the pothole? (optional)', 'Estimated depth in centimetres (optional)', 'Send report'],
   ])('shows the pothole questions in %s with every control, an error included, free of axe violations', async (locale, language, type, size, depth, send) => {
-    const { page, finish } = await openReportPage(browser, server.baseUrl, { timezoneId: helsinki });
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl, { timezoneId: helsinki });
     if (locale !== 'en') await page.getByRole('button', { name: language }).click();
     await page.getByRole('radio', { name: new RegExp(`^${type}`) }).check();
     await page.getByRole('group', { name: size }).waitFor();
@@ -99,7 +91,7 @@ describe('category questions in Chromium', () => {
   });
 
   it('sends a pothole report with every answer and the noticed time with its zone', async () => {
-    const { page, finish } = await openReportPage(browser, server.baseUrl, { timezoneId: helsinki });
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl, { timezoneId: helsinki });
     await page.getByRole('radio', { name: /^Potholes/ }).check();
     await page.getByRole('radio', { name: 'Large (over 50 cm)' }).check();
     await page.getByRole('radio', { name: 'Yes' }).check();

@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import { makeJpeg } from '../helpers/images';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import {
   chooseServiceType,
@@ -13,22 +12,15 @@ import {
   placeSummary,
   previewSizes,
 } from './report-flow-helpers';
+import { withServerAndBrowser } from './suite-setup';
 
-let server: KerroServer;
-let browser: Browser;
+// Many reports from one address in a few minutes: lift the proxy's per-minute limit.
+const suite = withServerAndBrowser({ env: { PROXY_POSTS_PER_MINUTE: '1000' } });
 let photoA: Buffer;
 let photoB: Buffer;
 
 beforeAll(async () => {
-  // Many reports from one address in a few minutes: lift the proxy's per-minute limit.
-  server = await startKerroServer({ env: { PROXY_POSTS_PER_MINUTE: '1000' } });
-  browser = await launchBrowser();
   [photoA, photoB] = await Promise.all([makeJpeg(3000, 2000), makeJpeg(1200, 1600)]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const photoFiles = () => [
@@ -37,7 +29,7 @@ const photoFiles = () => [
 ];
 
 async function serviceCodeOf(name: string): Promise<string> {
-  const list = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string; service_name: string }[];
+  const list = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string; service_name: string }[];
   const found = list.find((serviceType) => serviceType.service_name === name);
   if (!found) throw new Error(`no service type ${name}`);
   return found.service_code;
@@ -52,7 +44,7 @@ async function clickMap(page: Page, dx: number, dy: number): Promise<void> {
 
 describe('reporting flow in Chromium', () => {
   it('sends a full report with a pin and two photos, with upload progress, and shows the confirmation', async () => {
-    const { context, page, finish } = await openReportPage(browser, server.baseUrl);
+    const { context, page, finish } = await openReportPage(suite.browser, suite.server.baseUrl);
     expect(await page.title()).toBe('Report a problem – Kerro');
     await expectNoAxeViolations(page);
 
@@ -123,14 +115,14 @@ describe('reporting flow in Chromium', () => {
     await screenshot(page, 'report-desktop-confirmation');
     await expectNoAxeViolations(page);
 
-    const stored = await fetchStoredRequest(server.baseUrl, id);
+    const stored = await fetchStoredRequest(suite.server.baseUrl, id);
     expect(stored.service_code).toBe(await serviceCodeOf('Potholes'));
     expect(stored.description).toBe('A deep pothole in the cycle lane; bikes swerve into traffic to avoid it.');
     expect(stored.extended_attributes?.title).toBe('Deep pothole at the crossing');
     expect(Number(stored.lat)).toBeCloseTo(60.17, 1);
     expect(stored.extended_attributes?.media_urls).toHaveLength(2);
     for (const url of stored.extended_attributes!.media_urls) {
-      const media = await fetch(url.replace(/^https?:\/\/[^/]+/, server.baseUrl));
+      const media = await fetch(url.replace(/^https?:\/\/[^/]+/, suite.server.baseUrl));
       expect(media.status).toBe(200);
       const metadata = await sharp(Buffer.from(await media.arrayBuffer())).metadata();
       expect(Math.max(metadata.width!, metadata.height!)).toBeLessThanOrEqual(2048);
@@ -149,7 +141,7 @@ describe('reporting flow in Chromium', () => {
 
 describe('reporting flow: other ways through', () => {
   it('reports on a phone, in Swedish, at a service object found by name (skipping the map)', async () => {
-    const { page, finish } = await openReportPage(browser, server.baseUrl, {
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl, {
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
@@ -186,7 +178,7 @@ describe('reporting flow: other ways through', () => {
     await screenshot(page, 'report-mobile-sv-confirmation');
     await expectNoAxeViolations(page);
 
-    const stored = await fetchStoredRequest(server.baseUrl, id);
+    const stored = await fetchStoredRequest(suite.server.baseUrl, id);
     expect(stored.extended_attributes?.service_object_id).toBe('demo-park-1');
     expect(stored.extended_attributes?.service_object_type).toBe('urn:kerro:service-objects');
     expect(stored.address).toContain('Vid lekplatsens grind');
@@ -195,7 +187,7 @@ describe('reporting flow: other ways through', () => {
   });
 
   it('can be done with the keyboard alone, the pin dropped with Enter on the map', async () => {
-    const { page, finish } = await openReportPage(browser, server.baseUrl);
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl);
     const focusedIs = (test: string) => page.evaluate((source) => new Function('element', `return ${source}`)(document.activeElement) as boolean, test);
     /** Presses Tab until the focused element passes the test (a real keyboard path, no clicks). */
     async function tabTo(test: string, limit = 60): Promise<void> {
@@ -233,14 +225,14 @@ describe('reporting flow: other ways through', () => {
     await tabTo("element.type === 'submit'");
     await page.keyboard.press('Enter');
     const id = await confirmedRequestId(page);
-    const stored = await fetchStoredRequest(server.baseUrl, id);
+    const stored = await fetchStoredRequest(suite.server.baseUrl, id);
     expect(stored.description).toBe('Graffiti sprayed over the whole bus shelter wall.');
     expect(Number(stored.lat)).toBeGreaterThan(60.1699); // moved north with ArrowUp before dropping
     await finish();
   });
 
   it('shows "already reported" for published open requests of the same type near "my location"', async () => {
-    const published = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json?status=open&locale=en`)).json()) as {
+    const published = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json?status=open&locale=en`)).json()) as {
       service_request_id: string;
       service_code: string;
       service_name: string;
@@ -248,7 +240,7 @@ describe('reporting flow: other ways through', () => {
       long?: string;
     }[];
     const target = published.find((request) => request.lat && request.long)!;
-    const { page, finish } = await openReportPage(browser, server.baseUrl, {
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl, {
       geolocation: { latitude: Number(target.lat), longitude: Number(target.long), accuracy: 12 },
       permissions: ['geolocation'],
     });
@@ -267,7 +259,7 @@ describe('reporting flow: other ways through', () => {
   });
 
   it('says clearly when location is refused', async () => {
-    const { page, finish } = await openReportPage(browser, server.baseUrl, { permissions: [] });
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl, { permissions: [] });
     await page.getByRole('button', { name: 'Use my location' }).click();
     await page.getByText('You did not allow this site to use your location.').waitFor();
     await finish();
@@ -276,7 +268,7 @@ describe('reporting flow: other ways through', () => {
 
 describe('reporting flow: drafts and errors', () => {
   it('restores the whole draft after a reload, photos included, until it is discarded', async () => {
-    const { page, finish } = await openReportPage(browser, server.baseUrl);
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl);
     await chooseServiceType(page, 'sign', 'Traffic signs');
     await clickMap(page, -60, 30);
     // The pin's nearest address is part of the draft too.
@@ -338,7 +330,7 @@ describe('reporting flow: drafts and errors', () => {
   });
 
   it('checks the form with the shared schema before sending and moves the focus to the first problem', async () => {
-    const { page, finish } = await openReportPage(browser, server.baseUrl, { locale: 'fi-FI' });
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl, { locale: 'fi-FI' });
     await page.getByRole('heading', { level: 1, name: 'Ilmoita ongelmasta' }).waitFor();
     let posted = 0;
     page.on('request', (request) => {
@@ -366,7 +358,7 @@ describe('reporting flow: drafts and errors', () => {
   });
 
   it('shows an API error next to the field it concerns, keeps everything typed, and says when the service is busy', async () => {
-    const { page, finish } = await openReportPage(browser, server.baseUrl);
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl);
     let answer: { status: number; body: unknown } = {
       status: 400,
       body: [{ code: 400, description: 'description must be at least 10 characters: say what is wrong' }],
@@ -409,12 +401,12 @@ describe('reporting flow: drafts and errors', () => {
     await page.unroute('**/proxy/open311/v1/requests.json');
     await page.getByRole('button', { name: 'Send report' }).click();
     const id = await confirmedRequestId(page);
-    expect((await fetchStoredRequest(server.baseUrl, id)).extended_attributes?.media_urls).toHaveLength(1);
+    expect((await fetchStoredRequest(suite.server.baseUrl, id)).extended_attributes?.media_urls).toHaveLength(1);
     await finish();
   });
 
   it('refuses files that are not images or are too large, with a message naming them', async () => {
-    const { page, finish } = await openReportPage(browser, server.baseUrl);
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl);
     await page.getByTestId('photo-input').setInputFiles([
       { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not a photo') },
       { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not really a JPEG') },
@@ -436,7 +428,7 @@ describe('reporting flow: drafts and errors', () => {
 
 describe('reporting flow: photo handling', () => {
   it('keeps photos upright (EXIF orientation applied) and drops their metadata before upload', async () => {
-    const { page, finish } = await openReportPage(browser, server.baseUrl);
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl);
     // Stored 400×200 with "rotate 90°" in EXIF: a portrait photo as phones write it.
     const rotated = await makeJpeg(400, 200, { orientation: 6 });
     await page.getByTestId('photo-input').setInputFiles([{ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: rotated }]);

@@ -1,30 +1,19 @@
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServiceType } from '../../src/shared/georeport/types';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { screenshot } from '../helpers/browser';
 import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * A request's own page shows where it is (issue 11, map first): a small map of its place, loaded
  * after the page's text into a box held for it, the address in words, and its photos.
  */
 
-let server: KerroServer;
-let browser: Browser;
 const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = withServerAndBrowser();
 
 const laptop = { width: 1280, height: 800 };
 const browserLocales = { en: 'en-GB', fi: 'fi-FI', sv: 'sv-FI' } as const;
@@ -36,7 +25,7 @@ async function samplePhoto(): Promise<Buffer> {
 }
 
 async function createRequestWithPhoto(): Promise<string> {
-  const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
+  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
   const body = new FormData();
   const fields = {
     service_code: services[0]!.service_code,
@@ -49,7 +38,7 @@ async function createRequestWithPhoto(): Promise<string> {
   };
   for (const [field, value] of Object.entries(fields)) body.append(field, value);
   body.append('media[]', new Blob([new Uint8Array(await samplePhoto())], { type: 'image/jpeg' }), 'bench.jpg');
-  const response = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
+  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
   const created = (await response.json()) as { service_request_id: string }[];
   expect(response.status, JSON.stringify(created)).toBe(200);
   return created[0]!.service_request_id;
@@ -61,7 +50,7 @@ describe("a request's own page in Chromium", () => {
     ['a laptop', laptop],
   ])('on %s, shows a small map of its place (its space held, nothing shifts), the address and the photos', async (name, viewport) => {
     const id = await createRequestWithPhoto();
-    const opened = await openPage(browser, { viewport, timezoneId: helsinki, pageErrors });
+    const opened = await openPage(suite.browser, { viewport, timezoneId: helsinki, pageErrors });
     const { page } = opened;
     // The map's code is held back until the page's text has settled, so its arrival is measured alone.
     let releaseMap = () => {};
@@ -80,7 +69,7 @@ describe("a request's own page in Chromium", () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(`${server.baseUrl}/requests/${id}`);
+    await page.goto(`${suite.server.baseUrl}/requests/${id}`);
     await page.getByRole('heading', { level: 1, name: 'Broken bench by the fountain' }).waitFor();
     // The page's text is in once it knows the report is not yet public (the notice above it).
     await page.locator('.notice--moderation').waitFor();
@@ -119,9 +108,9 @@ describe("a request's own page in Chromium", () => {
 
   it.each(['fi', 'sv', 'en'] as const)('has no axe violations in %s', async (language) => {
     const id = await createRequestWithPhoto();
-    const opened = await openPage(browser, { viewport: mobile, locale: browserLocales[language], timezoneId: helsinki, pageErrors });
+    const opened = await openPage(suite.browser, { viewport: mobile, locale: browserLocales[language], timezoneId: helsinki, pageErrors });
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/requests/${id}`);
+    await page.goto(`${suite.server.baseUrl}/requests/${id}`);
     await page.locator('.point-map__leaflet .leaflet-overlay-pane path').waitFor();
     await expectNoAxeViolations(page);
     await expectCleanRunThenClose(opened);

@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeCspViolations } from '../helpers/csp';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { expectCleanRunThenClose, openPage, type OpenedPage } from './browser-context';
+import { withServerAndBrowser } from './suite-setup';
 
-let server: KerroServer;
-let browser: Browser;
+const suite = withServerAndBrowser();
 let tilePng: Buffer;
 
 beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
   tilePng = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#dde' } }).png().toBuffer();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /**
@@ -27,7 +17,7 @@ afterAll(async () => {
  */
 async function openContext(): Promise<OpenedPage & { tileRequests: string[] }> {
   const tileRequests: string[] = [];
-  const opened = await openPage(browser, {
+  const opened = await openPage(suite.browser, {
     tiles: (route) => {
       tileRequests.push(route.request().url());
       return route.fulfill({ status: 200, contentType: 'image/png', body: tilePng });
@@ -49,7 +39,7 @@ function expectSecurityHeaders(headers: Record<string, string>, path: string): v
 }
 
 async function firstPublishedRequestId(): Promise<string> {
-  const answer = await fetch(`${server.baseUrl}/open311/v1/requests.json`);
+  const answer = await fetch(`${suite.server.baseUrl}/open311/v1/requests.json`);
   const requests = (await answer.json()) as { service_request_id: string }[];
   expect(requests.length).toBeGreaterThan(0);
   return requests[0]!.service_request_id;
@@ -67,7 +57,7 @@ describe('security headers and the CSP in Chromium', () => {
       { path: '/no-such-page', ready: () => page.getByRole('heading', { level: 1 }).waitFor() },
     ];
     for (const { path, ready } of pages) {
-      const response = await page.goto(`${server.baseUrl}${path}`);
+      const response = await page.goto(`${suite.server.baseUrl}${path}`);
       expect(response?.status(), path).toBe(200);
       expectSecurityHeaders(await response!.allHeaders(), path);
       await ready();
@@ -81,7 +71,7 @@ describe('security headers and the CSP in Chromium', () => {
   it('a photo chosen in the report form previews (blob: URL) and the pin drops, without a violation', async () => {
     const opened = await openContext();
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/report`);
+    await page.goto(`${suite.server.baseUrl}/report`);
     const map = page.locator('.leaflet-container').first();
     await map.waitFor();
     await map.click({ position: { x: 300, y: 200 } });
@@ -96,7 +86,7 @@ describe('security headers and the CSP in Chromium', () => {
 
   it("the counters API's browsable page keeps its own stricter CSP, and passes it", async () => {
     const { context, page, cspViolations } = await openContext();
-    const response = await page.goto(`${server.baseUrl}/api/counters/?format=api`);
+    const response = await page.goto(`${suite.server.baseUrl}/api/counters/?format=api`);
     expect(response?.status()).toBe(200);
     const headers = await response!.allHeaders();
     expect(headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-/);
@@ -111,7 +101,7 @@ describe('security headers and the CSP in Chromium', () => {
 
   it('the collector does see a violation, so the zero above means something', async () => {
     const { context, page, cspViolations } = await openContext();
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     const before = (await cspViolations()).length;

@@ -1,31 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import { expectCleanRunThenClose, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { withServerAndBrowser } from './suite-setup';
 
-let server: KerroServer;
-let browser: Browser;
 const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = withServerAndBrowser();
 
 const laptop = { width: 1280, height: 800 };
-const openShellPage = (viewport: { width: number; height: number }) => openPage(browser, { viewport, tiles: 'network', pageErrors });
+const openShellPage = (viewport: { width: number; height: number }) => openPage(suite.browser, { viewport, tiles: 'network', pageErrors });
 
 /** /report lists exactly the service types the proxy gives for the locale, grouped. */
 async function expectServiceTypesListed(page: Page, locale: string): Promise<void> {
   const picker = page.locator('.type-picker');
-  const answer = await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=${locale}`);
+  const answer = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=${locale}`);
   expect(answer.status).toBe(200);
   const serviceTypes = (await answer.json()) as { service_name: string; group: string }[];
   expect(serviceTypes.length).toBeGreaterThan(0);
@@ -53,7 +43,7 @@ describe('web app shell in Chromium', () => {
   it('serves the map home page with the header and navigation, switches language and remembers it', async () => {
     const opened = await openShellPage(laptop);
     const { page } = opened;
-    const response = await page.goto(`${server.baseUrl}/`);
+    const response = await page.goto(`${suite.server.baseUrl}/`);
     expect(response?.status()).toBe(200);
 
     const header = page.getByRole('banner');
@@ -95,7 +85,7 @@ describe('web app shell in Chromium', () => {
   it('goes to /report from the navigation, marks it, lists the service types and switches their language', async () => {
     const opened = await openShellPage(laptop);
     const { page } = opened;
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
 
     await page.getByRole('banner').getByRole('link', { name: 'Report a problem' }).click();
@@ -125,7 +115,7 @@ describe('web app shell in Chromium', () => {
 
   it('fits a phone screen without horizontal scrolling and stays accessible, on the map and on /report', async () => {
     const { context, page } = await openShellPage(mobile);
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
     await page.locator('.requests-summary__count[data-count]').waitFor({ timeout: 30_000 });
     await expectNoHorizontalScroll(page);
@@ -158,7 +148,7 @@ describe('web app shell in Chromium', () => {
         ? route.fulfill({ status: 502, contentType: 'application/json', body: '[{"code":502,"description":"upstream down"}]' })
         : route.continue(),
     );
-    await page.goto(`${server.baseUrl}/report`);
+    await page.goto(`${suite.server.baseUrl}/report`);
     const alert = page.locator('.report-step').getByRole('alert').first();
     await alert.waitFor({ timeout: 30_000 });
     // 5xx is retried twice by the query client before the error shows; then it is the person's call.
@@ -176,7 +166,7 @@ describe('web app shell in Chromium', () => {
 
   it('opens a deep link through the SPA fallback and shows the not-found page', async () => {
     const { context, page } = await openShellPage(laptop);
-    const response = await page.goto(`${server.baseUrl}/no/such/page`);
+    const response = await page.goto(`${suite.server.baseUrl}/no/such/page`);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await expectNoAxeViolations(page);

@@ -1,19 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServiceRequest, ServiceType } from '../../src/shared/georeport/types';
 import { parseDetailedStatus } from '../../src/shared/georeport/detailed-status';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { screenshot } from '../helpers/browser';
 import { projectRoot } from '../helpers/project-root';
 import { desktop, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { withServerAndBrowser } from './suite-setup';
 
-let server: KerroServer;
-let browser: Browser;
 const pageErrors: string[] = [];
 
 // Texts that look like markup but pass the service's no-HTML rule: they must show exactly as typed.
@@ -24,19 +22,11 @@ function wordsIn(language: string): { detailedStatus: Record<string, { label: st
   return JSON.parse(readFileSync(join(projectRoot, 'src/client/locales', language, 'requests.json'), 'utf8'));
 }
 
-beforeAll(async () => {
-  server = await startKerroServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = withServerAndBrowser();
 
 // A resident in Helsinki: dates must show in their time zone, whatever the server's offset.
 const openTrackPage = (viewport: { width: number; height: number }, locale = 'en-GB') =>
-  openPage(browser, { viewport, locale, timezoneId: helsinki, tiles: 'network', pageErrors });
+  openPage(suite.browser, { viewport, locale, timezoneId: helsinki, tiles: 'network', pageErrors });
 
 /** A real photo: a JPEG with a few shapes, made by sharp. */
 async function samplePhoto(): Promise<Buffer> {
@@ -52,7 +42,7 @@ async function samplePhoto(): Promise<Buffer> {
  * urlencoded form without one.
  */
 async function createRequest({ photo = true }: { photo?: boolean } = {}): Promise<{ id: string; serviceCode: string }> {
-  const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
+  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
   const serviceCode = services[0]!.service_code;
   const fields = {
     service_code: serviceCode,
@@ -71,7 +61,7 @@ async function createRequest({ photo = true }: { photo?: boolean } = {}): Promis
   } else {
     body = new URLSearchParams(fields);
   }
-  const response = await fetch(`${server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
+  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
   const created = (await response.json()) as { service_request_id: string }[];
   expect(response.status, JSON.stringify(created)).toBe(200);
   return { id: created[0]!.service_request_id, serviceCode };
@@ -79,7 +69,7 @@ async function createRequest({ photo = true }: { photo?: boolean } = {}): Promis
 
 function publish(id: string): void {
   // The server holds the same file open in WAL mode; a second connection may write to it.
-  const db = new Database(join(server.dataDir, 'kerro.sqlite'));
+  const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
   try {
     const changed = db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id);
     expect(changed.changes).toBe(1);
@@ -101,7 +91,7 @@ describe('track page in Chromium', () => {
     const { id, serviceCode } = await createRequest();
     const { context, page } = await openTrackPage(desktop);
     const answered = publicationAnswer(page, id);
-    const response = await page.goto(`${server.baseUrl}/requests/${id}`);
+    const response = await page.goto(`${suite.server.baseUrl}/requests/${id}`);
     expect(response?.status()).toBe(200);
 
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -117,7 +107,7 @@ describe('track page in Chromium', () => {
     // (The place's map draws its tiles as images of its own.)
     expect(await page.locator('main img:not(.photo-gallery__image):not(.leaflet-tile)').count()).toBe(0);
 
-    const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
+    const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
     const serviceName = services.find((service) => service.service_code === serviceCode)!.service_name;
     expect(await page.locator('.request-details__service').textContent()).toBe(serviceName);
     expect(await page.locator('.request-details__status').textContent()).toBe('Status: OpenReceived');
@@ -127,7 +117,7 @@ describe('track page in Chromium', () => {
     await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     const fullImage = await page.getByRole('link', { name: /Photo 1 of 1, opens the full-size image/ }).getAttribute('href');
-    const image = await fetch(new URL(fullImage!, server.baseUrl));
+    const image = await fetch(new URL(fullImage!, suite.server.baseUrl));
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
 
@@ -165,7 +155,7 @@ describe('track page in Chromium', () => {
   it('fits a phone screen, in Finnish, and is accessible there', async () => {
     const { id } = await createRequest({ photo: false });
     const { context, page } = await openTrackPage(mobile, 'fi-FI');
-    await page.goto(`${server.baseUrl}/requests/${id}`);
+    await page.goto(`${suite.server.baseUrl}/requests/${id}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByText(wordsIn('fi').moderation.waitingTitle!, { exact: true }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('fi');
@@ -180,7 +170,7 @@ describe('track page in Chromium', () => {
 
   it('shows a closed demo request with the city’s notes and the detailed status in words', async () => {
     const closed = (await (
-      await fetch(`${server.baseUrl}/open311/v1/requests.json?status=closed&extensions=true&locale=fi`)
+      await fetch(`${suite.server.baseUrl}/open311/v1/requests.json?status=closed&extensions=true&locale=fi`)
     ).json()) as ServiceRequest[];
     const request = closed.find((candidate) => candidate.status_notes.trim() !== '' && candidate.extended_attributes?.detailed_status.includes(','));
     expect(request, 'the demo data has a closed request with notes and a public works status').toBeTruthy();
@@ -191,7 +181,7 @@ describe('track page in Chromium', () => {
     ] as const) {
       const { context, page } = await openTrackPage(viewport, 'fi-FI');
       const answered = publicationAnswer(page, request!.service_request_id);
-      await page.goto(`${server.baseUrl}/requests/${request!.service_request_id}`);
+      await page.goto(`${suite.server.baseUrl}/requests/${request!.service_request_id}`);
       await page.getByRole('heading', { level: 1, name: request!.extended_attributes!.title! }).waitFor();
       await page.getByRole('heading', { level: 2, name: 'Kaupungin vastaus' }).waitFor();
       expect(await page.getByText(request!.status_notes, { exact: true }).isVisible()).toBe(true);
@@ -219,7 +209,7 @@ describe('track page in Chromium', () => {
 
   it('shows a not-found page for an unknown id, with a way home', async () => {
     const { context, page } = await openTrackPage(desktop);
-    await page.goto(`${server.baseUrl}/requests/no-such-request`);
+    await page.goto(`${suite.server.baseUrl}/requests/no-such-request`);
     await page.getByRole('heading', { level: 1, name: 'Report not found' }).waitFor();
     expect(await page.getByText('No report was found with the ID no-such-request.', { exact: false }).isVisible()).toBe(true);
     await screenshot(page, 'track-not-found-desktop-en');
@@ -227,7 +217,7 @@ describe('track page in Chromium', () => {
     await page.getByRole('link', { name: 'Go to the front page' }).click();
     // Whatever the front page shows (it is another page's business), the link leads there.
     // The home page then writes its map's view into the query, so only the path is certain.
-    await page.waitForURL((url) => url.origin === server.baseUrl && url.pathname === '/');
+    await page.waitForURL((url) => url.origin === suite.server.baseUrl && url.pathname === '/');
     await page.getByRole('heading', { level: 1, name: 'Report not found' }).waitFor({ state: 'detached' });
     await context.close();
     expect(pageErrors).toEqual([]);
@@ -242,7 +232,7 @@ describe('track page in Chromium', () => {
         ? route.fulfill({ status: 502, contentType: 'application/json', body: '[{"code":502,"description":"upstream down"}]' })
         : route.continue(),
     );
-    await page.goto(`${server.baseUrl}/requests/${id}`);
+    await page.goto(`${suite.server.baseUrl}/requests/${id}`);
     // 5xx is retried twice by the query client before the page shows the error.
     await page.getByRole('heading', { level: 1, name: 'The report could not be loaded' }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'track-error-desktop-en');

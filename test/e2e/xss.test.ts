@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceType } from '../../src/shared/georeport/types';
-import { launchBrowser } from '../helpers/browser';
-import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { expectCleanRunThenClose, helsinki, openPage } from './browser-context';
 import { addModeratorWithCli } from './admin-cli';
+import { withServerAndBrowser } from './suite-setup';
 
 /**
  * Every user-written field is rendered as text. The GeoReport service and the moderation API
@@ -14,8 +13,8 @@ import { addModeratorWithCli } from './admin-cli';
  * accept, and what another system may have stored, carries markup to the public map, the track
  * page and the moderator console, where nothing of it may run or become an element.
  */
-let server: KerroServer;
-let browser: Browser;
+// Every refused attempt counts against the proxy's per-address report limit.
+const suite = withServerAndBrowser({ env: { PROXY_POSTS_PER_MINUTE: '1000' } });
 
 const MODERATOR = 'mod';
 const PASSWORD = 'correct horse battery staple';
@@ -28,7 +27,7 @@ const published = { id: '' };
 const pending = { id: '' };
 
 async function post(url: string, body: URLSearchParams | string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.baseUrl}${url}`, { method: 'POST', body, headers });
+  const response = await fetch(`${suite.server.baseUrl}${url}`, { method: 'POST', body, headers });
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
@@ -54,7 +53,7 @@ async function submitAccepted(): Promise<string> {
 
 /** Texts that arrived some other way (an import, another system): straight into the store. */
 function storeMarkup(id: string, moderation: 'published' | 'pending'): void {
-  const db = new Database(join(server.dataDir, 'kerro.sqlite'));
+  const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
   try {
     const changed = db
       .prepare(
@@ -69,21 +68,13 @@ function storeMarkup(id: string, moderation: 'published' | 'pending'): void {
 }
 
 beforeAll(async () => {
-  // Every refused attempt counts against the proxy's per-address report limit.
-  server = await startKerroServer({ env: { PROXY_POSTS_PER_MINUTE: '1000' } });
-  addModeratorWithCli(server.dataDir, MODERATOR, PASSWORD);
-  browser = await launchBrowser();
-  const services = (await (await fetch(`${server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
+  addModeratorWithCli(suite.server.dataDir, MODERATOR, PASSWORD);
+  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
   serviceCode = services[0]!.service_code;
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** A page offline (tile requests fail at once), in Helsinki time. */
-const openContext = () => openPage(browser, { timezoneId: helsinki });
+const openContext = () => openPage(suite.browser, { timezoneId: helsinki });
 
 /** Nothing ran, nothing became an element or a live link, and the markup reads as text. */
 async function expectInert(page: Page, where: string, { showsDescription = true } = {}): Promise<void> {
@@ -133,7 +124,7 @@ describe('user-written text stays text', () => {
 
   it('the moderation API refuses HTML tags in everything a moderator writes', async () => {
     const id = await submitAccepted();
-    const login = await fetch(`${server.baseUrl}/moderation/api/session`, {
+    const login = await fetch(`${suite.server.baseUrl}/moderation/api/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: MODERATOR, password: PASSWORD }),
@@ -149,7 +140,7 @@ describe('user-written text stays text', () => {
       ['POST', `/moderation/api/requests/${id}/reject`, { reason: scriptAttack }],
     ];
     for (const [method, url, body] of attempts) {
-      const response = await fetch(`${server.baseUrl}${url}`, { method, headers, body: JSON.stringify(body) });
+      const response = await fetch(`${suite.server.baseUrl}${url}`, { method, headers, body: JSON.stringify(body) });
       expect(response.status, `${method} ${url} ${JSON.stringify(body)}: ${await response.clone().text()}`).toBe(400);
     }
   });
@@ -162,7 +153,7 @@ describe('user-written text stays text', () => {
 
     // The public map with the request's details open.
     const visitor = await openContext();
-    await visitor.page.goto(`${server.baseUrl}/?request=${published.id}`);
+    await visitor.page.goto(`${suite.server.baseUrl}/?request=${published.id}`);
     const panel = visitor.page.locator('.map-panel');
     await panel.getByRole('heading', { level: 2, name: imgAttack }).waitFor({ timeout: 30_000 });
     await expectInert(visitor.page, 'map panel');
@@ -177,7 +168,7 @@ describe('user-written text stays text', () => {
 
     // The track page.
     const resident = await openContext();
-    await resident.page.goto(`${server.baseUrl}/requests/${published.id}`);
+    await resident.page.goto(`${suite.server.baseUrl}/requests/${published.id}`);
     await resident.page.getByRole('heading', { level: 1, name: imgAttack }).waitFor();
     await resident.page.getByText(scriptAttack, { exact: true }).first().waitFor();
     await expectInert(resident.page, 'track page');
@@ -186,7 +177,7 @@ describe('user-written text stays text', () => {
     // The console: the queue, and the review of both (private details included).
     const moderator = await openContext();
     const { page } = moderator;
-    await page.goto(`${server.baseUrl}/moderation`);
+    await page.goto(`${suite.server.baseUrl}/moderation`);
     await page.getByLabel('Name').fill(MODERATOR);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -194,7 +185,7 @@ describe('user-written text stays text', () => {
     await page.locator('.moderation-card').filter({ hasText: '<img src=x' }).first().waitFor();
     await expectInert(page, 'moderation queue');
     for (const id of [pending.id, published.id]) {
-      await page.goto(`${server.baseUrl}/moderation/requests/${id}`);
+      await page.goto(`${suite.server.baseUrl}/moderation/requests/${id}`);
       await page.getByRole('heading', { level: 1, name: `Review: ${imgAttack}` }).waitFor();
       await page.getByRole('region', { name: 'Reporter (private)' }).getByText(imgAttack).first().waitFor();
       await expectInert(page, `moderation review ${id}`);
