@@ -14,6 +14,7 @@ export function intlLocaleOf(language: SupportedLocale): string {
 // fixed options × three languages), so the caches need no bound.
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const collators = new Map<string, Intl.Collator>();
 
 function cached<Format>(cache: Map<string, Format>, locale: string, options: object | undefined, build: () => Format): Format {
   // Options' keys in the call site's order: the same call site always makes the same key.
@@ -34,4 +35,12 @@ export function numberFormat(locale: string, options?: Intl.NumberFormatOptions)
 /** The Intl.DateTimeFormat of this locale tag and options, built on first use. */
 export function dateTimeFormat(locale: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return cached(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
+/**
+ * The Intl.Collator of this locale tag (the browser's own when undefined) and options, built on
+ * first use: String.prototype.localeCompare builds one for every comparison a sort makes.
+ */
+export function collator(locale: string | undefined, options?: Intl.CollatorOptions): Intl.Collator {
+  return cached(collators, locale ?? '', options, () => new Intl.Collator(locale, options));
 }

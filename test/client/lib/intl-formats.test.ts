@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, intlLocaleOf, numberFormat } from '../../../src/client/lib/intl-formats';
+import { collator, dateTimeFormat, intlLocaleOf, numberFormat } from '../../../src/client/lib/intl-formats';
 
 describe('Intl formatters built once per locale and options', () => {
   it('hands back the same number formatter for the same locale and options', () => {
@@ -19,6 +19,14 @@ describe('Intl formatters built once per locale and options', () => {
     expect(dateTimeFormat('fi-FI', options)).not.toBe(dateTimeFormat('fi-FI', { ...options, timeZone: 'UTC' }));
     expect(dateTimeFormat('fi-FI', options)).not.toBe(dateTimeFormat('en-GB', options));
     expect(dateTimeFormat('fi-FI', { dateStyle: 'long' })).not.toBe(dateTimeFormat('fi-FI', { dateStyle: 'medium' }));
+  });
+
+  it('hands back the same collator for the same locale and options, another for others', () => {
+    expect(collator(undefined)).toBe(collator(undefined));
+    expect(collator('fi-FI', { numeric: true })).toBe(collator('fi-FI', { numeric: true }));
+    expect(collator('fi-FI')).not.toBe(collator('sv-FI'));
+    expect(collator('fi-FI')).not.toBe(collator('fi-FI', { numeric: true }));
+    expect(['b', 'ä', 'a'].sort(collator('fi-FI').compare)).toEqual(['a', 'b', 'ä']);
   });
 
   it('formats as the locale and options ask, whichever was asked first', () => {

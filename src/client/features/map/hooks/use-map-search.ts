@@ -5,6 +5,7 @@ import {
   parseMapTab,
   parseMapView,
   parseRequestFilters,
+  requestFilterQuery,
   type SearchChanges,
 } from '../lib/map-search';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../lib/map-limits';
@@ -16,7 +17,10 @@ import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../lib/map-limits';
  */
 export function useMapSearch() {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => parseRequestFilters(params), [params]);
+  // Read from the filters' own parameters only: a map move writes a new view into the URL, and the
+  // filters (and all that is built from them: the data's query, the filter form) stay the same object.
+  const filterQuery = requestFilterQuery(params);
+  const filters = useMemo(() => parseRequestFilters(new URLSearchParams(filterQuery)), [filterQuery]);
   const view = useMemo(() => parseMapView(params, { minZoom: MAP_MIN_ZOOM, maxZoom: MAP_MAX_ZOOM }), [params]);
   const tab = parseMapTab(params);
   const selectedRequestId = params.get('request')?.trim() || null;
