@@ -55,6 +55,17 @@ describe('useMapSearch: writing the URL', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('writes nothing once the router is on another page not yet shown, so a late map write cannot pull the person back', async () => {
+    const { handle, router } = renderSearch('/', [{ path: '/report', Component: () => null }]);
+    const update = handle.update!;
+    // The router has moved on; the map page's render has not caught up yet (no act: nothing rendered).
+    await router.navigate('/report');
+    expect(router.state.location.pathname).toBe('/report');
+    await act(async () => update({ lat: '60.17', long: '24.94', zoom: '12' }, { replace: true }));
+    expect(router.state.location.pathname).toBe('/report');
+    expect(router.state.location.search).toBe('');
+  });
+
   it('keeps the same filters object while only the map view moves, so what is built from the filters is not built again', async () => {
     const { handle } = renderSearch('/?status=open&service=198');
     const before = handle.filters!;

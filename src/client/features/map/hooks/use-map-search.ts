@@ -39,6 +39,7 @@ export function useMapSearch() {
 
   // The router itself, to read a navigation in progress at the moment of writing (a render's copy may be stale).
   const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const shownPathname = shownLocation.pathname;
 
   const update = useCallback(
     (changes: SearchChanges, options: { replace?: boolean } = {}) => {
@@ -47,6 +48,9 @@ export function useMapSearch() {
       // person who clicked "Report a problem" on a slow connection would stay on the map.
       const pending = router?.state.navigation;
       if (pending?.location && pending.location.pathname !== router!.state.location.pathname) return;
+      // Or that page is already the router's location and only not yet on screen (its render is a
+      // transition): a late write (the map's view, written once the map rests) would come back here.
+      if (router && router.state.location.pathname !== shownPathname) return;
       const replace = options.replace ?? false;
       setParams(
         (current) => {
@@ -63,7 +67,7 @@ export function useMapSearch() {
         },
       );
     },
-    [setParams, router],
+    [setParams, router, shownPathname],
   );
 
   return { params, filters, view, tab, selectedRequestId, update };
