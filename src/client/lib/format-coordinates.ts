@@ -1,18 +1,8 @@
 import type { SupportedLocale } from '../../shared/locales';
-
-/** Finnish and Swedish as written in Finland; British English. */
-const intlLocales: Record<SupportedLocale, string> = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' };
-
-// Building an Intl formatter costs far more than using one; lists format many coordinates.
-const formats = new Map<SupportedLocale, Intl.NumberFormat>();
+import { intlLocaleOf, numberFormat } from './intl-formats';
 
 function coordinateFormat(locale: SupportedLocale): Intl.NumberFormat {
-  let format = formats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocales[locale], { minimumFractionDigits: 5, maximumFractionDigits: 5, useGrouping: false });
-    formats.set(locale, format);
-  }
-  return format;
+  return numberFormat(intlLocaleOf(locale), { minimumFractionDigits: 5, maximumFractionDigits: 5, useGrouping: false });
 }
 
 /**

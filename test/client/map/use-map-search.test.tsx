@@ -5,9 +5,11 @@ import { useMapSearch } from '../../../src/client/features/map/hooks/use-map-sea
 
 /** The hook on a page of its own, with its latest `update` handed out to the test. */
 function renderSearch(path: string, otherRoutes: RouteObject[] = []) {
-  const handle: { update?: ReturnType<typeof useMapSearch>['update'] } = {};
+  const handle: { update?: ReturnType<typeof useMapSearch>['update']; filters?: ReturnType<typeof useMapSearch>['filters'] } = {};
   function Probe() {
-    handle.update = useMapSearch().update;
+    const mapSearch = useMapSearch();
+    handle.update = mapSearch.update;
+    handle.filters = mapSearch.filters;
     return null;
   }
   const router = createMemoryRouter([{ path: '/', Component: Probe }, ...otherRoutes], { initialEntries: [path] });
@@ -52,5 +54,26 @@ describe('useMapSearch: writing the URL', () => {
     expect(router.state.location.pathname).toBe('/report');
     expect(router.state.location.search).toBe('');
   });
-});
 
+  it('writes nothing once the router is on another page not yet shown, so a late map write cannot pull the person back', async () => {
+    const { handle, router } = renderSearch('/', [{ path: '/report', Component: () => null }]);
+    const update = handle.update!;
+    // The router has moved on; the map page's render has not caught up yet (no act: nothing rendered).
+    await router.navigate('/report');
+    expect(router.state.location.pathname).toBe('/report');
+    await act(async () => update({ lat: '60.17', long: '24.94', zoom: '12' }, { replace: true }));
+    expect(router.state.location.pathname).toBe('/report');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('keeps the same filters object while only the map view moves, so what is built from the filters is not built again', async () => {
+    const { handle } = renderSearch('/?status=open&service=198');
+    const before = handle.filters!;
+    await act(async () => handle.update!({ lat: '60.17', long: '24.94', zoom: '14' }, { replace: true }));
+    await act(async () => handle.update!({ lat: '60.2', long: '24.9', zoom: '12' }, { replace: true }));
+    expect(handle.filters).toBe(before);
+    await act(async () => handle.update!({ status: 'closed' }));
+    expect(handle.filters).not.toBe(before);
+    expect(handle.filters).toEqual({ ...before, status: 'closed' });
+  });
+});

@@ -118,7 +118,7 @@ describe('report flow: the place in words', { timeout: 20_000 }, () => {
     serveReportApi();
     const view = await renderReport({ path: '/report?type=171&lat=60.18735&lon=24.96045' });
     await waitFor(() => expect(summary()).toBe('Chosen place: pin on the map near Hämeentie 30, 00530 Helsinki.'));
-    expect(screen.getByTestId('stub-pin').textContent).toBe('60.18735,24.96045');
+    expect((await screen.findByTestId('stub-pin')).textContent).toBe('60.18735,24.96045');
     expect(view.router.state.location.search).toBe('?type=171');
   });
 
@@ -132,6 +132,6 @@ describe('report flow: the place in words', { timeout: 20_000 }, () => {
     await renderReport({ path: `/report?${query}` });
     await screen.findByRole('combobox', { name: 'Street address or place' });
     expect(summary()).toBe('No place chosen yet.');
-    expect(screen.getByTestId('stub-pin').textContent).toBe('none');
+    expect((await screen.findByTestId('stub-pin')).textContent).toBe('none');
   });
 });

@@ -45,11 +45,10 @@ export function CountersRoute() {
   const query = useAllCounters();
   const all = useMemo(() => query.data ?? [], [query.data]);
   const sources = useMemo(() => sourcesOf(all), [all]);
-  const collator = useMemo(() => new Intl.Collator(undefined, { numeric: true }), []);
   const rows = useMemo(
     () =>
-      sortCounters(filterCounters(all, { source, receiving, text }), sort, direction, collator, (code) => municipalityName(code, language)),
-    [all, source, receiving, text, sort, direction, collator, language],
+      sortCounters(filterCounters(all, { source, receiving, text }), sort, direction, undefined, (code) => municipalityName(code, language)),
+    [all, source, receiving, text, sort, direction, language],
   );
   // The CSV of what is shown: the table's rows in its order, or all when no filter is on.
   const filtered = rows.length !== all.length;

@@ -8,6 +8,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { ServiceType } from '../../../shared/georeport/types';
 import { everyServiceType, useServiceList } from '../../api/get-service-list';
 import { LoadingNotice } from '../../components/ui/loading-notice';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -24,6 +25,9 @@ import { useMapLayers } from './home/use-map-layers';
 import '../../styles/map.css';
 import '../../styles/map-first.css';
 import '../../styles/counters.css';
+
+/** The filter form's list while the service list loads: one array, so the memoised form keeps it. */
+const NO_SERVICE_TYPES: readonly ServiceType[] = [];
 
 // The list tab's code comes when the list is first shown: the map is what the first screen needs.
 const MapLists = lazy(() => import('./home/map-lists'));
@@ -66,7 +70,7 @@ export function HomeRoute() {
         </div>
         <div className="map-screen__side">
           <MapStatus search={search} layers={layers} tilesFailed={tilesFailed} />
-          <MapFilters search={search} serviceTypes={serviceTypes.data ?? []} counterSources={layers.counterSources} />
+          <MapFilters search={search} serviceTypes={serviceTypes.data ?? NO_SERVICE_TYPES} counterSources={layers.counterSources} />
         </div>
         <DetailsAside search={search} layers={layers} />
       </div>

@@ -1,11 +1,5 @@
 import type { SupportedLocale } from '../../../shared/locales';
-
-/** Finnish and Swedish as written in Finland; British English for its day-month order. */
-const intlLocales: Record<SupportedLocale, string> = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' };
-
-export function intlLocaleOf(language: SupportedLocale): string {
-  return intlLocales[language];
-}
+import { dateTimeFormat, intlLocaleOf } from '../../lib/intl-formats';
 
 /**
  * A W3C timestamp as the person reads dates, in their own time zone. Returns undefined for
@@ -15,5 +9,5 @@ export function formatDateTime(iso: string | undefined, language: SupportedLocal
   if (!iso) return undefined;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
-  return new Intl.DateTimeFormat(intlLocaleOf(language), { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(intlLocaleOf(language), { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }

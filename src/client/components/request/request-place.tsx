@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ServiceRequest } from '../../../shared/georeport/types';
+import { AfterPaint } from '../ui/after-paint';
 import { coordinatesOf } from './request-fields';
 import { RequestLocation } from './request-location';
 
@@ -16,9 +17,11 @@ export function RequestPlace({ request, objectName }: { request: ServiceRequest;
     <figure className="request-place">
       {coordinates ? (
         <div className="request-place__map">
-          <Suspense fallback={null}>
-            <PointMap lat={coordinates.lat} long={coordinates.long} />
-          </Suspense>
+          <AfterPaint fallback={null}>
+            <Suspense fallback={null}>
+              <PointMap lat={coordinates.lat} long={coordinates.long} />
+            </Suspense>
+          </AfterPaint>
         </div>
       ) : null}
       <figcaption className="request-place__address">

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterPaint } from '../../../components/ui/after-paint';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { useCounterMapAttribution } from '../../../features/counters/hooks/use-counter-map-attribution';
 import { MapAddressSearch } from './map-address-search';
@@ -27,57 +28,58 @@ export function MapArea({ search, layers, instructionsId, onTilesFailed }: MapAr
   const { requestLayer, counterLayer } = layers;
   // The counter data's licence asks for its credit on the map while the layer is on.
   const counterAttribution = useCounterMapAttribution(counterSearch.enabled);
+  const placeholder = (
+    <div className="public-map__placeholder">
+      <LoadingNotice message={t('map.loading')} />
+    </div>
+  );
   return (
     <div className="map-layout__map">
       <MapAddressSearch search={search} />
       <p id={instructionsId} className="visually-hidden">
         {t('map.instructions')}
       </p>
-      <Suspense
-        fallback={
-          <div className="public-map__placeholder">
-            <LoadingNotice message={t('map.loading')} />
-          </div>
-        }
-      >
-        <PublicMap
-          view={search.view}
-          onViewChange={search.changeView}
-          dataBounds={layers.dataBounds}
-          near={search.filters.near}
-          label={t('map.label')}
-          instructionsId={instructionsId}
-          onTilesFailed={onTilesFailed}
-          visible={search.tab === 'map'}
-          layers={[
-            ...(counterSearch.enabled
-              ? [
-                  {
-                    key: 'counters',
-                    points: counterLayer.points,
-                    pointLook: counterLayer.pointLook,
-                    clusterLook: counterLayer.clusterLook,
-                    selectedId: search.selectedCounterId,
-                    onSelect: search.selectCounter,
-                    pane: 'counters',
-                    attribution: counterAttribution,
-                  },
-                ]
-              : []),
-            {
-              key: 'requests',
-              points: requestLayer.points,
-              pointLook: requestLayer.pointLook,
-              clusterLook: requestLayer.clusterLook,
-              selectedId: search.selectedRequestId,
-              onSelect: search.selectRequest,
-              zIndexOffset: 500,
-              // The residents' reports are what the map is for: always drawn over the counters.
-              pane: 'requests',
-            },
-          ]}
-        />
-      </Suspense>
+      <AfterPaint fallback={placeholder}>
+        <Suspense fallback={placeholder}>
+          <PublicMap
+            view={search.view}
+            onViewChange={search.changeView}
+            dataBounds={layers.dataBounds}
+            near={search.filters.near}
+            label={t('map.label')}
+            instructionsId={instructionsId}
+            onTilesFailed={onTilesFailed}
+            visible={search.tab === 'map'}
+            layers={[
+              ...(counterSearch.enabled
+                ? [
+                    {
+                      key: 'counters',
+                      points: counterLayer.points,
+                      pointLook: counterLayer.pointLook,
+                      clusterLook: counterLayer.clusterLook,
+                      selectedId: search.selectedCounterId,
+                      onSelect: search.selectCounter,
+                      pane: 'counters',
+                      attribution: counterAttribution,
+                    },
+                  ]
+                : []),
+              {
+                key: 'requests',
+                points: requestLayer.points,
+                pointLook: requestLayer.pointLook,
+                clusterLook: requestLayer.clusterLook,
+                selectedId: search.selectedRequestId,
+                onSelect: search.selectRequest,
+                zIndexOffset: 500,
+                // The residents' reports are what the map is for: always drawn over the counters.
+                pane: 'requests',
+              },
+            ]}
+          />
+        </Suspense>
+      </AfterPaint>
     </div>
   );
 }

@@ -31,7 +31,8 @@ export function useHomeSearch() {
   const { filters, view, tab, selectedRequestId, update } = search;
   const counterSearch = useMemo(() => parseCounterSearch(search.params), [search.params]);
   const [today] = useState(localToday);
-  const dateWindow = effectiveWindow(filters, today);
+  // Kept while the filters are: the filter form is memoised on it.
+  const dateWindow = useMemo(() => effectiveWindow(filters, today), [filters, today]);
   const range = windowToApiRange(dateWindow);
   const selectedCounterId = counterSearch.selectedId === null ? null : String(counterSearch.selectedId);
 

@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { localeTag } from '../lib/format';
+import { dateTimeFormat, intlLocaleOf, numberFormat } from '../../../lib/intl-formats';
 import { lookOf } from '../lib/traffic-looks';
 import { toSeries, type AggregateRow, type TrafficRange } from '../lib/traffic-series';
 import { directionName, typeName, unitName } from '../lib/traffic-words';
@@ -37,7 +37,7 @@ function Swatch({ index }: { index: number }) {
 export function TrafficFigure({ counterName, measurementType, range, rows }: TrafficFigureProps) {
   const { t, i18n } = useTranslation('traffic');
   const language = currentLanguage(i18n);
-  const tag = localeTag(language);
+  const tag = intlLocaleOf(language);
   const captionId = useId();
   const tableCaptionId = useId();
   const series = useMemo(() => toSeries(rows), [rows]);
@@ -46,8 +46,8 @@ export function TrafficFigure({ counterName, measurementType, range, rows }: Tra
   const unit = unitName(t, measurementType, range, series.unit);
   // Mid-sentence, so in lower case (the range picker's own labels start with a capital).
   const rangeName = t(`rangeInText.${range}`);
-  const timeFormat = new Intl.DateTimeFormat(tag, tableTimeFormat[range]);
-  const numberFormat = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
+  const timeFormat = dateTimeFormat(tag, tableTimeFormat[range]);
+  const valueFormat = numberFormat(tag, { maximumFractionDigits: 1 });
 
   return (
     <figure className="traffic-figure" data-measurement-type={measurementType}>
@@ -86,7 +86,7 @@ export function TrafficFigure({ counterName, measurementType, range, rows }: Tra
                     const value = values[index];
                     return (
                       <td key={series.directions[direction]} className="traffic-table__number">
-                        {value === null || value === undefined ? '–' : numberFormat.format(value)}
+                        {value === null || value === undefined ? '–' : valueFormat.format(value)}
                       </td>
                     );
                   })}

@@ -1,3 +1,4 @@
+import { collator as cachedCollator } from '../../../lib/intl-formats';
 import type { Counter } from './counter';
 import { municipalityNames } from './municipalities';
 
@@ -81,7 +82,7 @@ export function sortCounters(
   counters: readonly Counter[],
   column: SortColumn,
   direction: SortDirection,
-  collator: Intl.Collator = new Intl.Collator(undefined, { numeric: true }),
+  collator: Intl.Collator = cachedCollator(undefined, { numeric: true }),
   /** How the municipality column reads (its name in the UI language); the code itself by default. */
   municipalityLabel: (code: string) => string = (code) => code,
 ): Counter[] {

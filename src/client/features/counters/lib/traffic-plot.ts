@@ -4,6 +4,7 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { dateTimeFormat, numberFormat } from '../../../lib/intl-formats';
 import type { TrafficSeries } from './traffic-series';
 
 export interface TrafficPlotOptions {
@@ -28,9 +29,9 @@ const DAY_SECONDS = 86_400;
 /** Draws the series into `target` (times in seconds, as uPlot's time scale wants them). */
 export function drawTrafficPlot(target: HTMLElement, options: TrafficPlotOptions): TrafficPlot {
   const { series, looks, labels, unitLabel, localeTag, width, height } = options;
-  const dayFormat = new Intl.DateTimeFormat(localeTag, { day: 'numeric', month: 'numeric' });
-  const hourFormat = new Intl.DateTimeFormat(localeTag, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
-  const numberFormat = new Intl.NumberFormat(localeTag, { maximumFractionDigits: 1 });
+  const dayFormat = dateTimeFormat(localeTag, { day: 'numeric', month: 'numeric' });
+  const hourFormat = dateTimeFormat(localeTag, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  const valueFormat = numberFormat(localeTag, { maximumFractionDigits: 1 });
   const axisLook = { stroke: '#1f2933', grid: { stroke: '#d5dbe1', width: 1 }, ticks: { stroke: '#9aa5b1', width: 1 } };
   const plot = new uPlot(
     {
@@ -57,7 +58,7 @@ export function drawTrafficPlot(target: HTMLElement, options: TrafficPlotOptions
           values: (_self, splits, _axis, _space, increment) =>
             splits.map((seconds) => (increment >= DAY_SECONDS ? dayFormat : hourFormat).format(seconds * 1000)),
         },
-        { ...axisLook, label: unitLabel, size: 56, values: (_self, splits) => splits.map((value) => numberFormat.format(value)) },
+        { ...axisLook, label: unitLabel, size: 56, values: (_self, splits) => splits.map((value) => valueFormat.format(value)) },
       ],
     },
     [series.times.map((time) => time / 1000), ...series.values],

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { Circle, MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
 import { LocalizedMapControls } from '../../../components/map/localized-map-controls';
+import { useTrailingCall } from '../../../hooks/use-trailing-call';
 import { clientEnv } from '../../../lib/env';
 import type { Bounds } from '../lib/cluster-index';
 import { ClusterLayer, type ClusterLayerProps } from './cluster-layer';
@@ -26,6 +27,9 @@ export interface PublicMapProps {
   visible: boolean;
 }
 
+/** How long the map rests before its view is written into the URL. */
+const VIEW_WRITE_DELAY_MS = 300;
+
 function currentView(map: LeafletMap): MapView {
   const center = map.getCenter();
   return { lat: center.lat, long: center.lng, zoom: map.getZoom() };
@@ -37,11 +41,16 @@ function ViewSync({ view, onViewChange, dataBounds, label, instructionsId, visib
   onChange.current = onViewChange;
   // True while the map moves to the URL's view: that move is not news for the URL.
   const following = useRef(false);
+  // The view goes into the URL once the map has come to rest: not from inside the long task that
+  // makes the map and fits it to the data, and once for a run of moves (arrow keys, zoom steps),
+  // not once each. Read when written, so a view the URL has meanwhile come to show is not news.
+  const writeView = useTrailingCall(() => {
+    const next = currentView(map);
+    if (!sameView(next, latestView.current)) onChange.current(next);
+  }, VIEW_WRITE_DELAY_MS);
   const map = useMapEvents({
     moveend: () => {
-      if (following.current) return;
-      const next = currentView(map);
-      if (!sameView(next, latestView.current)) onChange.current(next);
+      if (!following.current) writeView();
     },
   });
   const latestView = useRef(view);

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { collator } from '../../../lib/intl-formats';
 import type { ServiceType } from '../../../../shared/georeport/types';
 import { MAX_WINDOW_DAYS, normaliseWindow, type CalendarDate, type DateWindow } from '../lib/date-window';
 import { radiusChoices, type NearFilter, type RequestFilters } from '../lib/map-search';
@@ -19,8 +20,12 @@ export interface RequestFiltersFormProps {
 
 type GeoProblem = 'unsupported' | 'denied' | 'unavailable' | null;
 
-/** The request filters. Every change is applied at once (and becomes a history entry). */
-export function RequestFiltersForm({ filters, dateWindow, today, serviceTypes, onChange, onNearMe }: RequestFiltersFormProps) {
+/**
+ * The request filters. Every change is applied at once (and becomes a history entry). Memoised:
+ * the page renders again as each answer of its data arrives, and the form, with a checkbox per
+ * service type, need not while its own props stay the same.
+ */
+export const RequestFiltersForm = memo(function RequestFiltersForm({ filters, dateWindow, today, serviceTypes, onChange, onNearMe }: RequestFiltersFormProps) {
   const { t } = useTranslation('map');
   const ids = { dates: useId(), datesHint: useId(), adjust: useId(), radius: useId() };
   const [adjustNote, setAdjustNote] = useState<string | null>(null);
@@ -60,6 +65,8 @@ export function RequestFiltersForm({ filters, dateWindow, today, serviceTypes, o
     );
   };
 
+  // Sorted in the browser's own language, as localeCompare did, with one collator for the whole sort.
+  const sortedTypes = useMemo(() => [...serviceTypes].sort((a, b) => collator(undefined).compare(a.service_name, b.service_name)), [serviceTypes]);
   const selectedCount = filters.serviceCodes.length;
   const knownCodes = new Set(serviceTypes.map((type) => type.service_code));
   const unknownSelected = filters.serviceCodes.filter((code) => !knownCodes.has(code));
@@ -77,20 +84,18 @@ export function RequestFiltersForm({ filters, dateWindow, today, serviceTypes, o
         <fieldset>
           <legend className="visually-hidden">{t('filters.services.legend')}</legend>
           <ul className="map-filters__checklist">
-            {[...serviceTypes]
-              .sort((a, b) => a.service_name.localeCompare(b.service_name))
-              .map((type) => (
-                <li key={type.service_code}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={filters.serviceCodes.includes(type.service_code)}
-                      onChange={(changeEvent) => toggleService(type.service_code, changeEvent.target.checked)}
-                    />{' '}
-                    {type.service_name}
-                  </label>
-                </li>
-              ))}
+            {sortedTypes.map((type) => (
+              <li key={type.service_code}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={filters.serviceCodes.includes(type.service_code)}
+                    onChange={(changeEvent) => toggleService(type.service_code, changeEvent.target.checked)}
+                  />{' '}
+                  {type.service_name}
+                </label>
+              </li>
+            ))}
             {unknownSelected.map((code) => (
               <li key={code}>
                 <label>
@@ -184,4 +189,4 @@ export function RequestFiltersForm({ filters, dateWindow, today, serviceTypes, o
       ) : null}
     </form>
   );
-}
+});

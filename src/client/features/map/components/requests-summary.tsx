@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
+import { dateTimeFormat, intlLocaleOf, numberFormat } from '../../../lib/intl-formats';
 import { MAX_PAGES, API_PAGE_LIMIT } from '../api/get-published-requests';
 import type { DateWindow } from '../lib/date-window';
 
@@ -15,7 +16,7 @@ export interface RequestsSummaryProps {
 
 function formatDate(date: string, locale: string): string {
   const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(year!, month! - 1, day!));
+  return dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(year!, month! - 1, day!));
 }
 
 /**
@@ -24,8 +25,8 @@ function formatDate(date: string, locale: string): string {
  */
 export function RequestsSummary({ count, onMap, dateWindow, complete, updating, loaded }: RequestsSummaryProps) {
   const { t, i18n } = useTranslation('map');
-  const locale = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' }[currentLanguage(i18n)];
-  const number = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const locale = intlLocaleOf(currentLanguage(i18n));
+  const number = (value: number) => numberFormat(locale).format(value);
   return (
     <div className="requests-summary">
       {/* The live region changes twice: "loading", then the total; the running count is not

@@ -5,6 +5,7 @@ import {
   parseMapTab,
   parseMapView,
   parseRequestFilters,
+  requestFilterQuery,
   type SearchChanges,
 } from '../lib/map-search';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../lib/map-limits';
@@ -16,7 +17,10 @@ import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../lib/map-limits';
  */
 export function useMapSearch() {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => parseRequestFilters(params), [params]);
+  // Read from the filters' own parameters only: a map move writes a new view into the URL, and the
+  // filters (and all that is built from them: the data's query, the filter form) stay the same object.
+  const filterQuery = requestFilterQuery(params);
+  const filters = useMemo(() => parseRequestFilters(new URLSearchParams(filterQuery)), [filterQuery]);
   const view = useMemo(() => parseMapView(params, { minZoom: MAP_MIN_ZOOM, maxZoom: MAP_MAX_ZOOM }), [params]);
   const tab = parseMapTab(params);
   const selectedRequestId = params.get('request')?.trim() || null;
@@ -35,6 +39,7 @@ export function useMapSearch() {
 
   // The router itself, to read a navigation in progress at the moment of writing (a render's copy may be stale).
   const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const shownPathname = shownLocation.pathname;
 
   const update = useCallback(
     (changes: SearchChanges, options: { replace?: boolean } = {}) => {
@@ -43,6 +48,9 @@ export function useMapSearch() {
       // person who clicked "Report a problem" on a slow connection would stay on the map.
       const pending = router?.state.navigation;
       if (pending?.location && pending.location.pathname !== router!.state.location.pathname) return;
+      // Or that page is already the router's location and only not yet on screen (its render is a
+      // transition): a late write (the map's view, written once the map rests) would come back here.
+      if (router && router.state.location.pathname !== shownPathname) return;
       const replace = options.replace ?? false;
       setParams(
         (current) => {
@@ -59,7 +67,7 @@ export function useMapSearch() {
         },
       );
     },
-    [setParams, router],
+    [setParams, router, shownPathname],
   );
 
   return { params, filters, view, tab, selectedRequestId, update };

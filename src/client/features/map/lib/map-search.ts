@@ -71,6 +71,19 @@ export function parseRequestFilters(params: URLSearchParams): RequestFilters {
   };
 }
 
+/** The URL parameters the request filters are read from (and requestFilterChanges writes). */
+const requestFilterParams = ['service', 'status', 'from', 'to', 'near', 'radius'] as const;
+
+/** Only the request filters' parameters, as a query string: the same for the same filters whatever else the URL holds. */
+export function requestFilterQuery(params: URLSearchParams): string {
+  return new URLSearchParams(
+    requestFilterParams.flatMap((name) => {
+      const value = params.get(name);
+      return value === null ? [] : [[name, value]];
+    }),
+  ).toString();
+}
+
 /** How many filters are on (the date window counts when it is not the default one). */
 export function activeFilterCount(filters: RequestFilters): number {
   return (

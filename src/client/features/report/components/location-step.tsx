@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReverseGeocode } from '../../../api/geocoding';
 import { AddressSearch, type AddressChoice } from '../../../components/address-search';
+import { AfterPaint } from '../../../components/ui/after-paint';
 import { Button } from '../../../components/ui/button';
 import { FieldErrorText, FormField } from '../../../components/ui/form-field';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
@@ -121,6 +122,7 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
     if (reverse.isFetching) addressNote = t('place.addressLooking');
     else if (found === '') addressNote = t('place.addressNone');
   }
+  const mapLoading = <LoadingNotice message={t('place.mapLoading')} />;
 
   return (
     <div className="location-step">
@@ -149,17 +151,19 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
       </p>
 
       <div className="location-map">
-        <Suspense fallback={<LoadingNotice message={t('place.mapLoading')} />}>
-          <LocationMap
-            pin={positionOf(place)}
-            initialCenter={mapCenter}
-            focusRequest={focusRequest}
-            onPin={(point) => pinAt(point)}
-            onCenterChange={setMapCenter}
-            onTilesFailed={() => setTilesFailed(true)}
-            onKeyboardFocus={() => setAnnouncement(t('place.mapKeys'))}
-          />
-        </Suspense>
+        <AfterPaint fallback={mapLoading}>
+          <Suspense fallback={mapLoading}>
+            <LocationMap
+              pin={positionOf(place)}
+              initialCenter={mapCenter}
+              focusRequest={focusRequest}
+              onPin={(point) => pinAt(point)}
+              onCenterChange={setMapCenter}
+              onTilesFailed={() => setTilesFailed(true)}
+              onKeyboardFocus={() => setAnnouncement(t('place.mapKeys'))}
+            />
+          </Suspense>
+        </AfterPaint>
         <div className="location-map__crosshair" aria-hidden="true" />
       </div>
       <p className="location-step__instructions">

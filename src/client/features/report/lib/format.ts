@@ -1,18 +1,16 @@
 import type { SupportedLocale } from '../../../../shared/locales';
-
-/** Finnish and Swedish as written in Finland; English as the British write dates (day first). */
-const intlLocales: Record<SupportedLocale, string> = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' };
+import { dateTimeFormat, intlLocaleOf, numberFormat } from '../../../lib/intl-formats';
 
 export function formatDate(iso: string, locale: SupportedLocale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocales[locale], { dateStyle: 'long' }).format(date);
+  return dateTimeFormat(intlLocaleOf(locale), { dateStyle: 'long' }).format(date);
 }
 
 export function formatDateTime(iso: string, locale: SupportedLocale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocales[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** "1.4 MB" / "1,4 Mt": one decimal, the locale's own unit and separator. */
@@ -20,15 +18,15 @@ export function formatBytes(bytes: number, locale: SupportedLocale): string {
   const megabytes = bytes / (1024 * 1024);
   const unit = megabytes >= 1 ? 'megabyte' : 'kilobyte';
   const value = megabytes >= 1 ? megabytes : bytes / 1024;
-  return new Intl.NumberFormat(intlLocales[locale], { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+  return numberFormat(intlLocaleOf(locale), { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
 
 export function formatPercent(fraction: number, locale: SupportedLocale): string {
-  return new Intl.NumberFormat(intlLocales[locale], { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
+  return numberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
 }
 
 export function formatNumber(value: number, locale: SupportedLocale, fractionDigits = 0): string {
-  return new Intl.NumberFormat(intlLocales[locale], { maximumFractionDigits: fractionDigits, minimumFractionDigits: fractionDigits }).format(value);
+  return numberFormat(intlLocaleOf(locale), { maximumFractionDigits: fractionDigits, minimumFractionDigits: fractionDigits }).format(value);
 }
 
 /** A short excerpt for lists: whole words, an ellipsis when cut. */
