@@ -2,7 +2,8 @@
  * The listing at a fixed offered rate (open loop, bench/lib/open-loop.ts: requests leave at that
  * rate whatever the answers take, latency counted from when each was due), p99 as users feel it
  * rather than at saturation, where the load generator on two cores is the limit. Targets at
- * 1,000 req/s: cached ≤ 10 ms, uncached ≤ 25 ms.
+ * 1,000 req/s: cached ≤ 10 ms, uncached ≤ 25 ms. The baseline: the same answer's bytes from a bare
+ * node:http server at the same rate.
  */
 import type { LoadRun } from '../lib/load';
 import { percentText } from '../lib/load-rows';
@@ -28,6 +29,19 @@ export function fixedRateRows(runs: Map<string, LoadRun>, rates: readonly number
         { group, name: `${label}: p50 latency`, value: run.p50, unit: 'ms' },
       );
     }
+    const bare = runs.get(`bare@${rate}`)!;
+    const cached = runs.get(`cached@${rate}`)!;
+    rows.push(
+      {
+        group,
+        name: `bare node:http, same bytes, at ${rate} req/s: p99 latency`,
+        value: bare.p99,
+        unit: 'ms',
+        note: `baseline; answered ${Math.round(bare.requestsPerSecond)} req/s; server CPU ${percentText(bare.serverCpu)}, load generator CPU ${percentText(bare.loadGeneratorCpu)}`,
+      },
+      { group, name: `bare node:http at ${rate} req/s: p50 latency`, value: bare.p50, unit: 'ms' },
+      { group, name: `ratio cached / bare at ${rate} req/s (p99)`, value: cached.p99 / bare.p99, unit: '×' },
+    );
   }
   return rows;
 }

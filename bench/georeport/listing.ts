@@ -77,6 +77,9 @@ export async function runListingBench(): Promise<BenchResult[]> {
     for (const rate of fixedRates) {
       origins[`cached@${rate}`] = kerro;
       origins[`uncached@${rate}`] = kerro;
+      // The same bytes from a bare node:http server at the same rate: what this machine and the
+      // load generator allow, so the p99 above it is Kerro's own.
+      origins[`bare@${rate}`] = bare;
     }
     let postgresNote = '';
     if (databaseUrl) {
@@ -107,7 +110,7 @@ export async function runListingBench(): Promise<BenchResult[]> {
     });
     const cachedTargets = withPg('real', 'bare', 'pg');
     const uncachedTargets = withPg('uncached', 'uncached-xml', 'pg-uncached');
-    const rateTargets = fixedRates.flatMap((rate) => [`cached@${rate}`, `uncached@${rate}`]);
+    const rateTargets = fixedRates.flatMap((rate) => [`cached@${rate}`, `uncached@${rate}`, `bare@${rate}`]);
     const alternate = (targets: string[]) =>
       Array.from({ length: rounds }, () => targets.map((target) => phase(target, roundSeconds, true))).flat();
     const runs = await runLoad(
