@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { formatOfUrl } from './open311/format';
 import { presentErrors } from './open311/presenter';
 import { sendDocument } from './open311/reply';
+import { defaultMapTileUrl, tileServerOrigin } from './http/content-security-policy';
 import { routePreloads } from './route-preloads';
 
 export interface ClientRoutesOptions {
@@ -115,7 +116,7 @@ const notBuiltPage = `<!doctype html>
 export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app, options) => {
   const clientDir = options.clientDir ?? defaultClientDir;
   const built = existsSync(`${clientDir}${sep}index.html`);
-  const pageFor = built ? routePreloads(clientDir) : () => undefined;
+  const pageFor = built ? routePreloads(clientDir, tileServerOrigin(options.context.config.VITE_MAP_TILE_URL ?? defaultMapTileUrl)) : () => undefined;
 
   if (built) {
     await app.register(fastifyStatic, {

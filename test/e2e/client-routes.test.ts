@@ -7,7 +7,7 @@ import { clientRoutes } from '../../src/server/client-routes';
 import type { AppContext } from '../../src/server/context';
 
 // The plugin reads nothing from the context; it takes it only to match the other route plugins.
-const context = {} as AppContext;
+const context = { config: {} } as AppContext;
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const indexHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
 

@@ -29,7 +29,8 @@ describe("the page's own chunks preloaded with index.html", () => {
     writeFileSync(join(dir, 'index.html'), indexHtml);
     writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     app = Fastify();
-    await app.register(clientRoutes, { context: {} as AppContext, clientDir: dir });
+    // No tile URL configured: OpenStreetMap's, as in the app's own default.
+    await app.register(clientRoutes, { context: { config: {} } as AppContext, clientDir: dir });
   });
   afterAll(async () => {
     await app.close();
@@ -37,6 +38,7 @@ describe("the page's own chunks preloaded with index.html", () => {
   });
   const page = (url: string) => app.inject({ method: 'GET', url, headers: html });
 
+  const tilesPreconnect = '<link rel="preconnect" href="https://tile.openstreetmap.org">';
   const appLinks = '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/main-M1.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/i18n-I1.js">';
 
   it('adds the app, then the home chunk, its styles and the chunks it imports that the entry does not', async () => {
@@ -44,14 +46,14 @@ describe("the page's own chunks preloaded with index.html", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain(
-      `${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-H1.js"><link rel="preload" as="style" crossorigin href="/assets/home-H1.css"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/query-Q1.js"></head>`,
+      `${tilesPreconnect}${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-H1.js"><link rel="preload" as="style" crossorigin href="/assets/home-H1.css"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/query-Q1.js"></head>`,
     );
     expect(response.body.match(/react-R1\.js/g)).toHaveLength(1);
   });
 
   it("gives a request's page the app and its own chunks, each once", async () => {
     const response = await page('/requests/abc123');
-    expect(response.body).toContain(`${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/request-track-T1.js">`);
+    expect(response.body).toContain(`${tilesPreconnect}${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/request-track-T1.js">`);
     expect(response.body.match(/i18n-I1\.js/g)).toHaveLength(1);
     expect(response.body).not.toContain('home-H1');
   });
@@ -60,7 +62,37 @@ describe("the page's own chunks preloaded with index.html", () => {
     expect((await page('/moderation')).body).toBe(indexHtml.replace('</head>', `${appLinks}</head>`));
   });
 
+  it('connects early to the tile server only on the pages that open with a map', async () => {
+    for (const path of ['/report', '/counters', '/moderation']) expect((await page(path)).body).not.toContain('preconnect');
+  });
+
   it('never serves the manifest itself', async () => {
     expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+  });
+});
+
+describe('the early connection follows the configured tile server', () => {
+  const served = async (tileUrl: string, path: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'kerro-preloads-'));
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, 'index.html'), indexHtml);
+    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const app = Fastify();
+    try {
+      await app.register(clientRoutes, { context: { config: { VITE_MAP_TILE_URL: tileUrl } } as AppContext, clientDir: dir });
+      return (await app.inject({ method: 'GET', url: path, headers: html })).body;
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("names the city's tile server", async () => {
+    expect(await served('https://tiles.city.example:8443/styles/{z}/{x}/{y}.png', '/')).toContain('<link rel="preconnect" href="https://tiles.city.example:8443">');
+  });
+
+  it('opens none for tiles from this server or from a {s} choice of hosts', async () => {
+    expect(await served('/tiles/{z}/{x}/{y}.png', '/')).not.toContain('preconnect');
+    expect(await served('https://{s}.tile.example/{z}/{x}/{y}.png', '/')).not.toContain('preconnect');
   });
 });

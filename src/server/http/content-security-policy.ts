@@ -30,6 +30,12 @@ export function tileImageSource(template: string): string | undefined {
   return `${origin.protocol}//${wildcard ? '*.' : ''}${origin.host}`;
 }
 
+/** The tile server's origin when the template names one host (not a {s} choice, not our own origin): the one a map page can connect to early. */
+export function tileServerOrigin(template: string): string | undefined {
+  const source = tileImageSource(template);
+  return source && !source.includes('*') ? source : undefined;
+}
+
 /** True when the template is a tile URL this server can write a policy for. */
 export function isUsableTileTemplate(template: string): boolean {
   const placeholders = ['{z}', '{x}', '{y}'].every((part) => template.includes(part));

@@ -204,7 +204,7 @@ describe('the built web app on the wire', () => {
     writeFileSync(join(dir, 'assets', 'index-Ab12.js.gz'), zlib.gzipSync(script));
     app = Fastify();
     await registerCompression(app);
-    await app.register(clientRoutes, { context: {} as AppContext, clientDir: dir });
+    await app.register(clientRoutes, { context: { config: {} } as AppContext, clientDir: dir });
   });
   afterAll(async () => {
     await app.close();
