@@ -7,7 +7,7 @@
 import './exit-with-parent';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import { seededRandom } from '../../src/server/demo/random';
-import { fireOpenLoop } from './open-loop';
+import { fireOpenLoop, type OpenLoopFigures } from './open-loop';
 
 /** One kind of request in a phase that sends more than one URL (a rotation or a weighted mix). */
 export interface LoadRequest {
@@ -43,16 +43,8 @@ export interface LoadPlan {
   phases: LoadPhase[];
 }
 
-export interface PhaseFigures {
-  requests: number;
-  seconds: number;
-  /** Milliseconds, every 2xx response (autocannon's own histogram rounds to whole ms). */
-  latencies: number[];
-  /** Connection errors and timeouts (autocannon counts a timeout as an error too). */
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  bytes: number;
+/** What a phase measured, closed loop (autocannon) or open loop (the same figures). */
+export interface PhaseFigures extends OpenLoopFigures {
   /** With `requests`: per kind, answers by status code and the latency of every answer (ms). */
   kinds?: Record<string, KindFigures>;
 }

@@ -9,7 +9,9 @@ import { Pool } from 'undici';
 export interface OpenLoopFigures {
   requests: number;
   seconds: number;
+  /** Milliseconds, every 2xx response (autocannon's own histogram rounds to whole ms). */
   latencies: number[];
+  /** Connection errors and timeouts (autocannon counts a timeout as an error too). */
   errors: number;
   timeouts: number;
   non2xx: number;
