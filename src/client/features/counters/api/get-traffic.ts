@@ -33,7 +33,7 @@ export interface TrafficQuery {
 }
 
 /** `/observations/aggregate/` through the proxy, oldest period first, from the range's first day. */
-export async function getTraffic({ counterId, measurementType, range }: TrafficQuery, signal?: AbortSignal): Promise<AggregateRow[]> {
+async function getTraffic({ counterId, measurementType, range }: TrafficQuery, signal?: AbortSignal): Promise<AggregateRow[]> {
   const url = `${paths.proxyCountersApi}/observations/aggregate/`;
   const body = await api.get(url, {
     query: {

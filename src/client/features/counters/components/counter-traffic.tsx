@@ -4,14 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
-import { useLazyNamespace } from '../../../lib/lazy-namespace';
 import '../../../styles/traffic.css';
 import { trafficQuery } from '../api/get-traffic';
 import type { Counter } from '../lib/counter';
 import { saveFile } from '../lib/save-file';
 import { trafficCsv, trafficCsvFileName } from '../lib/traffic-csv';
 import { measurementTypesOf, trafficRanges, type TrafficRange } from '../lib/traffic-series';
-import { trafficTexts } from '../lib/traffic-texts';
 import { TrafficFigure } from './traffic-figure';
 
 export interface CounterTrafficProps {
@@ -25,7 +23,7 @@ export interface CounterTrafficProps {
  * shown series as a CSV file. A counter that never delivered a count says so instead.
  */
 export function CounterTraffic({ counter, counterName }: CounterTrafficProps) {
-  useLazyNamespace('traffic', trafficTexts);
+  // Its texts: registered by whoever opens it (the panel's disclosure, the /counters table).
   const { t } = useTranslation('traffic');
   const [range, setRange] = useState<TrafficRange>('week');
   const rangeName = useId();

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLazyNamespace } from '../../../lib/lazy-namespace';
-import { countersTableTexts } from '../lib/counters-table-texts';
 import { Button } from '../../../components/ui/button';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatCount } from '../lib/format';
@@ -24,7 +22,6 @@ export interface CountersCsvDownloadProps {
  */
 export function CountersCsvDownload({ total, shownIds }: CountersCsvDownloadProps) {
   // The page's own texts travel with its chunk, not the first page.
-  useLazyNamespace('counters-table', countersTableTexts);
   const { t: tp, i18n } = useTranslation('counters-table');
   const language = currentLanguage(i18n);
   const [working, setWorking] = useState<'shown' | 'all' | null>(null);

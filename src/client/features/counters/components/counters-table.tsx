@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countersTableTexts } from '../lib/counters-table-texts';
 import '../../../styles/traffic-toggle.css';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { currentLanguage } from '../../../lib/i18n';
 import { useLazyNamespace } from '../../../lib/lazy-namespace';
 import type { Counter } from '../lib/counter';
@@ -41,7 +41,6 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
   // The traffic texts travel with this page's chunk, not the first page (the button needs them at once).
   useLazyNamespace('traffic', trafficTexts);
   // The page's own texts travel with its chunk, not the first page.
-  useLazyNamespace('counters-table', countersTableTexts);
   const { t, i18n } = useTranslation('counters');
   const { t: tp } = useTranslation('counters-table');
   const { t: tt } = useTranslation('traffic');
@@ -118,16 +117,16 @@ export function CountersTable({ counters, sort, direction, onSort, page, pageSiz
                     )}
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="button button--secondary counters-table__traffic"
+                    <Button
+                      variant="secondary"
+                      className="counters-table__traffic"
                       aria-expanded={trafficOf === counter.id}
                       aria-controls={trafficOf === counter.id ? trafficId : undefined}
                       onClick={() => setTrafficOf(trafficOf === counter.id ? null : counter.id)}
                     >
                       {trafficOf === counter.id ? tt('toggle.hide') : tt('toggle.show')}
                       <span className="visually-hidden">: {nameOf(counter)}</span>
-                    </button>
+                    </Button>
                   </td>
                 </tr>
               );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../styles/traffic-toggle.css';
+import { Button } from '../../../components/ui/button';
 import { useLazyNamespace } from '../../../lib/lazy-namespace';
 import type { Counter } from '../lib/counter';
 import { trafficTexts } from '../lib/traffic-texts';
@@ -16,9 +17,9 @@ export function TrafficDisclosure({ counter, counterName }: { counter: Counter; 
   const headingId = useId();
   return (
     <div className="traffic-disclosure">
-      <button type="button" className="button button--secondary traffic-disclosure__toggle" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen(!open)}>
+      <Button variant="secondary" className="traffic-disclosure__toggle" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen(!open)}>
         {open ? tt('toggle.hide') : tt('toggle.show')}
-      </button>
+      </Button>
       <section id={regionId} aria-labelledby={headingId} hidden={!open}>
         <h3 id={headingId} className="traffic-disclosure__heading">
           {tt('toggle.heading')}

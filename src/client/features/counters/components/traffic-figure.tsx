@@ -8,7 +8,7 @@ import { directionName, typeName, unitName } from '../lib/traffic-words';
 import { TrafficChart } from './traffic-chart';
 
 /** Hours without the year (the last 7 days need none, and the panel is narrow); days with it. */
-export const tableTimeFormat: Record<TrafficRange, Intl.DateTimeFormatOptions> = {
+const tableTimeFormat: Record<TrafficRange, Intl.DateTimeFormatOptions> = {
   week: { weekday: 'short', day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit' },
   quarter: { dateStyle: 'medium' },
 };

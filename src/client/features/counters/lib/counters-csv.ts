@@ -49,6 +49,11 @@ function quoteField(field: string): string {
   return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
 }
 
+/** Lines of fields as one CSV file for spreadsheets: a byte order mark first (for Excel), CRLF line ends. */
+export function csvText(lines: readonly (readonly string[])[]): string {
+  return UTF8_BOM + lines.map((fields) => `${fields.map(quoteField).join(',')}\r\n`).join('');
+}
+
 export interface CountersCsvOptions {
   /** The counters to keep, in this order; all rows when absent. */
   ids?: readonly number[];
@@ -75,5 +80,5 @@ export function countersCsv(serviceCsv: string, { ids, municipalityName }: Count
   const withName = (row: string[], name: (code: string) => string) =>
     codeColumn === -1 ? row : [...row.slice(0, codeColumn + 1), name(row[codeColumn] ?? ''), ...row.slice(codeColumn + 1)];
   const lines = [withName(header, () => MUNICIPALITY_NAME_COLUMN), ...kept.map((row) => withName(row, municipalityName))];
-  return UTF8_BOM + lines.map((fields) => `${fields.map(quoteField).join(',')}\r\n`).join('');
+  return csvText(lines);
 }

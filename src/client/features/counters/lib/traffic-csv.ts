@@ -1,10 +1,8 @@
-import { UTF8_BOM } from './counters-csv';
+import { csvText } from './counters-csv';
 import type { AggregateRow, TrafficRange } from './traffic-series';
 
 /** The columns: the service's own field names, with the measurement type the query chose. */
 export const TRAFFIC_CSV_HEADER = ['counterId', 'period', 'measurementType', 'startTime', 'direction', 'unit', 'aggregatedValue'];
-
-const quoteField = (field: string) => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field);
 
 /**
  * The shown series as one CSV file, rows as the service gave them (time ascending, each
@@ -17,7 +15,7 @@ export function trafficCsv(byType: readonly { measurementType: string; rows: rea
       lines.push([String(row.counterId), row.period, measurementType, row.startTime, row.direction, row.unit, String(row.aggregatedValue)]);
     }
   }
-  return UTF8_BOM + lines.map((fields) => `${fields.map(quoteField).join(',')}\r\n`).join('');
+  return csvText(lines);
 }
 
 export function trafficCsvFileName(counterId: number, range: TrafficRange): string {

@@ -46,15 +46,15 @@ export interface TrafficSeries {
 
 /** The rows of one measurement type on one time axis; rows with an unreadable time are left out. */
 export function toSeries(rows: readonly AggregateRow[]): TrafficSeries {
-  const readable = rows.filter((row) => Number.isFinite(Date.parse(row.startTime)));
-  const times = [...new Set(readable.map((row) => Date.parse(row.startTime)))].sort((a, b) => a - b);
-  const directions = [...new Set(readable.map((row) => row.direction))];
+  const readable = rows.map((row) => ({ row, time: Date.parse(row.startTime) })).filter(({ time }) => Number.isFinite(time));
+  const times = [...new Set(readable.map(({ time }) => time))].sort((a, b) => a - b);
+  const directions = [...new Set(readable.map(({ row }) => row.direction))];
   const column = new Map(times.map((time, index) => [time, index]));
   const values = directions.map(() => times.map((): number | null => null));
-  for (const row of readable) {
+  for (const { row, time } of readable) {
     const cells = values[directions.indexOf(row.direction)]!;
-    const index = column.get(Date.parse(row.startTime))!;
+    const index = column.get(time)!;
     cells[index] = (cells[index] ?? 0) + row.aggregatedValue;
   }
-  return { times, directions, values, unit: readable[0]?.unit ?? '' };
+  return { times, directions, values, unit: readable[0]?.row.unit ?? '' };
 }

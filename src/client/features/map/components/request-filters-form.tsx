@@ -66,7 +66,10 @@ export const RequestFiltersForm = memo(function RequestFiltersForm({ filters, da
   };
 
   // Sorted in the browser's own language, as localeCompare did, with one collator for the whole sort.
-  const sortedTypes = useMemo(() => [...serviceTypes].sort((a, b) => collator(undefined).compare(a.service_name, b.service_name)), [serviceTypes]);
+  const sortedTypes = useMemo(() => {
+    const { compare } = collator(undefined);
+    return [...serviceTypes].sort((a, b) => compare(a.service_name, b.service_name));
+  }, [serviceTypes]);
   const selectedCount = filters.serviceCodes.length;
   const knownCodes = new Set(serviceTypes.map((type) => type.service_code));
   const unknownSelected = filters.serviceCodes.filter((code) => !knownCodes.has(code));
