@@ -42,9 +42,8 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
       const entries = await serviceRequests.listingEntries(query);
       const names = new Map(types.map((type) => [type.service_code, translationOf(type, locale).service_name]));
       // Everything an item's text depends on besides the request itself; the name covers edits to its service type.
-      const prefixes = new Map([...names].map(([code, name]) => [code, `${format}|${extensions ? 'e' : ''}|${locale}|${timeZone}|${baseUrl}|${name}|`]));
-      const otherPrefix = `${format}|${extensions ? 'e' : ''}|${locale}|${timeZone}|${baseUrl}||`;
-      const keyOf = (id: string, serviceCode: string) => (prefixes.get(serviceCode) ?? otherPrefix) + id;
+      const shared = `${format}|${extensions ? 'e' : ''}|${locale}|${timeZone}|${baseUrl}|`;
+      const keyOf = (id: string, serviceCode: string) => `${shared}${names.get(serviceCode) ?? ''}|${id}`;
       const items = entries.map((entry) => fragments.get(keyOf(entry.service_request_id, entry.service_code), entry.revision));
 
       const missing = entries.flatMap((entry, index) => (items[index] === undefined ? [{ entry, index }] : []));
