@@ -13,9 +13,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { Pool } from 'undici';
 import { paths } from '../src/shared/paths';
-import { loadConfig } from '../src/server/config';
-import { openStore } from '../src/server/storage';
-import { proxyKeySetting } from '../src/server/auth/proxy-key';
+import { readProxyApiKey } from '../test/helpers/proxy-key';
 import { cpuSeconds } from './lib/children';
 import { makeTempDir, removeTempDir } from './lib/cleanup';
 import { isEntryPoint, runBenches } from './lib/entry';
@@ -59,17 +57,6 @@ async function measure(totals: Totals, servers: RunningServer[], action: () => P
   totals.cpu += serverCpu(servers) - cpuBefore;
 }
 
-async function readProxyKey(dataDir: string): Promise<string> {
-  const store = await openStore(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'false' }));
-  try {
-    const key = await store.settings.get(proxyKeySetting);
-    if (!key) throw new Error('the embedded server has no proxy key');
-    return key;
-  } finally {
-    await store.close();
-  }
-}
-
 export async function run(): Promise<BenchResult[]> {
   const dataDir = makeTempDir('kerro-bench-proxy-');
   const servers: RunningServer[] = [];
@@ -77,7 +64,7 @@ export async function run(): Promise<BenchResult[]> {
     const common = { COUNTERS_CACHE_SECONDS: '0', PROXY_POSTS_PER_MINUTE: '10000' };
     mkdirSync(join(dataDir, 'embedded'));
     const embedded = await startDemoServer(join(dataDir, 'embedded'), common).then((server) => (servers.push(server), server));
-    const apiKey = await readProxyKey(join(dataDir, 'embedded'));
+    const apiKey = await readProxyApiKey({ DATA_DIR: join(dataDir, 'embedded') });
     mkdirSync(join(dataDir, 'hop'));
     const hop = await startDemoServer(join(dataDir, 'hop'), {
       ...common,

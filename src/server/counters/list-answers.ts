@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { createAnswerCache } from '../http/answer-cache';
 import { renderListPage } from './list-page';
 import { parseQueryString, rawQueryOf } from './query-string';
-import { createCounterRenderings } from './renderings';
+import { createCounterRenderings, type CounterRenderings } from './renderings';
 import { answerHeaders, type CounterResponse } from './responses';
 
 export interface CounterListAsk {
@@ -23,13 +23,17 @@ export interface CounterListAsk {
   suffix?: string;
 }
 
-export type CounterListAnswers = (ask: CounterListAsk) => Promise<CounterResponse>;
+export interface CounterListAnswers {
+  (ask: CounterListAsk): Promise<CounterResponse>;
+  /** Each counter's Feature and CSV row, cached by revision: the detail page and polygon search use these too. */
+  renderings: CounterRenderings;
+}
 
 export function createCounterListAnswers(context: Pick<AppContext, 'config' | 'repositories'>): CounterListAnswers {
   const repository = context.repositories.counters;
   const renderings = createCounterRenderings(repository, context.config.TZ_NAME);
   const listingCache = createAnswerCache<CounterResponse>({ maxEntries: 1000, maxBytes: 64 * 1024 * 1024 });
-  return async ({ base, requestUrl, listPath, prefix, accept, suffix }) => {
+  const answer = async ({ base, requestUrl, listPath, prefix, accept, suffix }: CounterListAsk): Promise<CounterResponse> => {
     // The key holds the base too (links in the body are absolute) and the Accept header as sent,
     // which may choose the format: cheaper than negotiating before the lookup.
     const key = `${base} ${accept ?? ''} ${requestUrl}`;
@@ -48,6 +52,7 @@ export function createCounterListAnswers(context: Pick<AppContext, 'config' | 'r
     if ((await repository.datasetVersion()) === version) listingCache.set(key, version, 0, response);
     return response;
   };
+  return Object.assign(answer, { renderings });
 }
 
 /**

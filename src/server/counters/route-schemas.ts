@@ -73,6 +73,9 @@ const listAnswers = {
   ...drfErrors(400, 404, 406),
 };
 
+/** One counter as the detail routes answer it, in each format. */
+const oneCounter = { description: 'The counter', content: { 'application/json': { schema: counterFeatureSchema }, 'text/csv': { schema: z.string() }, 'text/html': { schema: z.string() } } };
+
 const featureCollection = z.strictObject({ type: z.literal('FeatureCollection'), features: z.array(counterFeatureSchema) });
 
 export const counterSchemas = {
@@ -84,7 +87,7 @@ export const counterSchemas = {
     params: z.object({ id: z.string() }),
     querystring: z.object({ format: z.enum(['json', 'api', 'csv']).optional() }),
     response: {
-      200: { description: 'The counter', content: { 'application/json': { schema: counterFeatureSchema }, 'text/csv': { schema: z.string() }, 'text/html': { schema: z.string() } } },
+      200: oneCounter,
       ...drfErrors(404, 406),
     },
   },
@@ -93,7 +96,7 @@ export const counterSchemas = {
     summary: 'One counter with a format suffix (`7.json`); without one, a redirect (301) to `7/`',
     params: z.object({ id: z.string() }),
     response: {
-      200: { description: 'The counter', content: { 'application/json': { schema: counterFeatureSchema }, 'text/csv': { schema: z.string() }, 'text/html': { schema: z.string() } } },
+      200: oneCounter,
       301: z.null().describe("Django's APPEND_SLASH: a redirect to the same path with a slash"),
       ...drfErrors(404, 406),
     },

@@ -12,25 +12,25 @@ import type { AppContext } from '../context';
 import { requirePublicBaseUrl } from '../http/public-base-url';
 import { renderDetailPage } from './detail-page';
 import { badRequest, CounterApiError, notFound, type CounterErrorBody } from './errors';
-import { createCounterListAnswers, type CounterListAnswers } from './list-answers';
+import type { CounterListAnswers } from './list-answers';
 import { optionsMetadata } from './options-metadata';
 import { registerPolygonSearch } from './polygon-search';
 import { parseFormat, parsePythonInt } from './query';
 import { effectiveQuery, parseQueryString, rawQueryOf } from './query-string';
-import { createCounterRenderings } from './renderings';
 import { allowedMethodsOf, contentTypes, errorResponse, formatSuffixOf, sendResponse } from './responses';
 
 export interface CounterRoutesOptions {
   context: AppContext;
-  listAnswers?: CounterListAnswers;
+  /** Shared with the embedded proxy (app.ts): one page cache and one rendering cache for both. */
+  listAnswers: CounterListAnswers;
 }
 
 export async function counterRoutes(app: FastifyInstance, options: CounterRoutesOptions): Promise<void> {
   const { config } = options.context;
   const repository = options.context.repositories.counters;
-  const renderings = createCounterRenderings(repository, config.TZ_NAME);
-  // Shared with the embedded proxy when app.ts passes it: one page cache for both.
-  const listAnswers = options.listAnswers ?? createCounterListAnswers(options.context);
+  const { listAnswers } = options;
+  // The list's renderings: the detail page and polygon search render and cache each counter once with it.
+  const { renderings } = listAnswers;
 
   const baseUrl = (request: FastifyRequest) => requirePublicBaseUrl(request, config, () => badRequest('Invalid Host header.'));
   const sendError = (request: FastifyRequest, reply: FastifyReply, statusCode: number, body: CounterErrorBody) =>

@@ -7,8 +7,15 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { repeatedField } from '../../shared/georeport/problems';
 import { badRequest } from './errors';
+import type { SpooledFile } from './upload-spool';
 
 export type FormFields = Record<string, string | string[]>;
+
+/** A form already read, checked and spooled: its fields (api_key among them) and its photos on disk. */
+export interface ReadForm {
+  fields: FormFields;
+  files: SpooledFile[];
+}
 
 const mediaFieldNames = new Set(['media', 'media[]']);
 

@@ -3,16 +3,9 @@
  * imports the GeoReport service (ARCHITECTURE.md); app.ts connects the embedded service to this.
  */
 import type { FastifyReply, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { FormFields } from '../open311/form-reader';
+import type { ReadForm } from '../open311/form-reader';
 import type { GeoReportFormat } from '../open311/serializers';
-import type { SpooledFile } from '../open311/upload-spool';
 import type { CachedUpstreamAnswer } from './upstream';
-
-/** A report form the proxy has read, checked and spooled; `fields.api_key` is the proxy's key. */
-export interface ReadReportForm {
-  fields: FormFields;
-  files: SpooledFile[];
-}
 
 export interface EmbeddedServices {
   /** A request to this same server's routes, handled in-process (Fastify's inject). */
@@ -28,6 +21,6 @@ export interface EmbeddedServices {
      * the fields as it does for any caller and answers on `reply` (or throws a GeoReportError);
      * the photos are read from the proxy's spool, never parsed or written again.
      */
-    createRequest: (reply: FastifyReply, format: GeoReportFormat, form: ReadReportForm) => Promise<unknown>;
+    createRequest: (reply: FastifyReply, format: GeoReportFormat, form: ReadForm) => Promise<unknown>;
   };
 }

@@ -10,14 +10,13 @@ import { createAnswerCache } from '../http/answer-cache';
 import { geoReportErrorHandler } from '../open311/error-handler';
 import { GeoReportError, badRequest } from '../open311/errors';
 import { registerGeoReportBodyParsers } from '../open311/form-body-parsers';
-import { readForm, singleValues } from '../open311/form-reader';
+import { readForm, singleValues, type ReadForm } from '../open311/form-reader';
 import { splitFormat } from '../open311/format';
 import { registerFollowProxy } from './follow-proxy';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 import type { CachedUpstreamAnswer } from './upstream';
 import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../open311/upload-spool';
 import { callUpstream, forwardedSubpath, passedEncoding, UpstreamError, type UpstreamResponse } from './upstream';
-import type { ReadReportForm } from './embedded-services';
 import type { Upstreams } from './upstreams';
 import { proxySchemas } from './route-schemas';
 
@@ -108,7 +107,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   registerFollowProxy(app, context, upstreams, apiKey);
 
   /** Another city's service: the form again as multipart, the photos streamed from the spool. */
-  const forwardOverHttp = async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply, { fields, files }: ReadReportForm) => {
+  const forwardOverHttp = async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply, { fields, files }: ReadForm) => {
     const form = new FormData();
     form.append('api_key', apiKey());
     for (const [field, value] of Object.entries(fields)) {

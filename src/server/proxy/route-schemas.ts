@@ -46,11 +46,6 @@ export const proxySchemas: Record<string, FastifySchema> = {
     body: z.object({ email: z.string(), locale: z.string().optional() }),
     response: { 202: bothFormats('Confirmation sent', followAnswerSchema, 'follow'), ...geoReportErrors(400, 403, 404, 429, 502, 504) },
   },
-  counters: {
-    tags,
-    summary: 'The counter service, forwarded (paging and browsable-page links point at the proxy)',
-    response: { 200: counterAnswer, ...counterErrors },
-  },
   countersPath: { tags, summary: 'The counter service, forwarded', params: forwarded, response: { 200: counterAnswer, ...counterErrors } },
   countersSuffix: { tags, summary: 'The counter service, forwarded, with a format suffix', params: z.object({ format: z.string() }), response: { 200: counterAnswer, ...counterErrors } },
   redirect: { tags, summary: 'A redirect (301) to the same path with a slash', response: { 301: z.null().describe('to the path with a slash') } },

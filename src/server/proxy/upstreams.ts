@@ -35,7 +35,7 @@ export interface Upstreams {
  * Stands for this same server in upstream URLs. `.invalid` never resolves (RFC 6761), so a URL
  * under it can only ever be answered in-process, never by a network call.
  */
-export const embeddedOrigin = 'http://embedded.invalid';
+const embeddedOrigin = 'http://embedded.invalid';
 
 /**
  * Where the proxy sends calls. A configured URL (OPEN311_URL, COUNTERS_URL) is another service,

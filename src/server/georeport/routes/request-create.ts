@@ -6,7 +6,7 @@ import { describeIssues, serviceRequestInputSchema } from '../../../shared/geore
 import { resolveLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../open311/errors';
-import { readForm, singleValues, type FormFields } from '../../open311/form-reader';
+import { readForm, singleValues, type ReadForm } from '../../open311/form-reader';
 import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../../open311/upload-spool';
 import { presentCreated } from '../../open311/presenter';
 import type { GeoReportFormat } from '../../open311/serializers';
@@ -25,12 +25,6 @@ const scalarFields = [
   'service_object_id', 'address_string', 'address_id', 'email', 'first_name', 'last_name', 'phone', 'device_id',
   'account_id', 'media_url', 'locale',
 ] as const;
-
-/** A form already read: its fields (api_key among them) and its photos on disk. */
-export interface ReadRequestForm {
-  fields: FormFields;
-  files: SpooledFile[];
-}
 
 export function requestCreateHandler(context: AppContext): FormatHandler {
   const { config } = context;
@@ -53,11 +47,11 @@ export function requestCreateHandler(context: AppContext): FormatHandler {
  */
 export function embeddedRequestCreate(context: AppContext) {
   const createFromReadForm = readFormCreator(context);
-  return (reply: FastifyReply, format: GeoReportFormat, form: ReadRequestForm) =>
+  return (reply: FastifyReply, format: GeoReportFormat, form: ReadForm) =>
     createFromReadForm(reply, format, { fields: form.fields, files: form.files.filter((file) => file.bytes > 0) });
 }
 
-async function readRequestForm(context: AppContext, request: FastifyRequest, spool: UploadSpool): Promise<ReadRequestForm> {
+async function readRequestForm(context: AppContext, request: FastifyRequest, spool: UploadSpool): Promise<ReadForm> {
   const { repositories } = context;
   // Photos go to the spool on disk, not memory; the key is checked the moment its field is read,
   // so a caller without a valid key is stopped there, and none of its photos is ever in memory.
@@ -76,7 +70,7 @@ async function readRequestForm(context: AppContext, request: FastifyRequest, spo
 
 function readFormCreator(context: AppContext) {
   const { config, repositories } = context;
-  return async (reply: FastifyReply, format: GeoReportFormat, { fields, files }: ReadRequestForm) => {
+  return async (reply: FastifyReply, format: GeoReportFormat, { fields, files }: ReadForm) => {
     const { values, problems } = singleValues(fields, scalarFields);
     checkJurisdiction(values, config);
     await requireApiKey(repositories.apiKeys, values.api_key);
