@@ -10,6 +10,7 @@
  * which is part of the cache key), SQLite and PostgreSQL alternating.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { makeTempDir, removeTempDir } from '../lib/cleanup';
 import { runLoad } from '../lib/load';
@@ -19,7 +20,7 @@ import { benchPostgresPid, createBenchDatabase, dropBenchDatabase, postgresEnabl
 import { atLeast, type BenchResult } from '../lib/result';
 import { formatCount, quick } from '../lib/settings';
 import { fillStore } from './fill-store';
-import { fixedRateRows } from './fixed-rate';
+import { browserAcceptEncoding, fixedRateHeaders, fixedRateRows, fixedRateTargets } from './fixed-rate';
 import { runUncachedPathBench } from './uncached-path';
 import { startBareServer, startKerroServer, type RunningServer } from './servers';
 
@@ -49,6 +50,22 @@ async function getListing(server: RunningServer): Promise<Answer> {
   return { body, contentType: answer.headers.get('content-type') ?? '', ids: records.map((record) => record.service_request_id) };
 }
 
+/** The listing's bytes as sent to a browser (not decoded), and their Content-Encoding. */
+function getEncodedListing(server: RunningServer): Promise<{ body: Buffer; coding: string }> {
+  return new Promise((resolve, reject) => {
+    get(`${server.origin}${listingPath}`, { headers: { 'accept-encoding': browserAcceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const coding = response.headers['content-encoding'];
+        if (response.statusCode !== 200 || coding === undefined) reject(new Error(`the listing answered ${response.statusCode} with Content-Encoding ${coding}`));
+        else resolve({ body: Buffer.concat(chunks), coding });
+      });
+    }).on('error', reject);
+  });
+}
+
 export async function runListingBench(): Promise<BenchResult[]> {
   const measuredSeconds = rounds * roundSeconds;
   const group = `GET requests.json?extensions=true (200 of ${formatCount(storedRequests)} published), ${connections} connections, ${measuredSeconds} s each`;
@@ -70,17 +87,17 @@ export async function runListingBench(): Promise<BenchResult[]> {
     const answer = await getListing(kerro);
     const bodyFile = join(dataDir, 'listing-answer.json');
     writeFileSync(bodyFile, answer.body);
-    const bare = await startBareServer(bodyFile, answer.contentType);
+    const encoded = await getEncodedListing(kerro);
+    const encodedFile = join(dataDir, 'listing-answer.json.encoded');
+    writeFileSync(encodedFile, encoded.body);
+    const bare = await startBareServer(bodyFile, answer.contentType, { file: encodedFile, coding: encoded.coding });
     servers.push(bare);
 
     const origins: Record<string, RunningServer> = { real: kerro, bare, uncached: kerro, 'uncached-xml': kerro };
-    for (const rate of fixedRates) {
-      origins[`cached@${rate}`] = kerro;
-      origins[`uncached@${rate}`] = kerro;
-      // The same bytes from a bare node:http server at the same rate: what this machine and the
-      // load generator allow, so the p99 above it is Kerro's own.
-      origins[`bare@${rate}`] = bare;
-    }
+    const rateTargets = fixedRateTargets(fixedRates);
+    // The bare targets: the same bytes from a bare node:http server at the same rate, what this
+    // machine and the load generator allow, so the p99 above it is Kerro's own.
+    for (const target of rateTargets) origins[target] = target.startsWith('bare') ? bare : kerro;
     let postgresNote = '';
     if (databaseUrl) {
       const pgStore = await fillStore(dataDir, storedRequests, { seed: 100, now, databaseUrl });
@@ -107,10 +124,10 @@ export async function runListingBench(): Promise<BenchResult[]> {
       uniqueQuery: target.includes('uncached'),
       measured,
       overallRate: target.includes('@') ? Number(target.split('@')[1]) : undefined,
+      headers: fixedRateHeaders(target),
     });
     const cachedTargets = withPg('real', 'bare', 'pg');
     const uncachedTargets = withPg('uncached', 'uncached-xml', 'pg-uncached');
-    const rateTargets = fixedRates.flatMap((rate) => [`cached@${rate}`, `uncached@${rate}`, `bare@${rate}`]);
     const alternate = (targets: string[]) =>
       Array.from({ length: rounds }, () => targets.map((target) => phase(target, roundSeconds, true))).flat();
     const runs = await runLoad(
@@ -170,7 +187,13 @@ export async function runListingBench(): Promise<BenchResult[]> {
         note: 'same rounds, alternating',
       });
     }
-    rows.push(...fixedRateRows(runs, fixedRates, `GET requests.json?extensions=true at a fixed offered rate (open loop, up to ${connections * 2} connections, SQLite), ${measuredSeconds} s each`));
+    rows.push(
+      ...fixedRateRows(
+        runs,
+        fixedRates,
+        `GET requests.json?extensions=true at a fixed offered rate (open loop, up to ${connections * 2} connections, SQLite), ${measuredSeconds} s each; ${encoded.coding} answer ${(encoded.body.length / 1024).toFixed(1)} KiB, identity ${(answer.body.length / 1024).toFixed(1)} KiB`,
+      ),
+    );
     return [...rows, ...inProcess];
   } finally {
     for (const server of servers) await server.child.stop();

@@ -12,7 +12,8 @@ export function startKerroServer(dataDir: string, databaseUrl?: string): Promise
   return startServerChild(here('./server-child.ts'), { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' }, serverNodeFlags());
 }
 
-/** node:http answering every request with the bytes in `bodyFile`. */
-export function startBareServer(bodyFile: string, contentType: string): Promise<RunningServer> {
-  return startServerChild(here('./bare-server-child.ts'), { BODY_FILE: bodyFile, CONTENT_TYPE: contentType });
+/** node:http answering every request with the bytes in `bodyFile`, or in `encoded.file` when the request accepts its coding. */
+export function startBareServer(bodyFile: string, contentType: string, encoded?: { file: string; coding: string }): Promise<RunningServer> {
+  const encoding: Record<string, string> = encoded ? { ENCODED_FILE: encoded.file, CONTENT_ENCODING: encoded.coding } : {};
+  return startServerChild(here('./bare-server-child.ts'), { BODY_FILE: bodyFile, CONTENT_TYPE: contentType, ...encoding });
 }

@@ -36,6 +36,8 @@ export interface LoadPhase {
   pick?: 'rotate' | 'random';
   /** Requests per second, sent at that rate whatever the answers take (open loop, open-loop.ts). */
   overallRate?: number;
+  /** Sent with every request of an open-loop phase (e.g. the Accept-Encoding browsers send). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadPlan {
@@ -139,7 +141,7 @@ async function main(): Promise<void> {
     const latencies: number[] = [];
     const kinds: Record<string, KindFigures> = {};
     if (phase.overallRate !== undefined) {
-      const figures = await fireOpenLoop(phase.url, phase.overallRate, phase.seconds, plan.connections * 2, uniquePathOf(phase));
+      const figures = await fireOpenLoop(phase.url, phase.overallRate, phase.seconds, plan.connections * 2, uniquePathOf(phase), phase.headers);
       say({ event: 'end', index, figures: { ...figures, latencies: phase.measured ? figures.latencies : [] } });
       continue;
     }

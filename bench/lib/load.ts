@@ -9,6 +9,8 @@ export interface LoadRun {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Body bytes received per answered request, as sent (compressed if the server compressed). */
+  bytesPerRequest: number;
   /** Errors, timeouts and non-2xx answers together. */
   failures: number;
   /** Connection errors and timeouts (no answer at all). */
@@ -36,6 +38,7 @@ export interface KindRun {
 
 interface Totals {
   requests: number;
+  bytes: number;
   seconds: number;
   latencies: number[];
   failures: number;
@@ -76,10 +79,11 @@ export async function runLoad(
 
       const figures = ended.figures as PhaseFigures;
       const total: Totals = totals.get(phase.target) ?? {
-        requests: 0, seconds: 0, latencies: [], failures: 0, errors: 0, timeouts: 0, kinds: new Map(), wallSeconds: 0, serverCpu: 0, loadCpu: 0,
+        requests: 0, bytes: 0, seconds: 0, latencies: [], failures: 0, errors: 0, timeouts: 0, kinds: new Map(), wallSeconds: 0, serverCpu: 0, loadCpu: 0,
         databaseCpu: databasePid === undefined ? undefined : 0,
       };
       total.requests += figures.requests;
+      total.bytes += figures.bytes;
       total.seconds += figures.seconds;
       for (const latency of figures.latencies) total.latencies.push(latency);
       total.failures += figures.errors + figures.non2xx;
@@ -103,6 +107,7 @@ export async function runLoad(
       requestsPerSecond: total.requests / total.seconds,
       p50: percentile(total.latencies, 50),
       p99: percentile(total.latencies, 99),
+      bytesPerRequest: total.bytes / total.requests,
       failures: total.failures,
       errors: total.errors,
       timeouts: total.timeouts,

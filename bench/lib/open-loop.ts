@@ -18,14 +18,22 @@ export interface OpenLoopFigures {
   bytes: number;
 }
 
-export async function fireOpenLoop(url: string, rate: number, seconds: number, connections: number, pathFor: () => string): Promise<OpenLoopFigures> {
+/** `headers` go with every request (e.g. the Accept-Encoding browsers send); bodies are counted as they arrive, not decoded. */
+export async function fireOpenLoop(
+  url: string,
+  rate: number,
+  seconds: number,
+  connections: number,
+  pathFor: () => string,
+  headers: Record<string, string> = {},
+): Promise<OpenLoopFigures> {
   const pool = new Pool(new URL(url).origin, { connections, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 30_000 });
   const figures: OpenLoopFigures = { requests: 0, seconds, latencies: [], errors: 0, timeouts: 0, non2xx: 0, bytes: 0 };
   const total = Math.round(rate * seconds);
   const answers: Promise<void>[] = [];
   const send = async (due: number) => {
     try {
-      const answer = await pool.request({ method: 'GET', path: pathFor() });
+      const answer = await pool.request({ method: 'GET', path: pathFor(), headers });
       for await (const chunk of answer.body) figures.bytes += (chunk as Buffer).length;
       figures.requests += 1;
       if (answer.statusCode >= 200 && answer.statusCode < 300) figures.latencies.push(performance.now() - due);

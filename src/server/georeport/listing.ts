@@ -40,15 +40,28 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
       const { query, extensions, format, locale, timeZone, baseUrl, types } = request;
       const pieces = listPieces(root, itemName, format);
       const entries = await serviceRequests.listingEntries(query);
-      const names = new Map(types.map((type) => [type.service_code, translationOf(type, locale).service_name]));
       // Everything an item's text depends on besides the request itself; the name covers edits to its service type.
       const shared = `${format}|${extensions ? 'e' : ''}|${locale}|${timeZone}|${baseUrl}|`;
-      const keyOf = (id: string, serviceCode: string) => `${shared}${names.get(serviceCode) ?? ''}|${id}`;
-      const items = entries.map((entry) => fragments.get(keyOf(entry.service_request_id, entry.service_code), entry.revision));
+      const groups = new Map<string, string>();
+      const groupOf = (serviceCode: string) => {
+        let group = groups.get(serviceCode);
+        if (group === undefined) {
+          const type = types.find((candidate) => candidate.service_code === serviceCode);
+          group = `${shared}${type ? translationOf(type, locale).service_name : ''}`;
+          groups.set(serviceCode, group);
+        }
+        return group;
+      };
+      const items: (Fragment | undefined)[] = new Array(entries.length);
+      const missing: number[] = [];
+      for (let index = 0; index < entries.length; index += 1) {
+        const [id, serviceCode, revision] = entries[index]!;
+        items[index] = fragments.get(groupOf(serviceCode), id, revision);
+        if (items[index] === undefined) missing.push(index);
+      }
 
-      const missing = entries.flatMap((entry, index) => (items[index] === undefined ? [{ entry, index }] : []));
       if (missing.length > 0) {
-        const ids = missing.map(({ entry }) => entry.service_request_id);
+        const ids = missing.map((index) => entries[index]![0]);
         // Read again under the listing's own moderation filter: one unpublished meanwhile is left out.
         const records = await serviceRequests.query({ ids, moderation: query.moderation, limit: ids.length });
         const history = extensions ? await requestHistory.listFor(records.map((record) => record.service_request_id)) : undefined;
@@ -56,11 +69,12 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
         const rendered = new Map<string, Buffer>();
         document.body.forEach((item, index) => rendered.set(records[index]!.service_request_id, Buffer.from(pieces.item(item))));
         // Kept under the revision the index named: a record read later is never older than that.
-        for (const { entry, index } of missing) {
-          const body = rendered.get(entry.service_request_id);
+        for (const index of missing) {
+          const [id, serviceCode, revision] = entries[index]!;
+          const body = rendered.get(id);
           if (!body) continue;
-          const fragment = { revision: entry.revision, body, digest: createHash('sha1').update(body).digest() };
-          fragments.set(keyOf(entry.service_request_id, entry.service_code), fragment);
+          const fragment = { revision, body, digest: createHash('sha1').update(body).digest() };
+          fragments.set(groupOf(serviceCode), id, fragment);
           items[index] = fragment;
         }
       }
@@ -98,7 +112,8 @@ function join(pieces: ListPieces, fragments: readonly (Fragment | undefined)[]):
 
 /** The envelope and each item's digest, in order: the same bytes always give the same tag, other bytes another. */
 function tagOf(pieces: ListPieces, fragments: readonly (Fragment | undefined)[]): string {
-  const hash = createHash('sha1').update(pieces.open).update('\0').update(pieces.close).update('\0');
-  for (const fragment of fragments) if (fragment) hash.update(fragment.digest);
-  return hash.digest('base64url');
+  // The digests in one buffer and one update: a call into the hash per item cost more than hashing.
+  const digests: Buffer[] = [];
+  for (const fragment of fragments) if (fragment) digests.push(fragment.digest);
+  return createHash('sha1').update(pieces.open).update('\0').update(pieces.close).update('\0').update(Buffer.concat(digests)).digest('base64url');
 }

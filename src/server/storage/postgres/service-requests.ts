@@ -139,16 +139,16 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
     return rows.map((row) => decodeRequest(row, byRequest.get(row.service_request_id) ?? []));
   };
 
-  const listPlain = <Row extends object = ServiceRequestRow>(query: ServiceRequestQuery, columns = selectColumns): Promise<Row[]> => {
+  /** The plain listing's SQL and parameters, for rows as objects (`db.query`) or arrays (`db.queryArrays`). */
+  const plainListing = (query: ServiceRequestQuery, columns: string): [string, unknown[]] => {
     const params: unknown[] = [];
     const where = filterClauses(query, params);
     params.push(limitOf(query.limit));
-    return db.query<Row>(
-      `SELECT ${columns} FROM service_requests WHERE ${where.join(' AND ')}
-       ORDER BY requested_at DESC, service_request_id DESC LIMIT $${params.length}`,
-      params,
-    );
+    const sql = `SELECT ${columns} FROM service_requests WHERE ${where.join(' AND ')}
+       ORDER BY requested_at DESC, service_request_id DESC LIMIT $${params.length}`;
+    return [sql, params];
   };
+  const listPlain = (query: ServiceRequestQuery): Promise<ServiceRequestRow[]> => db.query<ServiceRequestRow>(...plainListing(query, selectColumns));
 
   /**
    * The GiST index finds candidates (a circle a little wider than the radius, within the time
@@ -252,7 +252,9 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
     },
     async listingEntries(query) {
       if (matchesNothing(query)) return [];
-      return query.near ? queryNear<ListingEntry>(query, query.near, listingEntryColumns) : listPlain<ListingEntry>(query, listingEntryColumns);
+      if (!query.near) return db.queryArrays<ListingEntry>(...plainListing(query, listingEntryColumns));
+      const rows = await queryNear<{ service_request_id: string; service_code: string; revision: number }>(query, query.near, listingEntryColumns);
+      return rows.map((row): ListingEntry => [row.service_request_id, row.service_code, row.revision]);
     },
     async count() {
       const [row] = await db.query<{ n: number }>('SELECT COUNT(*)::int8 AS n FROM service_requests');

@@ -79,20 +79,23 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
   // The SQL differs only by which filters a listing uses, so a few statements serve every listing;
   // preparing one costs more than running it.
   const listStatements = new Map<string, Statement<unknown[]>>();
-  const listStatement = (sql: string) => {
-    let statement = listStatements.get(sql);
+  const listStatement = (sql: string, raw: boolean) => {
+    const key = raw ? `raw|${sql}` : sql;
+    let statement = listStatements.get(key);
     if (!statement) {
       if (listStatements.size >= 100) listStatements.clear();
-      statement = db.prepare(sql);
-      listStatements.set(sql, statement);
+      statement = db.prepare(sql).raw(raw);
+      listStatements.set(key, statement);
     }
     return statement;
   };
-  const listPlain = <Row = ServiceRequestRow>(query: ServiceRequestQuery, columns = '*'): Row[] => {
+  /** Rows as objects, or with `raw` as arrays of the columns in order (no object built per row). */
+  const listPlain = <Row = ServiceRequestRow>(query: ServiceRequestQuery, columns = '*', raw = false): Row[] => {
     const { where, params } = filterClauses(query);
     return listStatement(
       `SELECT ${columns} FROM service_requests WHERE ${where.join(' AND ')}
        ORDER BY requested_at DESC, service_request_id DESC LIMIT ?`,
+      raw,
     ).all(...params, query.limit) as Row[];
   };
   const matchesNothing = (query: ServiceRequestQuery) =>
@@ -117,7 +120,9 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
     },
     async listingEntries(query) {
       if (matchesNothing(query)) return [];
-      return query.near ? listNear<ListingEntry>(query, query.near, listingEntryColumns) : listPlain<ListingEntry>(query, listingEntryColumns);
+      if (!query.near) return listPlain<ListingEntry>(query, listingEntryColumns, true);
+      const rows = listNear<{ service_request_id: string; service_code: string; revision: number }>(query, query.near, listingEntryColumns);
+      return rows.map((row): ListingEntry => [row.service_request_id, row.service_code, row.revision]);
     },
     async count() {
       return (countAll.get() as { n: number }).n;

@@ -15,7 +15,7 @@ describe('public change token and request revisions', () => {
   const token = () => opened.store.serviceRequests.publicChangeToken();
   const revisionOf = async (id: string) => {
     const entries = await opened.store.serviceRequests.listingEntries({ ids: [id], moderation: ['published', 'pending', 'rejected'], limit: 1 });
-    return entries[0]?.revision;
+    return entries[0]?.[2];
   };
   const change = (id: string, plan: Omit<PlannedChange, 'audit'>) =>
     opened.store.unitOfWork.changeRequest(id, () => ({ ...plan, audit: audit('change') }));
@@ -84,10 +84,14 @@ describe('public change token and request revisions', () => {
     await seed();
     const records = await opened.store.serviceRequests.query(published);
     const entries = await opened.store.serviceRequests.listingEntries(published);
-    expect(entries.map((entry) => entry.service_request_id)).toEqual(records.map((record) => record.service_request_id));
-    expect(entries.map((entry) => entry.service_code)).toEqual(['171', '198']);
+    expect(entries.map(([id]) => id)).toEqual(records.map((record) => record.service_request_id));
+    expect(entries.map(([, serviceCode]) => serviceCode)).toEqual(['171', '198']);
     const near = { ...published, near: { lat: 60.1699, long: 24.9384, radiusMeters: 500 } };
-    expect((await opened.store.serviceRequests.listingEntries(near)).map((entry) => entry.service_request_id)).toEqual(['pub-1', 'pub-2']);
+    const nearEntries = await opened.store.serviceRequests.listingEntries(near);
+    // The same shape both ways, [id, service code, revision], whichever way the store reads them.
+    expect(nearEntries.map(([id, serviceCode]) => [id, serviceCode])).toEqual([['pub-1', '171'], ['pub-2', '198']]);
+    expect(nearEntries.map(([, , revision]) => typeof revision)).toEqual(['number', 'number']);
+    expect(entries.map(([, , revision]) => typeof revision)).toEqual(['number', 'number']);
     expect(await opened.store.serviceRequests.listingEntries({ ...published, statuses: [] })).toEqual([]);
   });
 
