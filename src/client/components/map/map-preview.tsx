@@ -1,20 +1,14 @@
-import { useMemo } from 'react';
-import { defaultMapTileAttribution } from '../../../shared/map/map-defaults';
-import { mapPreviewHtml, previewCredit } from '../../../shared/map/map-preview';
-import { openingView, type MapView } from '../../../shared/map/map-view';
-import { clientEnv } from '../../lib/env';
+import { useLocation } from 'react-router';
+import { framePreview } from '../../lib/frame-map';
 
 /**
- * The map's first view as plain tiles, while Leaflet loads: the very markup the server put in the
- * page (shared/map/map-preview.ts), so the imagery stays in place when the app replaces the page's
- * frame, and Leaflet's tiles (the same images, from the cache) then cover it exactly.
+ * The map's first view as plain tiles, while Leaflet loads: the server's markup from the page's
+ * frame (lib/frame-map.ts), so the imagery stays where it was when the app replaces the frame.
+ * Nothing once the address has changed (another view, or a page opened inside the app).
  */
-export function MapPreview({ view }: { view: MapView | null }) {
-  const env = clientEnv();
-  const html = useMemo(() => {
-    const opening = openingView(view, env.mapCenter, env.mapZoom);
-    return mapPreviewHtml(opening, env.mapTileUrl, previewCredit(env.mapTileAttribution, defaultMapTileAttribution));
-  }, [view, env]);
-  // Built from the configured template and credit (as Leaflet writes the credit) and numbers only.
-  return <div className="map-preview-host" dangerouslySetInnerHTML={{ __html: html }} />;
+export function MapPreview() {
+  const { pathname, search } = useLocation();
+  const html = framePreview(pathname + search);
+  // The server's own markup: tile images and the configured credit, built from settings and numbers.
+  return html ? <div className="map-preview-host" dangerouslySetInnerHTML={{ __html: html }} /> : null;
 }

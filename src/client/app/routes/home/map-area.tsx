@@ -32,7 +32,7 @@ export function MapArea({ search, layers, instructionsId, onTilesFailed }: MapAr
   // The opening view's tiles hold the map's place; the notice is for screen readers only.
   const placeholder = (
     <div className="public-map__placeholder">
-      <MapPreview view={search.view} />
+      <MapPreview />
       <div className="visually-hidden">
         <LoadingNotice message={t('map.loading')} />
       </div>
