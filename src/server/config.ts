@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { parseMapCenter } from '../shared/map/map-view';
+import { parseMapCenter } from '../shared/map/map-defaults';
 import { isUsableTileTemplate } from './http/content-security-policy';
 
 const isMapCenter = (text: string) => parseMapCenter(text) !== null;

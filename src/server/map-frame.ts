@@ -3,9 +3,9 @@
  * (the URL's view, else the configured centre), placed where the app's map box will be
  * (styles/map-preview.css), so the imagery paints before any script and without JavaScript.
  */
-import { defaultMapCenter, defaultMapTileAttribution, defaultMapTileUrl, defaultMapZoom } from '../shared/map/map-defaults';
+import { defaultMapCenter, defaultMapTileAttribution, defaultMapTileUrl, defaultMapZoom, parseMapCenter } from '../shared/map/map-defaults';
 import { mapPreviewHtml, previewCredit } from '../shared/map/map-preview';
-import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, openingView, parseMapCenter, parseMapView } from '../shared/map/map-view';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, openingView, parseMapView } from '../shared/map/map-view';
 import type { Config } from './config';
 
 export type MapFrameSettings = Pick<Config, 'VITE_MAP_TILE_URL' | 'VITE_MAP_CENTER' | 'VITE_MAP_ZOOM' | 'VITE_MAP_TILE_ATTRIBUTION'>;

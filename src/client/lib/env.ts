@@ -3,8 +3,7 @@
  * place. A bad value stops the app with a message naming the variable, instead of a map that
  * silently shows nothing.
  */
-import { parseMapCenter } from '../../shared/map/map-view';
-import { defaultMapCenter, defaultMapTileAttribution, defaultMapTileUrl, defaultMapZoom } from '../../shared/map/map-defaults';
+import { defaultMapCenter, defaultMapTileAttribution, defaultMapTileUrl, defaultMapZoom, parseMapCenter } from '../../shared/map/map-defaults';
 
 export interface ClientEnv {
   /** Tile URL template with {z}, {x} and {y} (and optionally {s}, {r}). */

@@ -39,10 +39,3 @@ export function openingView(urlView: MapView | null, center: readonly [number, n
   return urlView ?? { lat: center[0], long: center[1], zoom: Math.min(zoom, DEFAULT_VIEW_MAX_ZOOM) };
 }
 
-/** VITE_MAP_CENTER's "lat,long", or null when it is not one. */
-export function parseMapCenter(text: string): [number, number] | null {
-  const parts = text.split(',').map((part) => Number(part.trim()));
-  const [lat, long] = parts;
-  if (parts.length !== 2 || lat === undefined || long === undefined || !Number.isFinite(lat) || !Number.isFinite(long) || Math.abs(lat) > 90 || Math.abs(long) > 180) return null;
-  return [lat, long];
-}
