@@ -90,8 +90,11 @@ export function routePreloads(
   const otherPages = withPreloads([appModule]);
   const pages = pageModules.map(([pattern, moduleKey, opensMap]) => [pattern, withPreloads([appModule, moduleKey], opensMap)] as const);
   const home = pages[0]![1] ?? html;
+  const withHomeMap = (query: string) => home.replace('</header>', `</header>${homeMap?.(query) ?? ''}`);
+  // The usual address, `/` without a query, is made once: the same string each time.
+  const plainHome = withHomeMap('');
   return (path, query) => {
-    if (homeMap && path === '/') return home.replace('</header>', `</header>${homeMap(query)}`);
+    if (homeMap && path === '/') return query === '' ? plainHome : withHomeMap(query);
     return pages.find(([pattern]) => pattern.test(path))?.[1] ?? otherPages;
   };
 }
