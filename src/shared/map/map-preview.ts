@@ -1,8 +1,8 @@
 /**
  * The map's first view as plain images: written into the page's HTML by the server, so the map's
- * imagery paints before any script runs (and without JavaScript), and rendered again by the app
- * as the map's placeholder until Leaflet's own tiles cover it — the same images at the same places
- * (tiles.ts). Positioned from the map box's centre, so it needs no screen size.
+ * imagery paints before any script runs (and without JavaScript); the app keeps this markup as the
+ * map's placeholder (client/lib/frame-map.ts) until Leaflet's own tiles cover it — the same images
+ * at the same places (tiles.ts). Positioned from the map box's centre, so it needs no screen size.
  *
  * Placed by the `hspace`/`vspace` attributes (img margins) from a corner a fixed 1280 px up and
  * left of the centre (styles/map-preview.css): the page's CSP admits no style attribute.

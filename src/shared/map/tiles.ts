@@ -23,7 +23,7 @@ export function worldPixel(lat: number, long: number, zoom: number): { x: number
 }
 
 export interface PlacedTile {
-  /** Tile coordinates as in the URL (x wrapped round the world, as Leaflet's worldCopyJump map does). */
+  /** Tile coordinates as in the URL (x wrapped round the world, as Leaflet wraps it for EPSG:3857). */
   x: number;
   y: number;
   z: number;
