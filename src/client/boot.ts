@@ -6,6 +6,8 @@
  * do the texts of the one language the page shows, asked for here at once.
  */
 import './styles/index.css';
+// Takes the frame's map preview before the app replaces the frame.
+import './lib/frame-map';
 import { loadAppTexts } from './lib/app-texts';
 import { detectPageLanguage } from './lib/language';
 

@@ -8,6 +8,7 @@ import { formatOfUrl } from './open311/format';
 import { presentErrors } from './open311/presenter';
 import { sendDocument } from './open311/reply';
 import { defaultMapTileUrl, tileServerOrigin } from './http/content-security-policy';
+import { homeMapFrame } from './map-frame';
 import { routePreloads } from './route-preloads';
 
 export interface ClientRoutesOptions {
@@ -116,7 +117,8 @@ const notBuiltPage = `<!doctype html>
 export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app, options) => {
   const clientDir = options.clientDir ?? defaultClientDir;
   const built = existsSync(`${clientDir}${sep}index.html`);
-  const pageFor = built ? routePreloads(clientDir, tileServerOrigin(options.context.config.VITE_MAP_TILE_URL ?? defaultMapTileUrl)) : () => undefined;
+  const { config } = options.context;
+  const pageFor = built ? routePreloads(clientDir, tileServerOrigin(config.VITE_MAP_TILE_URL ?? defaultMapTileUrl), homeMapFrame(config)) : () => undefined;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -146,7 +148,8 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
       return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage);
     }
     reply.header('Cache-Control', REVALIDATE);
-    const page = pageFor(request.url.split('?')[0] ?? '');
+    const queryAt = request.url.indexOf('?');
+    const page = queryAt < 0 ? pageFor(request.url, '') : pageFor(request.url.slice(0, queryAt), request.url.slice(queryAt + 1));
     if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });

@@ -1,6 +1,9 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseMapCenter } from '../shared/map/map-defaults';
 import { isUsableTileTemplate } from './http/content-security-policy';
+
+const isMapCenter = (text: string) => parseMapCenter(text) !== null;
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -141,6 +144,14 @@ const configSchema = z.object({
       message: 'must be an http(s) or root-relative URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     })
     .optional(),
+  // Where the app's map opens and whose credit it shows (the same variables Vite builds into the
+  // app): the server draws that first view into the home page (map-frame.ts).
+  VITE_MAP_CENTER: z
+    .string()
+    .refine(isMapCenter, { message: 'must be "lat,long" in WGS84 degrees, such as 60.1699,24.9384' })
+    .optional(),
+  VITE_MAP_ZOOM: z.coerce.number().int().min(1).max(19).optional(),
+  VITE_MAP_TILE_ATTRIBUTION: z.string().trim().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -59,12 +59,18 @@ function readManifest(clientDir: string): Manifest | undefined {
 }
 
 /**
- * Returns the page for a path (without its query), or undefined to send index.html as it is.
+ * Returns the page for a path and its query string, or undefined to send index.html as it is.
  * `tileOrigin`: the map tiles' server. A page that opens with a map connects to it while the app's
  * code downloads; on a phone its DNS, TCP and TLS round trips would otherwise come after Leaflet
- * starts, in front of the first tile (the page's largest paint).
+ * starts, in front of the first tile (the page's largest paint). `homeMap`: the home page's map
+ * for its query (map-frame.ts), put in the frame under the header so its tiles are the first
+ * images asked for and paint before the app.
  */
-export function routePreloads(clientDir: string, tileOrigin?: string): (path: string) => string | undefined {
+export function routePreloads(
+  clientDir: string,
+  tileOrigin?: string,
+  homeMap?: (query: string) => string,
+): (path: string, query: string) => string | undefined {
   const manifest = readManifest(clientDir);
   if (!manifest) return () => undefined;
   const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
@@ -83,5 +89,12 @@ export function routePreloads(clientDir: string, tileOrigin?: string): (path: st
   // Every page needs the app; the pages listed above also their own code.
   const otherPages = withPreloads([appModule]);
   const pages = pageModules.map(([pattern, moduleKey, opensMap]) => [pattern, withPreloads([appModule, moduleKey], opensMap)] as const);
-  return (path) => pages.find(([pattern]) => pattern.test(path))?.[1] ?? otherPages;
+  const home = pages[0]![1] ?? html;
+  const withHomeMap = (query: string) => home.replace('</header>', `</header>${homeMap?.(query) ?? ''}`);
+  // The usual address, `/` without a query, is made once: the same string each time.
+  const plainHome = withHomeMap('');
+  return (path, query) => {
+    if (homeMap && path === '/') return query === '' ? plainHome : withHomeMap(query);
+    return pages.find(([pattern]) => pattern.test(path))?.[1] ?? otherPages;
+  };
 }

@@ -3,6 +3,7 @@
  * place. A bad value stops the app with a message naming the variable, instead of a map that
  * silently shows nothing.
  */
+import { defaultMapCenter, defaultMapTileAttribution, defaultMapTileUrl, defaultMapZoom, parseMapCenter } from '../../shared/map/map-defaults';
 
 export interface ClientEnv {
   /** Tile URL template with {z}, {x} and {y} (and optionally {s}, {r}). */
@@ -15,11 +16,10 @@ export interface ClientEnv {
 }
 
 export const defaultClientEnv: ClientEnv = {
-  mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  mapTileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-  // Helsinki city centre: the embedded demo data is there.
-  mapCenter: [60.1699, 24.9384],
-  mapZoom: 14,
+  mapTileUrl: defaultMapTileUrl,
+  mapTileAttribution: defaultMapTileAttribution,
+  mapCenter: [defaultMapCenter[0], defaultMapCenter[1]],
+  mapZoom: defaultMapZoom,
 };
 
 export class ClientEnvError extends Error {
@@ -43,12 +43,9 @@ function parseTileUrl(value: string): string {
 }
 
 function parseCenter(value: string): [number, number] {
-  const parts = value.split(',').map((part) => Number(part.trim()));
-  const [lat, long] = parts;
-  if (parts.length !== 2 || lat === undefined || long === undefined || !Number.isFinite(lat) || !Number.isFinite(long) || Math.abs(lat) > 90 || Math.abs(long) > 180) {
-    throw new ClientEnvError(`VITE_MAP_CENTER must be "lat,long" in WGS84 degrees, such as 60.1699,24.9384; got "${value}"`);
-  }
-  return [lat, long];
+  const center = parseMapCenter(value);
+  if (!center) throw new ClientEnvError(`VITE_MAP_CENTER must be "lat,long" in WGS84 degrees, such as 60.1699,24.9384; got "${value}"`);
+  return center;
 }
 
 function parseZoom(value: string): number {

@@ -5,7 +5,7 @@
  * Leaflet's own icons data: URLs, and map tiles come from the tile server's origin.
  */
 
-export const defaultMapTileUrl = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export { defaultMapTileUrl } from '../../shared/map/map-defaults';
 
 /**
  * The CSP source that admits a tile URL template's images: its origin, a `*.` wildcard when the

@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AfterPaint } from '../../../components/ui/after-paint';
+import { MapPreview } from '../../../components/map/map-preview';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { useCounterMapAttribution } from '../../../features/counters/hooks/use-counter-map-attribution';
 import { MapAddressSearch } from './map-address-search';
@@ -28,9 +29,13 @@ export function MapArea({ search, layers, instructionsId, onTilesFailed }: MapAr
   const { requestLayer, counterLayer } = layers;
   // The counter data's licence asks for its credit on the map while the layer is on.
   const counterAttribution = useCounterMapAttribution(counterSearch.enabled);
+  // The opening view's tiles hold the map's place; the notice is for screen readers only.
   const placeholder = (
     <div className="public-map__placeholder">
-      <LoadingNotice message={t('map.loading')} />
+      <MapPreview />
+      <div className="visually-hidden">
+        <LoadingNotice message={t('map.loading')} />
+      </div>
     </div>
   );
   return (

@@ -10,6 +10,7 @@ import { ClusterLayer, type ClusterLayerProps } from './cluster-layer';
 import { ReportHere } from './report-here';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../lib/map-limits';
 import { sameView, type MapView, type NearFilter } from '../lib/map-search';
+import { openingView } from '../../../../shared/map/map-view';
 
 export interface PublicMapProps {
   /** The view the URL asks for; null lets the map choose (the data's extent, else the default). */
@@ -118,7 +119,7 @@ export default function PublicMap(props: PublicMapProps) {
   const env = clientEnv();
   // Offline or a blocked tile server: said once, the markers and lists work without tiles.
   const tilesFailed = useRef(false);
-  const start = props.view ?? { lat: env.mapCenter[0], long: env.mapCenter[1], zoom: Math.min(env.mapZoom, 12) };
+  const start = openingView(props.view, env.mapCenter, env.mapZoom);
   return (
     <MapContainer
       className="public-map__leaflet"

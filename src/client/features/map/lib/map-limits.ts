@@ -1,3 +1,2 @@
-/** Zoom range of the public map: 3 shows a continent, 19 a single building. */
-export const MAP_MIN_ZOOM = 3;
-export const MAP_MAX_ZOOM = 19;
+/** The public map's zoom range: shared with the server, which draws the map's first view. */
+export { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../../../../shared/map/map-view';

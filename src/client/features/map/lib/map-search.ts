@@ -8,6 +8,7 @@
  * Counter parameters (counters, source, receiving, counter) belong to the counters feature.
  */
 import { requestStatuses, type RequestStatus } from '../../../../shared/georeport/detailed-status';
+import { finiteNumber as finite, inRange, parseMapView, type MapView } from '../../../../shared/map/map-view';
 import { isCalendarDate, normaliseWindow, type CalendarDate, type DateWindow } from './date-window';
 
 export interface NearFilter {
@@ -25,24 +26,13 @@ export interface RequestFilters {
   near: NearFilter | null;
 }
 
-export interface MapView {
-  lat: number;
-  long: number;
-  zoom: number;
-}
+export type { MapView };
+export { parseMapView };
 
 export type MapTab = 'map' | 'list';
 
 export const radiusChoices = [250, 500, 1000, 2000, 5000] as const;
 export const MAX_RADIUS_METERS = 100_000;
-
-const finite = (text: string | null): number | null => {
-  if (text === null || text.trim() === '') return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
-};
-
-const inRange = (value: number | null, min: number, max: number) => value !== null && value >= min && value <= max;
 
 function parseServiceCodes(text: string | null): string[] {
   if (!text) return [];
@@ -97,14 +87,6 @@ export function activeFilterCount(filters: RequestFilters): number {
 /** The window the filters stand for today: always a valid one of at most 90 days. */
 export function effectiveWindow(filters: RequestFilters, today: CalendarDate): DateWindow {
   return normaliseWindow({ from: filters.from, to: filters.to }, today).window;
-}
-
-export function parseMapView(params: URLSearchParams, limits: { minZoom: number; maxZoom: number }): MapView | null {
-  const lat = finite(params.get('lat'));
-  const long = finite(params.get('long'));
-  const zoom = finite(params.get('zoom'));
-  if (!inRange(lat, -85, 85) || !inRange(long, -180, 180) || !inRange(zoom, limits.minZoom, limits.maxZoom)) return null;
-  return { lat: lat!, long: long!, zoom: Math.round(zoom!) };
 }
 
 export function parseMapTab(params: URLSearchParams): MapTab {

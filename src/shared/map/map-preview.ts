@@ -1,0 +1,77 @@
+/**
+ * The map's first view as plain images: written into the page's HTML by the server, so the map's
+ * imagery paints before any script runs (and without JavaScript); the app keeps this markup as the
+ * map's placeholder (client/lib/frame-map.ts) until Leaflet's own tiles cover it — the same images
+ * at the same places (tiles.ts). Positioned from the map box's centre, so it needs no screen size.
+ *
+ * Placed by the `hspace`/`vspace` attributes (img margins) from a corner a fixed 1280 px up and
+ * left of the centre (styles/map-preview.css): the page's CSP admits no style attribute.
+ */
+import type { MapView } from './map-view';
+import { TILE_SIZE, tileUrl, tilesAround } from './tiles';
+
+/** The corner the tiles are placed from, this far up and left of the centre (map-preview.css says the same). */
+const ORIGIN_OFFSET = 5 * TILE_SIZE;
+/** Tiles that fill a wide desktop map (1600 × 1200). */
+const HALF_WIDTH = 800;
+const HALF_HEIGHT = 600;
+
+/**
+ * Where the home page's map box lies (styles/map-first.css, mirrored by .map-frame in
+ * map-preview.css): the whole width under 137px of bar and tabs on a phone, right of a 385px
+ * column and under 124px on a wide screen (from 60em). A tile outside the box on this screen is
+ * not fetched: its <source> gives a transparent pixel instead. `loading="lazy"` cannot do this:
+ * Chromium fetches lazy images near the viewport even when their box clips them.
+ */
+const WIDE_FROM_PX = 960;
+const NARROW_ABOVE_MAP_PX = 56 + 137;
+const WIDE_LEFT_OF_MAP_PX = 385;
+const WIDE_ABOVE_MAP_PX = 124;
+const TRANSPARENT_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+/** The screens on which a tile lies wholly outside the map box: its nearest edge at least half the box's size from the centre. */
+function outsideMapMedia(left: number, top: number): string | undefined {
+  const dx = Math.max(left, -(left + TILE_SIZE), 0);
+  const dy = Math.max(top, -(top + TILE_SIZE), 0);
+  if (dx === 0 && dy === 0) return undefined; // always shown
+  const narrow = `(max-width: ${WIDE_FROM_PX - 0.02}px) and ((max-width: ${2 * dx}px) or (max-height: ${2 * dy + NARROW_ABOVE_MAP_PX}px))`;
+  const wide = `(min-width: ${WIDE_FROM_PX}px) and ((max-width: ${2 * dx + WIDE_LEFT_OF_MAP_PX}px) or (max-height: ${2 * dy + WIDE_ABOVE_MAP_PX}px))`;
+  return `${narrow}, ${wide}`;
+}
+
+/** OpenStreetMap's credit without words, so it reads the same in every language of the page. */
+export const NEUTRAL_OSM_CREDIT = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
+/** The credit the preview shows: a configured one as it is, OpenStreetMap's default without its English word. */
+export function previewCredit(configuredHtml: string | undefined, defaultHtml: string): string {
+  return configuredHtml && configuredHtml !== defaultHtml ? configuredHtml : NEUTRAL_OSM_CREDIT;
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The preview's HTML: the tiles (hidden from assistive technology: the live map has the label) and
+ * the tile provider's credit, visible as on the live map. `attributionHtml` is the operator's
+ * configured credit, trusted as Leaflet trusts it. Empty for a template Leaflet could not fill.
+ */
+export function mapPreviewHtml(view: MapView, template: string, attributionHtml: string): string {
+  const images: string[] = [];
+  for (const tile of tilesAround(view, HALF_WIDTH, HALF_HEIGHT)) {
+    const src = tileUrl(template, tile, false);
+    if (src === undefined) return '';
+    // {r}: a high-density screen gets Leaflet's "@2x" image, so the cache serves Leaflet the same one.
+    const retina = template.includes('{r}') ? tileUrl(template, tile, true) : undefined;
+    const media = outsideMapMedia(tile.left, tile.top);
+    const image =
+      `<img class="map-preview__tile" alt="" width="${TILE_SIZE}" height="${TILE_SIZE}"` +
+      ` hspace="${tile.left + ORIGIN_OFFSET}" vspace="${tile.top + ORIGIN_OFFSET}"` +
+      ` src="${escapeAttribute(src)}"` +
+      (retina ? ` srcset="${escapeAttribute(src)} 1x, ${escapeAttribute(retina)} 2x"` : '') +
+      '>';
+    images.push(media ? `<picture><source media="${media}" srcset="${TRANSPARENT_PIXEL}">${image}</picture>` : image);
+  }
+  return (
+    `<div class="map-preview"><div class="map-preview__tiles" aria-hidden="true">${images.join('')}</div>` +
+    `<div class="map-preview__credit">${attributionHtml}</div></div>`
+  );
+}

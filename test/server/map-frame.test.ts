@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { homeMapFrame } from '../../src/server/map-frame';
+
+/** The home page's first map view, from the same VITE_* settings the app is built with. */
+const sources = (html: string) => [...html.matchAll(/<img class="map-preview__tile"[^>]* src="([^"]+)"/g)].map((match) => match[1]!);
+
+describe('home map frame', () => {
+  it('draws the configured centre and zoom (no closer than 12) from the configured template, with its credit', () => {
+    const frame = homeMapFrame(
+      loadConfig({
+        VITE_MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}{r}.png',
+        VITE_MAP_CENTER: '-33.8688,151.2093',
+        VITE_MAP_ZOOM: '16',
+        VITE_MAP_TILE_ATTRIBUTION: '&copy; Example Tiles',
+      }),
+    )('');
+    const urls = sources(frame);
+    expect(urls.length).toBeGreaterThan(0);
+    // Sydney at zoom 12: tile x 3768, y 2458 is the one under the centre.
+    expect(urls).toContain('https://b.tiles.example.org/12/3768/2458.png');
+    expect(urls.every((url) => /^https:\/\/[abc]\.tiles\.example\.org\/12\/\d+\/\d+\.png$/.test(url))).toBe(true);
+    expect(frame).toContain('srcset="https://b.tiles.example.org/12/3768/2458.png 1x, https://b.tiles.example.org/12/3768/2458@2x.png 2x"');
+    expect(frame).toContain('<div class="map-preview__credit">&copy; Example Tiles</div>');
+  });
+
+  it("takes the URL's view, and ignores one the app would ignore", () => {
+    const frame = homeMapFrame(loadConfig({}));
+    expect(sources(frame('lat=60.16&long=24.95&zoom=15')).every((url) => url.startsWith('https://tile.openstreetmap.org/15/'))).toBe(true);
+    expect(sources(frame('lat=60.16&long=24.95&zoom=2'))).toEqual(sources(frame('')));
+    expect(sources(frame('')).every((url) => url.startsWith('https://tile.openstreetmap.org/12/'))).toBe(true);
+  });
+
+  it('refuses a centre that is not "lat,long"', () => {
+    expect(() => loadConfig({ VITE_MAP_CENTER: '60.17' })).toThrow(/VITE_MAP_CENTER/);
+    expect(() => loadConfig({ VITE_MAP_CENTER: '95,24' })).toThrow(/VITE_MAP_CENTER/);
+    expect(() => loadConfig({ VITE_MAP_ZOOM: '25' })).toThrow(/VITE_MAP_ZOOM/);
+  });
+});
