@@ -6,7 +6,7 @@ import { interpretSendError } from '../../../src/client/features/report/lib/send
 import { createTestI18n } from '../test-i18n';
 import { reportTexts } from '../../../src/client/features/report/texts';
 import { classifyMessage } from '../../../src/client/features/report/validation/classify-message';
-import { reportResolver } from '../../../src/client/features/report/validation/report-resolver';
+import { reportResolver } from '../../../src/client/features/report/validation/schema-resolver';
 import { emptyReportValues, type ReportFormValues } from '../../../src/client/features/report/validation/report-form-values';
 import { translateValidationMessage } from '../../../src/client/features/report/validation/translate-message';
 import type { SupportedLocale } from '../../../src/shared/locales';

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { serviceRequestInputSchema } from '../../../../shared/georeport/request-input-schema';
-import { answerProblems, type ServiceQuestion } from '../questions/answers';
 import type { ReportFormValues } from './report-form-values';
 
 const schemaResolver = zodResolver(serviceRequestInputSchema, undefined, { raw: true }) as unknown as Resolver<ReportFormValues>;
@@ -43,18 +42,3 @@ const fieldsResolver: Resolver<ReportFormValues> = async (values, context, optio
   for (const field of locationFields) if (locationErrors[field]) merged[field] = locationErrors[field];
   return { values: {}, errors: merged };
 };
-
-/**
- * The schema's checks plus the chosen type's questions, with the shared attribute rules the
- * service applies; an answer's error message is the rule's kind (`required`, `number`, …), put
- * into words where it is shown. `questions()` is read at each check, as they load after the type.
- */
-export function withQuestions(questions: () => readonly ServiceQuestion[]): Resolver<ReportFormValues> {
-  return async (values, context, options) => {
-    const result = await reportResolver(values, context, options);
-    const problems = answerProblems(questions(), values.answers ?? {});
-    if (problems.size === 0) return result;
-    const answers = Object.fromEntries([...problems].map(([code, kind]) => [code, { type: 'attribute', message: kind }]));
-    return { values: {}, errors: { ...(result.errors as FieldErrors<ReportFormValues>), answers } as FieldErrors<ReportFormValues> };
-  };
-}
