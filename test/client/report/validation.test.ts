@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimited, tooManyPhotos, unknownServiceCode, unknownServiceObject } from '../../../src/shared/georeport/problems';
+import { problemOfDescription, rateLimited, tooManyPhotos, unknownServiceCode, unknownServiceObject } from '../../../src/shared/georeport/problems';
 import { serviceRequestInputSchema } from '../../../src/shared/georeport/request-input-schema';
 import { ApiError } from '../../../src/client/lib/http-client';
 import { interpretSendError } from '../../../src/client/features/report/lib/send-error';
 import { createTestI18n } from '../test-i18n';
 import { reportTexts } from '../../../src/client/features/report/texts';
 import { classifyMessage } from '../../../src/client/features/report/validation/classify-message';
-import { reportResolver } from '../../../src/client/features/report/validation/schema-resolver';
+import { reportResolver } from '../../../src/client/features/report/validation/report-resolver';
 import { emptyReportValues, type ReportFormValues } from '../../../src/client/features/report/validation/report-form-values';
 import { translateValidationMessage } from '../../../src/client/features/report/validation/translate-message';
 import type { SupportedLocale } from '../../../src/shared/locales';
@@ -100,7 +100,7 @@ describe('translating them', () => {
         { code: 400, description: 'attribute[X] is not an attribute of this service; see its service definition' },
       ],
     });
-    expect(interpretSendError(refused)).toEqual({
+    expect(interpretSendError(refused, { classifyMessage, problemOfDescription })).toEqual({
       fieldMessages: {
         description: 'description must be at least 10 characters: say what is wrong',
         photos: tooManyPhotos.text({ limit: 5 }),
@@ -113,7 +113,7 @@ describe('translating them', () => {
       url: '/proxy/open311/v1/requests.json',
       errors: [{ code: 429, description: rateLimited.text({ limit: 5, seconds: 42 }) }],
     });
-    expect(interpretSendError(limited).general).toEqual([{ kind: 'rateLimited', seconds: 42 }]);
+    expect(interpretSendError(limited, { classifyMessage, problemOfDescription }).general).toEqual([{ kind: 'rateLimited', seconds: 42 }]);
   });
 
   it('uses the field-specific text in fi, sv and en, with the limit from the message', () => {

@@ -21,7 +21,7 @@ import { useServiceQuestions } from '../api/get-service-definition';
 import type { AttributeProblemKind } from '../../../../shared/georeport/attribute-rules';
 import type { ServiceQuestion } from '../questions/answers';
 import { QuestionFields, questionErrorText } from './question-fields';
-import { useReportChecks } from '../validation/load-report-checks';
+import { useReportChecks } from '../validation/use-report-checks';
 import { ContactStep } from './contact-step';
 import { DescriptionStep } from './description-step';
 import { LocationStep } from './location-step';

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import type { UploadProgress as Progress } from '../../../lib/http-client';
 import type { GeneralProblem } from '../lib/send-error';
 import type { ErrorTarget } from '../validation/report-form-values';
-import { useReportChecks } from '../validation/load-report-checks';
+import { useReportChecks } from '../validation/use-report-checks';
 import { DiscardDraft } from './discard-draft';
 import { focusTarget, PROBLEMS_ID } from './report-focus';
 import { UploadProgress } from './upload-progress';

@@ -12,7 +12,7 @@ import type { FocusRequest } from '../components/report-focus';
 import { clearDraftFields } from '../draft/draft-fields-store';
 import type { ServiceQuestion } from '../questions/answers';
 import type { DraftPhotos } from '../photos/use-draft-photos';
-import type { GeneralProblem } from '../lib/send-error';
+import { interpretSendError, type GeneralProblem } from '../lib/send-error';
 import { loadReportChecks } from '../validation/load-report-checks';
 import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, type ReportFormValues } from '../validation/report-form-values';
 
@@ -62,8 +62,7 @@ export function useReportSubmission({
       reset(emptyReportValues);
     } catch (error) {
       // Nothing is cleared: every field and photo stays as it was for the next try.
-      const { interpretSendError } = await loadReportChecks();
-      const failure = interpretSendError(error);
+      const failure = interpretSendError(error, await loadReportChecks());
       for (const [target, message] of Object.entries(failure.fieldMessages) as [ErrorTarget, string][]) {
         if (target === 'photos') setPhotoError(message);
         else setError(target === 'location' ? 'lat' : target, { type: 'server', message });
