@@ -389,6 +389,23 @@ describe('reporting flow: drafts and errors', () => {
     await expectCleanRunThenClose(opened);
   });
 
+  it('says so, and sends nothing, when the checks cannot be downloaded', async () => {
+    const opened = await openPage(suite.browser);
+    const { context, page } = opened;
+    await context.route(/\/assets\/report-checks-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posted += 1;
+    });
+    await page.goto(`${suite.server.baseUrl}/report`);
+    await page.locator('.type-option').first().waitFor();
+    await page.getByLabel('Description').fill('A loose paving stone by the door');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => page.locator('#report-problems').textContent()).toContain('connection');
+    expect(posted).toBe(0);
+    await context.close();
+  });
+
   it('shows an API error next to the field it concerns, keeps everything typed, and says when the service is busy', async () => {
     const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl);
     let answer: { status: number; body: unknown } = {
