@@ -101,7 +101,14 @@ describe('bundle: the report flow stays out of the first page', () => {
     expect(filesWith(home, '$ZodType')).toEqual([]);
     // Both still ship, in the chunks that need them.
     expect(filesWith(staticClosure([chunkOf('src/client/features/map/components/public-map.tsx')]), 'leaflet-zoom-anim')).not.toEqual([]);
-    expect(filesWith(report, '$ZodType')).not.toEqual([]);
+    expect(filesWith(staticClosure([chunkOf('src/client/features/report/validation/report-checks.ts')]), '$ZodType')).not.toEqual([]);
+  });
+
+  it("paints /report without zod: the form's checks load after its first paint", () => {
+    // Checking the form, reading the API's answers and wording their messages need zod and the
+    // shared schema; showing the form does not (validation/load-report-checks.ts).
+    expect(filesWith(report, '$ZodType')).toEqual([]);
+    expect(report.has(chunkOf('src/client/features/report/validation/report-checks.ts'))).toBe(false);
   });
 
   it('loads the report form and its map only on /report', () => {

@@ -12,6 +12,7 @@ import {
   placeSummary,
   previewSizes,
 } from './report-flow-helpers';
+import { expectCleanRunThenClose, openPage } from './browser-context';
 import { withServerAndBrowser } from './suite-setup';
 
 // Many reports from one address in a few minutes: lift the proxy's per-minute limit.
@@ -355,6 +356,54 @@ describe('reporting flow: drafts and errors', () => {
     await page.locator('.error-summary').getByRole('button', { name: /Anna sähköpostiosoite/ }).click();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('report-email');
     await finish();
+  });
+
+  it('checks a report sent before its checks have downloaded: it waits for them and never goes unchecked', async () => {
+    const opened = await openPage(suite.browser);
+    const { context, page } = opened;
+    // The checks (zod and the shared schema) come after the first paint; here they are held back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await context.route(/\/assets\/report-checks-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posted += 1;
+    });
+    await page.goto(`${suite.server.baseUrl}/report`);
+    await page.locator('.type-option').first().waitFor();
+    await expect.poll(() => asked).toBe(true);
+    await page.getByLabel('Description').fill('<b>broken</b>');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page.waitForTimeout(300);
+    expect(posted).toBe(0);
+
+    release();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('service_code');
+    expect(await page.locator('#report-description-error').textContent()).toContain('Write plain text');
+    expect(posted).toBe(0);
+    await expectCleanRunThenClose(opened);
+  });
+
+  it('says so, and sends nothing, when the checks cannot be downloaded', async () => {
+    const opened = await openPage(suite.browser);
+    const { context, page } = opened;
+    await context.route(/\/assets\/report-checks-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posted += 1;
+    });
+    await page.goto(`${suite.server.baseUrl}/report`);
+    await page.locator('.type-option').first().waitFor();
+    await page.getByLabel('Description').fill('A loose paving stone by the door');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => page.locator('#report-problems').textContent()).toContain('connection');
+    expect(posted).toBe(0);
+    await context.close();
   });
 
   it('shows an API error next to the field it concerns, keeps everything typed, and says when the service is busy', async () => {

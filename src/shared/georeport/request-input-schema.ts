@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ProblemTexts } from '../validation/problems';
+import { descriptionLength, titleMaxLength } from './text-limits';
 
 /**
  * The one schema of a new service request (POST requests.[format]).
  * The web form, the proxy and the GeoReport service all validate with it, so they agree on
  * every rule. Inputs are form strings; an empty string counts as "not sent".
  */
-export const descriptionLength = { min: 10, max: 5000 } as const;
-export const titleMaxLength = 200;
+export { descriptionLength, titleMaxLength };
 const mediaUrlSuffixes = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimited, tooManyPhotos, unknownServiceCode, unknownServiceObject } from '../../../src/shared/georeport/problems';
+import { problemOfDescription, rateLimited, tooManyPhotos, unknownServiceCode, unknownServiceObject } from '../../../src/shared/georeport/problems';
 import { serviceRequestInputSchema } from '../../../src/shared/georeport/request-input-schema';
 import { ApiError } from '../../../src/client/lib/http-client';
 import { interpretSendError } from '../../../src/client/features/report/lib/send-error';
@@ -100,7 +100,7 @@ describe('translating them', () => {
         { code: 400, description: 'attribute[X] is not an attribute of this service; see its service definition' },
       ],
     });
-    expect(interpretSendError(refused)).toEqual({
+    expect(interpretSendError(refused, { classifyMessage, problemOfDescription })).toEqual({
       fieldMessages: {
         description: 'description must be at least 10 characters: say what is wrong',
         photos: tooManyPhotos.text({ limit: 5 }),
@@ -113,7 +113,7 @@ describe('translating them', () => {
       url: '/proxy/open311/v1/requests.json',
       errors: [{ code: 429, description: rateLimited.text({ limit: 5, seconds: 42 }) }],
     });
-    expect(interpretSendError(limited).general).toEqual([{ kind: 'rateLimited', seconds: 42 }]);
+    expect(interpretSendError(limited, { classifyMessage, problemOfDescription }).general).toEqual([{ kind: 'rateLimited', seconds: 42 }]);
   });
 
   it('uses the field-specific text in fi, sv and en, with the limit from the message', () => {

@@ -1,16 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { paths } from '../../../../shared/paths';
 import type { SupportedLocale } from '../../../../shared/locales';
 import { ApiError, api, type UploadProgress } from '../../../lib/http-client';
 import { appendAnswers, type ServiceQuestion } from '../questions/answers';
+import { loadReportChecks } from '../validation/load-report-checks';
 import { reportFieldNames, type ReportFormValues } from '../validation/report-form-values';
+import type { CreatedReport } from './response-schemas';
 
-const createdSchema = z
-  .array(z.object({ service_request_id: z.coerce.string(), service_notice: z.string().catch('') }))
-  .min(1);
-
-export type CreatedReport = z.infer<typeof createdSchema>[number];
+export type { CreatedReport };
 
 export interface NewReport {
   values: ReportFormValues;
@@ -42,7 +39,7 @@ export async function createServiceRequest(
   options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<CreatedReport> {
   const url = `${paths.proxyGeoreport}/requests.json`;
-  const body = await api.postForm(url, buildReportForm(report), options);
+  const [body, { createdSchema }] = await Promise.all([api.postForm(url, buildReportForm(report), options), loadReportChecks()]);
   const parsed = createdSchema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError({ kind: 'invalid-response', status: 200, url, message: 'The answer to a new report has no service_request_id' });

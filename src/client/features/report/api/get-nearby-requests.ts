@@ -1,24 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { paths } from '../../../../shared/paths';
 import type { SupportedLocale } from '../../../../shared/locales';
 import { api } from '../../../lib/http-client';
+import { loadReportChecks } from '../validation/load-report-checks';
+import type { NearbyRequest } from './response-schemas';
 
 /** How far around the chosen place a published report counts as "the same problem". */
 export const NEARBY_RADIUS_METERS = 100;
 
-// Only what the "already reported?" list shows; a city's extra or missing fields do not matter.
-const nearbyRequestSchema = z.object({
-  service_request_id: z.coerce.string(),
-  service_name: z.string().catch(''),
-  description: z.string().catch(''),
-  requested_datetime: z.string().catch(''),
-  address: z.string().catch(''),
-  extended_attributes: z.object({ title: z.string().optional().catch(undefined) }).catch({}).optional(),
-});
-const nearbyRequestListSchema = z.array(nearbyRequestSchema);
-
-export type NearbyRequest = z.infer<typeof nearbyRequestSchema>;
+export type { NearbyRequest };
 
 export interface NearbyRequestsParams {
   serviceCode: string;
@@ -28,18 +18,21 @@ export interface NearbyRequestsParams {
 }
 
 export async function getNearbyRequests(params: NearbyRequestsParams, signal?: AbortSignal): Promise<NearbyRequest[]> {
-  const body = await api.get(`${paths.proxyGeoreport}/requests.json`, {
-    query: {
-      lat: params.lat,
-      long: params.long,
-      radius: NEARBY_RADIUS_METERS,
-      service_code: params.serviceCode,
-      status: 'open',
-      extensions: true,
-      locale: params.locale,
-    },
-    signal,
-  });
+  const [body, { nearbyRequestListSchema }] = await Promise.all([
+    api.get(`${paths.proxyGeoreport}/requests.json`, {
+      query: {
+        lat: params.lat,
+        long: params.long,
+        radius: NEARBY_RADIUS_METERS,
+        service_code: params.serviceCode,
+        status: 'open',
+        extensions: true,
+        locale: params.locale,
+      },
+      signal,
+    }),
+    loadReportChecks(),
+  ]);
   return nearbyRequestListSchema.parse(body);
 }
 

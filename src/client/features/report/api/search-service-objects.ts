@@ -1,24 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { paths } from '../../../../shared/paths';
 import type { SupportedLocale } from '../../../../shared/locales';
 import { api } from '../../../lib/http-client';
-
-const serviceObjectFeatureSchema = z.object({
-  geometry: z
-    .object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]).rest(z.number()) })
-    .nullable()
-    .catch(null),
-  properties: z.object({
-    service_object_id: z.coerce.string(),
-    service_object_type: z.string(),
-    name: z.string().catch(''),
-    kind: z.string().catch(''),
-    address: z.string().catch(''),
-    distance: z.number().optional().catch(undefined),
-  }),
-});
-const featureCollectionSchema = z.object({ features: z.array(serviceObjectFeatureSchema) });
+import { loadReportChecks } from '../validation/load-report-checks';
 
 /** A park, toilet, playground… a report can point at instead of a map position. */
 export interface ServiceObject {
@@ -43,18 +27,21 @@ export interface ServiceObjectSearch {
 export const SERVICE_OBJECT_NEAR_RADIUS_METERS = 1000;
 
 export async function searchServiceObjects(search: ServiceObjectSearch, signal?: AbortSignal): Promise<ServiceObject[]> {
-  const body = await api.get(paths.proxyServiceObjects, {
-    query: {
-      q: search.text || undefined,
-      lat: search.near?.lat,
-      long: search.near?.long,
-      radius: search.near ? SERVICE_OBJECT_NEAR_RADIUS_METERS : undefined,
-      locale: search.locale,
-      limit: 10,
-    },
-    signal,
-  });
-  return featureCollectionSchema.parse(body).features.map(({ geometry, properties }) => ({
+  const [body, { serviceObjectCollectionSchema }] = await Promise.all([
+    api.get(paths.proxyServiceObjects, {
+      query: {
+        q: search.text || undefined,
+        lat: search.near?.lat,
+        long: search.near?.long,
+        radius: search.near ? SERVICE_OBJECT_NEAR_RADIUS_METERS : undefined,
+        locale: search.locale,
+        limit: 10,
+      },
+      signal,
+    }),
+    loadReportChecks(),
+  ]);
+  return serviceObjectCollectionSchema.parse(body).features.map(({ geometry, properties }) => ({
     id: properties.service_object_id,
     type: properties.service_object_type,
     name: properties.name || properties.service_object_id,

@@ -3,7 +3,7 @@
  * kept as a draft at every change; sending lives in useReportSubmission, focus moves in
  * report-focus, and the end of the form (problems, progress, buttons) in SendSection.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ import { useServiceQuestions } from '../api/get-service-definition';
 import type { AttributeProblemKind } from '../../../../shared/georeport/attribute-rules';
 import type { ServiceQuestion } from '../questions/answers';
 import { QuestionFields, questionErrorText } from './question-fields';
-import { translateValidationMessage } from '../validation/translate-message';
+import { useReportChecks } from '../validation/use-report-checks';
 import { ContactStep } from './contact-step';
 import { DescriptionStep } from './description-step';
 import { LocationStep } from './location-step';
@@ -81,6 +81,9 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
     },
   });
   const { photoError } = submission;
+  // Messages exist only once the checks have arrived (they come from a check or a sent report's answer).
+  const checks = useReportChecks();
+  const translate = useCallback((message: string, field: string) => (checks ? checks.translateValidationMessage(i18n, message, field) : message), [checks, i18n]);
 
   // Every change is kept at once: a reload, a crash or a closed tab loses nothing.
   useEffect(() => {
@@ -102,7 +105,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
 
   const shown = (field: ReportField): string | undefined => {
     const message = errors[field]?.message;
-    return message ? translateValidationMessage(i18n, message, field) : undefined;
+    return message ? translate(message, field) : undefined;
   };
   const locationError = locationFields.map(shown).find(Boolean);
   const fieldErrorsByTarget = useMemo(() => {
@@ -110,15 +113,15 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
     for (const [field, error] of Object.entries(errors)) {
       const target = errorTargetOf(field);
       const message = error?.message;
-      if (target && typeof message === 'string' && message && !byTarget.has(target)) byTarget.set(target, translateValidationMessage(i18n, message, field));
+      if (target && typeof message === 'string' && message && !byTarget.has(target)) byTarget.set(target, translate(message, field));
     }
-    if (photoError) byTarget.set('photos', translateValidationMessage(i18n, photoError, 'media'));
+    if (photoError) byTarget.set('photos', translate(photoError, 'media'));
     const firstUnanswered = questions.find((question) => answerProblems[question.code]);
     if (firstUnanswered) {
       byTarget.set('answers', `${firstUnanswered.description}: ${questionErrorText(t, firstUnanswered, answerProblems[firstUnanswered.code]!, locale)}`);
     }
     return errorTargetOrder.flatMap((target) => (byTarget.has(target) ? [{ target, message: byTarget.get(target)! }] : []));
-  }, [errors, photoError, i18n, questions, t, locale]);
+  }, [errors, photoError, translate, questions, t, locale]);
 
   const setValues = (changes: Partial<ReportFormValues>) => {
     for (const [field, value] of Object.entries(changes)) setValue(field as keyof ReportFormValues, value, { shouldDirty: true });
@@ -193,7 +196,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
       </ReportStep>
 
       <ReportStep number={5} title={t('steps.photos')} note={t('steps.optional')}>
-        <PhotoStep photos={photos} error={photoError ? translateValidationMessage(i18n, photoError, 'media') : undefined} />
+        <PhotoStep photos={photos} error={photoError ? translate(photoError, 'media') : undefined} />
       </ReportStep>
 
       <ReportStep number={6} title={t('steps.contact')} note={t('steps.optional')}>

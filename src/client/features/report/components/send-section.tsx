@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import type { UploadProgress as Progress } from '../../../lib/http-client';
 import type { GeneralProblem } from '../lib/send-error';
 import type { ErrorTarget } from '../validation/report-form-values';
-import { translateValidationMessage } from '../validation/translate-message';
+import { useReportChecks } from '../validation/use-report-checks';
 import { DiscardDraft } from './discard-draft';
 import { focusTarget, PROBLEMS_ID } from './report-focus';
 import { UploadProgress } from './upload-progress';
@@ -25,11 +25,12 @@ export interface SendSectionProps {
 /** The end of the form: what went wrong, the upload progress, the send and discard buttons. */
 export function SendSection({ general, summaryItems, busy, progress, photosProcessing, hasDraft, onDiscard }: SendSectionProps) {
   const { t, i18n } = useTranslation('report');
+  const checks = useReportChecks();
 
   const generalText = (problem: GeneralProblem): string => {
     switch (problem.kind) {
       case 'message':
-        return translateValidationMessage(i18n, problem.text);
+        return checks ? checks.translateValidationMessage(i18n, problem.text) : problem.text;
       case 'rateLimited':
         return problem.seconds ? t('send.rateLimitedSeconds', { count: problem.seconds }) : t('send.rateLimited');
       case 'network':

@@ -1,5 +1,6 @@
 import { forwardRef, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAfterFirstPaint } from '../../../components/ui/after-paint';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { useDebounced } from '../../../hooks/use-debounced';
 import { currentLanguage } from '../../../lib/i18n';
@@ -27,7 +28,9 @@ export const ServiceObjectPicker = forwardRef<HTMLInputElement, ServiceObjectPic
   const query = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const searching = query.length >= 2;
   const nearCentre = useDebounced(near, SEARCH_DELAY_MS);
-  const result = useServiceObjectSearch(searching ? { text: query, locale } : { text: '', near: nearCentre, locale });
+  // The list sits below the page's first screen: it is asked for once the page has painted.
+  const painted = useAfterFirstPaint();
+  const result = useServiceObjectSearch(!painted ? undefined : searching ? { text: query, locale } : { text: '', near: nearCentre, locale });
   const inputId = useId();
   const hintId = useId();
   const resultsId = useId();

@@ -3,7 +3,7 @@
  * A created report clears the draft and the form; a refusal keeps every field and photo and
  * says what to fix, next to the fields the API named and in one list before the send button.
  */
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { SupportedLocale } from '../../../../shared/locales';
 import type { UploadProgress } from '../../../lib/http-client';
@@ -13,6 +13,7 @@ import { clearDraftFields } from '../draft/draft-fields-store';
 import type { ServiceQuestion } from '../questions/answers';
 import type { DraftPhotos } from '../photos/use-draft-photos';
 import { interpretSendError, type GeneralProblem } from '../lib/send-error';
+import { loadReportChecks } from '../validation/load-report-checks';
 import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, type ReportFormValues } from '../validation/report-form-values';
 
 export interface SentReport {
@@ -61,7 +62,7 @@ export function useReportSubmission({
       reset(emptyReportValues);
     } catch (error) {
       // Nothing is cleared: every field and photo stays as it was for the next try.
-      const failure = interpretSendError(error);
+      const failure = interpretSendError(error, await loadReportChecks());
       for (const [target, message] of Object.entries(failure.fieldMessages) as [ErrorTarget, string][]) {
         if (target === 'photos') setPhotoError(message);
         else setError(target === 'location' ? 'lat' : target, { type: 'server', message });
@@ -81,9 +82,27 @@ export function useReportSubmission({
     requestFocus(first ?? 'problems');
   };
 
+  const checkAndSend = handleSubmit(onValid, onInvalid);
+  /**
+   * The form's submit handler: checks the fields, then sends. The checks load after the first
+   * paint; a report sent before they are here waits for them, and never goes unchecked.
+   */
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    try {
+      await loadReportChecks();
+    } catch {
+      // Without them nothing can be checked or sent: said like any lost connection.
+      setShowFieldSummary(false);
+      setGeneral([{ kind: 'network' }]);
+      requestFocus('problems');
+      return;
+    }
+    await checkAndSend();
+  };
+
   return {
-    /** The form's submit handler: checks the fields, then sends. */
-    submit: handleSubmit(onValid, onInvalid),
+    submit,
     busy: sending.isPending,
     progress,
     /** An error from the API about the photos (untranslated). */

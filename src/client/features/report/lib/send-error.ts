@@ -1,7 +1,9 @@
-import { problemOfDescription } from '../../../../shared/georeport/problems';
 import { isApiError } from '../../../lib/http-client';
-import { classifyMessage } from '../validation/classify-message';
+import type { ReportChecks } from '../validation/load-report-checks';
 import type { ErrorTarget } from '../validation/report-form-values';
+
+/** The message tables a refusal is read with (they come with the form's checks). */
+export type MessageTables = Pick<ReportChecks, 'classifyMessage' | 'problemOfDescription'>;
 
 /** What a failed send means for the form: messages per form place, and the rest in general. */
 export interface SendFailure {
@@ -16,7 +18,7 @@ export type GeneralProblem =
   | { kind: 'network' }
   | { kind: 'server'; status: number };
 
-export function interpretSendError(error: unknown): SendFailure {
+export function interpretSendError(error: unknown, { classifyMessage, problemOfDescription }: MessageTables): SendFailure {
   const failure: SendFailure = { fieldMessages: {}, general: [] };
   if (!isApiError(error)) {
     failure.general.push({ kind: 'server', status: 0 });

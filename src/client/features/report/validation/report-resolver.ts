@@ -1,10 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { serviceRequestInputSchema } from '../../../../shared/georeport/request-input-schema';
 import { answerProblems, type ServiceQuestion } from '../questions/answers';
+import { loadReportChecks } from './load-report-checks';
 import type { ReportFormValues } from './report-form-values';
 
-const schemaResolver = zodResolver(serviceRequestInputSchema, undefined, { raw: true }) as unknown as Resolver<ReportFormValues>;
+// The resolver itself needs no zod (it calls the schema's own parse); the schema comes with the
+// form's checks, after the first paint, and is awaited here: nothing is ever sent unchecked.
+const schemaResolver: Resolver<ReportFormValues> = async (values, context, options) => {
+  const { serviceRequestInputSchema } = await loadReportChecks();
+  const resolver = zodResolver(serviceRequestInputSchema, undefined, { raw: true }) as unknown as Resolver<ReportFormValues>;
+  return resolver(values, context, options);
+};
 
 const locationFields = ['lat', 'long', 'service_object_id', 'service_object_type'] as const;
 
