@@ -15,12 +15,18 @@ import { join } from 'node:path';
  * asks for them as it starts (src/client/boot.ts), before the first paint the app waits for.
  */
 const appModule = 'src/client/main.tsx';
-/** The pages with their own chunks, and whether the page shows a map as soon as it opens. */
-const pageModules: readonly (readonly [RegExp, string, boolean])[] = [
+/**
+ * The pages with their own chunks, whether the page shows a map as soon as it opens, and the map's
+ * own code when it is to come with the page's: on a request's page the first tile (its largest
+ * paint) waits for Leaflet, which the page imports only after its first paint (after-paint.tsx).
+ * Not on the home page: its HTML carries the map's first tiles (map-frame.ts), which should not
+ * share a phone's bandwidth with Leaflet's download.
+ */
+const pageModules: readonly (readonly [RegExp, string, boolean, string?])[] = [
   [/^\/$/, 'src/client/app/routes/home.tsx', true],
   [/^\/report\/?$/, 'src/client/app/routes/report.tsx', false],
   [/^\/counters\/?$/, 'src/client/app/routes/counters.tsx', false],
-  [/^\/requests\/[^/]+\/?$/, 'src/client/app/routes/request-track.tsx', true],
+  [/^\/requests\/[^/]+\/?$/, 'src/client/app/routes/request-track.tsx', true, 'src/client/components/map/point-map.tsx'],
 ];
 
 interface ManifestChunk {
@@ -88,7 +94,7 @@ export function routePreloads(
   };
   // Every page needs the app; the pages listed above also their own code.
   const otherPages = withPreloads([appModule]);
-  const pages = pageModules.map(([pattern, moduleKey, opensMap]) => [pattern, withPreloads([appModule, moduleKey], opensMap)] as const);
+  const pages = pageModules.map(([pattern, moduleKey, opensMap, mapModule]) => [pattern, withPreloads([appModule, moduleKey, ...(mapModule ? [mapModule] : [])], opensMap)] as const);
   const home = pages[0]![1] ?? html;
   const withHomeMap = (query: string) => home.replace('</header>', `</header>${homeMap?.(query) ?? ''}`);
   // The usual address, `/` without a query, is made once: the same string each time.

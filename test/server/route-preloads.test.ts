@@ -17,6 +17,10 @@ const manifest = {
   '_query-Q1.js': { file: 'assets/query-Q1.js', imports: ['_react-R1.js'] },
   'src/client/app/routes/home.tsx': { file: 'assets/home-H1.js', isDynamicEntry: true, css: ['assets/home-H1.css'], imports: ['_react-R1.js', '_query-Q1.js'] },
   'src/client/app/routes/request-track.tsx': { file: 'assets/request-track-T1.js', isDynamicEntry: true, imports: ['_query-Q1.js', '_i18n-I1.js'] },
+  // The maps, imported by their pages after the first paint, sharing Leaflet's chunk.
+  'src/client/components/map/point-map.tsx': { file: 'assets/point-map-P1.js', isDynamicEntry: true, imports: ['_leaflet-L1.js', '_react-R1.js'] },
+  'src/client/features/map/components/public-map.tsx': { file: 'assets/public-map-U1.js', isDynamicEntry: true, imports: ['_leaflet-L1.js', '_react-R1.js'] },
+  '_leaflet-L1.js': { file: 'assets/leaflet-L1.js', css: ['assets/leaflet-L1.css'] },
 };
 const html = { accept: 'text/html' };
 
@@ -51,11 +55,21 @@ describe("the page's own chunks preloaded with index.html", () => {
     expect(response.body.match(/react-R1\.js/g)).toHaveLength(1);
   });
 
-  it("gives a request's page the app and its own chunks, each once", async () => {
+  it("gives a request's page the app, its own chunks and its map's (Leaflet with its styles), each once", async () => {
     const response = await page('/requests/abc123');
-    expect(response.body).toContain(`${tilesPreconnect}${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/request-track-T1.js">`);
+    expect(response.body).toContain(
+      `${tilesPreconnect}${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/request-track-T1.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/query-Q1.js">` +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/point-map-P1.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/leaflet-L1.js"><link rel="preload" as="style" crossorigin href="/assets/leaflet-L1.css"></head>',
+    );
     expect(response.body.match(/i18n-I1\.js/g)).toHaveLength(1);
     expect(response.body).not.toContain('home-H1');
+  });
+
+  it("leaves the live map's code out of the home page, whose HTML carries the map's first tiles", async () => {
+    const response = await page('/');
+    expect(response.body).toContain('home-H1.js');
+    expect(response.body).not.toContain('leaflet-L1');
+    expect(response.body).not.toContain('public-map-U1');
   });
 
   it('gives other pages the app alone', async () => {
