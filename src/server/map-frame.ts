@@ -5,7 +5,7 @@
  */
 import { defaultMapCenter, defaultMapTileAttribution, defaultMapTileUrl, defaultMapZoom, parseMapCenter } from '../shared/map/map-defaults';
 import { mapPreviewHtml, previewCredit } from '../shared/map/map-preview';
-import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, openingView, parseMapView } from '../shared/map/map-view';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, openingView, parseMapTab, parseMapView } from '../shared/map/map-view';
 import type { Config } from './config';
 
 export type MapFrameSettings = Pick<Config, 'VITE_MAP_TILE_URL' | 'VITE_MAP_CENTER' | 'VITE_MAP_ZOOM' | 'VITE_MAP_TILE_ATTRIBUTION'>;
@@ -17,7 +17,10 @@ export function homeMapFrame(config: MapFrameSettings): (query: string) => strin
   const zoom = config.VITE_MAP_ZOOM ?? defaultMapZoom;
   const credit = previewCredit(config.VITE_MAP_TILE_ATTRIBUTION, defaultMapTileAttribution);
   return (query) => {
-    const view = openingView(parseMapView(new URLSearchParams(query), { minZoom: MAP_MIN_ZOOM, maxZoom: MAP_MAX_ZOOM }), center, zoom);
+    const params = new URLSearchParams(query);
+    // A link to the list: the map's panel stays hidden, its tiles would be fetched for nothing.
+    if (parseMapTab(params) === 'list') return '';
+    const view = openingView(parseMapView(params, { minZoom: MAP_MIN_ZOOM, maxZoom: MAP_MAX_ZOOM }), center, zoom);
     const preview = mapPreviewHtml(view, template, credit);
     return preview ? `<div class="map-frame">${preview}</div>` : '';
   };

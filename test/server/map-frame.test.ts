@@ -31,6 +31,12 @@ describe('home map frame', () => {
     expect(sources(frame('')).every((url) => url.startsWith('https://tile.openstreetmap.org/12/'))).toBe(true);
   });
 
+  it('draws no map for a link to the list, whose page hides the map', () => {
+    const frame = homeMapFrame(loadConfig({}));
+    expect(frame('view=list&lat=60.16&long=24.95&zoom=15')).toBe('');
+    expect(sources(frame('view=map&lat=60.16&long=24.95&zoom=15')).length).toBeGreaterThan(0);
+  });
+
   it('refuses a centre that is not "lat,long"', () => {
     expect(() => loadConfig({ VITE_MAP_CENTER: '60.17' })).toThrow(/VITE_MAP_CENTER/);
     expect(() => loadConfig({ VITE_MAP_CENTER: '95,24' })).toThrow(/VITE_MAP_CENTER/);

@@ -8,7 +8,7 @@
  * Counter parameters (counters, source, receiving, counter) belong to the counters feature.
  */
 import { requestStatuses, type RequestStatus } from '../../../../shared/georeport/detailed-status';
-import { finiteNumber as finite, inRange, parseMapView, type MapView } from '../../../../shared/map/map-view';
+import { finiteNumber as finite, inRange, parseMapTab, parseMapView, type MapTab, type MapView } from '../../../../shared/map/map-view';
 import { isCalendarDate, normaliseWindow, type CalendarDate, type DateWindow } from './date-window';
 
 export interface NearFilter {
@@ -27,9 +27,8 @@ export interface RequestFilters {
 }
 
 export type { MapView };
-export { parseMapView };
+export { parseMapTab, parseMapView, type MapTab };
 
-export type MapTab = 'map' | 'list';
 
 export const radiusChoices = [250, 500, 1000, 2000, 5000] as const;
 export const MAX_RADIUS_METERS = 100_000;
@@ -89,9 +88,6 @@ export function effectiveWindow(filters: RequestFilters, today: CalendarDate): D
   return normaliseWindow({ from: filters.from, to: filters.to }, today).window;
 }
 
-export function parseMapTab(params: URLSearchParams): MapTab {
-  return params.get('view') === 'list' ? 'list' : 'map';
-}
 
 /** Six decimals is about 10 cm: enough for any view, short enough for a link. */
 export function roundCoordinate(value: number, decimals = 5): number {
