@@ -66,7 +66,7 @@ describe('the map in the page HTML', () => {
     expect(previewSources(await (await fetch(`${suite.server.baseUrl}/report`)).text())).toEqual([]);
   });
 
-  it('without JavaScript the map imagery shows, with its credit', async () => {
+  it('without JavaScript the map imagery shows, with its credit, and the note that the app needs JavaScript in the first screen', async () => {
     for (const viewport of [mobile, desktop]) {
       const opened = await openPage(suite.browser, { viewport, javaScriptEnabled: false, tiles: serveTile });
       await opened.page.goto(`${suite.server.baseUrl}/`);
@@ -83,6 +83,13 @@ describe('the map in the page HTML', () => {
       const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
       expect([...data.subarray(0, 3)]).toEqual([0xc8, 0x64, 0x32]);
       await expect(opened.page.getByRole('link', { name: 'OpenStreetMap' }).isVisible()).resolves.toBe(true);
+      // Beside the map, not under it nor below the fold.
+      const note = await opened.page.evaluate(() => {
+        const box = document.querySelector('.noscript-note')!.getBoundingClientRect();
+        return { bottom: box.bottom, onTop: document.elementFromPoint(box.x + 4, box.y + box.height / 2)?.closest('.noscript-note') !== null };
+      });
+      expect(note.onTop).toBe(true);
+      expect(note.bottom).toBeLessThan(viewport.height / 2);
       await opened.context.close();
     }
   });
