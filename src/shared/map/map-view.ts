@@ -11,15 +11,15 @@ export interface MapView {
 }
 
 /** Zoom range of the public map: 3 shows a continent, 19 a single building. */
+export const MAP_MIN_ZOOM = 3;
+export const MAP_MAX_ZOOM = 19;
+
 /** The home page shows its data as a map or, with `view=list` in the URL, as a list instead. */
 export type MapTab = 'map' | 'list';
 
 export function parseMapTab(params: URLSearchParams): MapTab {
   return params.get('view') === 'list' ? 'list' : 'map';
 }
-
-export const MAP_MIN_ZOOM = 3;
-export const MAP_MAX_ZOOM = 19;
 
 /** Without a view in the URL the map opens on the configured centre, no closer than this (the data's extent is fitted once it arrives). */
 export const DEFAULT_VIEW_MAX_ZOOM = 12;
