@@ -35,7 +35,18 @@ export function fixedRateHeaders(target: string): Record<string, string> | undef
   return target.includes('+browser@') ? { 'accept-encoding': browserAcceptEncoding } : undefined;
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+const runNote = (run: LoadRun) =>
+  `answered ${Math.round(run.requestsPerSecond)} req/s, ${kib(run.bytesPerRequest)} each; server CPU ${percentText(run.serverCpu)}, load generator CPU ${percentText(run.loadGeneratorCpu)}${run.failures > 0 ? `; ${run.failures} errors/non-2xx!` : ''}`;
+
+/** A run's p99 (with its target, if any, and what it answered) and p50 rows. */
+function latencyRows(group: string, label: string, run: LoadRun, target?: BenchResult['target'], notePrefix = ''): BenchResult[] {
+  return [
+    { group, name: `${label}: p99 latency`, value: run.p99, unit: 'ms', target, note: `${notePrefix}${runNote(run)}` },
+    { group, name: `${label}: p50 latency`, value: run.p50, unit: 'ms' },
+  ];
+}
 
 export function fixedRateRows(runs: Map<string, LoadRun>, rates: readonly number[], group: string): BenchResult[] {
   const rows: BenchResult[] = [];
@@ -43,37 +54,19 @@ export function fixedRateRows(runs: Map<string, LoadRun>, rates: readonly number
     for (const asking of askings) {
       const at = `${asking.suffix}@${rate}`;
       const how = `at ${rate} req/s, ${asking.label}`;
+      const bare = runs.get(`bare${at}`)!;
       for (const kind of ['cached', 'uncached'] as const) {
         const run = runs.get(`${kind}${at}`)!;
         const label = `${kind} listing ${how}`;
         rows.push(
-          {
-            group,
-            name: `${label}: p99 latency`,
-            value: run.p99,
-            unit: 'ms',
-            target: rate === 1000 ? atMost(p99Targets[kind]) : undefined,
-            note: `answered ${Math.round(run.requestsPerSecond)} req/s, ${kib(run.bytesPerRequest)} each; server CPU ${percentText(run.serverCpu)}, load generator CPU ${percentText(run.loadGeneratorCpu)}${run.failures > 0 ? `; ${run.failures} errors/non-2xx!` : ''}`,
-          },
-          { group, name: `${label}: p50 latency`, value: run.p50, unit: 'ms' },
+          ...latencyRows(group, label, run, rate === 1000 ? atMost(p99Targets[kind]) : undefined),
           { group, name: `${label}: server CPU per request`, value: run.serverCpuMsPerRequest ?? Number.NaN, unit: 'ms', note: kind === 'uncached' && asking.compressed ? 'includes compressing each answer (brotli, libuv threads)' : undefined },
         );
       }
-      const bare = runs.get(`bare${at}`)!;
-      const cached = runs.get(`cached${at}`)!;
-      const uncached = runs.get(`uncached${at}`)!;
-      rows.push(
-        {
-          group,
-          name: `bare node:http, same bytes, ${how}: p99 latency`,
-          value: bare.p99,
-          unit: 'ms',
-          note: `baseline; answered ${Math.round(bare.requestsPerSecond)} req/s, ${kib(bare.bytesPerRequest)} each; server CPU ${percentText(bare.serverCpu)}, load generator CPU ${percentText(bare.loadGeneratorCpu)}`,
-        },
-        { group, name: `bare node:http ${how}: p50 latency`, value: bare.p50, unit: 'ms' },
-        { group, name: `ratio cached / bare ${how} (p99)`, value: cached.p99 / bare.p99, unit: '×' },
-        { group, name: `ratio uncached / bare ${how} (p99)`, value: uncached.p99 / bare.p99, unit: '×' },
-      );
+      rows.push(...latencyRows(group, `bare node:http, same bytes, ${how}`, bare, undefined, 'baseline; '));
+      for (const kind of ['cached', 'uncached'] as const) {
+        rows.push({ group, name: `ratio ${kind} / bare ${how} (p99)`, value: runs.get(`${kind}${at}`)!.p99 / bare.p99, unit: '×' });
+      }
     }
   }
   return rows;

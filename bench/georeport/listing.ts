@@ -20,7 +20,7 @@ import { benchPostgresPid, createBenchDatabase, dropBenchDatabase, postgresEnabl
 import { atLeast, type BenchResult } from '../lib/result';
 import { formatCount, quick } from '../lib/settings';
 import { fillStore } from './fill-store';
-import { browserAcceptEncoding, fixedRateHeaders, fixedRateRows, fixedRateTargets } from './fixed-rate';
+import { browserAcceptEncoding, fixedRateHeaders, fixedRateRows, fixedRateTargets, kib } from './fixed-rate';
 import { runUncachedPathBench } from './uncached-path';
 import { startBareServer, startKerroServer, type RunningServer } from './servers';
 
@@ -191,7 +191,7 @@ export async function runListingBench(): Promise<BenchResult[]> {
       ...fixedRateRows(
         runs,
         fixedRates,
-        `GET requests.json?extensions=true at a fixed offered rate (open loop, up to ${connections * 2} connections, SQLite), ${measuredSeconds} s each; ${encoded.coding} answer ${(encoded.body.length / 1024).toFixed(1)} KiB, identity ${(answer.body.length / 1024).toFixed(1)} KiB`,
+        `GET requests.json?extensions=true at a fixed offered rate (open loop, up to ${connections * 2} connections, SQLite), ${measuredSeconds} s each; ${encoded.coding} answer ${kib(encoded.body.length)}, identity ${kib(answer.body.length)}`,
       ),
     );
     return [...rows, ...inProcess];

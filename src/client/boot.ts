@@ -11,7 +11,8 @@ import './lib/frame-map';
 import { loadAppTexts } from './lib/app-texts';
 import { detectPageLanguage } from './lib/language';
 
-// main.tsx asks again and gets this download; a failure is its to report.
+// main.tsx asks again and gets this download. If it fails, the app does not start and the frame
+// stays, as when the app's own chunk cannot be downloaded.
 loadAppTexts(detectPageLanguage()).catch(() => undefined);
 
 /** Never later than this, whatever the browser reports (or fails to). */

@@ -7,7 +7,8 @@ import type { AppContext } from './context';
 import { formatOfUrl } from './open311/format';
 import { presentErrors } from './open311/presenter';
 import { sendDocument } from './open311/reply';
-import { defaultMapTileUrl, tileServerOrigin } from './http/content-security-policy';
+import { defaultMapTileUrl } from '../shared/map/map-defaults';
+import { tileServerOrigin } from './http/content-security-policy';
 import { homeMapFrame } from './map-frame';
 import { routePreloads } from './route-preloads';
 

@@ -1,9 +1,10 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { parseMapCenter } from '../shared/map/map-defaults';
+import { parseMapCenter, parseMapZoom } from '../shared/map/map-defaults';
 import { isUsableTileTemplate } from './http/content-security-policy';
 
 const isMapCenter = (text: string) => parseMapCenter(text) !== null;
+const isMapZoom = (text: string) => parseMapZoom(text) !== null;
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -150,7 +151,11 @@ const configSchema = z.object({
     .string()
     .refine(isMapCenter, { message: 'must be "lat,long" in WGS84 degrees, such as 60.1699,24.9384' })
     .optional(),
-  VITE_MAP_ZOOM: z.coerce.number().int().min(1).max(19).optional(),
+  VITE_MAP_ZOOM: z
+    .string()
+    .refine(isMapZoom, { message: 'must be a whole number from 1 to 19' })
+    .transform((text) => parseMapZoom(text)!)
+    .optional(),
   VITE_MAP_TILE_ATTRIBUTION: z.string().trim().min(1).optional(),
 });
 

@@ -3,7 +3,7 @@
  * (the URL's view, else the configured centre), placed where the app's map box will be
  * (styles/map-preview.css), so the imagery paints before any script and without JavaScript.
  */
-import { defaultMapCenter, defaultMapTileAttribution, defaultMapTileUrl, defaultMapZoom, parseMapCenter } from '../shared/map/map-defaults';
+import { defaultMapCenter, defaultMapTileUrl, defaultMapZoom, parseMapCenter } from '../shared/map/map-defaults';
 import { mapPreviewHtml, previewCredit } from '../shared/map/map-preview';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, openingView, parseMapTab, parseMapView } from '../shared/map/map-view';
 import type { Config } from './config';
@@ -15,7 +15,7 @@ export function homeMapFrame(config: MapFrameSettings): (query: string) => strin
   const template = config.VITE_MAP_TILE_URL ?? defaultMapTileUrl;
   const center = (config.VITE_MAP_CENTER && parseMapCenter(config.VITE_MAP_CENTER)) || defaultMapCenter;
   const zoom = config.VITE_MAP_ZOOM ?? defaultMapZoom;
-  const credit = previewCredit(config.VITE_MAP_TILE_ATTRIBUTION, defaultMapTileAttribution);
+  const credit = previewCredit(config.VITE_MAP_TILE_ATTRIBUTION);
   return (query) => {
     const params = new URLSearchParams(query);
     // A link to the list: the map's panel stays hidden, its tiles would be fetched for nothing.

@@ -95,6 +95,7 @@ export function routePreloads(
   // Every page needs the app; the pages listed above also their own code.
   const otherPages = withPreloads([appModule]);
   const pages = pageModules.map(([pattern, moduleKey, opensMap, mapModule]) => [pattern, withPreloads([appModule, moduleKey, ...(mapModule ? [mapModule] : [])], opensMap)] as const);
+  // pageModules' first entry is the home page.
   const home = pages[0]![1] ?? html;
   const withHomeMap = (query: string) => home.replace('</header>', `</header>${homeMap?.(query) ?? ''}`);
   // The usual address, `/` without a query, is made once: the same string each time.

@@ -70,7 +70,7 @@ it('follows a report, confirms by the emailed link, and sees the follower count 
   await expectNoHorizontalScroll(page);
   await screenshot(page, 'follow-request-phone');
 
-  // A wrong address is caught in the suite.browser, said next to the field.
+  // A wrong address is caught in the browser, said next to the field.
   await page.getByLabel('Your email address').fill('not an address');
   await page.getByRole('button', { name: 'Follow' }).click();
   await page.getByText('Enter an email address such as name@example.org.').waitFor();

@@ -3,7 +3,7 @@
  * place. A bad value stops the app with a message naming the variable, instead of a map that
  * silently shows nothing.
  */
-import { defaultMapCenter, defaultMapTileAttribution, defaultMapTileUrl, defaultMapZoom, parseMapCenter } from '../../shared/map/map-defaults';
+import { defaultMapCenter, defaultMapTileAttribution, defaultMapTileUrl, defaultMapZoom, parseMapCenter, parseMapZoom } from '../../shared/map/map-defaults';
 
 export interface ClientEnv {
   /** Tile URL template with {z}, {x} and {y} (and optionally {s}, {r}). */
@@ -11,14 +11,14 @@ export interface ClientEnv {
   /** HTML attribution the tile provider requires, shown in the map corner. */
   mapTileAttribution: string;
   /** Where the map opens before the person moves it: [lat, long]. */
-  mapCenter: [number, number];
+  mapCenter: readonly [number, number];
   mapZoom: number;
 }
 
 export const defaultClientEnv: ClientEnv = {
   mapTileUrl: defaultMapTileUrl,
   mapTileAttribution: defaultMapTileAttribution,
-  mapCenter: [defaultMapCenter[0], defaultMapCenter[1]],
+  mapCenter: defaultMapCenter,
   mapZoom: defaultMapZoom,
 };
 
@@ -49,8 +49,8 @@ function parseCenter(value: string): [number, number] {
 }
 
 function parseZoom(value: string): number {
-  const zoom = Number(value);
-  if (!Number.isInteger(zoom) || zoom < 1 || zoom > 19) {
+  const zoom = parseMapZoom(value);
+  if (zoom === null) {
     throw new ClientEnvError(`VITE_MAP_ZOOM must be a whole number from 1 to 19; got "${value}"`);
   }
   return zoom;

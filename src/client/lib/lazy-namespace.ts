@@ -6,7 +6,7 @@ export type NamespaceTexts = Record<SupportedLocale, Record<string, unknown>>;
 /**
  * Adds a page's own texts (all languages, so switching needs no download) to i18next the first
  * time the page renders. The texts travel in the page's lazily loaded chunk instead of the main
- * bundle; i18n.ts leaves such namespaces out of its eager list.
+ * bundle; they are not among the eager `appNamespaces` (app-texts.ts).
  */
 export function useLazyNamespace(namespace: string, texts: NamespaceTexts): void {
   const { i18n } = useTranslation();

@@ -46,14 +46,13 @@ export class FragmentCache {
   }
 
   set(groupKey: string, id: string, fragment: Fragment): void {
-    let group = this.groups.get(groupKey);
-    const old = group?.get(id);
+    const old = this.groups.get(groupKey)?.get(id);
     if (old) this.remove(old);
     // One piece may not take more than a quarter of the room, or it would evict everything else.
     if (fragment.body.length > this.maxBytes / 4) return;
     while (this.storedBytes + fragment.body.length > this.maxBytes) this.evictOne();
-    // Looked up again: eviction may have dropped the group once it was empty.
-    group = this.groups.get(groupKey);
+    // Looked up after eviction, which drops a group once it is empty.
+    let group = this.groups.get(groupKey);
     if (!group) {
       group = new Map();
       this.groups.set(groupKey, group);

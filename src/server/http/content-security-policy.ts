@@ -5,7 +5,6 @@
  * Leaflet's own icons data: URLs, and map tiles come from the tile server's origin.
  */
 
-export { defaultMapTileUrl } from '../../shared/map/map-defaults';
 
 /**
  * The CSP source that admits a tile URL template's images: its origin, a `*.` wildcard when the

@@ -2,7 +2,8 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { paths } from '../../shared/paths';
-import { appCspDirectives, defaultMapTileUrl } from './content-security-policy';
+import { defaultMapTileUrl } from '../../shared/map/map-defaults';
+import { appCspDirectives } from './content-security-policy';
 
 /** Public read APIs and photos: other sites' GeoReport clients and maps may embed them. */
 const crossOriginPrefixes = [paths.georeport, paths.counters, paths.media];

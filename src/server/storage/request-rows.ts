@@ -4,6 +4,7 @@
  * place that encodes and decodes it, for inserts, reads and moderation's changes alike.
  */
 import { statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
+import type { ListingEntry } from './repositories/core';
 import type { NewServiceRequest, RequestFieldChanges, ServiceRequestRecord, StoredMedia } from './repositories/types';
 
 /** A row as a database returns it: the record, with the list and map columns still as text. */
@@ -21,6 +22,22 @@ export const requestColumns = [
 ] as const;
 
 export type RequestColumn = (typeof requestColumns)[number];
+
+/** A listing's entries: read as arrays in this order, so the order is ListingEntry's. */
+export const listingEntryColumns = 'service_request_id, service_code, revision';
+
+/** The same columns read as an object (the radius search's rows). */
+export interface ListingEntryRow {
+  service_request_id: string;
+  service_code: string;
+  revision: number;
+}
+
+export const listingEntryOf = (row: ListingEntryRow): ListingEntry => [
+  row.service_request_id,
+  row.service_code,
+  row.revision,
+];
 
 export function encodeDetailedStatus(detailed: readonly string[]): string {
   return detailed.join(',');

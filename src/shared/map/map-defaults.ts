@@ -15,3 +15,9 @@ export function parseMapCenter(text: string): [number, number] | null {
   if (parts.length !== 2 || lat === undefined || long === undefined || !Number.isFinite(lat) || !Number.isFinite(long) || Math.abs(lat) > 90 || Math.abs(long) > 180) return null;
   return [lat, long];
 }
+
+/** VITE_MAP_ZOOM's whole number from 1 to 19, or null when it is not one. */
+export function parseMapZoom(text: string): number | null {
+  const zoom = Number(text);
+  return text.trim() !== '' && Number.isInteger(zoom) && zoom >= 1 && zoom <= 19 ? zoom : null;
+}

@@ -7,6 +7,7 @@
  * Placed by the `hspace`/`vspace` attributes (img margins) from a corner a fixed 1280 px up and
  * left of the centre (styles/map-preview.css): the page's CSP admits no style attribute.
  */
+import { defaultMapTileAttribution } from './map-defaults';
 import type { MapView } from './map-view';
 import { TILE_SIZE, tileUrl, tilesAround } from './tiles';
 
@@ -43,8 +44,8 @@ function outsideMapMedia(left: number, top: number): string | undefined {
 export const NEUTRAL_OSM_CREDIT = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 /** The credit the preview shows: a configured one as it is, OpenStreetMap's default without its English word. */
-export function previewCredit(configuredHtml: string | undefined, defaultHtml: string): string {
-  return configuredHtml && configuredHtml !== defaultHtml ? configuredHtml : NEUTRAL_OSM_CREDIT;
+export function previewCredit(configuredHtml: string | undefined): string {
+  return configuredHtml && configuredHtml !== defaultMapTileAttribution ? configuredHtml : NEUTRAL_OSM_CREDIT;
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

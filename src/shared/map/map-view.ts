@@ -22,7 +22,7 @@ export function parseMapTab(params: URLSearchParams): MapTab {
 }
 
 /** Without a view in the URL the map opens on the configured centre, no closer than this (the data's extent is fitted once it arrives). */
-export const DEFAULT_VIEW_MAX_ZOOM = 12;
+const DEFAULT_VIEW_MAX_ZOOM = 12;
 
 /** A URL parameter's number, or null when it is missing or not a finite number. */
 export const finiteNumber = (text: string | null): number | null => {

@@ -4,12 +4,11 @@ import {
   applySearchChanges,
   effectiveWindow,
   mapViewChanges,
-  parseMapTab,
-  parseMapView,
   parseRequestFilters,
   requestFilterChanges,
   sameView,
 } from '../../../src/client/features/map/lib/map-search';
+import { parseMapTab, parseMapView } from '../../../src/shared/map/map-view';
 
 const limits = { minZoom: 3, maxZoom: 19 };
 

@@ -35,8 +35,9 @@ describe('FragmentCache', () => {
     expect(cache.get('g1', 'a', 1)).toBeDefined();
     expect(cache.get('g2', 'b', 1)).toBeUndefined();
     expect(cache.get('g3', 'e', 1)).toBeDefined();
-    // A group emptied by eviction takes new items again.
-    cache.set('g2', 'f', fragment(1, 100));
+    // A group emptied by eviction takes new items again: making room for g2's new item evicts d,
+    // g2's only one (f evicted c before).
+    cache.set('g1', 'f', fragment(1, 100));
     cache.set('g2', 'g', fragment(1, 100));
     expect(cache.get('g2', 'g', 1)).toBeDefined();
     expect(cache.size).toBe(4);

@@ -2,7 +2,7 @@ import type { PostgresDatabase, Queryable } from './database';
 import { coalescedRead } from './coalesced-read';
 import { subscribeReporter } from './follow';
 import { boxAround, earthRadiusMeters } from '../geo';
-import { decodeRequest, encodeRequest, groupMedia, requestColumns, type RequestColumn, type ServiceRequestRow } from '../request-rows';
+import { decodeRequest, encodeRequest, groupMedia, listingEntryColumns, listingEntryOf, requestColumns, type ListingEntryRow, type RequestColumn, type ServiceRequestRow } from '../request-rows';
 import type {
   ListingEntry,
   ModerationListQuery,
@@ -50,7 +50,6 @@ const lowerBound = (value: number) => Math.ceil(value);
 const upperBound = (value: number) => Math.floor(value);
 /** SQLite's negative LIMIT means none; PostgreSQL's is LIMIT NULL. */
 const limitOf = (limit: number) => (limit < 0 ? null : limit);
-const listingEntryColumns = 'service_request_id, service_code, revision';
 const matchesNothing = (query: ServiceRequestQuery) =>
   query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0;
 
@@ -253,8 +252,7 @@ export function createPostgresServiceRequestRepository(db: PostgresDatabase): Se
     async listingEntries(query) {
       if (matchesNothing(query)) return [];
       if (!query.near) return db.queryArrays<ListingEntry>(...plainListing(query, listingEntryColumns));
-      const rows = await queryNear<{ service_request_id: string; service_code: string; revision: number }>(query, query.near, listingEntryColumns);
-      return rows.map((row): ListingEntry => [row.service_request_id, row.service_code, row.revision]);
+      return (await queryNear<ListingEntryRow>(query, query.near, listingEntryColumns)).map(listingEntryOf);
     },
     async count() {
       const [row] = await db.query<{ n: number }>('SELECT COUNT(*)::int8 AS n FROM service_requests');

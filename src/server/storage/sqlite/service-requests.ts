@@ -5,7 +5,7 @@ import { prepareFollowWrites } from './follow';
 import { gridCell } from './grid';
 import { createRadiusSearch } from './radius-search';
 import { filterClauses, placeholders } from './request-filters';
-import { decodeRequest, encodeRequest, groupMedia, requestColumns, type ServiceRequestRow } from '../request-rows';
+import { decodeRequest, encodeRequest, groupMedia, listingEntryColumns, listingEntryOf, requestColumns, type ListingEntryRow, type ServiceRequestRow } from '../request-rows';
 import type {
   ListingEntry,
   ModerationListQuery,
@@ -26,7 +26,6 @@ function toSqliteRow(request: NewServiceRequest): Record<string, unknown> {
 }
 
 const columns = [...requestColumns, 'grid_cell'];
-const listingEntryColumns = 'service_request_id, service_code, revision';
 
 export function createSqliteServiceRequestRepository(db: SqliteDatabase): ServiceRequestRepository {
   const insertRequest = db.prepare(
@@ -121,8 +120,7 @@ export function createSqliteServiceRequestRepository(db: SqliteDatabase): Servic
     async listingEntries(query) {
       if (matchesNothing(query)) return [];
       if (!query.near) return listPlain<ListingEntry>(query, listingEntryColumns, true);
-      const rows = listNear<{ service_request_id: string; service_code: string; revision: number }>(query, query.near, listingEntryColumns);
-      return rows.map((row): ListingEntry => [row.service_request_id, row.service_code, row.revision]);
+      return listNear<ListingEntryRow>(query, query.near, listingEntryColumns).map(listingEntryOf);
     },
     async count() {
       return (countAll.get() as { n: number }).n;

@@ -12,11 +12,10 @@ import {
   effectiveWindow,
   mapViewChanges,
   requestFilterChanges,
-  type MapTab,
-  type MapView,
   type NearFilter,
   type RequestFilters,
 } from '../../../features/map/lib/map-search';
+import type { MapTab, MapView } from '../../../../shared/map/map-view';
 
 /** Zoom used when the map moves to one chosen request or counter. */
 const FOCUS_ZOOM = 16;

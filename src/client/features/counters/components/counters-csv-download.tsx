@@ -21,7 +21,6 @@ export interface CountersCsvDownloadProps {
  * municipality's name beside its code. The service's page links are there as they are too.
  */
 export function CountersCsvDownload({ total, shownIds }: CountersCsvDownloadProps) {
-  // The page's own texts travel with its chunk, not the first page.
   const { t: tp, i18n } = useTranslation('counters-table');
   const language = currentLanguage(i18n);
   const [working, setWorking] = useState<'shown' | 'all' | null>(null);

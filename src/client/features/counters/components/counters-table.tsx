@@ -40,7 +40,6 @@ const columns: SortColumn[] = [
 export function CountersTable({ counters, sort, direction, onSort, page, pageSize, onPage }: CountersTableProps) {
   // The traffic texts travel with this page's chunk, not the first page (the button needs them at once).
   useLazyNamespace('traffic', trafficTexts);
-  // The page's own texts travel with its chunk, not the first page.
   const { t, i18n } = useTranslation('counters');
   const { t: tp } = useTranslation('counters-table');
   const { t: tt } = useTranslation('traffic');

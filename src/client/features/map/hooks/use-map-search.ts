@@ -2,13 +2,11 @@ import { useCallback, useContext, useMemo, useRef } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import {
   applySearchChanges,
-  parseMapTab,
-  parseMapView,
   parseRequestFilters,
   requestFilterQuery,
   type SearchChanges,
 } from '../lib/map-search';
-import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from '../lib/map-limits';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, parseMapTab, parseMapView } from '../../../../shared/map/map-view';
 
 /**
  * The map page's state, read from the URL query. Changes are written back with `update`:
@@ -43,14 +41,13 @@ export function useMapSearch() {
 
   const update = useCallback(
     (changes: SearchChanges, options: { replace?: boolean } = {}) => {
-      // A link to another page was followed and that page's code is still loading. Writing now
-      // (the map fitting data that just arrived) would navigate here again and cancel it, and a
-      // person who clicked "Report a problem" on a slow connection would stay on the map.
-      const pending = router?.state.navigation;
-      if (pending?.location && pending.location.pathname !== router!.state.location.pathname) return;
-      // Or that page is already the router's location and only not yet on screen (its render is a
-      // transition): a late write (the map's view, written once the map rests) would come back here.
-      if (router && router.state.location.pathname !== shownPathname) return;
+      // A link to another page was followed: its code is still loading (a pending navigation), or
+      // it is already the router's location and only not yet on screen (its render is a
+      // transition). Writing now (the map fitting data that just arrived, its view written once it
+      // rests) would navigate here again and cancel it: a person who clicked "Report a problem" on
+      // a slow connection would stay on the map.
+      const elsewhere = (location?: { pathname: string }) => location !== undefined && location.pathname !== shownPathname;
+      if (router && (elsewhere(router.state.location) || elsewhere(router.state.navigation.location))) return;
       const replace = options.replace ?? false;
       setParams(
         (current) => {

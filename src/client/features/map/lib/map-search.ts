@@ -8,7 +8,7 @@
  * Counter parameters (counters, source, receiving, counter) belong to the counters feature.
  */
 import { requestStatuses, type RequestStatus } from '../../../../shared/georeport/detailed-status';
-import { finiteNumber as finite, inRange, parseMapTab, parseMapView, type MapTab, type MapView } from '../../../../shared/map/map-view';
+import { finiteNumber as finite, inRange, type MapView } from '../../../../shared/map/map-view';
 import { isCalendarDate, normaliseWindow, type CalendarDate, type DateWindow } from './date-window';
 
 export interface NearFilter {
@@ -25,10 +25,6 @@ export interface RequestFilters {
   to: CalendarDate | null;
   near: NearFilter | null;
 }
-
-export type { MapView };
-export { parseMapTab, parseMapView, type MapTab };
-
 
 export const radiusChoices = [250, 500, 1000, 2000, 5000] as const;
 export const MAX_RADIUS_METERS = 100_000;
@@ -87,7 +83,6 @@ export function activeFilterCount(filters: RequestFilters): number {
 export function effectiveWindow(filters: RequestFilters, today: CalendarDate): DateWindow {
   return normaliseWindow({ from: filters.from, to: filters.to }, today).window;
 }
-
 
 /** Six decimals is about 10 cm: enough for any view, short enough for a link. */
 export function roundCoordinate(value: number, decimals = 5): number {
