@@ -100,6 +100,9 @@ describe('public map in Chromium', () => {
     await page.goto(`${suite.server.baseUrl}/`);
     await shownCount(page);
     await expect.poll(() => page.locator('.map-cluster--requests').count()).toBeGreaterThan(0);
+    // The view the map opened on reaches the URL after it has rested; a zoom read before would be
+    // none, and the first write could then pass for the bubble's zoom while that still animates.
+    await expect.poll(() => params(page).get('zoom')).not.toBeNull();
     const zoomBefore = Number(params(page).get('zoom'));
 
     const bubble = await visibleMarker(page, '.map-cluster--requests');
@@ -108,6 +111,7 @@ describe('public map in Chromium', () => {
     await bubble.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => Number(params(page).get('zoom'))).toBeGreaterThan(zoomBefore);
+    await bubble.waitFor({ state: 'detached' });
     // Focus stays on the map, not lost to the page body.
     expect(await page.evaluate(() => document.activeElement?.classList.contains('leaflet-container'))).toBe(true);
 
@@ -136,6 +140,27 @@ describe('public map in Chromium', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => Number(params(page).get('long'))).toBeGreaterThan(longBefore);
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps keyboard focus on the map when a zoom replaces the focused bubble', async () => {
+    const { context, page } = await openMapPage();
+    await page.goto(`${suite.server.baseUrl}/`);
+    await shownCount(page);
+    await expect.poll(() => page.locator('.map-cluster--requests').count()).toBeGreaterThan(0);
+    await expect.poll(() => params(page).get('zoom')).not.toBeNull();
+    const zoomBefore = Number(params(page).get('zoom'));
+
+    const bubble = await visibleMarker(page, '.map-cluster--requests');
+    await bubble.focus();
+    // A wheel zoom leaves focus where it was; the bubble then gives way to what it held.
+    const box = (await page.locator('.leaflet-container').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => Number(params(page).get('zoom'))).toBeGreaterThan(zoomBefore);
+    await bubble.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('leaflet-container'))).toBe(true);
     await context.close();
     expect(pageErrors).toEqual([]);
   });

@@ -57,10 +57,6 @@ export function ClusterLayer(props: ClusterLayerProps) {
         return;
       }
       const zoom = Math.min(latest.current.index.expansionZoom(item.clusterId), map.getMaxZoom());
-      // The focused bubble is about to be replaced by what it held: keep keyboard focus on the map.
-      if (document.activeElement && map.getContainer().contains(document.activeElement)) {
-        map.getContainer().focus({ preventScroll: true });
-      }
       map.setView([item.lat, item.long], Math.max(zoom, map.getZoom() + 1));
     };
 
@@ -108,11 +104,16 @@ export function ClusterLayer(props: ClusterLayerProps) {
         live.set(item.key, { marker, item });
         group.addLayer(marker);
       }
+      let droppedFocus = false;
       for (const [key, entry] of live) {
         if (wanted.has(key)) continue;
+        droppedFocus ||= entry.marker.getElement()?.contains(document.activeElement) ?? false;
         group.removeLayer(entry.marker);
         live.delete(key);
       }
+      // A focused bubble replaced by what it held (after Enter, a zoom, or a Tab pressed while the
+      // map was still moving) would leave keyboard focus on the page's body: keep it on the map.
+      if (droppedFocus) map.getContainer().focus({ preventScroll: true });
     };
 
     render();
