@@ -11,8 +11,7 @@ import './lib/frame-map';
 import { loadAppTexts } from './lib/app-texts';
 import { detectPageLanguage } from './lib/language';
 
-// main.tsx asks again and gets this download. If it fails, the app does not start and the frame
-// stays, as when the app's own chunk cannot be downloaded.
+// main.tsx asks again and gets this download; if it fails, startApp says so.
 loadAppTexts(detectPageLanguage()).catch(() => undefined);
 
 /** Never later than this, whatever the browser reports (or fails to). */
@@ -22,7 +21,10 @@ let started = false;
 function startApp(): void {
   if (started) return;
   started = true;
-  void import('./main');
+  // Without the app's code or its texts the frame would stay with no word: show index.html's note.
+  import('./main')
+    .then((app) => app.appStarted)
+    .catch(() => document.querySelector('.load-failure')?.removeAttribute('hidden'));
 }
 
 function startAfterFirstPaint(): void {

@@ -9,9 +9,12 @@ import { createQueryClient } from './lib/query-client';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The texts' download started with the entry script (boot.ts), beside this chunk's: usually here
-// already. Not a top-level await: with one, the bundler splits the app into twice as many chunks.
-void loadI18n().then((i18n) => {
+/**
+ * Settles once the app has started rendering; fails if its texts could not be downloaded (boot.ts
+ * then says so). The texts' download started with the entry script, beside this chunk's: usually
+ * here already. Not a top-level await: with one, the bundler splits the app into twice as many chunks.
+ */
+export const appStarted = loadI18n().then((i18n) => {
   const root = createRoot(container);
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for one long task while a phone builds the whole page; the frame from

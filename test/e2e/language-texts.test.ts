@@ -99,6 +99,38 @@ describe('UI texts: only the language shown is downloaded', () => {
     await expectCleanRunThenClose(direct);
   });
 
+  it("says so in every language when the app's code or its texts cannot be downloaded, and trying again starts it", async () => {
+    for (const [what, blocked] of [
+      ['texts', /\/assets\/app-texts-en-[^/]*\.js$/],
+      ['code', /\/assets\/main-[^/]*\.js$/],
+    ] as const) {
+      for (const viewport of [mobile, desktop]) {
+        const opened = await openPage(suite.browser, { viewport });
+        const { page, context } = opened;
+        await context.route(blocked, (route) => route.abort('internetdisconnected'));
+        await page.goto(`${suite.server.baseUrl}/`);
+        const note = page.getByRole('alert').filter({ hasText: 'Kerro could not be loaded.' });
+        await note.waitFor();
+        expect(await note.textContent()).toContain('Kerroa ei voitu ladata.');
+        expect(await note.textContent()).toContain('Kerro kunde inte laddas.');
+        // In the first screen and not under the map's first tiles.
+        const placed = await page.evaluate(() => {
+          const box = document.querySelector('.load-failure')!.getBoundingClientRect();
+          return { bottom: box.bottom, onTop: document.elementFromPoint(box.x + 4, box.y + box.height / 2)?.closest('.load-failure') !== null };
+        });
+        expect(placed, what).toEqual({ bottom: expect.any(Number), onTop: true });
+        expect(placed.bottom).toBeLessThan(viewport.height / 2);
+        await screenshot(page, `load-failure-${what}-${viewport.width}`);
+
+        await context.unroute(blocked);
+        await note.getByRole('link', { name: 'Try again · Yritä uudelleen · Försök igen' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
+        expect(await page.locator('.load-failure').isVisible()).toBe(false);
+        await context.close();
+      }
+    }
+  });
+
   it('stays whole in its language when the other language cannot be downloaded', async () => {
     const opened = await openPage(suite.browser);
     const { page, context } = opened;

@@ -14,11 +14,12 @@ import { projectRoot } from '../helpers/project-root';
  */
 
 /** The first page's JavaScript budget, gzip (issue 4). */
-// Toward issue 14's 100 KB; the build measures 152.5 KiB (its largest language's texts included).
-// Lowered from 159 KiB by sending one language's texts; raised once, by 0.5 KiB, for the code that
-// keeps a phone's main thread free while the page loads (the map made after the first paint, one
-// cache of Intl formatters, the map view written to the URL once it rests).
-const FIRST_PAGE_BUDGET_BYTES = 152.5 * 1024;
+// Toward issue 14's 100 KB; the build measures 152.6 KiB (its largest language's texts included).
+// Lowered from 159 KiB by sending one language's texts; raised by 0.5 KiB for the code that keeps a
+// phone's main thread free while the page loads (the map made after the first paint, one cache of
+// Intl formatters, the map view written to the URL once it rests), and by 0.1 KiB for the note
+// shown when the app or its texts cannot be downloaded (boot.ts).
+const FIRST_PAGE_BUDGET_BYTES = 152.6 * 1024;
 const assetsDir = join(projectRoot, 'dist/client/assets');
 const manifest = JSON.parse(readFileSync(join(projectRoot, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
 
