@@ -1,9 +1,11 @@
 /**
  * Browser benchmark: the public map in Debian's Chromium (headless, 1280×800) over the real
  * server with 10,000 published requests and the 2,000 demo counters. Time to first render of
- * the map layers, frames per second while panning at three zoom levels, and the app's loader for
- * every counter page against one page (the proxy's counter cache off, so the pages cost real
- * work), and the report form's photo resize. `npm run bench:browser` runs it alone; bench/run.ts runs it with the others.
+ * the map layers and the requests the map sends for every counter (how many, compressed or not,
+ * against the whole list in one answer), frames per second while panning at three zoom levels,
+ * the app's loader for every counter page against one page (the proxy's counter cache off, so
+ * the pages cost real work), and the report form's photo resize. `npm run bench:browser` runs it
+ * alone; bench/run.ts runs it with the others.
  */
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
@@ -12,6 +14,7 @@ import { launchBrowser } from '../test/helpers/browser';
 import buildClientIfStale from '../test/helpers/build-client';
 import { timeCounterFloor } from './browser/counter-floor';
 import { bundleCounterLoader, timeCounterLoads } from './browser/counter-pages';
+import { counterRequestRows, fetchWholeCounterList, watchCounterRequests, type CounterRequestFigures } from './browser/counter-requests';
 import { loadMap, mapUrl, openMapContext, viewport, views, type FirstRender, type MapPage, type MapView } from './browser/map-page';
 import { idleFrames, panFor, type PanFigures } from './browser/panning';
 import { timePhotoResize, type ResizeFigures } from './browser/photo-resize';
@@ -33,6 +36,7 @@ const counterRatioTarget = 1.5;
 const resizeRuns = quick ? 2 : 5;
 const resizeTargetMs = 1500;
 
+const progressText = (run: FirstRender) => `${formatCount(run.counterProgress.loaded)} of ${formatCount(run.counterProgress.total)}`;
 const median = (runs: FirstRender[], pick: (run: FirstRender) => number) => percentile(runs.map(pick), 50);
 const oneMinuteLoad = () => loadavg()[0]!;
 const roundsNote = (values: number[]) => `rounds: ${values.map((value) => value.toFixed(0)).join(', ')} ms`;
@@ -49,7 +53,7 @@ function firstRenderRows(group: string, runs: FirstRender[]): BenchResult[] {
   });
   return [
     row('first request markers in the DOM', (run) => run.firstRequestMarkerMs, 'the first answer of 200, drawn'),
-    row('counters: every page loaded and drawn', (run) => run.countersDrawnMs, `progress says ${formatCount(last.counterProgress.loaded)} of ${formatCount(last.counterProgress.total)}`),
+    row('counters: every page loaded and drawn', (run) => run.countersDrawnMs, `progress says ${progressText(last)}`),
     row(
       'requests: every answer loaded (count shown)',
       (run) => run.requestsLoadedMs,
@@ -99,9 +103,11 @@ function resizeRows(figures: ResizeFigures): BenchResult[] {
 async function measure(browser: Browser, server: RunningServer, loaderScript: string): Promise<BenchResult[]> {
   const renderGroup = `Map first render: ${formatCount(storedRequests)} published requests + 2,000 counters, 90-day window, counters layer on, ${views.city.name}; median of ${loadRuns} loads, each in a fresh browser context`;
   const panGroup = `Panning with everything loaded: mouse drags at 600 px/s for ≥ ${panSeconds} s per zoom level, frames counted with requestAnimationFrame`;
+  const requestsGroup = `Counters on the map: the home page's requests for every counter (counters layer on, ${views.city.name}), in each of the ${loadRuns} loads above`;
   const counterGroup = `Counters: the app's loader for every page (page_size=1000, page 2 sent with page 1) against one page, in the map page, proxy cache off; median of ${counterRounds} rounds`;
 
   const renders: FirstRender[] = [];
+  const counterRequests: CounterRequestFigures[] = [];
   let mapPage: MapPage | undefined;
   const errors: string[] = [];
   try {
@@ -111,13 +117,16 @@ async function measure(browser: Browser, server: RunningServer, loaderScript: st
         await mapPage.context.close();
       }
       mapPage = await openMapContext(browser);
+      const countRequests = watchCounterRequests(mapPage.page);
       renders.push(await loadMap(mapPage, mapUrl(server.origin, views.city)));
+      counterRequests.push(await countRequests());
     }
     const page = mapPage!.page;
 
     const idle = await idleFrames(page, 1);
     const results: BenchResult[] = [
       ...firstRenderRows(renderGroup, renders),
+      ...counterRequestRows(requestsGroup, counterRequests, progressText(renders.at(-1)!), await fetchWholeCounterList(server.origin)),
       {
         group: panGroup,
         name: 'idle, no input (the ceiling)',

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { supportedLocales, type SupportedLocale } from '../../src/shared/locales';
+import { appModule, appTextsChunk, heaviestAppTexts, pageCode, readClientBuild } from '../helpers/built-chunks';
 import { projectRoot } from '../helpers/project-root';
 
 /**
@@ -20,53 +20,24 @@ import { projectRoot } from '../helpers/project-root';
 // Intl formatters, the map view written to the URL once it rests), and by 0.1 KiB for the note
 // shown when the app or its texts cannot be downloaded (boot.ts).
 const FIRST_PAGE_BUDGET_BYTES = 152.6 * 1024;
-const assetsDir = join(projectRoot, 'dist/client/assets');
-const manifest = JSON.parse(readFileSync(join(projectRoot, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-
-function entryChunk(): string {
-  const html = readFileSync(join(projectRoot, 'dist/client/index.html'), 'utf8');
-  const match = /<script[^>]+src="\/assets\/([^"]+\.js)"/.exec(html);
-  if (!match) throw new Error('no entry script in dist/client/index.html');
-  return match[1]!;
-}
-
-/** The chunk built from a source module, by Vite's manifest (two chunks may share a name: report-*.js). */
-function chunkOf(sourceModule: string): string {
-  const chunk = manifest[sourceModule];
-  if (!chunk) throw new Error(`no chunk of ${sourceModule} in the build`);
-  return chunk.file.replace(/^assets\//, '');
-}
-
-function staticClosure(start: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const code = readFileSync(join(assetsDir, file), 'utf8');
-    for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(match[1]!);
-  };
-  start.forEach(visit);
-  return seen;
-}
-
-/** The files of a set whose code contains `marker` (a string minifying keeps). */
-const filesWith = (files: Iterable<string>, marker: string) => [...files].filter((file) => readFileSync(join(assetsDir, file), 'utf8').includes(marker));
-
-const gzipBytes = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(assetsDir, file))).length, 0);
+const clientDir = join(projectRoot, 'dist/client');
+const assetsDir = join(clientDir, 'assets');
+const build = readClientBuild(clientDir);
+const { chunkOf, staticClosure, filesWith, gzipBytes } = build;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 describe('bundle: the report flow stays out of the first page', () => {
-  const entry = entryChunk();
-  const app = chunkOf('src/client/main.tsx');
-  const home = staticClosure([entry, app, chunkOf('src/client/app/routes/home.tsx')]);
-  const report = staticClosure([entry, app, chunkOf('src/client/app/routes/report.tsx')]);
-  const textsChunk = (language: SupportedLocale) => chunkOf(`src/client/lib/app-texts-${language}.ts`);
+  const { entry } = build;
+  const app = chunkOf(appModule);
+  const home = pageCode(build, 'src/client/app/routes/home.tsx');
+  const report = pageCode(build, 'src/client/app/routes/report.tsx');
+  const textsChunk = (language: SupportedLocale) => appTextsChunk(build, language);
   // The page shows one language; counted is the one whose texts weigh most.
-  const [heaviestTexts] = supportedLocales.map(textsChunk).sort((a, b) => gzipBytes([b]) - gzipBytes([a]));
+  const heaviestTexts = heaviestAppTexts(build);
 
   it(`keeps the first page (/) within ${kib(FIRST_PAGE_BUDGET_BYTES)} of JavaScript (gzip)`, () => {
-    const bytes = gzipBytes([...home, heaviestTexts!]);
-    console.log(`[bundle] first page (/) JavaScript, gzip: ${kib(bytes)} of ${kib(FIRST_PAGE_BUDGET_BYTES)} allowed (its code ${kib(gzipBytes(home))}, texts ${kib(gzipBytes([heaviestTexts!]))} in ${heaviestTexts})`);
+    const bytes = gzipBytes([...home, heaviestTexts]);
+    console.log(`[bundle] first page (/) JavaScript, gzip: ${kib(bytes)} of ${kib(FIRST_PAGE_BUDGET_BYTES)} allowed (its code ${kib(gzipBytes(home))}, texts ${kib(gzipBytes([heaviestTexts]))} in ${heaviestTexts})`);
     expect(bytes).toBeLessThanOrEqual(FIRST_PAGE_BUDGET_BYTES);
   });
 
@@ -84,7 +55,7 @@ describe('bundle: the report flow stays out of the first page', () => {
       expect([...staticClosure([textsChunk(language)])]).toEqual([textsChunk(language)]);
     }
     // The entry script asks for them at once, beside the app's code (src/client/boot.ts).
-    const entryCode = [...staticClosure([entry])].map((file) => readFileSync(join(assetsDir, file), 'utf8')).join('');
+    const entryCode = [...staticClosure([entry])].map(build.code).join('');
     for (const language of supportedLocales) expect(entryCode).toContain(`./${textsChunk(language)}`);
   });
 
