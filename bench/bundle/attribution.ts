@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { decode } from '@jridgewell/sourcemap-codec';
 
 /** The libraries the first page's code is split into; anything else in node_modules is "other libraries". */
 const libraries: readonly (readonly [string, RegExp])[] = [
@@ -13,25 +14,6 @@ const libraries: readonly (readonly [string, RegExp])[] = [
 export const appOwnCode = "the app's own code";
 /** Generated code no source maps to: the bundler's module glue. */
 export const unmapped = 'bundler glue (no source)';
-
-const base64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** One source-map segment's fields (base64 VLQ, each relative to the previous segment's). */
-function decodeSegment(segment: string): number[] {
-  const fields: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const character of segment) {
-    const digit = base64.indexOf(character);
-    value += (digit & 31) << shift;
-    if (digit & 32) shift += 5;
-    else {
-      fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
-      value = shift = 0;
-    }
-  }
-  return fields;
-}
 
 const libraryOf = (source: string) => libraries.find(([, pattern]) => pattern.test(source))?.[0] ?? appOwnCode;
 
@@ -48,17 +30,10 @@ export function gzipBytesByLibrary(assetsDir: string, files: Iterable<string>): 
     // The bundler's own runtime chunk comes without a map: all of it is glue.
     const mapPath = join(assetsDir, `${file}.map`);
     const map = existsSync(mapPath) ? (JSON.parse(readFileSync(mapPath, 'utf8')) as { sources: string[]; mappings: string }) : { sources: [], mappings: '' };
-    let sourceIndex = 0;
-    map.mappings.split(';').forEach((mappedLine, lineIndex) => {
+    decode(map.mappings).forEach((segments, lineIndex) => {
       const line = lines[lineIndex] ?? '';
-      let column = 0;
       const starts: [number, string][] = [[0, unmapped]];
-      for (const segment of mappedLine.split(',').filter(Boolean)) {
-        const fields = decodeSegment(segment);
-        column += fields[0]!;
-        if (fields.length > 1) sourceIndex += fields[1]!;
-        starts.push([column, fields.length > 1 ? libraryOf(map.sources[sourceIndex]!) : unmapped]);
-      }
+      for (const [column, sourceIndex] of segments) starts.push([column, sourceIndex === undefined ? unmapped : libraryOf(map.sources[sourceIndex]!)]);
       starts.forEach(([start, library], index) => {
         const text = line.slice(start, starts[index + 1]?.[0] ?? line.length);
         if (!text) return;
