@@ -16,17 +16,17 @@ import { join } from 'node:path';
  */
 const appModule = 'src/client/main.tsx';
 /**
- * The pages with their own chunks, whether the page shows a map as soon as it opens, and the map's
- * own code when it is to come with the page's: on a request's page the first tile (its largest
- * paint) waits for Leaflet, which the page imports only after its first paint (after-paint.tsx).
- * Not on the home page: its HTML carries the map's first tiles (map-frame.ts), which should not
- * share a phone's bandwidth with Leaflet's download.
+ * The pages with their own chunks, and whether the page shows a map as soon as it opens. The
+ * map's own code (Leaflet) is not preloaded: the home page's HTML carries the map's first tiles
+ * (map-frame.ts) and a request's page draws them as soon as it knows the point
+ * (point-map-preview.tsx), so the largest paint waits for no Leaflet, and its download should
+ * not share a phone's bandwidth with those tiles.
  */
-const pageModules: readonly (readonly [RegExp, string, boolean, string?])[] = [
+const pageModules: readonly (readonly [RegExp, string, boolean])[] = [
   [/^\/$/, 'src/client/app/routes/home.tsx', true],
   [/^\/report\/?$/, 'src/client/app/routes/report.tsx', false],
   [/^\/counters\/?$/, 'src/client/app/routes/counters.tsx', false],
-  [/^\/requests\/[^/]+\/?$/, 'src/client/app/routes/request-track.tsx', true, 'src/client/components/map/point-map.tsx'],
+  [/^\/requests\/[^/]+\/?$/, 'src/client/app/routes/request-track.tsx', true],
 ];
 
 interface ManifestChunk {
@@ -94,7 +94,7 @@ export function routePreloads(
   };
   // Every page needs the app; the pages listed above also their own code.
   const otherPages = withPreloads([appModule]);
-  const pages = pageModules.map(([pattern, moduleKey, opensMap, mapModule]) => [pattern, withPreloads([appModule, moduleKey, ...(mapModule ? [mapModule] : [])], opensMap)] as const);
+  const pages = pageModules.map(([pattern, moduleKey, opensMap]) => [pattern, withPreloads([appModule, moduleKey], opensMap)] as const);
   // pageModules' first entry is the home page.
   const home = pages[0]![1] ?? html;
   const withHomeMap = (query: string) => home.replace('</header>', `</header>${homeMap?.(query) ?? ''}`);

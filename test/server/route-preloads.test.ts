@@ -55,14 +55,15 @@ describe("the page's own chunks preloaded with index.html", () => {
     expect(response.body.match(/react-R1\.js/g)).toHaveLength(1);
   });
 
-  it("gives a request's page the app, its own chunks and its map's (Leaflet with its styles), each once", async () => {
+  it("gives a request's page the app and its own chunks, each once, but not its map's code: the page draws the first tiles without it", async () => {
     const response = await page('/requests/abc123');
     expect(response.body).toContain(
-      `${tilesPreconnect}${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/request-track-T1.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/query-Q1.js">` +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/point-map-P1.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/leaflet-L1.js"><link rel="preload" as="style" crossorigin href="/assets/leaflet-L1.css"></head>',
+      `${tilesPreconnect}${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/request-track-T1.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/query-Q1.js"></head>`,
     );
     expect(response.body.match(/i18n-I1\.js/g)).toHaveLength(1);
     expect(response.body).not.toContain('home-H1');
+    expect(response.body).not.toContain('point-map-P1');
+    expect(response.body).not.toContain('leaflet-L1');
   });
 
   it("leaves the live map's code out of the home page, whose HTML carries the map's first tiles", async () => {
