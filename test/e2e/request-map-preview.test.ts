@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceType } from '../../src/shared/georeport/types';
 import { screenshot } from '../helpers/browser';
 import { expectCleanRunThenClose, mobile, openPage } from './browser-context';
@@ -111,6 +111,48 @@ describe("a request's map before Leaflet", () => {
     // Once Leaflet's tiles are drawn, the preview under them goes.
     await page.locator('.point-map__preview').waitFor({ state: 'detached' });
     await screenshot(page, `request-map-leaflet-${name === 'a phone' ? 'mobile' : 'desktop'}`);
+    await expectCleanRunThenClose(opened);
+  });
+});
+
+describe("a request's JSON, preloaded with the page", () => {
+  const browserLocales = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-GB' } as const;
+
+  let id = '';
+  beforeAll(async () => {
+    id = await createRequest();
+  });
+
+  /**
+   * The page's downloads of the request's JSON, each with what asked for it (Chromium's initiator:
+   * `parser` for the page's preload link, `script` for the app's own fetch).
+   */
+  async function openRequestPage(locale: string, storedLanguage?: string) {
+    const opened = await openPage(suite.browser, { viewport: mobile, locale });
+    if (storedLanguage) await opened.page.addInitScript((language) => localStorage.setItem('kerro.language', language), storedLanguage);
+    const asked: string[] = [];
+    const devtools = await opened.context.newCDPSession(opened.page);
+    await devtools.send('Network.enable');
+    devtools.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      if (request.url.includes(`/requests/${id}.json`)) asked.push(`${initiator.type} ${new URL(request.url).search}`);
+    });
+    await opened.page.goto(`${suite.server.baseUrl}/requests/${id}`);
+    await opened.page.getByRole('heading', { level: 1, name: 'Streetlight out on the corner' }).waitFor();
+    await opened.page.locator('.point-map__leaflet').waitFor();
+    return { opened, asked };
+  }
+
+  it.each(Object.entries(browserLocales))('in %s, as the browser prefers it, downloads the request once, from the page: the app takes the preload', async (language, locale) => {
+    const { opened, asked } = await openRequestPage(locale);
+    expect(asked).toEqual([`parser ?extensions=true&locale=${language}`]);
+    expect(await opened.page.evaluate(() => document.documentElement.lang)).toBe(language);
+    await expectCleanRunThenClose(opened);
+  });
+
+  it("for a person whose remembered language is not the browser's, shows the page in it (the preloaded one goes unused)", async () => {
+    const { opened, asked } = await openRequestPage(browserLocales.en, 'fi');
+    expect(asked).toEqual(['parser ?extensions=true&locale=en', 'script ?extensions=true&locale=fi']);
+    expect(await opened.page.evaluate(() => document.documentElement.lang)).toBe('fi');
     await expectCleanRunThenClose(opened);
   });
 });
