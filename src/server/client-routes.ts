@@ -10,7 +10,8 @@ import { sendDocument } from './open311/reply';
 import { defaultMapTileUrl } from '../shared/map/map-defaults';
 import { tileServerOrigin } from './http/content-security-policy';
 import { homeMapFrame } from './map-frame';
-import { routePreloads } from './route-preloads';
+import { varyWith } from './http/accept-encoding';
+import { pageVariesByLanguage, routePreloads } from './route-preloads';
 
 export interface ClientRoutesOptions {
   context: AppContext;
@@ -150,7 +151,9 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
     }
     reply.header('Cache-Control', REVALIDATE);
     const queryAt = request.url.indexOf('?');
-    const page = queryAt < 0 ? pageFor(request.url, '') : pageFor(request.url.slice(0, queryAt), request.url.slice(queryAt + 1));
+    const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const page = pageFor(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1), request.headers['accept-language']);
+    if (pageVariesByLanguage(path)) reply.header('Vary', varyWith(reply.getHeader('vary'), 'Accept-Language'));
     if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });

@@ -4,7 +4,7 @@
  * (styles/map-preview.css), so the imagery paints before any script and without JavaScript.
  */
 import { defaultMapCenter, defaultMapTileUrl, defaultMapZoom, parseMapCenter } from '../shared/map/map-defaults';
-import { mapPreviewHtml, previewCredit } from '../shared/map/map-preview';
+import { homeMapBox, mapPreviewHtml, previewCredit } from '../shared/map/map-preview';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, openingView, parseMapTab, parseMapView } from '../shared/map/map-view';
 import type { Config } from './config';
 
@@ -21,7 +21,7 @@ export function homeMapFrame(config: MapFrameSettings): (query: string) => strin
     // A link to the list: the map's panel stays hidden, its tiles would be fetched for nothing.
     if (parseMapTab(params) === 'list') return '';
     const view = openingView(parseMapView(params, { minZoom: MAP_MIN_ZOOM, maxZoom: MAP_MAX_ZOOM }), center, zoom);
-    const preview = mapPreviewHtml(view, template, credit);
+    const preview = mapPreviewHtml(view, template, credit, homeMapBox);
     return preview ? `<div class="map-frame">${preview}</div>` : '';
   };
 }

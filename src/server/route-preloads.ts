@@ -1,5 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { requestJsonUrl } from '../shared/georeport/request-url';
+import { preferredLocale } from '../shared/locales';
+import { acceptLanguageTags } from './http/accept-language';
 
 /**
  * The app's index.html with `<link rel="modulepreload">` for the app (main.tsx, which the entry
@@ -13,20 +16,28 @@ import { join } from 'node:path';
  * Accept-Language would download a second language's texts whenever the two differ, and would
  * make the page vary by Accept-Language (one cached copy and ETag per language). The entry script
  * asks for them as it starts (src/client/boot.ts), before the first paint the app waits for.
+ *
+ * A request's page is the exception: the app asks for the request only once its code has run, and
+ * the request's point is what its largest paint (the map's tiles) waits for. Its JSON is preloaded
+ * in the language Accept-Language names, which the browser sends from the same list the app reads
+ * (navigator.languages); it is wrong only for a person whose remembered choice differs from the
+ * browser's, who then downloads the request (a few KB) a second time. The page varies by
+ * Accept-Language (pageVariesByLanguage).
  */
 const appModule = 'src/client/main.tsx';
 /**
- * The pages with their own chunks, whether the page shows a map as soon as it opens, and the map's
- * own code when it is to come with the page's: on a request's page the first tile (its largest
- * paint) waits for Leaflet, which the page imports only after its first paint (after-paint.tsx).
- * Not on the home page: its HTML carries the map's first tiles (map-frame.ts), which should not
- * share a phone's bandwidth with Leaflet's download.
+ * The pages with their own chunks, and whether the page shows a map as soon as it opens. The
+ * map's own code (Leaflet) is not preloaded: the home page's HTML carries the map's first tiles
+ * (map-frame.ts) and a request's page draws them as soon as it knows the point
+ * (point-map-preview.tsx), so the largest paint waits for no Leaflet, and its download should
+ * not share a phone's bandwidth with those tiles.
  */
-const pageModules: readonly (readonly [RegExp, string, boolean, string?])[] = [
+const requestPage = /^\/requests\/([^/]+)\/?$/;
+const pageModules: readonly (readonly [RegExp, string, boolean])[] = [
   [/^\/$/, 'src/client/app/routes/home.tsx', true],
   [/^\/report\/?$/, 'src/client/app/routes/report.tsx', false],
   [/^\/counters\/?$/, 'src/client/app/routes/counters.tsx', false],
-  [/^\/requests\/[^/]+\/?$/, 'src/client/app/routes/request-track.tsx', true, 'src/client/components/map/point-map.tsx'],
+  [requestPage, 'src/client/app/routes/request-track.tsx', true],
 ];
 
 interface ManifestChunk {
@@ -54,6 +65,30 @@ const preloadLink = (file: string) =>
     ? `<link rel="preload" as="style" crossorigin href="/${file}">`
     : `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
 
+/** Whether the page for a path differs by the request's Accept-Language (a request's page: its JSON's language). */
+export const pageVariesByLanguage = (path: string) => requestPage.test(path);
+
+/**
+ * The id as the app's router gives it to the page: each path segment decoded, an encoded slash
+ * kept encoded (react-router's decodePath); undefined for a malformed encoding.
+ */
+function routeParam(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment).replace(/\//g, '%2F');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A request's page with the request's JSON preloaded, the URL the app will fetch (`crossorigin`: fetch's CORS mode). */
+function withRequestJson(page: string, segment: string, acceptLanguage: string | undefined): string {
+  const id = routeParam(segment);
+  if (id === undefined) return page;
+  // encodeURIComponent leaves no character that could end the attribute.
+  const url = requestJsonUrl(id, preferredLocale(acceptLanguageTags(acceptLanguage)));
+  return page.replace('</head>', `<link rel="preload" as="fetch" crossorigin href="${url}"></head>`);
+}
+
 function readManifest(clientDir: string): Manifest | undefined {
   const path = join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(path)) return undefined;
@@ -76,7 +111,7 @@ export function routePreloads(
   clientDir: string,
   tileOrigin?: string,
   homeMap?: (query: string) => string,
-): (path: string, query: string) => string | undefined {
+): (path: string, query: string, acceptLanguage?: string) => string | undefined {
   const manifest = readManifest(clientDir);
   if (!manifest) return () => undefined;
   const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
@@ -94,14 +129,16 @@ export function routePreloads(
   };
   // Every page needs the app; the pages listed above also their own code.
   const otherPages = withPreloads([appModule]);
-  const pages = pageModules.map(([pattern, moduleKey, opensMap, mapModule]) => [pattern, withPreloads([appModule, moduleKey, ...(mapModule ? [mapModule] : [])], opensMap)] as const);
+  const pages = pageModules.map(([pattern, moduleKey, opensMap]) => [pattern, withPreloads([appModule, moduleKey], opensMap)] as const);
   // pageModules' first entry is the home page.
   const home = pages[0]![1] ?? html;
   const withHomeMap = (query: string) => home.replace('</header>', `</header>${homeMap?.(query) ?? ''}`);
   // The usual address, `/` without a query, is made once: the same string each time.
   const plainHome = withHomeMap('');
-  return (path, query) => {
+  return (path, query, acceptLanguage) => {
     if (homeMap && path === '/') return query === '' ? plainHome : withHomeMap(query);
-    return pages.find(([pattern]) => pattern.test(path))?.[1] ?? otherPages;
+    const page = pages.find(([pattern]) => pattern.test(path))?.[1] ?? otherPages;
+    const requestSegment = requestPage.exec(path)?.[1];
+    return page !== undefined && requestSegment !== undefined ? withRequestJson(page, requestSegment, acceptLanguage) : page;
   };
 }

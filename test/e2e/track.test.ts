@@ -104,8 +104,8 @@ describe('track page in Chromium', () => {
     // Written text shows literally, and nothing in it ran.
     expect(await page.locator('.request-details .user-text').first().textContent()).toBe(description);
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
-    // (The place's map draws its tiles as images of its own.)
-    expect(await page.locator('main img:not(.photo-gallery__image):not(.leaflet-tile)').count()).toBe(0);
+    // (The place's map and its preview draw their tiles as images of their own.)
+    expect(await page.locator('main img:not(.photo-gallery__image):not(.leaflet-tile):not(.map-preview__tile)').count()).toBe(0);
 
     const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
     const serviceName = services.find((service) => service.service_code === serviceCode)!.service_name;

@@ -55,14 +55,15 @@ describe("the page's own chunks preloaded with index.html", () => {
     expect(response.body.match(/react-R1\.js/g)).toHaveLength(1);
   });
 
-  it("gives a request's page the app, its own chunks and its map's (Leaflet with its styles), each once", async () => {
+  it("gives a request's page the app and its own chunks, each once, but not its map's code: the page draws the first tiles without it", async () => {
     const response = await page('/requests/abc123');
     expect(response.body).toContain(
-      `${tilesPreconnect}${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/request-track-T1.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/query-Q1.js">` +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/point-map-P1.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/leaflet-L1.js"><link rel="preload" as="style" crossorigin href="/assets/leaflet-L1.css"></head>',
+      `${tilesPreconnect}${appLinks}<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/request-track-T1.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/query-Q1.js"><link rel="preload" as="fetch"`,
     );
     expect(response.body.match(/i18n-I1\.js/g)).toHaveLength(1);
     expect(response.body).not.toContain('home-H1');
+    expect(response.body).not.toContain('point-map-P1');
+    expect(response.body).not.toContain('leaflet-L1');
   });
 
   it("leaves the live map's code out of the home page, whose HTML carries the map's first tiles", async () => {
@@ -74,6 +75,33 @@ describe("the page's own chunks preloaded with index.html", () => {
 
   it('gives other pages the app alone', async () => {
     expect((await page('/moderation')).body).toBe(indexHtml.replace('</head>', `${appLinks}</head>`));
+  });
+
+  it("preloads a request's JSON, the URL the app fetches, in the language Accept-Language puts first among Kerro's", async () => {
+    const preload = async (path: string, acceptLanguage?: string) => {
+      const response = await app.inject({ method: 'GET', url: path, headers: { ...html, ...(acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage }) } });
+      expect(response.headers.vary).toMatch(/Accept-Language/);
+      return /<link rel="preload" as="fetch" crossorigin href="([^"]*)">/.exec(response.body)?.[1];
+    };
+    const json = (id: string, locale: string) => `/proxy/open311/v1/requests/${id}.json?extensions=true&locale=${locale}`;
+    expect(await preload('/requests/abc123', 'fi-FI,fi;q=0.9,en-US;q=0.8,en;q=0.7')).toBe(json('abc123', 'fi'));
+    expect(await preload('/requests/abc123/', 'de-DE, sv;q=0.8, en;q=0.9')).toBe(json('abc123', 'en'));
+    expect(await preload('/requests/abc123', 'de-DE, sv-FI;q=0.8, *;q=0.5')).toBe(json('abc123', 'sv'));
+    expect(await preload('/requests/abc123', 'fi;q=0, sv;q=0.5')).toBe(json('abc123', 'sv'));
+    expect(await preload('/requests/abc123')).toBe(json('abc123', 'en'));
+    expect(await preload('/requests/abc123', ';;,q=x,')).toBe(json('abc123', 'en'));
+    // The id as the app's router decodes it and its client encodes it again; markup stays markup.
+    expect(await preload('/requests/a%20b%22%3C%3E%26')).toBe(json('a%20b%22%3C%3E%26', 'en'));
+    expect(await preload("/requests/it's")).toBe(json("it's", 'en'));
+    expect(await preload('/requests/a%2Fb')).toBe(json('a%252Fb', 'en'));
+    // A malformed encoding is refused before any page is made.
+    expect((await app.inject({ method: 'GET', url: '/requests/%E0%A4%A', headers: html })).body).not.toContain('as="fetch"');
+    // Other pages do not depend on the language.
+    for (const path of ['/', '/report', '/moderation']) {
+      const response = await page(path);
+      expect(response.body).not.toContain('as="fetch"');
+      expect(response.headers.vary ?? '').not.toMatch(/Accept-Language/);
+    }
   });
 
   it('connects early to the tile server only on the pages that open with a map', async () => {

@@ -1,4 +1,6 @@
-import { defaultLocale, supportedLocales, type SupportedLocale } from '../../shared/locales';
+import { isSupportedLocale, preferredLocale, type SupportedLocale } from '../../shared/locales';
+
+export { isSupportedLocale };
 
 /**
  * Which UI language a person gets, without i18next: the entry script (boot.ts) uses it to ask for
@@ -7,16 +9,6 @@ import { defaultLocale, supportedLocales, type SupportedLocale } from '../../sha
 
 /** Where the language a person picked is remembered between visits. */
 export const LANGUAGE_STORAGE_KEY = 'kerro.language';
-
-export function isSupportedLocale(value: unknown): value is SupportedLocale {
-  return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
-}
-
-/** Maps a browser language tag (fi-FI, sv, en-GB) onto a supported language. */
-function fromLanguageTag(tag: string): SupportedLocale | undefined {
-  const language = tag.trim().toLowerCase().split(/[-_]/)[0];
-  return isSupportedLocale(language) ? language : undefined;
-}
 
 function readStoredLanguage(storage: Storage | undefined): string | null {
   try {
@@ -32,12 +24,7 @@ export function detectLanguage(
   browserLanguages: readonly string[],
 ): SupportedLocale {
   const stored = readStoredLanguage(storage);
-  if (isSupportedLocale(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const language = fromLanguageTag(tag);
-    if (language) return language;
-  }
-  return defaultLocale;
+  return isSupportedLocale(stored) ? stored : preferredLocale(browserLanguages);
 }
 
 /** The page's storage, or none where reading `localStorage` itself throws (blocked storage). */

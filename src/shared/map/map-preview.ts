@@ -13,9 +13,6 @@ import { TILE_SIZE, tileUrl, tilesAround } from './tiles';
 
 /** The corner the tiles are placed from, this far up and left of the centre (map-preview.css says the same). */
 const ORIGIN_OFFSET = 5 * TILE_SIZE;
-/** Tiles that fill a wide desktop map (1600 × 1200). */
-const HALF_WIDTH = 800;
-const HALF_HEIGHT = 600;
 
 /**
  * Where the home page's map box lies (styles/map-first.css, mirrored by .map-frame in
@@ -40,6 +37,19 @@ function outsideMapMedia(left: number, top: number): string | undefined {
   return `${narrow}, ${wide}`;
 }
 
+/**
+ * The box the preview fills: half its width and height, and the screens on which a tile lies
+ * wholly outside it (that tile gets a transparent stand-in there), when its size depends on the screen.
+ */
+export interface PreviewBox {
+  halfWidth: number;
+  halfHeight: number;
+  outsideOn?: (left: number, top: number) => string | undefined;
+}
+
+/** The home page's map, drawn by the server before it knows the screen: tiles for a wide desktop map (1600 × 1200). */
+export const homeMapBox: PreviewBox = { halfWidth: 800, halfHeight: 600, outsideOn: outsideMapMedia };
+
 /** OpenStreetMap's credit without words, so it reads the same in every language of the page. */
 export const NEUTRAL_OSM_CREDIT = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
@@ -51,18 +61,19 @@ export function previewCredit(configuredHtml: string | undefined): string {
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The preview's HTML: the tiles (hidden from assistive technology: the live map has the label) and
- * the tile provider's credit, visible as on the live map. `attributionHtml` is the operator's
- * configured credit, trusted as Leaflet trusts it. Empty for a template Leaflet could not fill.
+ * The preview's HTML: the tiles that cover `box` (hidden from assistive technology: the live map
+ * has the label) and the tile provider's credit, visible as on the live map. `attributionHtml` is
+ * the operator's configured credit, trusted as Leaflet trusts it. Empty for a template Leaflet
+ * could not fill.
  */
-export function mapPreviewHtml(view: MapView, template: string, attributionHtml: string): string {
+export function mapPreviewHtml(view: MapView, template: string, attributionHtml: string, box: PreviewBox): string {
   const images: string[] = [];
-  for (const tile of tilesAround(view, HALF_WIDTH, HALF_HEIGHT)) {
+  for (const tile of tilesAround(view, box.halfWidth, box.halfHeight)) {
     const src = tileUrl(template, tile, false);
     if (src === undefined) return '';
     // {r}: a high-density screen gets Leaflet's "@2x" image, so the cache serves Leaflet the same one.
     const retina = template.includes('{r}') ? tileUrl(template, tile, true) : undefined;
-    const media = outsideMapMedia(tile.left, tile.top);
+    const media = box.outsideOn?.(tile.left, tile.top);
     const image =
       `<img class="map-preview__tile" alt="" width="${TILE_SIZE}" height="${TILE_SIZE}"` +
       ` hspace="${tile.left + ORIGIN_OFFSET}" vspace="${tile.top + ORIGIN_OFFSET}"` +

@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import { describe, expect, it } from 'vitest';
-import { mapPreviewHtml } from '../../../src/shared/map/map-preview';
+import { homeMapBox, mapPreviewHtml } from '../../../src/shared/map/map-preview';
 import { tileUrl, tilesAround, worldPixel } from '../../../src/shared/map/tiles';
 
 /** The shared tile arithmetic (what the server writes into the page) against Leaflet's own answers. */
@@ -53,16 +53,42 @@ describe('shared tile arithmetic', () => {
 
   it('leaves a template Leaflet could not fill without a preview', () => {
     expect(tileUrl('https://tiles.example/{z}/{x}/{y}/{style}.png', { x: 1, y: 2, z: 3 }, false)).toBeUndefined();
-    expect(mapPreviewHtml(views[0]!, 'https://tiles.example/{z}/{x}/{y}/{style}.png', '')).toBe('');
+    expect(mapPreviewHtml(views[0]!, 'https://tiles.example/{z}/{x}/{y}/{style}.png', '', homeMapBox)).toBe('');
   });
 
   it('gives tiles that can lie outside the map box a transparent stand-in on the screens where they do', () => {
-    const html = mapPreviewHtml(views[0]!, 'https://tile.example/{z}/{x}/{y}.png', '');
+    const html = mapPreviewHtml(views[0]!, 'https://tile.example/{z}/{x}/{y}.png', '', homeMapBox);
     const always = html.match(/<img class="map-preview__tile"[^>]*>(?!<\/picture>)/g) ?? [];
     const someScreens = html.match(/<picture><source media="[^"]+" srcset="data:image\/gif[^"]+">/g) ?? [];
     // The tiles under the centre (up to 2 × 2) show on every screen; the rest only where the box reaches them.
     expect(always.length).toBeGreaterThanOrEqual(1);
     expect(always.length).toBeLessThanOrEqual(4);
     expect(always.length + someScreens.length).toBe(html.match(/<img /g)!.length);
+  });
+
+  it("for a box of known size (a request's small map), draws exactly the tiles Leaflet loads for it, with no stand-ins", () => {
+    const template = 'https://{s}.tiles.example/{z}/{x}/{y}.png';
+    for (const [width, height] of [
+      [358, 268],
+      [383, 287],
+      [256, 192],
+    ] as const) {
+      for (const view of views) {
+        const container = document.createElement('div');
+        Object.defineProperty(container, 'clientWidth', { value: width });
+        Object.defineProperty(container, 'clientHeight', { value: height });
+        document.body.append(container);
+        const map = L.map(container, { center: [view.lat, view.long], zoom: view.zoom, maxZoom: 19, zoomAnimation: false, fadeAnimation: false });
+        const layer = L.tileLayer(template, { maxZoom: 19 }).addTo(map);
+        const leafletSources = Object.values((layer as unknown as { _tiles: Record<string, { el: HTMLImageElement }> })._tiles).map((tile) => tile.el.src);
+        expect(leafletSources.length).toBeGreaterThan(0);
+        const html = mapPreviewHtml(view, template, '', { halfWidth: width / 2, halfHeight: height / 2 });
+        const previewSources = [...html.matchAll(/<img class="map-preview__tile"[^>]* src="([^"]+)"/g)].map((match) => match[1]);
+        expect(previewSources.sort(), `${width}×${height} at ${JSON.stringify(view)}`).toEqual(leafletSources.sort());
+        expect(html).not.toContain('<picture>');
+        map.remove();
+        container.remove();
+      }
+    }
   });
 });

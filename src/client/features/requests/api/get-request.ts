@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { paths } from '../../../../shared/paths';
+import { requestJsonUrl } from '../../../../shared/georeport/request-url';
 import type { SupportedLocale } from '../../../../shared/locales';
 import type { ServiceRequest } from '../../../../shared/georeport/types';
 import { ApiError, api, isApiError } from '../../../lib/http-client';
@@ -19,10 +19,10 @@ export async function getRequest({
   locale: SupportedLocale;
   signal?: AbortSignal;
 }): Promise<ServiceRequest | null> {
-  const url = `${paths.proxyGeoreport}/requests/${encodeURIComponent(id)}.json`;
+  const url = requestJsonUrl(id, locale);
   let body: unknown;
   try {
-    body = await api.get(url, { query: { extensions: 'true', locale }, signal });
+    body = await api.get(url, { signal });
   } catch (error) {
     if (isApiError(error) && error.kind === 'http' && error.status === 404) return null;
     throw error;
