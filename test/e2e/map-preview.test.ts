@@ -1,9 +1,10 @@
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tileUrl, tilesAround } from '../../src/shared/map/tiles';
 import { expectCleanRunThenClose, mobile, openPage } from './browser-context';
 import { withServerAndBrowser } from './suite-setup';
+import { boxesBySrc } from './tile-boxes';
 
 /**
  * The map's first view in the page's HTML (issue 14: the tile is the page's largest paint): the
@@ -25,17 +26,6 @@ beforeAll(async () => {
 const serveTile = (route: Route) => route.fulfill({ status: 200, contentType: 'image/png', body: tilePng, headers: { 'cache-control': 'max-age=86400' } });
 
 const previewSources = (html: string) => [...html.matchAll(/<img class="map-preview__tile"[^>]* src="([^"]+)"/g)].map((match) => match[1]);
-
-/** Each tile image's box by its URL, for one CSS selector. */
-const boxesBySrc = (page: Page, selector: string) =>
-  page.evaluate((selector) => {
-    const boxes: Record<string, { x: number; y: number; width: number; height: number }> = {};
-    for (const image of document.querySelectorAll<HTMLImageElement>(selector)) {
-      const { x, y, width, height } = image.getBoundingClientRect();
-      boxes[image.currentSrc || image.src] = { x, y, width, height };
-    }
-    return boxes;
-  }, selector);
 
 function expectSameBoxes(preview: Record<string, DOMRectInit>, leaflet: Record<string, DOMRectInit>) {
   const shared = Object.keys(leaflet).filter((src) => src in preview);

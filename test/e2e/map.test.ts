@@ -37,6 +37,19 @@ async function requestsDrawn(page: Page): Promise<number> {
 
 const params = (page: Page) => new URL(page.url()).searchParams;
 
+/**
+ * Opens the map with its bubbles drawn and its opening view in the URL, and returns that zoom. The
+ * view reaches the URL once the map has rested; a zoom read before would be none, and the first
+ * write could then pass for a later zoom while that still animates.
+ */
+async function openMapAtRest(page: Page): Promise<number> {
+  await page.goto(`${suite.server.baseUrl}/`);
+  await shownCount(page);
+  await expect.poll(() => page.locator('.map-cluster--requests').count()).toBeGreaterThan(0);
+  await expect.poll(() => params(page).get('zoom')).not.toBeNull();
+  return Number(params(page).get('zoom'));
+}
+
 describe('public map in Chromium', () => {
   it('shows the published requests as markers and as a list, with details and a way to the track page', async () => {
     const expected = await publishedRequests();
@@ -97,13 +110,7 @@ describe('public map in Chromium', () => {
 
   it('works with the keyboard: a bubble zooms in, a marker opens its details and takes focus', async () => {
     const { context, page } = await openMapPage();
-    await page.goto(`${suite.server.baseUrl}/`);
-    await shownCount(page);
-    await expect.poll(() => page.locator('.map-cluster--requests').count()).toBeGreaterThan(0);
-    // The view the map opened on reaches the URL after it has rested; a zoom read before would be
-    // none, and the first write could then pass for the bubble's zoom while that still animates.
-    await expect.poll(() => params(page).get('zoom')).not.toBeNull();
-    const zoomBefore = Number(params(page).get('zoom'));
+    const zoomBefore = await openMapAtRest(page);
 
     const bubble = await visibleMarker(page, '.map-cluster--requests');
     expect(await bubble.getAttribute('role')).toBe('button');
@@ -146,11 +153,7 @@ describe('public map in Chromium', () => {
 
   it('keeps keyboard focus on the map when a zoom replaces the focused bubble', async () => {
     const { context, page } = await openMapPage();
-    await page.goto(`${suite.server.baseUrl}/`);
-    await shownCount(page);
-    await expect.poll(() => page.locator('.map-cluster--requests').count()).toBeGreaterThan(0);
-    await expect.poll(() => params(page).get('zoom')).not.toBeNull();
-    const zoomBefore = Number(params(page).get('zoom'));
+    const zoomBefore = await openMapAtRest(page);
 
     const bubble = await visibleMarker(page, '.map-cluster--requests');
     await bubble.focus();

@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceType } from '../../src/shared/georeport/types';
@@ -6,6 +6,7 @@ import { screenshot } from '../helpers/browser';
 import { expectCleanRunThenClose, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations } from './expectations';
 import { withServerAndBrowser } from './suite-setup';
+import { boxesBySrc } from './tile-boxes';
 
 /**
  * A request's page paints its map's imagery without waiting for Leaflet (issue 14: a Leaflet tile
@@ -43,17 +44,6 @@ async function createRequest(): Promise<string> {
   expect(response.status, JSON.stringify(created)).toBe(200);
   return created[0]!.service_request_id;
 }
-
-/** Each tile image's box by its URL, for one CSS selector. */
-const boxesBySrc = (page: Page, selector: string) =>
-  page.evaluate((selector) => {
-    const boxes: Record<string, { x: number; y: number; width: number; height: number }> = {};
-    for (const image of document.querySelectorAll<HTMLImageElement>(selector)) {
-      const { x, y, width, height } = image.getBoundingClientRect();
-      boxes[image.currentSrc || image.src] = { x, y, width, height };
-    }
-    return boxes;
-  }, selector);
 
 /** The code that draws the point map: its own chunk and Leaflet's (built with the map controls). */
 const mapCode = /\/assets\/(point-map|localized-map-controls)-[^/]+\.js$/;
