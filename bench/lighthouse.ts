@@ -23,6 +23,8 @@ const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 // Scores from one run vary by ±10 on a busy machine: the median run of several is printed.
 const runsPerPage = quick ? 1 : 3;
+// BENCH_LIGHTHOUSE_PAGES=/report,/counters audits only those pages (`/requests/{id}` names the request page).
+const pageFilter = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()).filter(Boolean);
 
 /** The issue's targets for every page of the app. */
 const targets = {
@@ -154,8 +156,10 @@ async function run(): Promise<BenchResult[]> {
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', ...tiles.chromeFlags] });
     trackChild(chrome.pid);
     const results = rows('Baseline: a bare page (the best this machine scores)', await medianAudit(bare.url, chrome.port), false);
-    for (const path of ['/', '/report', '/counters', await requestPagePath(server.origin)]) {
-      const label = path.startsWith('/requests/') ? '/requests/{id}' : path;
+    const pages = ['/', '/report', '/counters', '/requests/{id}'].filter((label) => !pageFilter || pageFilter.includes(label));
+    if (pages.length === 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES names none of /, /report, /counters, /requests/{id}: ${process.env.BENCH_LIGHTHOUSE_PAGES}`);
+    for (const label of pages) {
+      const path = label === '/requests/{id}' ? await requestPagePath(server.origin) : label;
       results.push(...rows(`Lighthouse mobile: ${label}`, await medianAudit(`${server.origin}${path}`, chrome.port), true));
     }
     return results;
