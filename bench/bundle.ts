@@ -27,6 +27,8 @@ const pages = [
   ["a request's page (/requests/:id)", 'src/client/app/routes/request-track.tsx'],
 ] as const;
 const homeModule = pages[0][1];
+/** /report's flow (the form's steps), which the page imports as its code runs, not before its heading paints. */
+const reportFlowModule = 'src/client/features/report/components/report-flow.tsx';
 /** The request page's map, which the server preloads with it but the page imports after its first paint. */
 const pointMapModule = 'src/client/components/map/point-map.tsx';
 
@@ -50,7 +52,15 @@ function pageRows(build: ClientBuild, baselineKib: number): BenchResult[] {
     };
   });
   const withMap = build.staticClosure([...pageCode(build, pages[3][1]), build.chunkOf(pointMapModule)]);
+  const withFlow = build.staticClosure([...pageCode(build, pages[1][1]), build.chunkOf(reportFlowModule)]);
   rows.push(
+    {
+      group,
+      name: '/report with its flow',
+      value: kib(build.gzipBytes([...withFlow, texts])),
+      unit: 'KiB',
+      note: 'not first-route: the heading and intro paint without the form, whose chunk the page imports as its code runs',
+    },
     {
       group,
       name: "a request's page with its preloaded map",

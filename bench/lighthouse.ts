@@ -23,6 +23,8 @@ const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 // Scores from one run vary by ±10 on a busy machine: the median run of several is printed.
 const runsPerPage = quick ? 1 : 3;
+// BENCH_LIGHTHOUSE_PAGES=/report,/counters audits only those pages (`/requests/{id}` names the request page).
+const pageFilter = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()).filter(Boolean);
 
 /** The issue's targets for every page of the app. */
 const targets = {
@@ -43,6 +45,9 @@ interface PageFigures {
   lcpElement: string;
   /** The performance score of every run; the figures are the median run's. */
   performanceRuns: number[];
+  /** Every run's LCP and TBT (ms), in run order: the spread a change must beat. */
+  lcpRuns: number[];
+  tbtRuns: number[];
   /** Audits that failed, per category, by id (console errors with their first text): what to fix. */
   failed: Record<'accessibility' | 'best-practices', string[]>;
 }
@@ -80,6 +85,8 @@ async function audit(url: string, port: number): Promise<PageFigures> {
     bytes: numeric('total-byte-weight'),
     failed,
     performanceRuns: [score('performance')],
+    lcpRuns: [numeric('largest-contentful-paint')],
+    tbtRuns: [numeric('total-blocking-time')],
     lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
   };
 }
@@ -96,9 +103,15 @@ async function medianAudit(url: string, port: number): Promise<PageFigures> {
   const runs: PageFigures[] = [];
   for (let run = 0; run < runsPerPage; run += 1) runs.push(await audit(url, port));
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
-  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, performanceRuns: runs.map((run) => run.scores.performance) };
+  return {
+    ...sorted[Math.floor((sorted.length - 1) / 2)]!,
+    performanceRuns: runs.map((run) => run.scores.performance),
+    lcpRuns: runs.map((run) => run.lcpMs),
+    tbtRuns: runs.map((run) => run.tbtMs),
+  };
 }
 
+const msList = (values: number[]) => values.map((value) => Math.round(value)).join(', ');
 const failing = (audits: string[]) => (audits.length > 0 ? { note: `failing: ${audits.join('; ')}` } : {});
 
 function rows(group: string, figures: PageFigures, withTargets: boolean): BenchResult[] {
@@ -115,9 +128,9 @@ function rows(group: string, figures: PageFigures, withTargets: boolean): BenchR
     { group, name: 'accessibility', value: figures.scores.accessibility, unit: 'score', ...target(targets.accessibility), ...failing(figures.failed.accessibility) },
     { group, name: 'best practices', value: figures.scores['best-practices'], unit: 'score', ...target(targets['best-practices']), ...failing(figures.failed['best-practices']) },
     { group, name: 'FCP', value: figures.fcpMs, unit: 'ms' },
-    { group, name: 'LCP', value: figures.lcpMs, unit: 'ms', note: `element: ${figures.lcpElement}` },
+    { group, name: 'LCP', value: figures.lcpMs, unit: 'ms', note: `runs: ${msList(figures.lcpRuns)}; element: ${figures.lcpElement}` },
     { group, name: 'CLS', value: figures.cls, unit: '', ...target(targets.cls) },
-    { group, name: 'TBT', value: figures.tbtMs, unit: 'ms' },
+    { group, name: 'TBT', value: figures.tbtMs, unit: 'ms', note: `runs: ${msList(figures.tbtRuns)}` },
     { group, name: 'bytes transferred', value: figures.bytes / 1024, unit: 'KiB' },
   ];
 }
@@ -154,8 +167,10 @@ async function run(): Promise<BenchResult[]> {
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', ...tiles.chromeFlags] });
     trackChild(chrome.pid);
     const results = rows('Baseline: a bare page (the best this machine scores)', await medianAudit(bare.url, chrome.port), false);
-    for (const path of ['/', '/report', '/counters', await requestPagePath(server.origin)]) {
-      const label = path.startsWith('/requests/') ? '/requests/{id}' : path;
+    const pages = ['/', '/report', '/counters', '/requests/{id}'].filter((label) => !pageFilter || pageFilter.includes(label));
+    if (pages.length === 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES names none of /, /report, /counters, /requests/{id}: ${process.env.BENCH_LIGHTHOUSE_PAGES}`);
+    for (const label of pages) {
+      const path = label === '/requests/{id}' ? await requestPagePath(server.origin) : label;
       results.push(...rows(`Lighthouse mobile: ${label}`, await medianAudit(`${server.origin}${path}`, chrome.port), true));
     }
     return results;

@@ -30,7 +30,9 @@ const appModule = 'src/client/main.tsx';
  * map's own code (Leaflet) is not preloaded: the home page's HTML carries the map's first tiles
  * (map-frame.ts) and a request's page draws them as soon as it knows the point
  * (point-map-preview.tsx), so the largest paint waits for no Leaflet, and its download should
- * not share a phone's bandwidth with those tiles.
+ * not share a phone's bandwidth with those tiles. Nor is /report's form (features/report/
+ * components/report-flow.tsx, imported as the page's code runs): preloaded, it shared the line with
+ * the page's own chunks and its code ran before the intro (the largest paint) could be painted.
  */
 const requestPage = /^\/requests\/([^/]+)\/?$/;
 const pageModules: readonly (readonly [RegExp, string, boolean])[] = [

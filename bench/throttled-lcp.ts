@@ -1,0 +1,91 @@
+/**
+ * The largest contentful paint as Chromium itself reports it under a phone's throttling (slow 4G
+ * and a 4× slower CPU, applied by DevTools as Lighthouse's "devtools" throttling does), rather than
+ * estimated from an unthrottled trace as Lighthouse's default simulation does. For changes to what
+ * a page's largest paint waits for (code split off, preloads), whose effect the simulation can hide.
+ * Each run opens the page in a fresh context and waits for its content; printed: LCP and FCP of the
+ * median run, every run's LCP, and the LCP element. /report only so far. `npm run bench:throttled-lcp`.
+ */
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../test/helpers/browser';
+import buildClientIfStale from '../test/helpers/build-client';
+import { makeTempDir, removeTempDir } from './lib/cleanup';
+import { isEntryPoint, runBenches } from './lib/entry';
+import type { BenchModule, BenchResult } from './lib/result';
+import { startDemoServer, type RunningServer } from './lib/servers';
+import { quick } from './lib/settings';
+
+const runsPerPage = quick ? 1 : 5;
+// Lighthouse's mobile preset for DevTools throttling (slow 4G: 150 ms RTT × 3.75, 1.6 Mbit/s × 0.9).
+const network = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (607.5 * 1024) / 8 };
+const cpuSlowdown = 4;
+/** The pages measured and what shows that each has its content (the LCP is read once it is there). */
+const pages: Record<string, string> = { '/report': '.type-option' };
+
+interface Paints {
+  lcpMs: number;
+  fcpMs: number;
+  element: string;
+}
+
+async function paintsOf(page: Page): Promise<Paints> {
+  return page.evaluate(
+    () =>
+      new Promise<Paints>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as unknown as { startTime: number; element?: Element }[];
+          const last = entries[entries.length - 1]!;
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+          resolve({ lcpMs: last.startTime, fcpMs: fcp, element: `${last.element?.tagName.toLowerCase() ?? '?'}.${last.element?.className ?? ''}` });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+async function oneRun(browser: Awaited<ReturnType<typeof launchBrowser>>, url: string, ready: string): Promise<Paints> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75, locale: 'en-GB' });
+  try {
+    // No Internet here: map tiles fail at once.
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    const page = await context.newPage();
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Network.enable');
+    await devtools.send('Network.emulateNetworkConditions', network);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await page.goto(url);
+    await page.locator(ready).first().waitFor({ timeout: 60_000 });
+    return await paintsOf(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function run(): Promise<BenchResult[]> {
+  buildClientIfStale();
+  const dataDir = makeTempDir('kerro-bench-throttled-lcp-');
+  let server: RunningServer | undefined;
+  const browser = await launchBrowser();
+  try {
+    server = await startDemoServer(dataDir);
+    const results: BenchResult[] = [];
+    for (const [path, ready] of Object.entries(pages)) {
+      const runs: Paints[] = [];
+      for (let index = 0; index < runsPerPage; index += 1) runs.push(await oneRun(browser, `${server.origin}${path}`, ready));
+      const median = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor((runs.length - 1) / 2)]!;
+      const group = `DevTools-throttled phone (slow 4G, CPU ×${cpuSlowdown}): ${path}`;
+      results.push(
+        { group, name: 'LCP', value: median.lcpMs, unit: 'ms', note: `median of ${runs.length}: ${runs.map((one) => Math.round(one.lcpMs)).join(', ')}; element ${median.element}` },
+        { group, name: 'FCP', value: median.fcpMs, unit: 'ms', note: "the median LCP run's" },
+      );
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await server?.child.stop();
+    removeTempDir(dataDir);
+  }
+}
+
+export const throttledLcpBench: BenchModule = { title: 'Largest contentful paint in throttled Chromium', run };
+
+if (isEntryPoint(import.meta.url)) await runBenches([throttledLcpBench]);
