@@ -180,7 +180,9 @@ describe('focus after a route change', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Report a problem');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('tabindex'))).toBe('-1');
-    // The next Tab goes on from the heading, into the page.
+    // The next Tab goes on from the heading, into the page (once the form's own code is there:
+    // until then its place holds only a loading notice).
+    await page.getByText('Loading the report form…').waitFor({ state: 'detached' });
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
 
