@@ -29,7 +29,7 @@ const pages = [
 const homeModule = pages[0][1];
 /** /report's flow (the form's steps), which the page imports as its code runs, not before its heading paints. */
 const reportFlowModule = 'src/client/features/report/components/report-flow.tsx';
-/** The request page's map, which the server preloads with it but the page imports after its first paint. */
+/** The request page's map, which the page imports after its first paint (its first tiles show before it). */
 const pointMapModule = 'src/client/components/map/point-map.tsx';
 
 const kib = (bytes: number) => bytes / 1024;
@@ -63,10 +63,10 @@ function pageRows(build: ClientBuild, baselineKib: number): BenchResult[] {
     },
     {
       group,
-      name: "a request's page with its preloaded map",
+      name: "a request's page with its map",
       value: kib(build.gzipBytes([...withMap, texts])),
       unit: 'KiB',
-      note: 'not first-route: the map (Leaflet) is imported after the first paint, but the server preloads it with the page',
+      note: 'not first-route: the map (Leaflet) is imported after the first paint; its first tiles show before it',
     },
     {
       group,
