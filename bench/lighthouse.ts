@@ -7,14 +7,13 @@
  * a plain node:http server, the best any page can score on this machine.
  * `npm run bench:lighthouse` runs it alone (it is not part of `npm run bench`).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import buildClientIfStale from '../test/helpers/build-client';
 import { makeTempDir, removeTempDir, trackChild, untrackChild } from './lib/cleanup';
 import { isEntryPoint, runBenches } from './lib/entry';
 import { atLeast, atMost, type BenchModule, type BenchResult } from './lib/result';
+import { startBarePage } from './lib/bare-page';
 import { startLocalTiles, type LocalTiles } from './lib/local-tiles';
 import { startDemoServer, type RunningServer } from './lib/servers';
 import { quick } from './lib/settings';
@@ -133,16 +132,6 @@ function rows(group: string, figures: PageFigures, withTargets: boolean): BenchR
     { group, name: 'TBT', value: figures.tbtMs, unit: 'ms', note: `runs: ${msList(figures.tbtRuns)}` },
     { group, name: 'bytes transferred', value: figures.bytes / 1024, unit: 'KiB' },
   ];
-}
-
-/** The baseline: a tiny page with nothing to load, from a plain node:http server in this process. */
-async function startBarePage(): Promise<{ server: Server; url: string }> {
-  const page = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title><meta name="description" content="The benchmark baseline"></head><body><main><h1>Bare page</h1><p>Nothing else to load.</p></main></body></html>';
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
 }
 
 /** One published request's page, found through the public API. */

@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../test/helpers/browser';
 import buildClientIfStale from '../test/helpers/build-client';
+import { startBarePage } from './lib/bare-page';
 import { makeTempDir, removeTempDir } from './lib/cleanup';
 import { isEntryPoint, runBenches } from './lib/entry';
 import type { BenchModule, BenchResult } from './lib/result';
@@ -16,6 +17,7 @@ import { startDemoServer, type RunningServer } from './lib/servers';
 import { quick } from './lib/settings';
 
 const runsPerPage = quick ? 1 : 5;
+const baselineGroup = 'Baseline: a bare page from node:http, same throttling';
 // Lighthouse's mobile preset for DevTools throttling (slow 4G: 150 ms RTT × 3.75, 1.6 Mbit/s × 0.9).
 const network = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (607.5 * 1024) / 8 };
 const cpuSlowdown = 4;
@@ -65,21 +67,32 @@ async function run(): Promise<BenchResult[]> {
   const dataDir = makeTempDir('kerro-bench-throttled-lcp-');
   let server: RunningServer | undefined;
   const browser = await launchBrowser();
+  const barePage = await startBarePage();
   try {
     server = await startDemoServer(dataDir);
-    const results: BenchResult[] = [];
-    for (const [path, ready] of Object.entries(pages)) {
+    const medianRun = async (url: string, ready: string) => {
       const runs: Paints[] = [];
-      for (let index = 0; index < runsPerPage; index += 1) runs.push(await oneRun(browser, `${server.origin}${path}`, ready));
+      for (let index = 0; index < runsPerPage; index += 1) runs.push(await oneRun(browser, url, ready));
       const median = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor((runs.length - 1) / 2)]!;
+      return { median, note: `median of ${runs.length}: ${runs.map((one) => Math.round(one.lcpMs)).join(', ')}; element ${median.element}` };
+    };
+    // The baseline, same browser and throttling: a bare page's text, the least any page waits for.
+    const bare = await medianRun(barePage.url, 'h1');
+    const results: BenchResult[] = [
+      { group: baselineGroup, name: 'LCP', value: bare.median.lcpMs, unit: 'ms', note: bare.note },
+    ];
+    for (const [path, ready] of Object.entries(pages)) {
+      const { median, note } = await medianRun(`${server.origin}${path}`, ready);
       const group = `DevTools-throttled phone (slow 4G, CPU ×${cpuSlowdown}): ${path}`;
       results.push(
-        { group, name: 'LCP', value: median.lcpMs, unit: 'ms', note: `median of ${runs.length}: ${runs.map((one) => Math.round(one.lcpMs)).join(', ')}; element ${median.element}` },
+        { group, name: 'LCP', value: median.lcpMs, unit: 'ms', note },
         { group, name: 'FCP', value: median.fcpMs, unit: 'ms', note: "the median LCP run's" },
+        { group, name: 'ratio LCP / bare page', value: median.lcpMs / bare.median.lcpMs, unit: '×' },
       );
     }
     return results;
   } finally {
+    await new Promise((resolve) => barePage.server.close(resolve));
     await browser.close();
     await server?.child.stop();
     removeTempDir(dataDir);
