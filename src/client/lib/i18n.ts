@@ -1,8 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLocale, supportedLocales, type SupportedLocale } from '../../shared/locales';
+import { defaultLocale, isSupportedLocale, supportedLocales, type SupportedLocale } from '../../shared/locales';
 import { appNamespaces, loadAppTexts, type AppTexts } from './app-texts';
-import { detectPageLanguage, isSupportedLocale, rememberLanguage } from './language';
+import { detectPageLanguage, rememberLanguage } from './language';
 
 /** The UI language as a supported locale (i18next may report e.g. 'cimode' in tests). */
 export function currentLanguage(i18n: I18n): SupportedLocale {

@@ -1,7 +1,5 @@
 import { isSupportedLocale, preferredLocale, type SupportedLocale } from '../../shared/locales';
 
-export { isSupportedLocale };
-
 /**
  * Which UI language a person gets, without i18next: the entry script (boot.ts) uses it to ask for
  * that language's texts before the app's code has even arrived.
