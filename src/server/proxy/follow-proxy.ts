@@ -1,7 +1,8 @@
 /**
  * `POST /proxy/open311/v1/requests/{id}/followers.{json,xml}`: the browser's "follow this
- * report", checked with the shared email rule and forwarded with the proxy's key. Counted against
- * the same per-client limit as reports. The address goes on in the body only, never in a URL or log.
+ * report", checked with the shared email rule and forwarded with the proxy's key. Limited per client
+ * like reports (PROXY_POSTS_PER_MINUTE), with a count of its own. The address goes on in the body
+ * only, never in a URL or log.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { describeIssues, serviceRequestInputSchema } from '../../shared/georeport/request-input-schema';

@@ -19,7 +19,10 @@ export function sharedRateLimitStore(rateLimits: RateLimitRepository, now: () =>
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
-      const Child = sharedRateLimitStore(rateLimits, now, `${String(routeOptions.method)} ${routeOptions.url}|`);
+      // The plugin passes the route's merged limit settings with the route under `routeInfo`, not
+      // the route itself as its types say (its Redis store reads it there too).
+      const { routeInfo } = routeOptions as unknown as { routeInfo: { method: string | string[]; url: string } };
+      const Child = sharedRateLimitStore(rateLimits, now, `${String(routeInfo.method)} ${routeInfo.url}|`);
       return new Child({});
     }
   };
