@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { refuseUnknownHosts } from './http/allowed-hosts';
 import { limitSlowClients, timeoutOptions } from './http/slow-clients';
 import { createUploadBudget } from './http/upload-budget';
+import { trustProxyOption } from './http/trust-proxy';
 import { registerCompression } from './http/compression';
 import { openApiDocumentPath, openApiDocumentRoute, registerOpenApi } from './http/openapi';
 
@@ -51,7 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Uploads are bounded per file by the media limits; this caps the whole body.
     bodyLimit: 1024 * 1024,
     // Behind a load balancer, the client's address for rate limits comes from X-Forwarded-For.
-    trustProxy: options.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(options.config.TRUST_PROXY),
     // Request, header and keep-alive time limits; the body-idle limit and connection cap follow.
     ...timeoutOptions(options.config),
   });

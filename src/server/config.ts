@@ -28,20 +28,32 @@ const timeZone = z.string().refine(
   { message: 'must be an IANA time zone name such as Europe/Helsinki' },
 );
 
-/** A hop count (how many proxies to trust, nearest first), or addresses and CIDR ranges. */
+/** proxy-addr's names for address ranges, which TRUST_PROXY accepts beside addresses and CIDRs. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const trustProxyHelp = 'must be false, a hop count such as 1, or addresses/CIDR ranges such as 10.0.0.5,10.1.0.0/16';
+
+/**
+ * Whose X-Forwarded-For to believe: nobody (false, 0), the n nearest hops (a count), or the
+ * proxies at these addresses. `true` (anybody) is refused: any client could then choose the
+ * address its rate limit is counted under.
+ */
 const trustProxy = z
   .string()
   .transform((value, context): false | number | string[] => {
     const text = value.trim();
     if (text === 'false' || text === '0') return false;
     if (/^\d+$/.test(text)) return Number(text);
-    const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
-    const bad = entries.filter((entry) => !isAddressOrRange(entry));
-    if (entries.length === 0 || bad.length > 0) {
+    if (text === 'true') {
       context.addIssue({
         code: 'custom',
-        message: `must be a hop count such as 1, or addresses/CIDR ranges such as 10.0.0.5,192.168.0.0/16${bad.length > 0 ? ` (not understood: ${bad.join(', ')})` : ''}`,
+        message: `${trustProxyHelp} (true would believe X-Forwarded-For from anybody, so any client could choose its own address)`,
       });
+      return z.NEVER;
+    }
+    const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    const bad = entries.filter((entry) => !isAddressOrRange(entry) && !namedRanges.has(entry));
+    if (entries.length === 0 || bad.length > 0) {
+      context.addIssue({ code: 'custom', message: `${trustProxyHelp} (not understood: ${bad.length > 0 ? bad.join(', ') : JSON.stringify(value)})` });
       return z.NEVER;
     }
     return entries;
