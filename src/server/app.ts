@@ -22,6 +22,7 @@ import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './http/close-on-shutdown';
 import { registerHealthRoutes } from './http/health-routes';
 import { answerFrameworkError } from './http/framework-errors';
+import { answerClientError } from './http/client-errors';
 import { logOneLinePerRequest, safeLoggerOptions } from './http/logging';
 import { echoRequestId, requestIdFor } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -49,6 +50,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
     // Paths the router cannot decode answer in the format of the API they were meant for.
     frameworkErrors: answerFrameworkError,
+    // So do requests Node's parser refuses (431, a bad Content-Length) ...
+    clientErrorHandler: answerClientError,
+    // ... and those arriving while the server shuts down (http/close-on-shutdown.ts answers them).
+    return503OnClosing: false,
     // Uploads are bounded per file by the media limits; this caps the whole body.
     bodyLimit: 1024 * 1024,
     // Behind a load balancer, the client's address for rate limits comes from X-Forwarded-For.

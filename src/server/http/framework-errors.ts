@@ -3,14 +3,15 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { paths } from '../../shared/paths';
 import { formatOfUrl } from '../open311/format';
 import { presentErrors } from '../open311/presenter';
-import { sendDocument } from '../open311/reply';
+import { serialize } from '../open311/serializers';
 import { errorCollection } from '../geocoding/pelias';
 
 const startsWithin = (path: string, prefixes: readonly string[]) =>
   prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 const geoReportPrefixes = [paths.georeport, paths.proxyGeoreport, paths.proxyServiceObjects, paths.media];
-const counterPrefixes = [paths.counters, paths.proxyCounters];
+// The counter service's whole API root (counters, observations, sources), directly and proxied.
+const counterPrefixes = ['/api', paths.proxyCounters, paths.proxyCountersApi];
 const geocodingPrefixes = ['/geocoding/v1', '/proxy/geocoding/v1'];
 
 /**
@@ -28,29 +29,56 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   return answerInApiFormat(request, reply, status, message);
 }
 
+/** An error answer in the shape of the API a path belongs to: what to send, with or without a reply object. */
+export interface ApiErrorAnswer {
+  contentType: string;
+  body: string;
+  /** Headers this API's errors carry besides the type. */
+  headers: Record<string, string>;
+}
+
+const moderationCodes: Record<number, string> = { 503: 'unavailable' };
+
 /**
- * An error answered before any route runs (router failures, a refused Host), in the error shape
- * of the API the path belongs to; no hook has run, so the few headers that matter are set here.
+ * The one place that maps a path to its API's error shape: GeoReport error records (JSON or XML
+ * by the path's format), the counter service's `{"detail"}`, the geocoder's Pelias envelope, the
+ * moderation API's `{"error"}`; plain text for the web app's paths.
  */
-export function answerInApiFormat(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
-  const path = request.url.split('?')[0] ?? '';
-  reply
-    .code(status)
-    .header('x-request-id', request.id)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
-    .header('cache-control', 'no-store');
+export function apiErrorAnswer(path: string, status: number, message: string): ApiErrorAnswer {
   if (startsWithin(path, geoReportPrefixes)) {
-    return sendDocument(reply, presentErrors([{ code: status, description: message }]), formatOfUrl(request.url), status);
+    const { body, contentType } = serialize(presentErrors([{ code: status, description: message }]), formatOfUrl(path));
+    return { contentType, body, headers: {} };
   }
   if (startsWithin(path, counterPrefixes)) {
-    return reply.header('access-control-allow-origin', '*').type('application/json').send(JSON.stringify({ detail: message }));
+    return { contentType: 'application/json', body: JSON.stringify({ detail: message }), headers: { 'access-control-allow-origin': '*' } };
   }
   if (startsWithin(path, geocodingPrefixes)) {
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(errorCollection([message], Date.now())));
+    return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(errorCollection([message], Date.now())), headers: {} };
   }
   if (startsWithin(path, [paths.moderationApi])) {
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify({ error: { code: 'invalid_input', message } }));
+    const code = moderationCodes[status] ?? 'invalid_input';
+    return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ error: { code, message } }), headers: {} };
   }
-  return reply.type('text/plain; charset=utf-8').send(`${message}\n`);
+  return { contentType: 'text/plain; charset=utf-8', body: `${message}\n`, headers: {} };
+}
+
+/** Headers every such answer carries: it is answered before (or without) the hooks that add them. */
+export const errorAnswerHeaders = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+} as const;
+
+/**
+ * An error answered before any route runs (router failures, a refused Host, a request arriving
+ * while the server shuts down), in the error shape of the API the path belongs to.
+ */
+export function answerInApiFormat(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+  const answer = apiErrorAnswer(request.url.split('?')[0] ?? '', status, message);
+  return reply
+    .code(status)
+    .header('x-request-id', request.id)
+    .headers({ ...errorAnswerHeaders, ...answer.headers })
+    .type(answer.contentType)
+    .send(answer.body);
 }
