@@ -12,9 +12,10 @@ import { runBenches } from './lib/entry';
 import type { BenchModule } from './lib/result';
 import { loadMixBench } from './load-mix';
 import { observationsBench } from './observations';
+import { photoMemoryBench } from './photo-memory';
 import { proxyBench } from './proxy';
 
 // The bundle bench first: it takes seconds and builds dist/client if stale, as the browser bench needs.
-const benches: BenchModule[] = [bundleBench, georeportBench, countersBench, proxyBench, observationsBench, loadMixBench, browserBench];
+const benches: BenchModule[] = [bundleBench, georeportBench, countersBench, proxyBench, observationsBench, loadMixBench, browserBench, photoMemoryBench];
 
 await runBenches(benches);

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { serverProcessEnv } from '../../src/server/process-env';
 import { spawnTsChild, type BenchChild } from './children';
 import { serverNodeFlags } from './settings';
 
@@ -29,5 +30,5 @@ export async function startServerChild(file: string, env: Record<string, string>
 export function startDemoServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const file = fileURLToPath(new URL('./demo-server-child.ts', import.meta.url));
   // DATABASE_URL empty unless asked for: the bench's own environment must not choose the backend.
-  return startServerChild(file, { DATABASE_URL: '', ...env, DATA_DIR: dataDir }, serverNodeFlags());
+  return startServerChild(file, { DATABASE_URL: '', ...serverProcessEnv, ...env, DATA_DIR: dataDir }, serverNodeFlags());
 }

@@ -30,6 +30,7 @@ import { refuseUnknownHosts } from './http/allowed-hosts';
 import { limitSlowClients, timeoutOptions } from './http/slow-clients';
 import { createUploadBudget } from './http/upload-budget';
 import { trustProxyOption } from './http/trust-proxy';
+import { createDecodeBudget, decodePixelsInFlight } from './media/decode-budget';
 import { registerCompression } from './http/compression';
 import { openApiDocumentPath, openApiDocumentRoute, registerOpenApi } from './http/openapi';
 
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     repositories: options.store,
     now: options.now ?? Date.now,
     uploads: createUploadBudget(options.config.UPLOAD_BYTES_IN_FLIGHT_MAX),
+    decoding: createDecodeBudget(decodePixelsInFlight(options.config)),
     mailLinks: createMailLinks(mailSecret, mailBaseUrl(options.config)),
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { UploadBudget } from './http/upload-budget';
+import type { DecodeBudget } from './media/decode-budget';
 import type { MailLinks } from './notify/mail-links';
 import type { Repositories } from './storage/repositories/types';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   now: () => number;
   /** Upload bytes in flight over the whole process (the service and the proxy together). */
   uploads: UploadBudget;
+  /** Photo pixels decoding at once over the whole process: bounds the memory a burst of photos takes. */
+  decoding: DecodeBudget;
   /** Links in emails, signed; from PUBLIC_BASE_URL, never a caller's Host. */
   mailLinks: MailLinks;
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverProcessEnv } from '../../src/server/process-env';
 import { projectRoot } from './project-root';
 
 export interface KerroServer {
@@ -58,7 +59,7 @@ export async function startKerroServer(
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     // NODE_ENV as `npm start` sets it (vitest's own is 'test').
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(options.publicBaseUrl ? { PUBLIC_BASE_URL: baseUrl } : {}), ...options.env },
+    env: { ...process.env, ...serverProcessEnv, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(options.publicBaseUrl ? { PUBLIC_BASE_URL: baseUrl } : {}), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

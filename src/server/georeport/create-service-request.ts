@@ -8,6 +8,7 @@ import { photoLabel, tooManyPhotos, unknownServiceObject, unlocatedServiceObject
 import type { ServiceRequestInput } from '../../shared/georeport/request-input-schema';
 import type { SupportedLocale } from '../../shared/locales';
 import type { Config } from '../config';
+import type { DecodeBudget } from '../media/decode-budget';
 import { MediaRejectedError, processImage, type ProcessedImage } from '../media/image-processing';
 import { badRequest } from '../open311/errors';
 import type { NewServiceRequest, RecipientMessage, Repositories, StoredMedia } from '../storage/repositories/types';
@@ -35,12 +36,17 @@ export interface ServiceRequestSubmission {
 export interface CreateServiceRequestDeps {
   config: Pick<Config, 'MEDIA_MAX_FILES' | 'MEDIA_MAX_PIXELS' | 'SERVICE_OBJECT_TYPE'>;
   repositories: Pick<Repositories, 'serviceRequests' | 'serviceObjects' | 'media'>;
+  /** The process's budget of pixels decoding at once. */
+  decoding: DecodeBudget;
   /** The receipt emailed to a reporter who gave an address, queued with the record. */
   receipt?: (record: NewServiceRequest) => RecipientMessage;
 }
 
 /** Every photo decoded and re-encoded; all the rejected ones are reported together. */
-async function processPhotos(photos: UploadedPhoto[], config: CreateServiceRequestDeps['config']): Promise<ProcessedImage[]> {
+async function processPhotos(
+  photos: UploadedPhoto[],
+  { config, decoding }: Pick<CreateServiceRequestDeps, 'config' | 'decoding'>,
+): Promise<ProcessedImage[]> {
   if (photos.length > config.MEDIA_MAX_FILES) {
     throw badRequest(tooManyPhotos.text({ limit: config.MEDIA_MAX_FILES }));
   }
@@ -48,7 +54,7 @@ async function processPhotos(photos: UploadedPhoto[], config: CreateServiceReque
   const images: ProcessedImage[] = [];
   for (const [index, photo] of photos.entries()) {
     try {
-      images.push(await processImage(photo.data, { maxPixels: config.MEDIA_MAX_PIXELS, label: photoLabel(index + 1) }));
+      images.push(await processImage(photo.data, { maxPixels: config.MEDIA_MAX_PIXELS, label: photoLabel(index + 1), decoding }));
     } catch (error) {
       if (!(error instanceof MediaRejectedError)) throw error;
       problems.push(error.message);
@@ -60,7 +66,7 @@ async function processPhotos(photos: UploadedPhoto[], config: CreateServiceReque
 
 /** Stores the request and its photos; answers the stored record. */
 export async function createServiceRequest(
-  { config, repositories, receipt }: CreateServiceRequestDeps,
+  { config, repositories, receipt, decoding }: CreateServiceRequestDeps,
   { input, attributes, locale, photos, now, zipCode }: ServiceRequestSubmission,
 ): Promise<NewServiceRequest> {
   let { lat, long } = input;
@@ -81,7 +87,7 @@ export async function createServiceRequest(
     }
   }
 
-  const images = await processPhotos(photos, config);
+  const images = await processPhotos(photos, { config, decoding });
   const savedNames: string[] = [];
   try {
     const media: StoredMedia[] = [];

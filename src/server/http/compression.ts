@@ -15,6 +15,7 @@
  */
 import compress from '@fastify/compress';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paths } from '../../shared/paths';
@@ -91,7 +92,38 @@ function matchesTag(header: string | undefined, tag: string): boolean {
   });
 }
 
+/** The tag an answer already carries (an upstream's, passed on by the proxy), without `W/` and quotes. */
+function givenTag(reply: FastifyReply): string | undefined {
+  const value = reply.getHeader('etag');
+  return typeof value === 'string' ? value.replace(/^W\//, '').replace(/^"|"$/g, '') : undefined;
+}
+
+const isValidatable = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.statusCode === 200 && (request.method === 'GET' || request.method === 'HEAD');
+
+function notModified(reply: FastifyReply): null {
+  reply.code(304).removeHeader('content-length');
+  return null;
+}
+
+/**
+ * A streamed upstream answer the proxy passes on keeps the upstream's tag. The proxy forwards the
+ * browser's If-None-Match, so an upstream that honours it answers 304 itself; one that tags its
+ * answers but ignores the header gets the same 304 here, its body never read.
+ */
+function passedOnStream(request: FastifyRequest, reply: FastifyReply, stream: Readable): Readable | null {
+  const tag = givenTag(reply);
+  const held = isValidatable(request, reply) && tag !== undefined && matchesTag(request.headers['if-none-match'], tag);
+  if (!held && reply.statusCode !== 304) return stream;
+  // An upstream's empty 304 is drained (its connection stays reusable); an unread body is cut off.
+  stream.on('error', () => {});
+  if (held) stream.destroy();
+  else stream.resume();
+  return notModified(reply);
+}
+
 async function encodeWholeAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (payload instanceof Readable) return passedOnStream(request, reply, payload);
   if (!(Buffer.isBuffer(payload) || typeof payload === 'string')) return payload;
   if (reply.hasHeader('content-encoding') || reply.statusCode === 206 || isUncompressedApi(request.url)) return payload;
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
@@ -100,13 +132,11 @@ async function encodeWholeAnswer(request: FastifyRequest, reply: FastifyReply, p
   if (compressible) reply.header('vary', varyWith(reply.getHeader('vary'), 'Accept-Encoding'));
   const coding = compressible ? chooseCoding(request.headers['accept-encoding']) : undefined;
 
-  const cacheable = reply.statusCode === 200 && (request.method === 'GET' || request.method === 'HEAD') && !reply.hasHeader('etag');
-  if (cacheable) {
-    reply.header('etag', `"${representations.tag}${coding ? `-${coding}` : ''}"`);
-    if (matchesTag(request.headers['if-none-match'], representations.tag)) {
-      reply.code(304).removeHeader('content-length');
-      return null;
-    }
+  if (isValidatable(request, reply)) {
+    // An upstream's tag (a cached service list) is kept and honoured; any other answer gets its content hash.
+    const tag = givenTag(reply) ?? representations.tag;
+    if (!reply.hasHeader('etag')) reply.header('etag', `"${tag}${coding ? `-${coding}` : ''}"`);
+    if (matchesTag(request.headers['if-none-match'], tag)) return notModified(reply);
   }
   if (!coding) return body;
   const encoded = await encodedOf(representations, body, coding);

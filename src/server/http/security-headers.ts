@@ -26,13 +26,13 @@ function isCrossOriginResource(url: string): boolean {
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  config: Pick<Config, 'PUBLIC_BASE_URL' | 'VITE_MAP_TILE_URL'>,
+  config: Pick<Config, 'PUBLIC_BASE_URL' | 'VITE_MAP_TILE_URL' | 'OPEN311_URL'>,
 ): Promise<void> {
   const https = config.PUBLIC_BASE_URL?.startsWith('https:') ?? false;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: appCspDirectives(config.VITE_MAP_TILE_URL ?? defaultMapTileUrl),
+      directives: appCspDirectives(config.VITE_MAP_TILE_URL ?? defaultMapTileUrl, config.OPEN311_URL),
     },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: false, // per path below

@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { DecodeBudget } from './decode-budget';
 
 /**
  * Uploaded photos are decoded and re-encoded, never stored as sent: that drops every piece of
@@ -36,6 +37,8 @@ export interface ImageLimits {
   maxPixels: number;
   /** Names the upload in error messages, e.g. "media[] file 2". */
   label?: string;
+  /** The process's pixels decoding at once: the pixels are decoded only once they fit. */
+  decoding: DecodeBudget;
 }
 
 export type MediaRejectionReason = 'not-an-image' | 'unsupported-format' | 'too-many-pixels' | 'unreadable';
@@ -62,7 +65,7 @@ export async function processImage(input: Buffer, limits: ImageLimits): Promise<
   const label = limits.label ?? 'the file';
   const metadata = await readHeader(input, label);
   const kind = acceptedKind(metadata, label);
-  assertPixelBudget(metadata, limits.maxPixels, label);
+  const pixels = assertPixelBudget(metadata, limits.maxPixels, label);
 
   const pipeline = sharp(input, {
     // Enforced again by libvips itself, in case the header we read lied in some other way.
@@ -79,12 +82,19 @@ export async function processImage(input: Buffer, limits: ImageLimits): Promise<
   const output = encode(pipeline, kind);
 
   try {
-    const { data, info } = await output.pipeline.toBuffer({ resolveWithObject: true });
+    const { data, info } = await limits.decoding.run(pixels, () => output.pipeline.toBuffer({ resolveWithObject: true }));
     return { buffer: data, contentType: output.contentType, extension: output.extension, width: info.width, height: info.height };
   } catch (error) {
     throw decodeFailure(error, limits.maxPixels, label);
   }
 }
+
+// Memory: each photo is decoded once, so libvips' cache of operations and their pixels only
+// keeps memory in use (up to 50 MB) after a burst. One libvips thread per image (sharp's default
+// on glibc, where more threads leave more of the heap fragmented): the decode budget, not libvips,
+// decides how much decodes at once.
+sharp.cache(false);
+sharp.concurrency(1);
 
 // libvips would otherwise try every loader it has (TIFF, SVG, PDF, FITS, …) on whatever is
 // uploaded: only the decoders of the accepted formats may run (AVIF comes through the heif loader).
@@ -135,10 +145,12 @@ function unsupportedFormat(name: string, label: string): MediaRejectedError {
   return new MediaRejectedError('unsupported-format', `${label} is a ${name} file; send a ${ACCEPTED_FORMATS_TEXT} image instead`);
 }
 
-function assertPixelBudget(metadata: Metadata, maxPixels: number, label: string): void {
+/** The pixels decoding will take, refused past the limit of one photo. */
+function assertPixelBudget(metadata: Metadata, maxPixels: number, label: string): number {
   // Only the first frame is decoded, so a multi-frame image costs one page's pixels.
   const height = metadata.pageHeight ?? metadata.height;
   if (metadata.width * height > maxPixels) throw tooManyPixels(maxPixels, label, `${metadata.width}×${height}`);
+  return metadata.width * height;
 }
 
 function encode(pipeline: Sharp, kind: InputKind): { pipeline: Sharp; contentType: ProcessedImage['contentType']; extension: StoredImageExtension } {

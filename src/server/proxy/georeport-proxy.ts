@@ -16,7 +16,7 @@ import { registerFollowProxy } from './follow-proxy';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 import type { CachedUpstreamAnswer } from './upstream';
 import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../open311/upload-spool';
-import { callUpstream, forwardedSubpath, passedEncoding, UpstreamError, type UpstreamResponse } from './upstream';
+import { callUpstream, forwardedSubpath, passedOnRequestHeaders, UpstreamError, type UpstreamResponse } from './upstream';
 import type { Upstreams } from './upstreams';
 import { proxySchemas } from './route-schemas';
 
@@ -96,7 +96,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
     }
     // The service list is read into the cache (compressed here, once per list); the rest passes through.
-    const headers = { ...upstreams.open311ClientOrigin(request), ...(cacheable ? {} : passedEncoding(request)) };
+    const headers = { ...upstreams.open311ClientOrigin(request), ...(cacheable ? {} : passedOnRequestHeaders(request)) };
     const response = await upstreamCall(() => upstreams.call('issue reporting', url, { headers, timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
     if (!cacheable || response.statusCode !== 200) return sendUpstream(reply, response);
     const body = Buffer.from(await response.body.arrayBuffer());

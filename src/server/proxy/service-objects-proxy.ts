@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { geoReportErrorHandler } from '../open311/error-handler';
 import { GeoReportError } from '../open311/errors';
-import { callUpstream, passedEncoding, UpstreamError } from './upstream';
+import { callUpstream, passedOnRequestHeaders, UpstreamError } from './upstream';
 import { geocodingSchemas } from '../geocoding/route-schemas';
 
 export const serviceObjectsProxy: FastifyPluginAsync<{ context: AppContext; upstreamUrl: string }> = async (app, { context, upstreamUrl }) => {
@@ -12,7 +12,7 @@ export const serviceObjectsProxy: FastifyPluginAsync<{ context: AppContext; upst
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {
       const response = await callUpstream('service object', `${upstreamUrl}${query}`, {
-        headers: passedEncoding(request),
+        headers: passedOnRequestHeaders(request),
         timeoutMs: context.config.UPSTREAM_TIMEOUT_MS,
       });
       return reply.code(response.statusCode).headers(response.headers).send(response.body);

@@ -79,12 +79,17 @@ export function forwardableHeaders(headers: Record<string, string | string[] | n
 
 /**
  * For an answer the proxy passes on untouched: the browser's Accept-Encoding goes upstream, so a
- * compressed upstream answer reaches the browser as it came, never inflated and compressed again.
- * Answers the proxy reads (rewritten links, cached pages, error envelopes) ask for none.
+ * compressed upstream answer reaches the browser as it came, never inflated and compressed again,
+ * and its If-None-Match, so the upstream can answer 304 to the tag it gave. Answers the proxy
+ * reads (rewritten links, cached pages, error envelopes) ask for neither.
  */
-export function passedEncoding(request: { headers: Record<string, string | string[] | undefined> }): Record<string, string> {
-  const value = request.headers['accept-encoding'];
-  return typeof value === 'string' && value !== '' ? { 'accept-encoding': value } : {};
+export function passedOnRequestHeaders(request: { headers: Record<string, string | string[] | undefined> }): Record<string, string> {
+  const passed: Record<string, string> = {};
+  for (const name of ['accept-encoding', 'if-none-match']) {
+    const value = request.headers[name];
+    if (typeof value === 'string' && value !== '') passed[name] = value;
+  }
+  return passed;
 }
 
 const timeoutCodes = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);

@@ -142,7 +142,9 @@ describe('the proxy on the wire', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream((request, response) => {
       const gzip = /gzip/.test(String(request.headers['accept-encoding'] ?? ''));
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+      // Tagged like many real services, but If-None-Match is never honoured: always the whole page.
+      const etag = gzip ? '"page-1-gzip"' : '"page-1"';
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding', etag, ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
       response.end(gzip ? gzipped : page);
     });
     t = await createTestApp({ OPEN311_URL: upstream.url, OPEN311_API_KEY: 'proxy-secret-key-123' });
@@ -181,6 +183,18 @@ describe('the proxy on the wire', () => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(brotli).toHaveBeenCalledTimes(1);
     expect((await get('/proxy/open311/v1/services.json', { 'if-none-match': first.headers.etag! })).statusCode).toBe(304);
+  });
+
+  it("answers 304 itself to the upstream's tag when the upstream ignores If-None-Match, and passes the header on", async () => {
+    for (const [coding, tag] of [['gzip', '"page-1-gzip"'], ['identity', '"page-1"'], ['identity', 'W/"page-1"']] as const) {
+      const response = await get('/proxy/open311/v1/requests.json', { 'accept-encoding': coding, 'if-none-match': tag });
+      expect(upstream.received.at(-1)!.headers['if-none-match']).toBe(tag);
+      expect(response.statusCode).toBe(304);
+      expect(response.rawPayload.length).toBe(0);
+    }
+    const changed = await get('/proxy/open311/v1/requests.json', { 'accept-encoding': 'gzip', 'if-none-match': '"page-0-gzip"' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(gzipped)).toBe(true);
   });
 
   it("never puts the proxy's API key in a header", async () => {

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { createDecodeBudget } from '../../../src/server/media/decode-budget';
 import { MAX_LONG_SIDE, MediaRejectedError, processImage } from '../../../src/server/media/image-processing';
 import { GPS_IFD_POINTER, jpegWithGpsAndOrientation, oneBitPng, solid } from '../../helpers/images';
 
-const limits = { maxPixels: 50_000_000 };
+const limits = { maxPixels: 50_000_000, decoding: createDecodeBudget(50_000_000) };
 
 async function rejection(promise: Promise<unknown>): Promise<MediaRejectedError> {
   const error = await promise.then(
@@ -112,7 +113,7 @@ describe('processImage', () => {
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
 
-    const error = await rejection(processImage(bomb, { maxPixels: 50_000_000, label: 'media[] file 1' }));
+    const error = await rejection(processImage(bomb, { ...limits, label: 'media[] file 1' }));
 
     expect(performance.now() - started).toBeLessThan(2000);
     // Decoding would need at least 400 MB; a header check needs next to nothing.
@@ -123,8 +124,8 @@ describe('processImage', () => {
 
   it('accepts an image right at the pixel limit and refuses one pixel more', async () => {
     const input = await solid(100, 100).png().toBuffer();
-    await expect(processImage(input, { maxPixels: 10_000 })).resolves.toMatchObject({ width: 100 });
-    const error = await rejection(processImage(input, { maxPixels: 9_999 }));
+    await expect(processImage(input, { ...limits, maxPixels: 10_000 })).resolves.toMatchObject({ width: 100 });
+    const error = await rejection(processImage(input, { ...limits, maxPixels: 9_999 }));
     expect(error.message).toBe('the file is too large: at most 9999 pixels (this one is 100×100)');
   });
 });

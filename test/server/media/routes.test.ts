@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 import { createUploadBudget } from '../../../src/server/http/upload-budget';
 import type { AppContext } from '../../../src/server/context';
+import { createDecodeBudget, decodePixelsInFlight } from '../../../src/server/media/decode-budget';
 import { processImage } from '../../../src/server/media/image-processing';
 import { mediaRoutes, mediaUrl } from '../../../src/server/media/routes';
 import type { Store } from '../../../src/server/storage';
@@ -30,6 +31,7 @@ beforeEach(async () => {
     repositories: store,
     now: () => 0,
     uploads: createUploadBudget(config.UPLOAD_BYTES_IN_FLIGHT_MAX),
+    decoding: createDecodeBudget(decodePixelsInFlight(config)),
     mailLinks: createMailLinks('secret', 'http://kerro.test'),
   };
   app = Fastify();
@@ -47,7 +49,7 @@ const notFound = [{ code: 404, description: 'media file not found' }];
 
 describe('GET /media/:fileName', () => {
   it('serves an uploaded photo, processed and stored the way POST /requests does it', async () => {
-    const photo = await processImage(await jpegWithGpsAndOrientation(), { maxPixels: context.config.MEDIA_MAX_PIXELS });
+    const photo = await processImage(await jpegWithGpsAndOrientation(), { maxPixels: context.config.MEDIA_MAX_PIXELS, decoding: context.decoding });
     const fileName = await store.media.save(photo.buffer, photo.extension);
 
     const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });

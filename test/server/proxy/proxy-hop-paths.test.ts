@@ -107,6 +107,21 @@ describe('the proxy in-process (embedded) and over HTTP (configured upstream)', 
     }
   });
 
+  it('answers the listing\'s validator with 304 alike, in every coding, and 200 to another tag', async () => {
+    for (const url of ['/proxy/open311/v1/requests.json', '/proxy/open311/v1/requests.xml?extensions=true']) {
+      for (const coding of ['br', 'gzip', 'identity']) {
+        const { embedded: first } = await both({ method: 'GET', url, headers: { 'accept-encoding': coding } });
+        expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+        const again = await both({ method: 'GET', url, headers: { 'accept-encoding': coding, 'if-none-match': String(first.headers.etag) } });
+        expect(again.embedded.statusCode).toBe(304);
+        expect(again.embedded.rawPayload.length).toBe(0);
+        expect(again.embedded.headers.etag).toBe(first.headers.etag);
+        const other = await both({ method: 'GET', url, headers: { 'accept-encoding': coding, 'if-none-match': '"another-tag"' } });
+        expect(other.embedded.statusCode).toBe(200);
+      }
+    }
+  });
+
   it('creates reports alike, with two photos, in JSON and XML, never echoing personal data', async () => {
     const photos = [
       { fileName: 'one.jpg', type: 'image/jpeg', data: await makeJpeg(64, 48) },

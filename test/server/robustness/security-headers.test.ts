@@ -101,6 +101,21 @@ describe('security headers', () => {
   });
 });
 
+describe("another city's GeoReport service in the CSP", () => {
+  it('admits photos from the origin of OPEN311_URL, and only that origin', async () => {
+    const proxied = await createTestApp({ OPEN311_URL: 'https://palaute.example.fi:8443/open311/v1', OPEN311_API_KEY: 'proxy-secret-key-123' });
+    try {
+      const answer = await proxied.app.inject({ url: '/healthz' });
+      expect(directives(answer.headers['content-security-policy'])['img-src']).toBe(
+        "'self' data: blob: https://tile.openstreetmap.org https://palaute.example.fi:8443",
+      );
+    } finally {
+      await proxied.close();
+    }
+    expect(appCspHeader('/tiles/{z}/{x}/{y}.png')).toContain("img-src 'self' data: blob:;");
+  });
+});
+
 describe('tile sources in the CSP', () => {
   it('takes the origin of a tile URL template', () => {
     expect(tileImageSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
