@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../../src/server/http/logging';
+import { StoreUnavailableError } from '../../../src/server/storage/errors';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
 import { readProxyApiKey } from '../../helpers/proxy-key';
@@ -92,6 +93,31 @@ describe('structured logs', () => {
         bytes: expect.any(Number),
       }),
     ]);
+  });
+});
+
+describe('a database outage in the log', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { captureLogs: true });
+  });
+  afterAll(() => t.close());
+
+  it('says so once per request, with the request id once (duplicate keys break JSON readers)', async () => {
+    const { serviceTypes } = t.repositories;
+    const list = serviceTypes.list;
+    // The store's own "cannot be reached" error, as a lost PostgreSQL or a locked SQLite raises it.
+    serviceTypes.list = () => Promise.reject(new StoreUnavailableError(new Error('connection refused')));
+    try {
+      const answer = await t.app.inject({ url: '/open311/v1/services.json', headers: { 'x-request-id': 'trace-outage-1' } });
+      expect(answer.statusCode).toBe(400);
+    } finally {
+      serviceTypes.list = list;
+    }
+    const lines = t.logs.filter((line) => line.includes('GeoReport request failed: the database cannot be reached'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.match(/"reqId"/g)).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, reqId: 'trace-outage-1' });
   });
 });
 
