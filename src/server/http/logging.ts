@@ -5,43 +5,41 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
  * line of a request, and nothing personal or secret in them.
  *
  * - Request lines carry method, path and host only: no headers, no body, no client address
- *   (an IP address is personal data), and the values of query parameters that can hold a secret
- *   or personal data (api_key, email, names, phone, …) replaced by "[redacted]".
+ *   (an IP address is personal data), and the values of query parameters whose names mark them
+ *   secret or personal replaced by "[redacted]".
  * - Errors of the caller's making (4xx) are logged without their message: a parser's message can
  *   quote the body it choked on. Server errors keep message and stack, which never hold input.
- * - Redaction paths catch headers and bodies should any code log them by mistake.
+ * - Should any code log headers, a body or a form by mistake, its fields are redacted by the
+ *   same rule.
+ *
+ * The rule goes by the words a name is made of, not by a list of names, so the forms a caller
+ * can invent are caught too: `digitransit-subscription-key`, `X-Api-Key`, `csrfToken`,
+ * `attribute[code]`, `email[]`, `api%5Fkey` all hold a word below.
  */
-
-const sensitiveQueryNames = new Set([
-  'api_key', 'apikey', 'key', 'token', 'password', 'session', 'email', 'first_name', 'last_name', 'phone',
-  'device_id', 'account_id', 'name',
+const sensitiveWords = new Set([
+  // secrets
+  'key', 'apikey', 'token', 'password', 'passwd', 'pwd', 'secret', 'session', 'cookie', 'auth', 'authorization', 'csrf',
+  'signature', 'jwt', 'bearer',
+  // personal data, and the resident's own answers (attribute values can be anything)
+  'email', 'mail', 'phone', 'name', 'firstname', 'lastname', 'device', 'account', 'attribute', 'body',
 ]);
-
-export const redactedPaths = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-csrf-token"]',
-  'req.headers["x-api-key"]',
-  'req.body',
-  'res.headers["set-cookie"]',
-  'headers.cookie',
-  'headers.authorization',
-  'headers["x-csrf-token"]',
-  'body',
-  'password',
-  'api_key',
-  'email',
-  'phone',
-  'first_name',
-  'last_name',
-];
 
 function decodedName(name: string): string {
   try {
-    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+    return decodeURIComponent(name.replace(/\+/g, ' '));
   } catch {
-    return name.toLowerCase();
+    return name;
   }
+}
+
+/** Whether a field, parameter or header of this name may hold a secret or personal data. */
+export function isSensitiveName(name: string): boolean {
+  // Words split at anything not a letter or digit (brackets, dashes, underscores) and at camelCase.
+  const words = decodedName(name)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return words.some((word) => sensitiveWords.has(word));
 }
 
 /** The URL as logged: the path as sent, sensitive query values replaced. */
@@ -54,10 +52,35 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const equals = pair.indexOf('=');
       const name = equals < 0 ? pair : pair.slice(0, equals);
-      return equals >= 0 && sensitiveQueryNames.has(decodedName(name)) ? `${name}=[redacted]` : pair;
+      return equals >= 0 && isSensitiveName(name) ? `${name}=[redacted]` : pair;
     })
     .join('&');
   return `${url.slice(0, queryStart)}?${query}`;
+}
+
+const isPlain = (value: unknown): value is Record<string, unknown> => {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
+/**
+ * A logged object with every sensitive field's value replaced, at any depth of plain objects and
+ * arrays (a request, a reply or an error goes to its serializer instead). Copies only what it changes.
+ */
+export function redactFields(value: unknown, depth = 0): unknown {
+  if (depth > 8) return value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => redactFields(item, depth + 1));
+    return items.some((item, index) => item !== value[index]) ? items : value;
+  }
+  if (!isPlain(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [name, field] of Object.entries(value)) {
+    const redacted = isSensitiveName(name) && field !== undefined ? '[redacted]' : redactFields(field, depth + 1);
+    if (redacted !== field) (copy ??= { ...value })[name] = redacted;
+  }
+  return copy ?? value;
 }
 
 interface LoggedRequest {
@@ -100,7 +123,7 @@ export function safeLoggerOptions(logger: LoggerOption): LoggerOption {
   return {
     ...base,
     serializers: { ...logSerializers },
-    redact: { paths: redactedPaths, censor: '[redacted]' },
+    formatters: { log: (object: Record<string, unknown>) => redactFields(object) as Record<string, unknown> },
     // ISO times read better in a terminal and sort the same.
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
   };

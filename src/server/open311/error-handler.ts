@@ -74,7 +74,8 @@ export function geoReportErrorHandler(error: FastifyError, request: FastifyReque
   if (isStoreUnavailable(error)) {
     // The spec's answer for "the backend is down" is a 400 general service error; Retry-After
     // tells a client that can read it when to try again.
-    request.log.warn({ reqId: request.id }, 'GeoReport request failed: the database cannot be reached');
+    // The request's logger already carries reqId: naming it again writes the key twice.
+    request.log.warn('GeoReport request failed: the database cannot be reached');
     const description = `the service is unavailable for a moment (its database cannot be reached); try again in ${storeRetryAfterSeconds} seconds`;
     reply.header('Retry-After', String(storeRetryAfterSeconds));
     return sendDocument(reply, presentErrors([{ code: 400, description }]), format, 400);

@@ -5,6 +5,7 @@
  * carries a kind (for the form's own languages) and the service's English text.
  */
 import { parseW3cDateTime } from '../time/w3c-datetime';
+import { plainTextMistake } from './plain-text';
 
 export const attributeDatatypes = ['string', 'number', 'datetime', 'text', 'singlevaluelist', 'multivaluelist'] as const;
 export type AttributeDatatype = (typeof attributeDatatypes)[number];
@@ -22,7 +23,7 @@ export interface AttributeRuleDefinition {
 /** The longest string or text answer the service keeps. */
 export const attributeTextMaxLength = 5000;
 
-export type AttributeProblemKind = 'unknown' | 'required' | 'number' | 'datetime' | 'choice' | 'choices' | 'once' | 'tooLong';
+export type AttributeProblemKind = 'unknown' | 'required' | 'number' | 'datetime' | 'choice' | 'choices' | 'once' | 'tooLong' | 'html' | 'control';
 
 export interface AttributeProblem {
   code: string;
@@ -80,6 +81,9 @@ export function checkAttributeAnswers(
       default:
         if (given.length > 1) problem('once', `${name} must be sent once`);
         else if (first.length > attributeTextMaxLength) problem('tooLong', `${name} must be at most ${attributeTextMaxLength} characters`);
+        // The plain-text rule every resident text follows (a title or description would be refused the same).
+        else if (plainTextMistake(first) === 'html') problem('html', `${name} must not contain HTML tags or code; write plain text`);
+        else if (plainTextMistake(first) === 'control') problem('control', `${name} must not contain control characters`);
     }
     values[code] = first;
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProblemTexts } from '../validation/problems';
+import { plainTextMistake } from './plain-text';
 import { descriptionLength, titleMaxLength } from './text-limits';
 
 /**
@@ -17,10 +18,6 @@ const mediaUrlSuffixes = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
 export const inputProblems = new ProblemTexts();
 const problem = inputProblems.message.bind(inputProblems);
 
-const htmlTagPattern = /<\s*[a-zA-Z!/?]/;
-// Control characters other than tab and line breaks are never part of a written text.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const controlCharacterPattern = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 const emptyAsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -32,20 +29,18 @@ const notText = (field: string) => problem({ code: 'not_text', field }, `${field
 const tooLong = (field: string, max: number) => problem({ code: 'too_long', field, limit: max }, `${field} must be at most ${max} characters`);
 const controlCharacters = (field: string) => problem({ code: 'control_characters', field }, `${field} must not contain control characters`);
 
-const plainText = (field: string, max: number) =>
-  z
-    .string(notText(field))
-    .max(max, tooLong(field, max))
-    .refine((text) => !htmlTagPattern.test(text), problem({ code: 'html', field }, `${field} must not contain HTML tags or code; write plain text`))
-    .refine((text) => !controlCharacterPattern.test(text), controlCharacters(field));
+const htmlIn = (field: string) => problem({ code: 'html', field }, `${field} must not contain HTML tags or code; write plain text`);
 
-/** An identifier a client sends (ids of objects, devices, accounts): bounded, no control characters. */
-const identifier = (field: string, max: number) =>
-  z
-    .string(notText(field))
-    .trim()
-    .max(max, tooLong(field, max))
-    .refine((text) => !controlCharacterPattern.test(text), controlCharacters(field));
+/** The plain-text rule (plain-text.ts) on a string schema: every resident text passes it. */
+const asPlainText = (schema: z.ZodString, field: string) =>
+  schema
+    .refine((text) => plainTextMistake(text) !== 'html', htmlIn(field))
+    .refine((text) => plainTextMistake(text) !== 'control', controlCharacters(field));
+
+const plainText = (field: string, max: number) => asPlainText(z.string(notText(field)).max(max, tooLong(field, max)), field);
+
+/** An identifier a client sends (ids of objects, devices, accounts): bounded plain text, trimmed. */
+const identifier = (field: string, max: number) => asPlainText(z.string(notText(field)).trim().max(max, tooLong(field, max)), field);
 
 const coordinate = (field: 'lat' | 'long', limit: number) =>
   z
@@ -61,10 +56,7 @@ const coordinate = (field: 'lat' | 'long', limit: number) =>
       problem({ code: 'out_of_range', field, limit }, `${field} must be between -${limit} and ${limit} (WGS84 degrees)`),
     );
 
-const mediaUrl = z
-  .string(notText('media_url'))
-  .trim()
-  .max(2000, tooLong('media_url', 2000))
+const mediaUrl = asPlainText(z.string(notText('media_url')).trim().max(2000, tooLong('media_url', 2000)), 'media_url')
   .refine(
     (text) => {
       try {
@@ -101,7 +93,10 @@ const mediaUrl = z
       { code: 'not_an_image_url', field: 'media_url' },
       `media_url must end in an image file suffix: ${mediaUrlSuffixes.map((s) => `.${s}`).join(', ')}`,
     ),
-  );
+  )
+  // Stored and published as the WHATWG URL parser writes it (scheme and host lower-cased, what
+  // may not stand in a URL percent-encoded), never as sent.
+  .transform((text) => new URL(text).href);
 
 /**
  * The description and title rules on their own, for changing a stored request (moderation):

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl } from '../../../src/server/http/logging';
+import { isSensitiveName, redactFields, redactUrl } from '../../../src/server/http/logging';
+import { StoreUnavailableError } from '../../../src/server/storage/errors';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
 import { readProxyApiKey } from '../../helpers/proxy-key';
@@ -73,6 +74,31 @@ describe('structured logs', () => {
     expect(text).toContain('api_key=[redacted]');
   });
 
+  it('hold no value of a field whose name marks it secret or personal, in any form a caller can write it', async () => {
+    const secrets = Array.from({ length: 10 }, (_, index) => `leak${index}x${Math.random().toString(36).slice(2, 10)}`);
+    const [geoKey, geoKeyHeader, csrf, attribute, attributeEncoded, emails, csrfHeader, bodyAttribute, bodyEmails, bodyCsrf] = secrets;
+    const answers = [
+      await t.app.inject({
+        url: `/proxy/geocoding/v1/search?text=Mannerheimintie&digitransit-subscription-key=${geoKey}`,
+        headers: { 'digitransit-subscription-key': geoKeyHeader! },
+      }),
+      await t.app.inject({
+        url: `/open311/v1/requests.json?csrf_token=${csrf}&attribute[DEPTH]=${attribute}&attribute%5BSIZE%5D=${attributeEncoded}&email[]=${emails}`,
+        headers: { 'x-csrf-token': csrfHeader! },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: `/open311/v1/requests.json?digitransit-subscription-key=${geoKey}`,
+        ...urlencoded({ ...validReport, api_key: t.apiKey, 'attribute[DEPTH]': bodyAttribute!, 'email[]': bodyEmails!, csrf_token: bodyCsrf! }),
+      }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).not.toContain(500);
+    const text = t.logs.join('');
+    for (const secret of secrets) expect(text, `log contains ${secret}`).not.toContain(secret);
+    expect(text).toContain('digitransit-subscription-key=[redacted]');
+    expect(text).toContain('attribute[DEPTH]=[redacted]');
+  });
+
   it('gives every request line a request id, the one echoed to the caller', async () => {
     const answer = await t.app.inject({ url: '/open311/v1/services.json', headers: { 'x-request-id': 'trace-logtest-1' } });
     expect(answer.headers['x-request-id']).toBe('trace-logtest-1');
@@ -92,6 +118,54 @@ describe('structured logs', () => {
         bytes: expect.any(Number),
       }),
     ]);
+  });
+});
+
+describe('a database outage in the log', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { captureLogs: true });
+  });
+  afterAll(() => t.close());
+
+  it('says so once per request, with the request id once (duplicate keys break JSON readers)', async () => {
+    const { serviceTypes } = t.repositories;
+    const list = serviceTypes.list;
+    // The store's own "cannot be reached" error, as a lost PostgreSQL or a locked SQLite raises it.
+    serviceTypes.list = () => Promise.reject(new StoreUnavailableError(new Error('connection refused')));
+    try {
+      const answer = await t.app.inject({ url: '/open311/v1/services.json', headers: { 'x-request-id': 'trace-outage-1' } });
+      expect(answer.statusCode).toBe(400);
+    } finally {
+      serviceTypes.list = list;
+    }
+    const lines = t.logs.filter((line) => line.includes('GeoReport request failed: the database cannot be reached'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.match(/"reqId"/g)).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, reqId: 'trace-outage-1' });
+  });
+});
+
+describe('the redaction rule', () => {
+  it('goes by the words a name is made of', () => {
+    for (const name of ['api_key', 'apiKey', 'X-Api-Key', 'digitransit-subscription-key', 'csrf_token', 'csrfToken', 'attribute[DEPTH]',
+      'attribute[DEPTH][]', 'email[]', 'Email', 'first_name', 'device_id', 'account_id', 'password', 'authorization', 'cookie', 'api%5Fkey']) {
+      expect(isSensitiveName(name), name).toBe(true);
+    }
+    for (const name of ['status', 'service_code', 'lat', 'long', 'page', 'keywords', 'updated_after', 'text', 'size']) {
+      expect(isSensitiveName(name), name).toBe(false);
+    }
+  });
+
+  it('redacts such fields of a logged object at any depth, without changing the object', () => {
+    const headers = { host: 'x', 'digitransit-subscription-key': 's1', 'x-csrf-token': 's2' };
+    const logged = { headers, form: { 'attribute[A]': 's3', list: [{ 'email[]': 's4' }] }, ms: 3 };
+    expect(redactFields(logged)).toEqual({
+      headers: { host: 'x', 'digitransit-subscription-key': '[redacted]', 'x-csrf-token': '[redacted]' },
+      form: { 'attribute[A]': '[redacted]', list: [{ 'email[]': '[redacted]' }] },
+      ms: 3,
+    });
+    expect(headers['x-csrf-token']).toBe('s2');
   });
 });
 

@@ -5,7 +5,8 @@ import { formatW3cDateTime } from '../../time/w3c';
 import { checkOrigin, checkWriteAllowed, clearSessionCookie, findSession, setSessionCookie } from '../auth';
 import { ModerationApiError, unauthenticated } from '../errors';
 import { loginBody, parseInput } from '../input';
-import { createLoginLimiter, loginScopes } from '../login-limiter';
+import { loginAddressKey } from '../login-address';
+import { createLoginLimiter } from '../login-limiter';
 import { normalizeModeratorName } from '../moderator-names';
 import { dummyPasswordHash, verifyPassword } from '../passwords';
 import type { ModerationRepository, SessionRecord } from '../../storage/repositories/types';
@@ -36,10 +37,10 @@ export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository
     checkOrigin(request, config);
     const body = parseInput(loginBody, request.body);
     const name = normalizeModeratorName(body.name);
-    const scopes = loginScopes(request.ip, name);
+    const address = loginAddressKey(request.ip);
     const now = context.now();
     // Reserved before any scrypt work: a flood of parallel guesses gets at most the limit verified.
-    const attempt = await limiter.reserve(scopes, now);
+    const attempt = await limiter.reserve(address, name, now);
 
     const moderator = await repository.findModerator(name);
     const usable = moderator !== undefined && moderator.disabled_at === null;
@@ -49,7 +50,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository
       request.log.warn({ moderationLogin: 'failed' }, 'moderator sign-in failed');
       throw new ModerationApiError(401, 'invalid_credentials', 'the name or the password is wrong');
     }
-    await limiter.succeeded(attempt, scopes[1]!);
+    await limiter.succeeded(attempt, address, name);
 
     const token = newSessionToken();
     const session = {

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { nulFree, type PostgresDatabase } from './database';
+import { loginAttemptRetentionMs, loginRetryAt } from '../repositories/throttle';
 import type { LoginReservation, LoginThrottleRepository, RateLimitRepository } from '../repositories/types';
 
 export function createPostgresLoginThrottle(db: PostgresDatabase): LoginThrottleRepository {
   return {
-    async reserve(givenScopes, now, windowMs, max) {
+    async reserve(givenLimits, now) {
       // Counted under the text PostgreSQL stores (NUL cannot be stored; see database.ts).
-      const scopes = givenScopes.map((scope) => nulFree(scope) as string);
+      const limits = givenLimits.map((limit) => ({ ...limit, scope: nulFree(limit.scope) as string }));
+      const scopes = [...new Set(limits.map((limit) => limit.scope))];
       return db.transaction(async (client): Promise<LoginReservation> => {
         // The count and the insert under a lock per scope, held to COMMIT, so no two callers (in
         // any process) both see room. Locks are taken in order of their keys (not the names: two
@@ -16,8 +18,7 @@ export function createPostgresLoginThrottle(db: PostgresDatabase): LoginThrottle
           `SELECT pg_advisory_xact_lock(key) FROM (SELECT DISTINCT hashtext(scope) AS key FROM unnest($1::text[]) AS scope ORDER BY key) AS keys`,
           [scopes],
         );
-        const since = now - windowMs;
-        // The window is (now - windowMs, now]: an attempt leaves it exactly windowMs after it was made.
+        const since = now - loginAttemptRetentionMs;
         // Old rows of any scope go; rows another caller is already deleting are left to it rather
         // than waited for (waiting could deadlock two callers cleaning up in different orders).
         await client.query(
@@ -34,15 +35,9 @@ export function createPostgresLoginThrottle(db: PostgresDatabase): LoginThrottle
           times.push(row.at);
           timesOf.set(row.scope, times);
         }
-        let retryAt = 0;
-        for (const scope of scopes) {
-          const times = timesOf.get(scope) ?? [];
-          // Room again once enough attempts have left the window to drop below the limit.
-          if (times.length >= max) retryAt = Math.max(retryAt, times[times.length - max]! + windowMs);
-        }
+        const retryAt = loginRetryAt(limits, (scope) => timesOf.get(scope) ?? [], now);
         if (retryAt > 0) return { allowed: false, retryAt };
         const attempt = randomBytes(12).toString('hex');
-        // One row per scope as given (a scope listed twice counts twice, as in SQLite).
         await client.query('INSERT INTO login_attempts (scope, attempt, at) SELECT scope, $2, $3 FROM unnest($1::text[]) AS scope', [
           scopes,
           attempt,

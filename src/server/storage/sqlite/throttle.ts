@@ -1,25 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { SqliteDatabase } from './database';
-import type { LoginReservation, LoginThrottleRepository, RateLimitRepository } from '../repositories/types';
+import { loginAttemptRetentionMs, loginRetryAt } from '../repositories/throttle';
+import type { LoginLimit, LoginReservation, LoginThrottleRepository, RateLimitRepository } from '../repositories/types';
 
 export function createSqliteLoginThrottle(db: SqliteDatabase): LoginThrottleRepository {
   const forgetOld = db.prepare('DELETE FROM login_attempts WHERE at <= ?');
-  // The window is (now - windowMs, now]: an attempt leaves it exactly windowMs after it was made.
   const attemptTimes = db.prepare('SELECT at FROM login_attempts WHERE scope = ? AND at > ? ORDER BY at').pluck();
   const insert = db.prepare('INSERT INTO login_attempts (scope, attempt, at) VALUES (?, ?, ?)');
   const deleteAttempt = db.prepare('DELETE FROM login_attempts WHERE attempt = ?');
   const deleteScope = db.prepare('DELETE FROM login_attempts WHERE scope = ?');
 
   // The count and the insert under one write lock (IMMEDIATE): two processes cannot both see room.
-  const reserve = db.transaction((scopes: readonly string[], now: number, windowMs: number, max: number): LoginReservation => {
-    const since = now - windowMs;
+  const reserve = db.transaction((limits: readonly LoginLimit[], now: number): LoginReservation => {
+    const since = now - loginAttemptRetentionMs;
     forgetOld.run(since);
-    let retryAt = 0;
-    for (const scope of scopes) {
-      const times = attemptTimes.all(scope, since) as number[];
-      // Room again once enough attempts have left the window to drop below the limit.
-      if (times.length >= max) retryAt = Math.max(retryAt, times[times.length - max]! + windowMs);
-    }
+    const scopes = [...new Set(limits.map((limit) => limit.scope))];
+    const timesOf = new Map(scopes.map((scope) => [scope, attemptTimes.all(scope, since) as number[]]));
+    const retryAt = loginRetryAt(limits, (scope) => timesOf.get(scope)!, now);
     if (retryAt > 0) return { allowed: false, retryAt };
     const attempt = randomBytes(12).toString('hex');
     for (const scope of scopes) insert.run(scope, attempt, now);
@@ -27,8 +24,8 @@ export function createSqliteLoginThrottle(db: SqliteDatabase): LoginThrottleRepo
   });
 
   return {
-    async reserve(scopes, now, windowMs, max) {
-      return reserve.immediate(scopes, now, windowMs, max);
+    async reserve(limits, now) {
+      return reserve.immediate(limits, now);
     },
     async forgetAttempt(attempt) {
       deleteAttempt.run(attempt);

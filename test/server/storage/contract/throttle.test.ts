@@ -7,7 +7,8 @@ const allowed = (reservation: LoginReservation) => reservation.allowed;
 
 describe('login throttle', () => {
   const opened = useFreshStore();
-  const reserve = (scopes: string[], now: number, max = 3) => opened.store.loginThrottle.reserve(scopes, now, windowMs, max);
+  const limitsOf = (scopes: string[], max: number) => scopes.map((scope) => ({ scope, windowMs, max }));
+  const reserve = (scopes: string[], now: number, max = 3) => opened.store.loginThrottle.reserve(limitsOf(scopes, max), now);
 
   it('allows `max` attempts per scope and window, then refuses until the oldest leaves the window', async () => {
     const first = await reserve(['name:aino'], baseTime);
@@ -55,6 +56,39 @@ describe('login throttle', () => {
     expect(await reserve(['ip:x', 'name:y'], baseTime + 200)).toEqual({ allowed: false, retryAt: baseTime + 100 + windowMs });
   });
 
+  it('each limit has its own window and max; a scope under two limits is recorded once', async () => {
+    const hour = 60 * minute;
+    const limits = [
+      { scope: 'name:aino', windowMs: hour, max: 4 },
+      { scope: 'pair:1|aino', windowMs: 24 * hour, max: 1 },
+    ];
+    expect(await opened.store.loginThrottle.reserve(limits, baseTime)).toMatchObject({ allowed: true });
+    // The pair's one attempt a day is used; the name still has room.
+    expect(await opened.store.loginThrottle.reserve(limits, baseTime + hour)).toEqual({ allowed: false, retryAt: baseTime + 24 * hour });
+    const twice = [
+      { scope: 'name:aino', windowMs: hour, max: 4 },
+      { scope: 'name:aino', windowMs: minute, max: 2 },
+    ];
+    expect(await opened.store.loginThrottle.reserve(twice, baseTime + 10)).toMatchObject({ allowed: true });
+    // name:aino now holds 2 attempts (one per reservation, not one per limit): the one-minute limit is full.
+    expect(await opened.store.loginThrottle.reserve(twice, baseTime + 20)).toEqual({ allowed: false, retryAt: baseTime + minute });
+    expect(await opened.store.loginThrottle.reserve(twice, baseTime + minute + 10)).toMatchObject({ allowed: true });
+    // The hour's limit: 3 attempts in the hour so far, room for one more.
+    expect(await opened.store.loginThrottle.reserve(twice, baseTime + 3 * minute)).toMatchObject({ allowed: true });
+    expect(await opened.store.loginThrottle.reserve(twice, baseTime + 6 * minute)).toEqual({ allowed: false, retryAt: baseTime + hour });
+  });
+
+  it('keeps attempts for a day, and refuses a window longer than that', async () => {
+    const day = 24 * 60 * minute;
+    const daily = [{ scope: 'pair:1|aino', windowMs: day, max: 1 }];
+    expect(await opened.store.loginThrottle.reserve(daily, baseTime)).toMatchObject({ allowed: true });
+    // Other reservations meanwhile clean up old rows, but not this day-old one.
+    expect(await reserve(['name:other'], baseTime + day - 1)).toMatchObject({ allowed: true });
+    expect(await opened.store.loginThrottle.reserve(daily, baseTime + day - 1)).toEqual({ allowed: false, retryAt: baseTime + day });
+    expect(await opened.store.loginThrottle.reserve(daily, baseTime + day)).toMatchObject({ allowed: true });
+    await expect(opened.store.loginThrottle.reserve([{ scope: 'x', windowMs: day + 1, max: 1 }], baseTime)).rejects.toThrow(RangeError);
+  });
+
   it('forgetAttempt: a successful attempt no longer counts, in any of its scopes', async () => {
     const kept = await reserve(['name:aino', 'ip:1'], baseTime);
     const forgotten = await reserve(['name:aino', 'ip:1'], baseTime + 1);
@@ -94,14 +128,14 @@ describe('login throttle', () => {
     try {
       const results = await Promise.all(
         Array.from({ length: 30 }, (_, index) =>
-          (index % 2 === 0 ? opened.store : other).loginThrottle.reserve(['name:aino', `ip:192.0.2.${index}`], baseTime, windowMs, 5),
+          (index % 2 === 0 ? opened.store : other).loginThrottle.reserve(limitsOf(['name:aino', `ip:192.0.2.${index}`], 5), baseTime),
         ),
       );
       expect(results.filter(allowed)).toHaveLength(5);
       expect(results.filter((result) => !result.allowed)).toEqual(Array.from({ length: 25 }, () => ({ allowed: false, retryAt: baseTime + windowMs })));
       // The 25 refused recorded nothing under their own addresses.
       const refusedIndex = results.findIndex((result) => !result.allowed);
-      expect(await opened.store.loginThrottle.reserve([`ip:192.0.2.${refusedIndex}`], baseTime, windowMs, 1)).toMatchObject({ allowed: true });
+      expect(await opened.store.loginThrottle.reserve(limitsOf([`ip:192.0.2.${refusedIndex}`], 1), baseTime)).toMatchObject({ allowed: true });
     } finally {
       await other.close();
     }
