@@ -28,6 +28,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { refuseUnknownHosts } from './http/allowed-hosts';
 import { limitSlowClients, timeoutOptions } from './http/slow-clients';
 import { createUploadBudget } from './http/upload-budget';
+import { createMetrics } from './http/metrics';
+import { registerMetrics } from './http/metrics-route';
 import { registerCompression } from './http/compression';
 import { openApiDocumentPath, openApiDocumentRoute, registerOpenApi } from './http/openapi';
 
@@ -63,6 +65,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, options.config);
   await registerCompression(app);
   registerHealthRoutes(app, { store: options.store });
+  const now = options.now ?? Date.now;
+  const metrics = createMetrics();
+  const uploads = createUploadBudget(options.config.UPLOAD_BYTES_IN_FLIGHT_MAX);
+  registerMetrics(app, { metrics, allow: options.config.METRICS_ALLOW, store: options.store, uploads, now });
   // Before the API routes: the OpenAPI document is collected from their schemas as they are added.
   await registerOpenApi(app);
   openApiDocumentRoute(app, openApiDocumentPath);
@@ -70,9 +76,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const context: AppContext = {
     config: options.config,
     repositories: options.store,
-    now: options.now ?? Date.now,
-    uploads: createUploadBudget(options.config.UPLOAD_BYTES_IN_FLIGHT_MAX),
+    now,
+    uploads,
     mailLinks: createMailLinks(mailSecret, mailBaseUrl(options.config)),
+    metrics,
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { AppMetrics } from './http/metrics';
 import type { UploadBudget } from './http/upload-budget';
 import type { MailLinks } from './notify/mail-links';
 import type { Repositories } from './storage/repositories/types';
@@ -13,4 +14,6 @@ export interface AppContext {
   uploads: UploadBudget;
   /** Links in emails, signed; from PUBLIC_BASE_URL, never a caller's Host. */
   mailLinks: MailLinks;
+  /** The figures GET /metrics shows (upstream calls, cache hits); this app's own registry. */
+  metrics: AppMetrics;
 }

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 import { createUploadBudget } from '../../../src/server/http/upload-budget';
+import { createMetrics } from '../../../src/server/http/metrics';
 import type { AppContext } from '../../../src/server/context';
 import { processImage } from '../../../src/server/media/image-processing';
 import { mediaRoutes, mediaUrl } from '../../../src/server/media/routes';
@@ -31,6 +32,7 @@ beforeEach(async () => {
     now: () => 0,
     uploads: createUploadBudget(config.UPLOAD_BYTES_IN_FLIGHT_MAX),
     mailLinks: createMailLinks('secret', 'http://kerro.test'),
+    metrics: createMetrics(),
   };
   app = Fastify();
   await app.register(mediaRoutes, { prefix: '/media', context });

@@ -131,6 +131,7 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
   };
   return {
     backend: 'postgres',
+    pool: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount, max: db.pool.options.max }),
     serviceTypes: createPostgresServiceTypeRepository(db),
     serviceRequests: createPostgresServiceRequestRepository(db),
     apiKeys: createPostgresApiKeyRepository(db),

@@ -49,8 +49,18 @@ export interface Repositories {
 
 export type HealthCheck = 'ok' | 'failed';
 
+export interface PoolUse {
+  /** Connections open, idle among them, callers waiting for one, and the most allowed. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 export interface Store extends Repositories {
   readonly backend: 'sqlite' | 'postgres';
+  /** The connection pool's use now, where there is one (PostgreSQL); SQLite has one connection. */
+  readonly pool?: () => PoolUse;
   /** Readiness: the database answers a query, and photos can be written where they go. */
   health(): Promise<{ database: HealthCheck; media: HealthCheck }>;
   /** Closes the database (pool); the store is unusable after. */
