@@ -20,7 +20,7 @@ import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mai
 import { mailPageRoutes } from './notify/mail-pages';
 import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './http/close-on-shutdown';
-import { registerHealthRoutes } from './http/health-routes';
+import { diskRoomNeeded, registerHealthRoutes } from './http/health-routes';
 import { answerFrameworkError } from './http/framework-errors';
 import { logOneLinePerRequest, safeLoggerOptions } from './http/logging';
 import { echoRequestId, requestIdFor } from './http/request-id';
@@ -64,7 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app, options.config);
   await registerCompression(app);
-  registerHealthRoutes(app, { store: options.store });
+  registerHealthRoutes(app, { store: options.store, diskRoom: diskRoomNeeded(options.config) });
   const now = options.now ?? Date.now;
   const metrics = createMetrics();
   const uploads = createUploadBudget(options.config.UPLOAD_BYTES_IN_FLIGHT_MAX);

@@ -150,9 +150,8 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
     unitOfWork: createPostgresUnitOfWork(db),
     async health() {
       const database = await probe();
-      // Photos in the database are writable exactly when the database answers.
-      const media = mediaDirectory ? await checkDirectoryWritable(mediaDirectory) : database;
-      return { database, media };
+      // Photos in the database are writable exactly when the database answers: no check of their own.
+      return mediaDirectory ? { database, media: await checkDirectoryWritable(mediaDirectory) } : { database };
     },
     close() {
       closing ??= db.close();

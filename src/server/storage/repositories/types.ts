@@ -61,8 +61,11 @@ export interface Store extends Repositories {
   readonly backend: 'sqlite' | 'postgres';
   /** The connection pool's use now, where there is one (PostgreSQL); SQLite has one connection. */
   readonly pool?: () => PoolUse;
-  /** Readiness: the database answers a query, and photos can be written where they go. */
-  health(): Promise<{ database: HealthCheck; media: HealthCheck }>;
+  /**
+   * Readiness: the database answers a query, and photos can be written where they go. `media`
+   * only when photos are files: as database rows they are exactly as healthy as the database.
+   */
+  health(): Promise<{ database: HealthCheck; media?: HealthCheck }>;
   /** Closes the database (pool); the store is unusable after. */
   close(): Promise<void>;
 }
