@@ -20,7 +20,7 @@ import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mai
 import { mailPageRoutes } from './notify/mail-pages';
 import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './http/close-on-shutdown';
-import { registerHealthRoutes } from './http/health-routes';
+import { diskRoomNeeded, registerHealthRoutes } from './http/health-routes';
 import { answerFrameworkError } from './http/framework-errors';
 import { answerClientError } from './http/client-errors';
 import { logOneLinePerRequest, safeLoggerOptions } from './http/logging';
@@ -31,6 +31,8 @@ import { limitSlowClients, timeoutOptions } from './http/slow-clients';
 import { createUploadBudget } from './http/upload-budget';
 import { trustProxyOption } from './http/trust-proxy';
 import { createDecodeBudget, decodePixelsInFlight } from './media/decode-budget';
+import { createMetrics } from './http/metrics';
+import { registerMetrics } from './http/metrics-route';
 import { registerCompression } from './http/compression';
 import { openApiDocumentPath, openApiDocumentRoute, registerOpenApi } from './http/openapi';
 
@@ -69,7 +71,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app, options.config);
   await registerCompression(app);
-  registerHealthRoutes(app, { store: options.store });
+  registerHealthRoutes(app, { store: options.store, diskRoom: diskRoomNeeded(options.config) });
+  const now = options.now ?? Date.now;
+  const metrics = createMetrics();
+  const uploads = createUploadBudget(options.config.UPLOAD_BYTES_IN_FLIGHT_MAX);
+  registerMetrics(app, { metrics, allow: options.config.METRICS_ALLOW, store: options.store, uploads, now });
   // Before the API routes: the OpenAPI document is collected from their schemas as they are added.
   await registerOpenApi(app);
   openApiDocumentRoute(app, openApiDocumentPath);
@@ -77,10 +83,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const context: AppContext = {
     config: options.config,
     repositories: options.store,
-    now: options.now ?? Date.now,
-    uploads: createUploadBudget(options.config.UPLOAD_BYTES_IN_FLIGHT_MAX),
+    now,
+    uploads,
     decoding: createDecodeBudget(decodePixelsInFlight(options.config)),
     mailLinks: createMailLinks(mailSecret, mailBaseUrl(options.config)),
+    metrics,
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });

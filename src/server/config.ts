@@ -59,6 +59,17 @@ const trustProxy = z
     return entries;
   });
 
+/** Addresses and CIDR ranges, comma-separated. */
+const addressList = z.string().transform((value, context): string[] => {
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    context.addIssue({ code: 'custom', message: `must be addresses or CIDR ranges such as 127.0.0.1,::1,10.0.0.0/8 (not understood: ${bad.join(', ')})` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 function isAddressOrRange(entry: string): boolean {
   const [address, prefix, ...rest] = entry.split('/');
   const family = isIP(address ?? '');
@@ -85,6 +96,8 @@ const configSchema = z.object({
   // DATABASE_URL, the database.
   MEDIA_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxy.default(false),
+  // Who may read GET /metrics, by the client's address as resolved through TRUST_PROXY; others get 404.
+  METRICS_ALLOW: addressList.default(['127.0.0.1', '::1']),
   TZ_NAME: timeZone.default('Europe/Helsinki'),
   PUBLIC_BASE_URL: optionalUrl,
   // Host names answered (a Host header names them; ports are not compared): unset, the listening

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { AppMetrics } from './http/metrics';
 import type { UploadBudget } from './http/upload-budget';
 import type { DecodeBudget } from './media/decode-budget';
 import type { MailLinks } from './notify/mail-links';
@@ -16,4 +17,6 @@ export interface AppContext {
   decoding: DecodeBudget;
   /** Links in emails, signed; from PUBLIC_BASE_URL, never a caller's Host. */
   mailLinks: MailLinks;
+  /** The figures GET /metrics shows (upstream calls, cache hits); this app's own registry. */
+  metrics: AppMetrics;
 }

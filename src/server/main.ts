@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openStore } from './storage';
+import { openStore, removeAbandonedPhotoWrites } from './storage';
 import { prepareDataDirectory } from './data-directory';
 import { seedObservationDemoData } from './observations/demo-data';
 import { seedDemoData } from './demo/seed';
@@ -25,6 +25,7 @@ export interface RunningServer {
 /** Opens the database, seeds demo data if asked, and listens. Also used by `npm run dev` (dev.ts). */
 export async function startServer(config: Config): Promise<RunningServer> {
   const { staleUploadsRemoved } = await prepareDataDirectory(config);
+  const abandonedPhotoWritesRemoved = await removeAbandonedPhotoWrites(config, Date.now());
   const store = await openStore(config);
   let app: FastifyInstance;
   try {
@@ -74,6 +75,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw error;
   }
   if (staleUploadsRemoved > 0) app.log.info({ staleUploadsRemoved }, 'removed uploads an earlier run left in DATA_DIR/tmp');
+  if (abandonedPhotoWritesRemoved > 0) app.log.info({ abandonedPhotoWritesRemoved }, 'removed half-written photos a killed process left in the media directory');
   outboxSender = startOutboxSender(store.outbox, config, app.log);
   if (config.SMTP_URL && !config.PUBLIC_BASE_URL) {
     app.log.warn('SMTP_URL is set but PUBLIC_BASE_URL is not: links in emails (tracking, confirm, unsubscribe) name this server’s own listening address, never a caller’s Host; set PUBLIC_BASE_URL to the address residents use');

@@ -29,10 +29,10 @@ export interface CounterListAnswers {
   renderings: CounterRenderings;
 }
 
-export function createCounterListAnswers(context: Pick<AppContext, 'config' | 'repositories'>): CounterListAnswers {
+export function createCounterListAnswers(context: Pick<AppContext, 'config' | 'repositories' | 'metrics'>): CounterListAnswers {
   const repository = context.repositories.counters;
   const renderings = createCounterRenderings(repository, context.config.TZ_NAME);
-  const listingCache = createAnswerCache<CounterResponse>({ maxEntries: 1000, maxBytes: 64 * 1024 * 1024 });
+  const listingCache = createAnswerCache<CounterResponse>({ maxEntries: 1000, maxBytes: 64 * 1024 * 1024, counter: context.metrics.cache('counter_list') });
   const answer = async ({ base, requestUrl, listPath, prefix, accept, suffix }: CounterListAsk): Promise<CounterResponse> => {
     // The key holds the base too (links in the body are absolute) and the Accept header as sent,
     // which may choose the format: cheaper than negotiating before the lookup.

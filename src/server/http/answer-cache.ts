@@ -1,3 +1,5 @@
+import type { CacheCounter } from './metrics';
+
 /**
  * Serialized answers kept for reuse, the one cache of the server's answers: the GeoReport
  * listing, counter pages, and the proxy's upstream answers. An entry is valid while the store's
@@ -9,6 +11,8 @@ export interface AnswerCacheOptions {
   maxBytes: number;
   /** Entries older than this are dropped; unset, only the token decides. 0 turns the cache off. */
   maxAgeMs?: number;
+  /** Counts hits and misses for /metrics. */
+  counter: CacheCounter;
 }
 
 interface Entry<Answer> {
@@ -37,11 +41,16 @@ export function createAnswerCache<Answer extends { body: Buffer }>(options: Answ
     enabled,
     get(key, token, now) {
       const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.token !== token || (options.maxAgeMs !== undefined && now - entry.storedAt >= options.maxAgeMs)) {
-        remove(key);
+      if (!entry) {
+        options.counter.miss();
         return undefined;
       }
+      if (entry.token !== token || (options.maxAgeMs !== undefined && now - entry.storedAt >= options.maxAgeMs)) {
+        remove(key);
+        options.counter.miss();
+        return undefined;
+      }
+      options.counter.hit();
       return entry.answer;
     },
     set(key, token, now, answer) {

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Store } from '../storage';
+import type { Config } from '../config';
+import { mediaDirectoryOf, type Store } from '../storage';
+import { uploadSpoolDirectory } from '../open311/upload-spool';
+import { checkDiskRoom, type RoomNeeded } from './disk-room';
 
 export interface HealthRoutesOptions {
   store: Pick<Store, 'health'>;
+  /** Room one more report with the largest photos needs, where it is written (spool, photo files). */
+  diskRoom: readonly RoomNeeded[];
 }
 
 /** Probes must never be served from a cache: a stale "ready" is worse than none. */
@@ -12,23 +17,26 @@ function noStore(reply: FastifyReply) {
 
 /**
  * GET /healthz: liveness, 200 whenever the process serves HTTP.
- * GET /readyz: readiness, 200 when the database answers and photos can be written, else 503
- * naming the failed check; GET /readiness is the same (the path the real counter service's
+ * GET /readyz: readiness, 200 when the database answers, photos can be written and the disk has
+ * room for one more report with the largest photos allowed (so an instance turns unready before
+ * uploads fail with 507), else 503 naming each check: database, media (only when photos are
+ * files), disk. GET /readiness is the same (the path the real counter service's
  * probes use). No auth (they reveal nothing), and logged only at warn and above so a probe
  * every few seconds does not drown the request log.
  */
-export function registerHealthRoutes(app: FastifyInstance, { store }: HealthRoutesOptions): void {
+export function registerHealthRoutes(app: FastifyInstance, { store, diskRoom }: HealthRoutesOptions): void {
   let wasReady = true;
 
   app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => noStore(reply).send({ status: 'ok' }));
 
   const readiness = async (_request: FastifyRequest, reply: FastifyReply) => {
-    const checks = await store.health();
+    const [stored, disk] = await Promise.all([store.health(), checkDiskRoom(diskRoom)]);
+    const checks = { ...stored, disk: disk.check };
     const ready = Object.values(checks).every((result) => result === 'ok');
-    // Logged when the state changes, not on every probe.
+    // Logged when the state changes, not on every probe; where the room is short only here, not in the answer.
     if (ready !== wasReady) {
       if (ready) app.log.warn({ checks }, 'ready again');
-      else app.log.error({ checks }, 'not ready: a readiness check failed');
+      else app.log.error({ checks, diskShort: disk.short }, 'not ready: a readiness check failed');
       wasReady = ready;
     }
     if (ready) return noStore(reply).send({ status: 'ready' });
@@ -36,4 +44,18 @@ export function registerHealthRoutes(app: FastifyInstance, { store }: HealthRout
   };
   app.get('/readyz', { logLevel: 'warn' }, readiness);
   app.get('/readiness', { logLevel: 'warn' }, readiness);
+}
+
+/**
+ * One report with the largest upload allowed is spooled whole in DATA_DIR/tmp, then its photos
+ * are stored as files (when they are files): each place needs that much room. The SQLite file
+ * lives in DATA_DIR too; a report's row is small beside its photos.
+ */
+export function diskRoomNeeded(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'MEDIA_DIR' | 'MEDIA_MAX_FILE_BYTES' | 'MEDIA_MAX_FILES'>): RoomNeeded[] {
+  const largestUpload = config.MEDIA_MAX_FILE_BYTES * Math.max(1, config.MEDIA_MAX_FILES);
+  const media = mediaDirectoryOf(config);
+  return [
+    { directory: uploadSpoolDirectory(config), bytes: largestUpload },
+    ...(media === undefined ? [] : [{ directory: media, bytes: largestUpload }]),
+  ];
 }

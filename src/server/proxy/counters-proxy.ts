@@ -89,7 +89,7 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
   const proxyPath = part?.proxyPath ?? paths.proxyCounters;
   // Garbage with the service's page: never serves a page the service no longer would.
   const rewrittenPages = new WeakMap<Buffer, Map<string, Buffer>>();
-  const cache = createAnswerCache<CachedUpstreamAnswer>({ maxAgeMs: config.COUNTERS_CACHE_SECONDS * 1000, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
+  const cache = createAnswerCache<CachedUpstreamAnswer>({ maxAgeMs: config.COUNTERS_CACHE_SECONDS * 1000, maxEntries: 500, maxBytes: 64 * 1024 * 1024, counter: context.metrics.cache('proxy_counters') });
   // Non-GET methods and unknown forms: the counters' error shape, not the app's plain 404.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
 

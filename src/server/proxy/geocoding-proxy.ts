@@ -57,6 +57,7 @@ export const geocodingProxy: FastifyPluginAsync<{ context: AppContext; upstreamU
         response = await callUpstream('geocoding', `${upstreamUrl}/${endpoint}${upstreamQuery(request.url, config)}`, {
           headers: { accept: 'application/json', ...keyHeaders(config) },
           timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+          metrics: context.metrics,
         });
       } catch (error) {
         if (error instanceof UpstreamError) return fail(reply, error.statusCode, error.message);

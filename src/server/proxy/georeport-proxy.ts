@@ -83,6 +83,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     maxAgeMs: config.SERVICES_CACHE_SECONDS * 1000,
     maxEntries: 100,
     maxBytes: 10 * 1024 * 1024,
+    counter: context.metrics.cache('proxy_services'),
   });
 
   app.get('/*', { schema: proxySchemas.georeportGet }, async (request, reply) => {
@@ -123,6 +124,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
         headers: upstreams.open311ClientOrigin(request),
         body: form as never,
         timeoutMs: config.UPLOAD_TIMEOUT_MS,
+        metrics: context.metrics,
       }),
     );
     // Read fully before the spool goes: the upstream may still be reading the photos.

@@ -19,7 +19,7 @@ export interface ProxyRoutesOptions {
 }
 
 export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { context, apiKey, embedded }) => {
-  const upstreams = resolveUpstreams(context.config, embedded);
+  const upstreams = resolveUpstreams(context.config, embedded, context.metrics);
   await app.register(georeportProxy, { prefix: '/open311/v1', context, upstreams, apiKey });
   await app.register(countersProxy, { prefix: '/counters', context, upstreams });
   // The rest of the counter service (observations, their aggregate, sources, the API root) from

@@ -14,6 +14,7 @@ export const serviceObjectsProxy: FastifyPluginAsync<{ context: AppContext; upst
       const response = await callUpstream('service object', `${upstreamUrl}${query}`, {
         headers: passedOnRequestHeaders(request),
         timeoutMs: context.config.UPSTREAM_TIMEOUT_MS,
+        metrics: context.metrics,
       });
       return reply.code(response.statusCode).headers(response.headers).send(response.body);
     } catch (error) {

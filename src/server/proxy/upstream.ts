@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
+import type { AppMetrics } from '../http/metrics';
 
 /** Headers that describe one hop, never forwarded (RFC 9110 §7.6.1), plus ones we recompute. */
 const hopByHop = new Set([
@@ -101,8 +102,17 @@ const timeoutCodes = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
 export async function callUpstream(
   serviceName: string,
   url: string,
-  options: { method?: 'GET' | 'POST' | 'HEAD'; headers?: Record<string, string>; body?: Dispatcher.DispatchOptions['body']; timeoutMs: number },
+  options: {
+    method?: 'GET' | 'POST' | 'HEAD';
+    headers?: Record<string, string>;
+    body?: Dispatcher.DispatchOptions['body'];
+    timeoutMs: number;
+    metrics: Pick<AppMetrics, 'upstreamCall'>;
+  },
 ): Promise<UpstreamResponse> {
+  const started = performance.now();
+  const record = (outcome: number | 'timeout' | 'unreachable') =>
+    options.metrics.upstreamCall({ service: serviceName, target: 'http', outcome, seconds: (performance.now() - started) / 1000 });
   try {
     const response = await request(url, {
       method: options.method ?? 'GET',
@@ -112,12 +122,15 @@ export async function callUpstream(
       bodyTimeout: options.timeoutMs,
       signal: AbortSignal.timeout(options.timeoutMs + 1000),
     });
+    record(response.statusCode);
     return { statusCode: response.statusCode, headers: forwardableHeaders(response.headers), body: response.body };
   } catch (error) {
     const code = (error as { code?: string }).code ?? (error as Error).name;
     if (timeoutCodes.has(code) || code === 'TimeoutError' || code === 'AbortError') {
+      record('timeout');
       throw new UpstreamError(504, `the ${serviceName} service did not answer in time; try again in a moment`);
     }
+    record('unreachable');
     throw new UpstreamError(502, `the ${serviceName} service cannot be reached right now; try again later`);
   }
 }

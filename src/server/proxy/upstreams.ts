@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import type { AppMetrics } from '../http/metrics';
 import { paths } from '../../shared/paths';
 import type { EmbeddedServices } from './embedded-services';
 import { callUpstream, forwardableHeaders, injectedBody, type UpstreamResponse } from './upstream';
@@ -43,10 +44,11 @@ const embeddedOrigin = 'http://embedded.invalid';
  * to its routes in-process (app.inject: the same hooks, key check, errors and compression as over
  * HTTP, without a socket, a second HTTP parse or a timeout to wait out).
  */
-export function resolveUpstreams(config: Config, embedded: EmbeddedServices): Upstreams {
+export function resolveUpstreams(config: Config, embedded: EmbeddedServices, metrics: Pick<AppMetrics, 'upstreamCall'>): Upstreams {
   const clientOrigin = (request: FastifyRequest) => ({ host: request.host, 'x-forwarded-proto': request.protocol });
   const call = async (serviceName: string, url: string, options: UpstreamCallOptions): Promise<UpstreamResponse> => {
-    if (!url.startsWith(`${embeddedOrigin}/`)) return callUpstream(serviceName, url, options);
+    if (!url.startsWith(`${embeddedOrigin}/`)) return callUpstream(serviceName, url, { ...options, metrics });
+    const started = performance.now();
     const answer = await embedded.inject({
       method: options.method ?? 'GET',
       url: url.slice(embeddedOrigin.length),
@@ -55,6 +57,7 @@ export function resolveUpstreams(config: Config, embedded: EmbeddedServices): Up
       // The body as it is written, not gathered and decoded to a string as well.
       payloadAsStream: true,
     });
+    metrics.upstreamCall({ service: serviceName, target: 'embedded', outcome: answer.statusCode, seconds: (performance.now() - started) / 1000 });
     return { statusCode: answer.statusCode, headers: forwardableHeaders(answer.headers), body: injectedBody(answer.stream()) };
   };
   return {

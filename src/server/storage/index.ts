@@ -7,17 +7,32 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import type { Store } from './repositories/types';
 import { openSqliteStore } from './sqlite/open-sqlite-store';
+import { removeAbandonedTemporaryFiles } from './media-files';
 
 export type StoreConfig = Pick<
   Config,
   'DATA_DIR' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_STATEMENT_TIMEOUT_MS' | 'MEDIA_DIR'
 >;
 
+/** Where photos are files: MEDIA_DIR, else DATA_DIR/media on SQLite; none on PostgreSQL (they are rows). */
+export function mediaDirectoryOf(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'MEDIA_DIR'>): string | undefined {
+  return config.MEDIA_DIR ?? (config.DATABASE_URL ? undefined : join(config.DATA_DIR, 'media'));
+}
+
+/** How long a photo's temporary file must be untouched before a starting instance removes it. */
+const ABANDONED_WRITE_AGE_MS = 15 * 60_000;
+
+/** Removes photo writes a killed process left half done (media/.*.tmp); 0 when photos are rows. */
+export async function removeAbandonedPhotoWrites(config: StoreConfig, now: number): Promise<number> {
+  const directory = mediaDirectoryOf(config);
+  return directory === undefined ? 0 : removeAbandonedTemporaryFiles(directory, now, ABANDONED_WRITE_AGE_MS);
+}
+
 export async function openStore(config: StoreConfig): Promise<Store> {
   if (!config.DATABASE_URL) {
     return openSqliteStore({
       file: join(config.DATA_DIR, 'kerro.sqlite'),
-      mediaDirectory: config.MEDIA_DIR ?? join(config.DATA_DIR, 'media'),
+      mediaDirectory: mediaDirectoryOf(config)!,
     });
   }
   // Loaded only when asked for, so the embedded default never loads the PostgreSQL driver.

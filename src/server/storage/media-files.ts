@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { isMediaFileName, MEDIA_CONTENT_TYPES, type MediaStore } from './repositories/media';
 import type { HealthCheck } from './repositories/types';
@@ -129,4 +129,35 @@ export async function checkDirectoryWritable(directory: string): Promise<HealthC
   } finally {
     await unlink(probe).catch(() => undefined);
   }
+}
+
+/** A photo write's temporary file (`.<name>.<8 hex>.tmp`) or a readiness probe's, never a photo. */
+const temporaryFile = /^\..+\.tmp$/;
+
+/**
+ * Removes the temporary files of photo writes a killed process never finished. With a MEDIA_DIR
+ * that other instances share, one of them may be writing right now: only files untouched for
+ * `minAgeMs` go (one write, fsync and rename take seconds at most). Returns how many.
+ */
+export async function removeAbandonedTemporaryFiles(mediaDirectory: string, now: number, minAgeMs: number): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(mediaDirectory);
+  } catch (error) {
+    if (isNotFound(error)) return 0; // no photo was ever stored here
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names.filter((candidate) => temporaryFile.test(candidate))) {
+    const path = join(mediaDirectory, name);
+    try {
+      const stats = await lstat(path);
+      if (!stats.isFile() || now - stats.mtimeMs < minAgeMs) continue;
+      await unlink(path);
+      removed += 1;
+    } catch (error) {
+      if (!isNotFound(error)) throw error; // another instance swept it first
+    }
+  }
+  return removed;
 }

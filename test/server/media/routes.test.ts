@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 import { createUploadBudget } from '../../../src/server/http/upload-budget';
+import { createMetrics } from '../../../src/server/http/metrics';
 import type { AppContext } from '../../../src/server/context';
 import { createDecodeBudget, decodePixelsInFlight } from '../../../src/server/media/decode-budget';
 import { processImage } from '../../../src/server/media/image-processing';
@@ -33,6 +34,7 @@ beforeEach(async () => {
     uploads: createUploadBudget(config.UPLOAD_BYTES_IN_FLIGHT_MAX),
     decoding: createDecodeBudget(decodePixelsInFlight(config)),
     mailLinks: createMailLinks('secret', 'http://kerro.test'),
+    metrics: createMetrics(),
   };
   app = Fastify();
   await app.register(mediaRoutes, { prefix: '/media', context });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { testBackend } from '../../helpers/test-store';
 
-describe('health endpoints', () => {
+describe('health endpoints', { timeout: 30_000 }, () => {
   let t: TestApp | undefined;
   let mediaRoot: string | undefined;
   afterEach(async () => {
@@ -51,7 +51,7 @@ describe('health endpoints', () => {
     writeFileSync(mediaDirectoryOf(t), 'not a directory');
     const answer = await t.app.inject({ url: '/readyz' });
     expect(answer.statusCode).toBe(503);
-    expect(answer.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', media: 'failed' } });
+    expect(answer.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', media: 'failed', disk: 'ok' } });
     expect(answer.headers['cache-control']).toBe('no-store');
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     // The operator hears about it once, at error level.
@@ -65,7 +65,34 @@ describe('health endpoints', () => {
     await t.store.close();
     const answer = await t.app.inject({ url: '/readyz' });
     expect(answer.statusCode).toBe(503);
-    expect(answer.json()).toEqual({ status: 'unavailable', checks: { database: 'failed', media: 'ok' } });
+    expect(answer.json()).toEqual({ status: 'unavailable', checks: { database: 'failed', media: 'ok', disk: 'ok' } });
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+  });
+
+  it.runIf(testBackend === 'postgres')('with photos in the database, names only the database when it is down', async () => {
+    t = await createTestApp();
+    await t.store.close();
+    const answer = await t.app.inject({ url: '/readyz' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toEqual({ status: 'unavailable', checks: { database: 'failed', disk: 'ok' } });
+  });
+
+  it('turns unready when the disk has no room for one more report with the largest photos, before uploads fail with 507', async () => {
+    // The real free space of this machine's disk, against a largest upload no disk here has room for.
+    const petabyte = String(2 ** 50);
+    t = await createTestApp({ ...photosAsFiles(), MEDIA_MAX_FILE_BYTES: petabyte, MEDIA_MAX_FILES: '1' }, { captureLogs: true });
+    const answer = await t.app.inject({ url: '/readyz' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', media: 'ok', disk: 'failed' } });
+    // The operator's log says where and by how much; the public answer does not name paths. The
+    // spool and the photos share this test's disk: room for the upload twice (spooled, then stored).
+    const line = t.logs.find((candidate) => candidate.includes('not ready'))!;
+    expect(JSON.parse(line)).toMatchObject({ diskShort: [{ directory: join(t.dataDir, 'tmp'), neededBytes: 2 * 2 ** 50 }] });
+    expect(answer.body).not.toContain(t.dataDir);
+  });
+
+  it('is ready with room for one more largest report (the default limits)', async () => {
+    t = await createTestApp(photosAsFiles());
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 });

@@ -18,7 +18,7 @@ const listingFragmentBytes = 64 * 1024 * 1024;
 
 export function requestListHandler(context: AppContext): FormatHandler {
   // At most 2 s old, so the rolling "last 90 days" window stays honest.
-  const cache = createAnswerCache<{ body: Buffer; contentType: string }>({ maxEntries: 500, maxBytes: 64 * 1024 * 1024, maxAgeMs: 2000 });
+  const cache = createAnswerCache<{ body: Buffer; contentType: string }>({ maxEntries: 500, maxBytes: 64 * 1024 * 1024, maxAgeMs: 2000, counter: context.metrics.cache('georeport_listing') });
   const listing = createListing(context.repositories, listingFragmentBytes);
   const { serviceRequests, serviceTypes } = context.repositories;
 

@@ -131,6 +131,7 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
   };
   return {
     backend: 'postgres',
+    pool: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount, max: db.pool.options.max }),
     serviceTypes: createPostgresServiceTypeRepository(db),
     serviceRequests: createPostgresServiceRequestRepository(db),
     apiKeys: createPostgresApiKeyRepository(db),
@@ -149,9 +150,8 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
     unitOfWork: createPostgresUnitOfWork(db),
     async health() {
       const database = await probe();
-      // Photos in the database are writable exactly when the database answers.
-      const media = mediaDirectory ? await checkDirectoryWritable(mediaDirectory) : database;
-      return { database, media };
+      // Photos in the database are writable exactly when the database answers: no check of their own.
+      return mediaDirectory ? { database, media: await checkDirectoryWritable(mediaDirectory) } : { database };
     },
     close() {
       closing ??= db.close();

@@ -1,5 +1,5 @@
 import type { PostgresDatabase, Queryable } from './database';
-import type { NewOutboxMessage, OutboxMessage, OutboxStore } from '../repositories/types';
+import type { NewOutboxMessage, OutboxEntry, OutboxMessage, OutboxStore } from '../repositories/types';
 
 /**
  * The insert alone, for writers that must put a message in their own transaction (moderation
@@ -62,6 +62,36 @@ export function createPostgresOutboxStore(db: PostgresDatabase): OutboxStore {
     },
     async giveUp(id, now, error) {
       await db.query('UPDATE outbox SET locked_until = NULL, failed_at = $1, last_error = $2 WHERE id = $3', [now, error, id]);
+    },
+    async summary() {
+      const [row] = await db.query<{ pending: number; failed: number; oldest: number | null }>(
+        `SELECT COUNT(*) FILTER (WHERE failed_at IS NULL)::int AS pending, COUNT(*) FILTER (WHERE failed_at IS NOT NULL)::int AS failed,
+           MIN(created_at) FILTER (WHERE failed_at IS NULL) AS oldest
+         FROM outbox WHERE sent_at IS NULL`,
+      );
+      return { pending: row!.pending, failed: row!.failed, oldestPendingAt: row!.oldest };
+    },
+    async listUnsent(limit) {
+      return db.query<OutboxEntry>(
+        `SELECT id, service_request_id, created_at, attempts, next_attempt_at, failed_at, last_error
+         FROM outbox WHERE sent_at IS NULL ORDER BY created_at, id LIMIT $1`,
+        [limit],
+      );
+    },
+    async retryFailed(now, id) {
+      const rows = await db.query(
+        `UPDATE outbox SET failed_at = NULL, attempts = 0, next_attempt_at = $1, locked_until = NULL
+         WHERE sent_at IS NULL AND failed_at IS NOT NULL AND ($2::bigint IS NULL OR id = $2) RETURNING id`,
+        [now, id ?? null],
+      );
+      return rows.length;
+    },
+    async purgeFailed(id) {
+      const rows = await db.query(
+        'DELETE FROM outbox WHERE sent_at IS NULL AND failed_at IS NOT NULL AND ($1::bigint IS NULL OR id = $1) RETURNING id',
+        [id ?? null],
+      );
+      return rows.length;
     },
   };
 }

@@ -24,6 +24,28 @@ export interface OutboxMessage extends NewOutboxMessage {
   attempts: number;
 }
 
+/** The outbox at a glance, for metrics and the admin command. */
+export interface OutboxSummary {
+  /** Not sent and not given up: waiting, leased or to be retried. */
+  pending: number;
+  /** Given up after a permanent refusal or too many attempts. */
+  failed: number;
+  /** When the oldest pending message was queued (epoch ms); null with none pending. */
+  oldestPendingAt: number | null;
+}
+
+/** One unsent message as an operator sees it: never its address or texts. */
+export interface OutboxEntry {
+  id: number;
+  service_request_id: string | null;
+  created_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  /** Epoch ms when it was given up; null while pending. */
+  failed_at: number | null;
+  last_error: string | null;
+}
+
 export interface OutboxStore {
   /** Ids of messages due now: not sent, not given up, not leased by a sender. */
   listDue(now: number, limit: number): Promise<number[]>;
@@ -37,4 +59,11 @@ export interface OutboxStore {
   markSent(id: number, now: number): Promise<void>;
   retryLater(id: number, retryAt: number, error: string): Promise<void>;
   giveUp(id: number, now: number, error: string): Promise<void>;
+  summary(): Promise<OutboxSummary>;
+  /** Unsent messages, pending and failed, oldest first. */
+  listUnsent(limit: number): Promise<OutboxEntry[]>;
+  /** Puts given-up messages (all, or the one `id`) back in the queue, due `now` with fresh attempts. Returns how many. */
+  retryFailed(now: number, id?: number): Promise<number>;
+  /** Deletes given-up messages (all, or the one `id`); they will never be sent. Returns how many. */
+  purgeFailed(id?: number): Promise<number>;
 }

@@ -49,10 +49,23 @@ export interface Repositories {
 
 export type HealthCheck = 'ok' | 'failed';
 
+export interface PoolUse {
+  /** Connections open, idle among them, callers waiting for one, and the most allowed. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 export interface Store extends Repositories {
   readonly backend: 'sqlite' | 'postgres';
-  /** Readiness: the database answers a query, and photos can be written where they go. */
-  health(): Promise<{ database: HealthCheck; media: HealthCheck }>;
+  /** The connection pool's use now, where there is one (PostgreSQL); SQLite has one connection. */
+  readonly pool?: () => PoolUse;
+  /**
+   * Readiness: the database answers a query, and photos can be written where they go. `media`
+   * only when photos are files: as database rows they are exactly as healthy as the database.
+   */
+  health(): Promise<{ database: HealthCheck; media?: HealthCheck }>;
   /** Closes the database (pool); the store is unusable after. */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from './database';
-import type { NewOutboxMessage, OutboxMessage, OutboxStore } from '../repositories/types';
+import type { NewOutboxMessage, OutboxEntry, OutboxMessage, OutboxStore, OutboxSummary } from '../repositories/types';
 
 /**
  * The insert alone, for writers that must put a message in their own transaction (moderation
@@ -35,6 +35,21 @@ export function createSqliteOutboxStore(db: SqliteDatabase): OutboxStore {
   const retry = db.prepare('UPDATE outbox SET locked_until = NULL, next_attempt_at = ?, last_error = ? WHERE id = ?');
   const failed = db.prepare('UPDATE outbox SET locked_until = NULL, failed_at = ?, last_error = ? WHERE id = ?');
 
+  const summary = db.prepare(
+    `SELECT COUNT(*) FILTER (WHERE failed_at IS NULL) AS pending, COUNT(*) FILTER (WHERE failed_at IS NOT NULL) AS failed,
+       MIN(created_at) FILTER (WHERE failed_at IS NULL) AS oldestPendingAt
+     FROM outbox WHERE sent_at IS NULL`,
+  );
+  const unsent = db.prepare(
+    `SELECT id, service_request_id, created_at, attempts, next_attempt_at, failed_at, last_error
+     FROM outbox WHERE sent_at IS NULL ORDER BY created_at, id LIMIT ?`,
+  );
+  const requeue = db.prepare(
+    `UPDATE outbox SET failed_at = NULL, attempts = 0, next_attempt_at = @now, locked_until = NULL
+     WHERE sent_at IS NULL AND failed_at IS NOT NULL AND (@id IS NULL OR id = @id)`,
+  );
+  const purge = db.prepare('DELETE FROM outbox WHERE sent_at IS NULL AND failed_at IS NOT NULL AND (@id IS NULL OR id = @id)');
+
   // IMMEDIATE: the write lock is taken before the check, so two processes cannot both lease a row.
   const claim = db.transaction((id: number, now: number, leaseUntil: number) => {
     if (lease.run(leaseUntil, id, now, now).changes !== 1) return undefined;
@@ -56,6 +71,18 @@ export function createSqliteOutboxStore(db: SqliteDatabase): OutboxStore {
     },
     async giveUp(id, now, error) {
       failed.run(now, error, id);
+    },
+    async summary() {
+      return summary.get() as OutboxSummary;
+    },
+    async listUnsent(limit) {
+      return unsent.all(limit) as OutboxEntry[];
+    },
+    async retryFailed(now, id) {
+      return requeue.run({ now, id: id ?? null }).changes;
+    },
+    async purgeFailed(id) {
+      return purge.run({ id: id ?? null }).changes;
     },
   };
 }

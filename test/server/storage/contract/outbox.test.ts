@@ -115,6 +115,66 @@ describe('outbox', () => {
     expect(await outbox.claim(id, baseTime + 1000 * lease, baseTime + 1001 * lease)).toBeUndefined();
   });
 
+  it('summary counts pending and given-up messages and dates the oldest pending one; sent ones leave it', async () => {
+    const { outbox } = opened.store;
+    expect(await outbox.summary()).toEqual({ pending: 0, failed: 0, oldestPendingAt: null });
+    const sent = await queue(opened.store, outboxMessage('sent', { created_at: baseTime }));
+    const hopeless = await queue(opened.store, outboxMessage('hopeless', { created_at: baseTime + 1 }));
+    await queue(opened.store, outboxMessage('waiting', { created_at: baseTime + 2 }));
+    await queue(opened.store, outboxMessage('later', { created_at: baseTime + 3 }));
+    await outbox.claim(sent, baseTime, baseTime + lease);
+    await outbox.markSent(sent, baseTime + 1);
+    await outbox.claim(hopeless, baseTime + 1, baseTime + lease);
+    await outbox.giveUp(hopeless, baseTime + 2, '550 mailbox unavailable');
+    expect(await outbox.summary()).toEqual({ pending: 2, failed: 1, oldestPendingAt: baseTime + 2 });
+  });
+
+  it('listUnsent shows pending and failed messages, oldest first, without address or text', async () => {
+    const { outbox } = opened.store;
+    const hopeless = await queue(opened.store, outboxMessage('hopeless', { created_at: baseTime, service_request_id: 'req-1' }));
+    const waiting = await queue(opened.store, outboxMessage('waiting', { created_at: baseTime + 1, service_request_id: null }));
+    await outbox.claim(hopeless, baseTime, baseTime + lease);
+    await outbox.giveUp(hopeless, baseTime + 5, '550 mailbox unavailable');
+    expect(await outbox.listUnsent(10)).toEqual([
+      { id: hopeless, service_request_id: 'req-1', created_at: baseTime, attempts: 1, next_attempt_at: baseTime, failed_at: baseTime + 5, last_error: '550 mailbox unavailable' },
+      { id: waiting, service_request_id: null, created_at: baseTime + 1, attempts: 0, next_attempt_at: baseTime + 1, failed_at: null, last_error: null },
+    ]);
+    expect(await outbox.listUnsent(1)).toHaveLength(1);
+  });
+
+  it('retryFailed puts given-up messages back, due now with fresh attempts; one by id or all', async () => {
+    const { outbox } = opened.store;
+    const first = await queue(opened.store, outboxMessage('first', { created_at: baseTime }));
+    const second = await queue(opened.store, outboxMessage('second', { created_at: baseTime }));
+    const pending = await queue(opened.store, outboxMessage('pending', { created_at: baseTime + minute }));
+    for (const id of [first, second]) {
+      await outbox.claim(id, baseTime, baseTime + lease);
+      await outbox.giveUp(id, baseTime, 'gave up');
+    }
+    expect(await outbox.retryFailed(baseTime + 2 * minute, pending)).toBe(0);
+    expect(await outbox.retryFailed(baseTime + 2 * minute, first)).toBe(1);
+    expect(await outbox.listDue(baseTime + 2 * minute, 10)).toEqual([pending, first]);
+    expect(await outbox.claim(first, baseTime + 2 * minute, baseTime + 3 * minute)).toMatchObject({ id: first, attempts: 1 });
+    expect(await outbox.retryFailed(baseTime + 2 * minute)).toBe(1);
+    expect(await outbox.summary()).toMatchObject({ failed: 0, pending: 3 });
+  });
+
+  it('purgeFailed deletes given-up messages only; one by id or all', async () => {
+    const { outbox } = opened.store;
+    const first = await queue(opened.store, outboxMessage('first'));
+    const second = await queue(opened.store, outboxMessage('second'));
+    const pending = await queue(opened.store, outboxMessage('pending'));
+    for (const id of [first, second]) {
+      await outbox.claim(id, baseTime, baseTime + lease);
+      await outbox.giveUp(id, baseTime, 'gave up');
+    }
+    expect(await outbox.purgeFailed(pending)).toBe(0);
+    expect(await outbox.purgeFailed(first)).toBe(1);
+    expect((await outbox.listUnsent(10)).map((entry) => entry.id)).toEqual([second, pending]);
+    expect(await outbox.purgeFailed()).toBe(1);
+    expect((await outbox.listUnsent(10)).map((entry) => entry.id)).toEqual([pending]);
+  });
+
   it('of many senders claiming one message at once, across instances, exactly one gets it', async () => {
     const id = await queue(opened.store, outboxMessage('contended'));
     const other = await openSecondStore(opened);

@@ -1,0 +1,92 @@
+import { BlockList, isIPv4 } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Store } from '../storage';
+import type { UploadBudget } from './upload-budget';
+import { gaugeAtScrape, type AppMetrics } from './metrics';
+
+export interface MetricsRouteOptions {
+  metrics: AppMetrics;
+  /** METRICS_ALLOW: addresses and CIDR ranges that may read /metrics. */
+  allow: readonly string[];
+  store: Pick<Store, 'outbox' | 'pool'>;
+  uploads: UploadBudget;
+  now: () => number;
+}
+
+/**
+ * GET /metrics in Prometheus text, answered only to the allowed addresses; anyone else gets the
+ * same 404 as a path that does not exist. The address is `request.ip`: the client's own as
+ * resolved through TRUST_PROXY, so behind a load balancer (every socket loopback) an outside
+ * client stays outside. Every answered request is timed under its route pattern.
+ */
+export function registerMetrics(app: FastifyInstance, options: MetricsRouteOptions): void {
+  const { metrics, store, uploads, now } = options;
+  const allowed = allowList(options.allow);
+  // Both outbox gauges from one query per scrape.
+  let summary: { at: number; read: ReturnType<typeof store.outbox.summary> } | undefined;
+  const outboxSummary = () => {
+    if (!summary || Date.now() - summary.at > 1000) summary = { at: Date.now(), read: store.outbox.summary() };
+    return summary.read;
+  };
+
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.request(request.is404 ? '(unmatched)' : (request.routeOptions.url ?? '(unmatched)'), request.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
+
+  gaugeAtScrape(metrics, { name: 'kerro_upload_bytes_in_flight', help: 'Upload bytes being received now, over all requests' }, () => uploads.inFlight);
+  gaugeAtScrape(metrics, { name: 'kerro_upload_bytes_in_flight_max', help: 'The upload budget (UPLOAD_BYTES_IN_FLIGHT_MAX)' }, () => uploads.max);
+  gaugeAtScrape(
+    metrics,
+    { name: 'kerro_outbox_messages', help: 'Unsent emails in the outbox by state: pending (waiting or to be retried) or failed (given up)' },
+    async () => {
+      const { pending, failed } = await outboxSummary();
+      return { pending, failed };
+    },
+    'state',
+  );
+  gaugeAtScrape(
+    metrics,
+    { name: 'kerro_outbox_oldest_pending_age_seconds', help: 'Age of the oldest pending email (0 with none pending)' },
+    async () => {
+      const { oldestPendingAt } = await outboxSummary();
+      return oldestPendingAt === null ? 0 : Math.max(0, (now() - oldestPendingAt) / 1000);
+    },
+  );
+  // PostgreSQL only: SQLite has one connection and no pool to run out of, so no series at all.
+  if (store.pool) {
+    const pool = store.pool;
+    gaugeAtScrape(
+      metrics,
+      { name: 'kerro_db_pool_connections', help: 'PostgreSQL pool connections by state: total open, idle, waiting callers, max allowed' },
+      () => ({ ...pool() }),
+      'state',
+    );
+  }
+
+  app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+    if (!allowed(request.ip)) return reply.callNotFound();
+    metrics.startProcessMetrics();
+    const text = await metrics.registry.metrics();
+    return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
+  });
+}
+
+/** A test of an address against addresses and CIDR ranges; an IPv4-mapped IPv6 address counts as its IPv4 one. */
+export function allowList(entries: readonly string[]): (address: string) => boolean {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, prefix] = entry.split('/') as [string, string | undefined];
+    const family = isIPv4(address) ? 'ipv4' : 'ipv6';
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return (address) => {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    const plain = mapped ? mapped[1]! : address;
+    try {
+      return list.check(plain, isIPv4(plain) ? 'ipv4' : 'ipv6');
+    } catch {
+      return false; // not an address at all
+    }
+  };
+}

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, startTime, type TestApp } from '../../helpers/georeport-app';
+import { testBackend } from '../../helpers/test-store';
+
+/** The value of one series in Prometheus text, by its name and exact label set ('' for none). */
+function series(text: string, name: string, labels = ''): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}${labels ? `{${labels}}` : ''} `));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+// Generous: each test opens a fresh store (a new PostgreSQL database on that backend).
+describe('GET /metrics', { timeout: 30_000 }, () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('shows requests by route pattern, upstream calls, cache hits, the outbox and uploads', async () => {
+    t = await createTestApp();
+    const sent = (await t.app.inject({ url: '/open311/v1/services.json' })).statusCode;
+    expect(sent).toBe(200);
+    await t.app.inject({ url: '/open311/v1/requests/private-id-123.json' });
+    await t.app.inject({ url: '/no/such/path?email=someone@example.org', headers: { accept: 'application/json' } });
+    // The proxy's service list: an in-process upstream call, then the cache answers.
+    for (let ask = 0; ask < 2; ask += 1) expect((await t.app.inject({ url: '/proxy/open311/v1/services.json' })).statusCode).toBe(200);
+    // Two unsent emails: one waiting since ten minutes before the app's clock, one given up.
+    const insert = `INSERT INTO outbox (message_id, to_address, locale, subject, body_text, created_at, next_attempt_at, failed_at)
+                    VALUES (?, 'resident@example.org', 'fi', 'Subject', 'Text', ?, ?, ?)`;
+    await t.sql.run(insert, 'waiting', startTime - 600_000, startTime - 600_000, null);
+    await t.sql.run(insert, 'hopeless', startTime - 900_000, startTime - 900_000, startTime - 60_000);
+
+    const answer = await t.app.inject({ url: '/metrics' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = answer.body;
+    const duration = 'kerro_http_request_duration_seconds';
+    // Asked once directly, once by the proxy in-process (its embedded service): both are answered requests.
+    expect(series(text, `${duration}_count`, 'route="/open311/v1/services.:format",method="GET",status="200"')).toBe(2);
+    expect(series(text, `${duration}_count`, 'route="/proxy/open311/v1/*",method="GET",status="200"')).toBe(2);
+    // The route's pattern, never the id or the raw path asked for.
+    expect(series(text, `${duration}_count`, 'route="/open311/v1/requests/:service_request_id.:format",method="GET",status="404"')).toBe(1);
+    expect(series(text, `${duration}_count`, 'route="(unmatched)",method="GET",status="404"')).toBe(1);
+    expect(text).not.toContain('private-id-123');
+    expect(text).not.toContain('example.org');
+    expect(series(text, `${duration}_sum`, 'route="/open311/v1/services.:format",method="GET",status="200"')).toBeGreaterThan(0);
+    expect(series(text, `${duration}_bucket`, 'le="+Inf",route="/open311/v1/services.:format",method="GET",status="200"')).toBe(2);
+
+    expect(series(text, 'kerro_upstream_request_duration_seconds_count', 'service="issue reporting",target="embedded",outcome="200"')).toBe(1);
+    expect(series(text, 'kerro_answer_cache_lookups_total', 'cache="proxy_services",result="miss"')).toBe(1);
+    expect(series(text, 'kerro_answer_cache_lookups_total', 'cache="proxy_services",result="hit"')).toBe(1);
+    expect(series(text, 'kerro_answer_cache_lookups_total', 'cache="georeport_listing",result="hit"')).toBe(0);
+
+    expect(series(text, 'kerro_outbox_messages', 'state="pending"')).toBe(1);
+    expect(series(text, 'kerro_outbox_messages', 'state="failed"')).toBe(1);
+    expect(series(text, 'kerro_outbox_oldest_pending_age_seconds')).toBe(600);
+    expect(series(text, 'kerro_upload_bytes_in_flight')).toBe(0);
+    expect(series(text, 'kerro_upload_bytes_in_flight_max')).toBe(t.config.UPLOAD_BYTES_IN_FLIGHT_MAX);
+    expect(series(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    if (testBackend === 'postgres') {
+      expect(series(text, 'kerro_db_pool_connections', 'state="max"')).toBe(t.config.DATABASE_POOL_SIZE);
+      expect(series(text, 'kerro_db_pool_connections', 'state="total"')).toBeGreaterThanOrEqual(1);
+    } else {
+      expect(text).not.toContain('kerro_db_pool_connections');
+    }
+  });
+
+  it('counts an upstream that cannot be reached as an error', async () => {
+    // A port nothing listens on (the discard port, closed on loopback).
+    t = await createTestApp({ OPEN311_URL: 'http://127.0.0.1:9/open311/v1', OPEN311_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '2000' });
+    expect((await t.app.inject({ url: '/proxy/open311/v1/requests.json' })).statusCode).toBe(502);
+    const text = (await t.app.inject({ url: '/metrics' })).body;
+    expect(series(text, 'kerro_upstream_errors_total', 'service="issue reporting",target="http",reason="unreachable"')).toBe(1);
+  });
+
+  it('is a 404 to any address outside METRICS_ALLOW, and to an outside client behind a trusted proxy', async () => {
+    t = await createTestApp({ TRUST_PROXY: '127.0.0.1', METRICS_ALLOW: '127.0.0.1,::1,10.1.0.0/16' });
+    const notFound = await t.app.inject({ url: '/metrics/no-such-thing', remoteAddress: '192.0.2.7' });
+    const outside = await t.app.inject({ url: '/metrics', remoteAddress: '192.0.2.7' });
+    expect(outside.statusCode).toBe(404);
+    // Indistinguishable from a path that does not exist.
+    expect(outside.body).toBe(notFound.body);
+    expect(outside.headers['content-type']).toBe(notFound.headers['content-type']);
+    // Behind the load balancer every socket is loopback: the client it names decides.
+    const throughProxy = await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.4' } });
+    expect(throughProxy.statusCode).toBe(404);
+    const allowedBehindProxy = await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '10.1.2.3' } });
+    expect(allowedBehindProxy.statusCode).toBe(200);
+    // A client-sent X-Forwarded-For from an untrusted socket is not believed.
+    const spoofed = await t.app.inject({ url: '/metrics', remoteAddress: '192.0.2.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(spoofed.statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/metrics', remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
+  });
+
+  it('refuses a METRICS_ALLOW entry that is not an address, naming it', async () => {
+    await expect(createTestApp({ METRICS_ALLOW: '127.0.0.1,localhost' })).rejects.toThrow(/METRICS_ALLOW: .*not understood: localhost/);
+  });
+});
