@@ -7,6 +7,6 @@
  * MALLOC_ARENA_MAX: glibc gives every thread that allocates its own heap ("arena") and keeps what
  * a burst of photo decodes freed in each of them. With at most two, the memory libvips frees is
  * reused and handed back: after twenty 48 MP photos RSS settles under 400 MB instead of staying
- * near 600 MB (bench/photo-memory.ts). Other C libraries ignore it.
+ * above 600 MB (bench/photo-memory.ts). Other C libraries ignore it.
  */
 export const serverProcessEnv: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
