@@ -141,7 +141,10 @@ const configSchema = z.object({
   // ~1 kbit/s, far below any phone), or it is given up on however much time is left.
   BODY_PROGRESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   BODY_PROGRESS_MIN_BYTES: z.coerce.number().int().min(1).max(100 * 1024 * 1024).default(4096),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // Above a load balancer's idle timeout for its connections to us (deploy/nginx.conf: 60 s, as
+  // nginx's and most balancers' default), so the balancer closes an idle one first: closed by us
+  // first, it could carry a request as it closes and be answered 502.
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
   // Open connections per client address; 0 turns the cap off (e.g. behind a proxy, which it would count as one client).
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(64),
   SERVICES_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),

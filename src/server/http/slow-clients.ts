@@ -15,7 +15,9 @@ export function timeoutOptions(config: SlowClientConfig): Pick<FastifyServerOpti
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     http: {
-      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_MS),
+      // Above the keep-alive timeout, so an idle kept-alive connection is closed by that one, never
+      // cut as a request whose headers are late; within the request timeout, as Node requires.
+      headersTimeout: Math.min(Math.max(60_000, config.KEEP_ALIVE_TIMEOUT_MS + 1000), config.REQUEST_TIMEOUT_MS),
       // Node looks for requests past their time this often; its default (30 s) would let a short limit run long.
       connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(config.REQUEST_TIMEOUT_MS / 10))),
     },

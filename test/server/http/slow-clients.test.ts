@@ -121,7 +121,6 @@ describe('the defaults', () => {
     expect(config.REQUEST_TIMEOUT_MS).toBeGreaterThanOrEqual(330_000);
     expect(config.BODY_PROGRESS_TIMEOUT_MS).toBe(30_000);
     expect(config.BODY_PROGRESS_MIN_BYTES).toBe(4096);
-    expect(config.KEEP_ALIVE_TIMEOUT_MS).toBe(5_000);
     expect(config.MAX_CONNECTIONS_PER_CLIENT).toBe(64);
   });
 });
