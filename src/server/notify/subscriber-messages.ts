@@ -57,7 +57,12 @@ function addressed(
     locale: content.locale,
     subject: content.subject,
     body_text: text,
-    body_html: htmlFromText(text, content.locale, content.subject),
+    // Only the links this message was written with are clickable, never anything in resident text.
+    body_html: htmlFromText(text, content.locale, content.subject, [
+      unsubscribeUrl,
+      settings.links.requestUrl(request.service_request_id),
+      settings.links.confirmUrl(recipient.subscription_id),
+    ]),
     unsubscribe_url: unsubscribeUrl,
     created_at: settings.now,
   };

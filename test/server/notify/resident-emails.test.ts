@@ -160,6 +160,32 @@ describe('following a report', () => {
     expect((await t.app.inject({ method: 'POST', url: confirmLink.replace('http://kerro.test', '') })).statusCode).toBe(410);
   });
 
+  it('never makes resident text a link: web addresses in a title or description stay text, in the receipt and in a confirmation anyone can trigger', async () => {
+    const id = await submitRequest(t, {
+      email: 'aino@example.org',
+      locale: 'en',
+      title: 'See https://evil.example/login now',
+      description: 'Sign in at www.evil.example or http://evil.example/x?a=1 to help, mail help@evil.example',
+    });
+    await session.request('POST', `/requests/${id}/publish`);
+    expect((await follow(id, 'stranger@example.org')).statusCode).toBe(202);
+    const mails = await deliver();
+    const receipt = mails.find(({ mail }) => mail.plain.includes('www.evil.example'))!.mail;
+    const confirmation = mails.find(({ to }) => to === 'stranger@example.org')!.mail;
+    for (const mail of [receipt, confirmation]) {
+      const hrefs = [...mail.html.matchAll(/<a\b[^>]*href="([^"]*)"/g)].map((match) => match[1]!);
+      expect(hrefs.length).toBeGreaterThan(0);
+      // Every link is one of Kerro's own: the request's page, confirm, unsubscribe.
+      for (const href of hrefs) expect(href).toMatch(/^http:\/\/kerro\.test\/(requests\/|mail\/)/);
+      // Nor can a mail client find an address to link in the resident's words (the shown part: <title> is not).
+      const shown = mail.html.slice(mail.html.indexOf('<body'));
+      expect(shown).not.toMatch(/evil\.example|https?:\/\/evil/);
+      expect(shown).toContain('evil<wbr>.example');
+    }
+    // The plain part says it as written.
+    expect(receipt.plain).toContain('See https://evil.example/login now');
+  });
+
   it('only published requests; a clear error for a bad address; forged links are refused; rate-limited', async () => {
     const pending = await submitRequest(t);
     expect((await follow(pending, 'a@example.org')).statusCode).toBe(404);
