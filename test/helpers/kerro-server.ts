@@ -48,6 +48,8 @@ export async function startKerroServer(
     build?: 'source' | 'built';
     /** An existing data directory (e.g. to restart on it); it is left in place when the server stops. */
     dataDir?: string;
+    /** Where the server runs from (a copied production install); the project by default. */
+    cwd?: string;
   } = {},
 ): Promise<KerroServer> {
   const port = await findFreePort();
@@ -57,7 +59,7 @@ export async function startKerroServer(
   // node --import tsx rather than npx tsx: one process, so its PID is the server's own.
   const args = options.build === 'built' ? ['dist-server/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
   const child = spawn(process.execPath, args, {
-    cwd: projectRoot,
+    cwd: options.cwd ?? projectRoot,
     // NODE_ENV as `npm start` sets it (vitest's own is 'test').
     env: { ...process.env, ...serverProcessEnv, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(options.publicBaseUrl ? { PUBLIC_BASE_URL: baseUrl } : {}), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

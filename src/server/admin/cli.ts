@@ -26,6 +26,7 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   addresses import FILE    load the geocoder's address registry from a CSV file (more: npm run admin -- addresses --help)
   moderator add|password|disable|enable|list  moderator accounts (more: npm run admin -- moderator --help)
   outbox list|retry|purge  the email backlog: what waits, what was given up and why (more: npm run admin -- outbox --help)
+  db migrate               bring the database schema up to date and exit (the first step of an upgrade)
   db copy --to URL         copy this SQLite installation into an empty PostgreSQL database (more: npm run admin -- db --help)
 
 Settings come from the environment as for the server (DATA_DIR, DATABASE_URL, …).`;

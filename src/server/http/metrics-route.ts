@@ -37,7 +37,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsRouteOptio
   gaugeAtScrape(metrics, { name: 'kerro_upload_bytes_in_flight_max', help: 'The upload budget (UPLOAD_BYTES_IN_FLIGHT_MAX)' }, () => uploads.max);
   gaugeAtScrape(
     metrics,
-    { name: 'kerro_outbox_messages', help: 'Unsent emails in the outbox by state: pending (waiting or to be retried) or failed (given up)' },
+    { name: 'kerro_outbox_messages', help: 'Unsent outbox messages by state: pending (waiting or to be retried) or failed (given up)' },
     async () => {
       const { pending, failed } = await outboxSummary();
       return { pending, failed };
@@ -46,7 +46,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsRouteOptio
   );
   gaugeAtScrape(
     metrics,
-    { name: 'kerro_outbox_oldest_pending_age_seconds', help: 'Age of the oldest pending email (0 with none pending)' },
+    { name: 'kerro_outbox_oldest_pending_age_seconds', help: 'Age of the oldest pending outbox message (0 with none pending)' },
     async () => {
       const { oldestPendingAt } = await outboxSummary();
       return oldestPendingAt === null ? 0 : Math.max(0, (now() - oldestPendingAt) / 1000);

@@ -52,6 +52,20 @@ describe('admin CLI dispatcher', () => {
     expect(out.join('\n')).toMatch(/No API keys/);
   });
 
+  it('db migrate brings a fresh database to the schema this Kerro runs on, and is a no-op after', async () => {
+    expect(await run('db', 'migrate')).toBe(0);
+    expect(out).toEqual(['The database schema is up to date.']);
+    const store = await openStore(loadConfig(storeEnv));
+    try {
+      expect(await store.serviceTypes.count()).toBe(0);
+    } finally {
+      await store.close();
+    }
+    expect(await run('db', 'migrate')).toBe(0);
+    expect(await run('db', 'migrate', 'now')).toBe(2);
+    expect(err[0]).toBe('db migrate takes no arguments.');
+  });
+
   it('reports a bad environment with exit 1 instead of a stack trace', async () => {
     out = [];
     err = [];

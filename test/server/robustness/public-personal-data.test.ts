@@ -204,6 +204,8 @@ describe('no personal data in any public response', () => {
       '/healthz',
       '/readyz',
       '/readiness',
+      // Read after the requests above: its labels must hold none of what they carried.
+      '/metrics',
       '/api/counters.json',
       '/api/counters.json/',
       `/api/counters/${counterId}.json`,

@@ -84,6 +84,25 @@ describe('migrations', () => {
     }
   }, 60_000);
 
+  it('a rolling upgrade: an older Kerro starts on a schema newer by additive steps, never past a breaking one', async () => {
+    const url = await cluster!.createDatabase();
+    await (await open(url)).close();
+    // A newer Kerro ran one more step, additive: this (older) one still starts and works.
+    await sql(url, `INSERT INTO schema_migrations (version, breaking) VALUES (${migrations.length + 1}, false)`);
+    const older = await open(url);
+    try {
+      await older.settings.set('still', 'works');
+      expect(await older.settings.get('still')).toBe('works');
+    } finally {
+      await older.close();
+    }
+    // Then a breaking one: refused at start, naming the step.
+    await sql(url, `INSERT INTO schema_migrations (version, breaking) VALUES (${migrations.length + 2}, true)`);
+    expect(await startupFailure(url)).toContain(
+      `The database schema is version ${migrations.length + 2}, newer than this Kerro (${migrations.length}), and step ${migrations.length + 2} changed it in a way this Kerro cannot work with. Upgrade Kerro or use another database.`,
+    );
+  }, 60_000);
+
   it('enable PostGIS and btree_gist themselves when the user may (a superuser here)', async () => {
     const name = `kerro_plain_${Date.now()}`;
     await sql(cluster!.url, `CREATE DATABASE ${name}`); // from template1: no extensions
@@ -92,7 +111,7 @@ describe('migrations', () => {
     try {
       const installed = await sql<{ extname: string }>(url, 'SELECT extname FROM pg_extension ORDER BY extname');
       expect(installed.map((row) => row.extname)).toEqual(expect.arrayContaining(['btree_gist', 'postgis']));
-      expect(await store.health()).toEqual({ database: 'ok', media: 'ok' });
+      expect(await store.health()).toEqual({ database: 'ok' });
     } finally {
       await store.close();
     }
@@ -156,10 +175,10 @@ describe('an open store', () => {
 
   it('is healthy, then closes idempotently and reports itself failed', async () => {
     store = await open(await cluster!.createDatabase());
-    expect(await store.health()).toEqual({ database: 'ok', media: 'ok' });
+    expect(await store.health()).toEqual({ database: 'ok' });
     await Promise.all([store.close(), store.close()]);
     await store.close();
-    expect(await store.health()).toEqual({ database: 'failed', media: 'failed' });
+    expect(await store.health()).toEqual({ database: 'failed' });
   }, 30_000);
 
   it('keeps photos in the database: bytes round-trip, names are checked, removing is idempotent', async () => {

@@ -1,9 +1,15 @@
 import { join } from 'node:path';
 import { loadConfig } from '../../config';
 import { copySqliteToPostgres, CopyRefused } from '../../storage/copy-to-postgres';
+import { openStore } from '../../storage';
 import { isHelp, usageError as usageOf, type CommandIo, type Env } from '../io';
 
-export const dbUsage = `Usage: npm run admin -- db copy --to postgres://USER:PASSWORD@HOST:PORT/DATABASE [--media-dir DIR]
+export const dbUsage = `Usage: npm run admin -- db migrate
+       npm run admin -- db copy --to postgres://USER:PASSWORD@HOST:PORT/DATABASE [--media-dir DIR]
+
+  db migrate         bring the configured database's schema up to this Kerro's, then exit: the
+                     first step of a rolling upgrade, before any instance runs the new version
+                     (see README, "Upgrading"). Instances also do it at start.
 
   db copy --to URL   copy this installation's SQLite database (DATA_DIR/kerro.sqlite) and its
                      photos into an EMPTY PostgreSQL + PostGIS database, keeping every id, key
@@ -18,6 +24,13 @@ Stop the server first, so nothing is written to the SQLite file during the copy.
 export async function dbCommand(args: string[], io: CommandIo, env: Env = process.env): Promise<number> {
   const [command, ...rest] = args;
   if (isHelp(command)) return usageError(io);
+  if (command === 'migrate') {
+    if (rest.length > 0) return usageError(io, 'db migrate takes no arguments.');
+    // Opening the store runs the migrations (one instance at a time, under the schema lock).
+    await (await openStore(loadConfig(env))).close();
+    io.out('The database schema is up to date.');
+    return 0;
+  }
   if (command !== 'copy') return usageError(io, `Unknown db command "${command}".`);
   const targetUrl = optionValue(rest, '--to');
   const targetMediaDirectory = optionValue(rest, '--media-dir');

@@ -5,8 +5,17 @@ import { migrations } from './schema';
 export const schemaLockKey = 7365001;
 
 /**
+ * Steps (1-based versions) an older Kerro cannot run against: ones that rename, drop or change
+ * the meaning of what it reads or writes. Every other step is additive (new tables, columns with
+ * defaults, indexes), and an older instance keeps running, or starts, on a schema that has it.
+ * See README, "Upgrading".
+ */
+export const breakingMigrations: ReadonlySet<number> = new Set();
+
+/**
  * Brings the schema up to date. An advisory lock makes instances that start together take turns,
- * so each step runs exactly once.
+ * so each step runs exactly once. A schema newer than this Kerro is accepted while each newer
+ * step is additive (a rolling upgrade: the newer instances migrated it), refused after a breaking one.
  */
 export async function runMigrations(db: PostgresDatabase): Promise<void> {
   await db.transaction(async (client) => {
@@ -16,17 +25,21 @@ export async function runMigrations(db: PostgresDatabase): Promise<void> {
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const [row] = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+    // Which steps were breaking, as the Kerro that ran them knew; older rows were all additive.
+    await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS breaking boolean NOT NULL DEFAULT false');
+    const [row] = await client.query<{ version: number | null; breaking: number | null }>(
+      'SELECT max(version) AS version, max(version) FILTER (WHERE breaking) AS breaking FROM schema_migrations',
+    );
     const current = row?.version ?? 0;
-    if (current > migrations.length) {
+    if (current > migrations.length && (row?.breaking ?? 0) > migrations.length) {
       throw new Error(
-        `The database schema is version ${current}, newer than this Kerro (${migrations.length}). Upgrade Kerro or use another database.`,
+        `The database schema is version ${current}, newer than this Kerro (${migrations.length}), and step ${row!.breaking} changed it in a way this Kerro cannot work with. Upgrade Kerro or use another database.`,
       );
     }
     if (current < migrations.length) await ensureExtensions(client);
     for (let version = current; version < migrations.length; version += 1) {
       await client.query(migrations[version]!);
-      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version + 1]);
+      await client.query('INSERT INTO schema_migrations (version, breaking) VALUES ($1, $2)', [version + 1, breakingMigrations.has(version + 1)]);
     }
   });
 }
