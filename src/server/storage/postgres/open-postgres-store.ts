@@ -2,6 +2,8 @@ import { StoreUnavailableError } from '../errors';
 import pg from 'pg';
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
+import { createServiceTypeRepository } from '../kysely/service-types';
+import { postgresEngine } from './kysely-engine';
 import { createPostgresAddressRepository } from './addresses';
 import { createPostgresApiKeyRepository } from './api-keys';
 import { createPostgresObservationRepository } from './observations';
@@ -14,7 +16,6 @@ import { createPostgresModerationRepository } from './moderation';
 import { createPostgresOutboxStore } from './outbox';
 import { createPostgresServiceObjectRepository } from './service-objects';
 import { createPostgresServiceRequestRepository } from './service-requests';
-import { createPostgresServiceTypeRepository } from './service-types';
 import { createPostgresSettingsRepository } from './settings';
 import { createPostgresLoginThrottle, createPostgresRateLimits } from './throttle';
 import { createPostgresUnitOfWork } from './unit-of-work';
@@ -113,6 +114,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
 function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefined): Store {
   let closing: Promise<void> | undefined;
+  const engine = postgresEngine(db);
   const probe = async (): Promise<HealthCheck> => {
     if (closing) return 'failed';
     let timer: NodeJS.Timeout | undefined;
@@ -131,7 +133,7 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
   };
   return {
     backend: 'postgres',
-    serviceTypes: createPostgresServiceTypeRepository(db),
+    serviceTypes: createServiceTypeRepository(engine),
     serviceRequests: createPostgresServiceRequestRepository(db),
     apiKeys: createPostgresApiKeyRepository(db),
     serviceObjects: createPostgresServiceObjectRepository(db),

@@ -1,5 +1,7 @@
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
+import { createServiceTypeRepository } from '../kysely/service-types';
+import { sqliteEngine } from './kysely-engine';
 import { createSqliteAddressRepository } from './addresses';
 import { createSqliteApiKeyRepository } from './api-keys';
 import { createSqliteCounterRepository } from './counters';
@@ -10,7 +12,6 @@ import { createSqliteObservationRepository } from './observations';
 import { createSqliteOutboxStore } from './outbox';
 import { createSqliteServiceObjectRepository } from './service-objects';
 import { createSqliteServiceRequestRepository } from './service-requests';
-import { createSqliteServiceTypeRepository } from './service-types';
 import { createSqliteSettingsRepository } from './settings';
 import { createSqliteLoginThrottle, createSqliteRateLimits } from './throttle';
 import { createSqliteUnitOfWork } from './unit-of-work';
@@ -29,10 +30,11 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
 
 function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
   const probe = db.prepare('SELECT 1 AS one');
+  const engine = sqliteEngine(db);
   let closed = false;
   return {
     backend: 'sqlite',
-    serviceTypes: createSqliteServiceTypeRepository(db),
+    serviceTypes: createServiceTypeRepository(engine),
     serviceRequests: createSqliteServiceRequestRepository(db),
     apiKeys: createSqliteApiKeyRepository(db),
     serviceObjects: createSqliteServiceObjectRepository(db),
