@@ -2,10 +2,11 @@ import { StoreUnavailableError } from '../errors';
 import pg from 'pg';
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
+import { createApiKeyRepository } from '../kysely/api-keys';
+import { createServiceObjectRepository } from '../kysely/service-objects';
 import { createServiceTypeRepository } from '../kysely/service-types';
 import { postgresEngine } from './kysely-engine';
 import { createPostgresAddressRepository } from './addresses';
-import { createPostgresApiKeyRepository } from './api-keys';
 import { createPostgresObservationRepository } from './observations';
 import { createPostgresCounterRepository } from './counters';
 import { createPostgresDatabase, type PostgresDatabase } from './database';
@@ -14,7 +15,6 @@ import { PostgresSetupError, runMigrations } from './migrations';
 import { createPostgresFollowerRepository, createPostgresRequestHistoryRepository } from './follow';
 import { createPostgresModerationRepository } from './moderation';
 import { createPostgresOutboxStore } from './outbox';
-import { createPostgresServiceObjectRepository } from './service-objects';
 import { createPostgresServiceRequestRepository } from './service-requests';
 import { createPostgresSettingsRepository } from './settings';
 import { createPostgresLoginThrottle, createPostgresRateLimits } from './throttle';
@@ -135,8 +135,8 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
     backend: 'postgres',
     serviceTypes: createServiceTypeRepository(engine),
     serviceRequests: createPostgresServiceRequestRepository(db),
-    apiKeys: createPostgresApiKeyRepository(db),
-    serviceObjects: createPostgresServiceObjectRepository(db),
+    apiKeys: createApiKeyRepository(engine),
+    serviceObjects: createServiceObjectRepository(engine),
     addresses: createPostgresAddressRepository(db),
     settings: createPostgresSettingsRepository(db),
     counters: createPostgresCounterRepository(db),

@@ -1,16 +1,16 @@
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
+import { createApiKeyRepository } from '../kysely/api-keys';
+import { createServiceObjectRepository } from '../kysely/service-objects';
 import { createServiceTypeRepository } from '../kysely/service-types';
 import { sqliteEngine } from './kysely-engine';
 import { createSqliteAddressRepository } from './addresses';
-import { createSqliteApiKeyRepository } from './api-keys';
 import { createSqliteCounterRepository } from './counters';
 import { openDatabase, type SqliteDatabase } from './database';
 import { createSqliteFollowerRepository, createSqliteRequestHistoryRepository } from './follow';
 import { createSqliteModerationRepository } from './moderation';
 import { createSqliteObservationRepository } from './observations';
 import { createSqliteOutboxStore } from './outbox';
-import { createSqliteServiceObjectRepository } from './service-objects';
 import { createSqliteServiceRequestRepository } from './service-requests';
 import { createSqliteSettingsRepository } from './settings';
 import { createSqliteLoginThrottle, createSqliteRateLimits } from './throttle';
@@ -36,8 +36,8 @@ function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
     backend: 'sqlite',
     serviceTypes: createServiceTypeRepository(engine),
     serviceRequests: createSqliteServiceRequestRepository(db),
-    apiKeys: createSqliteApiKeyRepository(db),
-    serviceObjects: createSqliteServiceObjectRepository(db),
+    apiKeys: createApiKeyRepository(engine),
+    serviceObjects: createServiceObjectRepository(engine),
     addresses: createSqliteAddressRepository(db),
     settings: createSqliteSettingsRepository(db),
     counters: createSqliteCounterRepository(db),
