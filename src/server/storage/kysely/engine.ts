@@ -24,6 +24,13 @@ export interface Engine {
    * round trip.
    */
   serviceTypesVersion(): Promise<string>;
+  /**
+   * Narrows a radius search over a table with a PostGIS `location` column (PostgreSQL: the GiST
+   * index, to a circle a little wider than the radius, which holds every answer); SQLite has no
+   * such index, and the bounding box alone narrows there. The distance itself is computed in
+   * JavaScript (geo.ts), so both engines agree to the bit.
+   */
+  nearLocation(near: { lat: number; long: number; radiusMeters: number }): RawBuilder<boolean> | undefined;
   /** `column` lower-cased as SQLite's LOWER() does it: A–Z only ('Ä' stays 'Ä'). */
   asciiLower(column: 'name_fi' | 'name_sv' | 'name_en'): RawBuilder<string>;
 }

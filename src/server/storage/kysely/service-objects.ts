@@ -33,12 +33,8 @@ export function createServiceObjectRepository(engine: Engine): ServiceObjectRepo
         const box = boxAround(near.lat, near.long, near.radiusMeters);
         query = query.where('lat', '>=', box.minLatitude).where('lat', '<=', box.maxLatitude);
         if (box.longitudes) query = query.where('long', '>=', box.longitudes.min).where('long', '<=', box.longitudes.max);
-        if (engine.kind === 'postgres') {
-          // The GiST index narrows to a circle a little wider than the radius, which holds every answer.
-          query = query.where(
-            sql<boolean>`ST_DWithin(location, ST_SetSRID(ST_MakePoint(${near.long}::float8, ${near.lat}::float8), 4326)::geography, ${near.radiusMeters * 1.01 + 10}::float8, false)`,
-          );
-        }
+        const circle = engine.nearLocation(near);
+        if (circle) query = query.where(circle);
       }
       // The (type, id) tiebreak makes equal English names come in one order every time.
       const rows = await query.orderBy('name_en').orderBy('service_object_type').orderBy('service_object_id').limit(near ? NEAR_CANDIDATES : limit).execute();

@@ -54,6 +54,21 @@ export interface ServiceObjectsTable {
   address: string;
 }
 
+export interface AddressesTable {
+  id: Generated<number>;
+  street_fi: string;
+  street_sv: string;
+  number: string;
+  /** The folded house number (repositories/addresses.ts houseNumberKey). */
+  number_key: string;
+  postal_code: string;
+  municipality_fi: string;
+  municipality_sv: string;
+  lat: number;
+  long: number;
+  source: string;
+}
+
 /** Version rows that triggers move on every write to their tables, by any process. */
 export interface ChangeVersionsTable {
   name: string;
@@ -66,5 +81,6 @@ export interface Tables {
   service_attributes: ServiceAttributesTable;
   api_keys: ApiKeysTable;
   service_objects: ServiceObjectsTable;
+  addresses: AddressesTable;
   change_versions: ChangeVersionsTable;
 }

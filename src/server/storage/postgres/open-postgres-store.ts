@@ -2,11 +2,11 @@ import { StoreUnavailableError } from '../errors';
 import pg from 'pg';
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
+import { createAddressRepository } from '../kysely/addresses';
 import { createApiKeyRepository } from '../kysely/api-keys';
 import { createServiceObjectRepository } from '../kysely/service-objects';
 import { createServiceTypeRepository } from '../kysely/service-types';
 import { postgresEngine } from './kysely-engine';
-import { createPostgresAddressRepository } from './addresses';
 import { createPostgresObservationRepository } from './observations';
 import { createPostgresCounterRepository } from './counters';
 import { createPostgresDatabase, type PostgresDatabase } from './database';
@@ -137,7 +137,7 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
     serviceRequests: createPostgresServiceRequestRepository(db),
     apiKeys: createApiKeyRepository(engine),
     serviceObjects: createServiceObjectRepository(engine),
-    addresses: createPostgresAddressRepository(db),
+    addresses: createAddressRepository(engine),
     settings: createPostgresSettingsRepository(db),
     counters: createPostgresCounterRepository(db),
     observations: createPostgresObservationRepository(db),

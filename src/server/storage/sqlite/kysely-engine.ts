@@ -54,6 +54,7 @@ export function sqliteEngine(connection: SqliteDatabase): Engine {
       const { rows } = await sql<{ data_version: number; changes: number }>`SELECT (SELECT data_version FROM pragma_data_version) AS data_version, total_changes() AS changes`.execute(db);
       return `${rows[0]!.data_version}:${rows[0]!.changes}`;
     },
+    nearLocation: () => undefined,
     asciiLower: (column) => sql<string>`LOWER(${sql.ref(column)})`,
   };
 }

@@ -1,10 +1,10 @@
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
+import { createAddressRepository } from '../kysely/addresses';
 import { createApiKeyRepository } from '../kysely/api-keys';
 import { createServiceObjectRepository } from '../kysely/service-objects';
 import { createServiceTypeRepository } from '../kysely/service-types';
 import { sqliteEngine } from './kysely-engine';
-import { createSqliteAddressRepository } from './addresses';
 import { createSqliteCounterRepository } from './counters';
 import { openDatabase, type SqliteDatabase } from './database';
 import { createSqliteFollowerRepository, createSqliteRequestHistoryRepository } from './follow';
@@ -38,7 +38,7 @@ function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
     serviceRequests: createSqliteServiceRequestRepository(db),
     apiKeys: createApiKeyRepository(engine),
     serviceObjects: createServiceObjectRepository(engine),
-    addresses: createSqliteAddressRepository(db),
+    addresses: createAddressRepository(engine),
     settings: createSqliteSettingsRepository(db),
     counters: createSqliteCounterRepository(db),
     observations: createSqliteObservationRepository(db),
