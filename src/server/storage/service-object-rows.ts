@@ -1,17 +1,8 @@
 /** A service object as a table row, for every backend: names in three columns. */
+import type { ServiceObjectsTable } from './kysely/tables';
 import type { ServiceObjectRecord } from './repositories/types';
 
-export interface ServiceObjectRow {
-  service_object_type: string;
-  service_object_id: string;
-  kind: string;
-  lat: number;
-  long: number;
-  name_fi: string;
-  name_sv: string;
-  name_en: string;
-  address: string;
-}
+export type ServiceObjectRow = ServiceObjectsTable;
 
 export function fromServiceObjectRow(row: ServiceObjectRow): ServiceObjectRecord {
   return {

@@ -44,7 +44,7 @@ export function nulFree(value: unknown): unknown {
 }
 
 /** Connection failures become StoreUnavailableError, so callers can answer "try again shortly". */
-function unavailableOr(error: unknown): unknown {
+export function unavailableOr(error: unknown): unknown {
   return isPostgresConnectionFailure(error) ? new StoreUnavailableError(error) : error;
 }
 

@@ -2,8 +2,11 @@ import { StoreUnavailableError } from '../errors';
 import pg from 'pg';
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
-import { createPostgresAddressRepository } from './addresses';
-import { createPostgresApiKeyRepository } from './api-keys';
+import { createAddressRepository } from '../kysely/addresses';
+import { createApiKeyRepository } from '../kysely/api-keys';
+import { createServiceObjectRepository } from '../kysely/service-objects';
+import { createServiceTypeRepository } from '../kysely/service-types';
+import { postgresEngine } from './kysely-engine';
 import { createPostgresObservationRepository } from './observations';
 import { createPostgresCounterRepository } from './counters';
 import { createPostgresDatabase, type PostgresDatabase } from './database';
@@ -12,9 +15,7 @@ import { PostgresSetupError, runMigrations } from './migrations';
 import { createPostgresFollowerRepository, createPostgresRequestHistoryRepository } from './follow';
 import { createPostgresModerationRepository } from './moderation';
 import { createPostgresOutboxStore } from './outbox';
-import { createPostgresServiceObjectRepository } from './service-objects';
 import { createPostgresServiceRequestRepository } from './service-requests';
-import { createPostgresServiceTypeRepository } from './service-types';
 import { createPostgresSettingsRepository } from './settings';
 import { createPostgresLoginThrottle, createPostgresRateLimits } from './throttle';
 import { createPostgresUnitOfWork } from './unit-of-work';
@@ -113,6 +114,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
 function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefined): Store {
   let closing: Promise<void> | undefined;
+  const engine = postgresEngine(db);
   const probe = async (): Promise<HealthCheck> => {
     if (closing) return 'failed';
     let timer: NodeJS.Timeout | undefined;
@@ -132,11 +134,11 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
   return {
     backend: 'postgres',
     pool: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount, max: db.pool.options.max }),
-    serviceTypes: createPostgresServiceTypeRepository(db),
+    serviceTypes: createServiceTypeRepository(engine),
     serviceRequests: createPostgresServiceRequestRepository(db),
-    apiKeys: createPostgresApiKeyRepository(db),
-    serviceObjects: createPostgresServiceObjectRepository(db),
-    addresses: createPostgresAddressRepository(db),
+    apiKeys: createApiKeyRepository(engine),
+    serviceObjects: createServiceObjectRepository(engine),
+    addresses: createAddressRepository(engine),
     settings: createPostgresSettingsRepository(db),
     counters: createPostgresCounterRepository(db),
     observations: createPostgresObservationRepository(db),

@@ -1,16 +1,17 @@
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
-import { createSqliteAddressRepository } from './addresses';
-import { createSqliteApiKeyRepository } from './api-keys';
+import { createAddressRepository } from '../kysely/addresses';
+import { createApiKeyRepository } from '../kysely/api-keys';
+import { createServiceObjectRepository } from '../kysely/service-objects';
+import { createServiceTypeRepository } from '../kysely/service-types';
+import { sqliteEngine } from './kysely-engine';
 import { createSqliteCounterRepository } from './counters';
 import { openDatabase, type SqliteDatabase } from './database';
 import { createSqliteFollowerRepository, createSqliteRequestHistoryRepository } from './follow';
 import { createSqliteModerationRepository } from './moderation';
 import { createSqliteObservationRepository } from './observations';
 import { createSqliteOutboxStore } from './outbox';
-import { createSqliteServiceObjectRepository } from './service-objects';
 import { createSqliteServiceRequestRepository } from './service-requests';
-import { createSqliteServiceTypeRepository } from './service-types';
 import { createSqliteSettingsRepository } from './settings';
 import { createSqliteLoginThrottle, createSqliteRateLimits } from './throttle';
 import { createSqliteUnitOfWork } from './unit-of-work';
@@ -29,14 +30,15 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
 
 function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
   const probe = db.prepare('SELECT 1 AS one');
+  const engine = sqliteEngine(db);
   let closed = false;
   return {
     backend: 'sqlite',
-    serviceTypes: createSqliteServiceTypeRepository(db),
+    serviceTypes: createServiceTypeRepository(engine),
     serviceRequests: createSqliteServiceRequestRepository(db),
-    apiKeys: createSqliteApiKeyRepository(db),
-    serviceObjects: createSqliteServiceObjectRepository(db),
-    addresses: createSqliteAddressRepository(db),
+    apiKeys: createApiKeyRepository(engine),
+    serviceObjects: createServiceObjectRepository(engine),
+    addresses: createAddressRepository(engine),
     settings: createSqliteSettingsRepository(db),
     counters: createSqliteCounterRepository(db),
     observations: createSqliteObservationRepository(db),

@@ -1,0 +1,36 @@
+/**
+ * What a shared repository is given: the Kysely instance over the engine's connection(s), and
+ * the few things the engines do differently, as hooks. Everything else is written once.
+ */
+import type { Kysely, RawBuilder } from 'kysely';
+import type { Tables } from './tables';
+
+export type Db = Kysely<Tables>;
+
+export interface Engine {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly db: Db;
+  /**
+   * Runs `work` in one write transaction: COMMIT when it resolves, ROLLBACK when it throws.
+   * SQLite takes the write lock at BEGIN (IMMEDIATE), so what the work reads is what it changes.
+   */
+  write<T>(work: (trx: Db) => Promise<T>): Promise<T>;
+  /** Runs `work`'s reads on one snapshot of the database (PostgreSQL: REPEATABLE READ, READ ONLY). */
+  snapshot<T>(work: (trx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Moves whenever service types are written, by any process. PostgreSQL reads the version row
+   * its triggers keep (concurrent readers share one query); SQLite has no such row and asks the
+   * connection whether anything at all was written (data_version, total_changes), which costs no
+   * round trip.
+   */
+  serviceTypesVersion(): Promise<string>;
+  /**
+   * Narrows a radius search over a table with a PostGIS `location` column (PostgreSQL: the GiST
+   * index, to a circle a little wider than the radius, which holds every answer); SQLite has no
+   * such index, and the bounding box alone narrows there. The distance itself is computed in
+   * JavaScript (geo.ts), so both engines agree to the bit.
+   */
+  nearLocation(near: { lat: number; long: number; radiusMeters: number }): RawBuilder<boolean> | undefined;
+  /** `column` lower-cased as SQLite's LOWER() does it: A–Z only ('Ä' stays 'Ä'). */
+  asciiLower(column: 'name_fi' | 'name_sv' | 'name_en'): RawBuilder<string>;
+}
