@@ -37,8 +37,36 @@ function precompress(): Plugin {
 // The Kerro server's port (PORT, as in src/server/config.ts), so `npm run dev` follows it.
 const backend = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
-/** Server suites that test the SQLite file itself or admin commands on DATA_DIR: SQLite only. */
-const postgresExcluded: string[] = [];
+/**
+ * What `server-postgres` runs: the storage contract suite, which is the definition of a backend
+ * (every repository method, radius searches, triggers and change tokens across instances, the
+ * coalesced token read, outbox leases, throttles, the unit of work), plus the few suites whose
+ * path reaches SQL or engine behaviour the contract cannot see. Every other server suite talks to
+ * the store through the same repositories and runs once, on SQLite, in `server`. The PostgreSQL
+ * suites that start servers of their own (test/server/storage/postgres-*.test.ts: concurrency of
+ * throttles, rate limits, outbox and unit of work; outages; start-up) run in `server` too.
+ */
+const postgresSuites = [
+  'test/server/storage/contract/**/*.test.ts',
+  // `db copy`: SQLite into PostgreSQL, with the target's sequences moved on (PostgreSQL only).
+  'test/server/observations/copy-to-postgres.test.ts',
+  // The public listing from cached items, invalidated by statement triggers and read as row
+  // arrays: byte for byte the whole list's serialization after every kind of write.
+  'test/server/georeport/listing-cache.test.ts',
+  // NUL, which PostgreSQL text cannot hold: refused naming the field, or found nothing, never a 500.
+  'test/server/georeport/control-characters.test.ts',
+  // An insert failing inside PostgreSQL (a trigger) rolls back the moderation change with its emails.
+  'test/server/moderation/notifications.test.ts',
+  // Readiness when PostgreSQL does not answer (the pool's health query), photos as files beside it.
+  'test/server/robustness/health.test.ts',
+  // Hostile input down to the engine, which refuses what SQLite takes (NUL, 64-bit overflow,
+  // broken text): still a 4xx in each API's format, and nothing refused left in the store.
+  'test/server/robustness/bad-input.test.ts',
+  // Rate limits shared by instances through the store (its PostgreSQL upsert), counted per route.
+  'test/server/proxy/rate-limit-per-route.test.ts',
+  // The PostgreSQL pool's series, which exist only on that engine.
+  'test/server/http/metrics.test.ts',
+];
 
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -66,15 +94,13 @@ export default defineConfig({
         test: { name: 'server', environment: 'node', include: ['test/server/**/*.test.ts', 'test/shared/**/*.test.ts'] },
       },
       {
-        // The same server suites on PostgreSQL + PostGIS: a throwaway server for the run, a fresh
-        // database per test file (test/helpers/test-store.ts). Fails, never skips, without the binaries.
+        // postgresSuites on PostgreSQL + PostGIS: a throwaway server for the run, a fresh database
+        // per test file (test/helpers/test-store.ts). Fails, never skips, without the binaries.
         extends: true,
         test: {
           name: 'server-postgres',
           environment: 'node',
-          include: ['test/server/**/*.test.ts'],
-          // Suites of one engine (they open SQLite files, or start PostgreSQL servers of their own).
-          exclude: ['test/server/storage/sqlite-*.test.ts', 'test/server/storage/postgres-*.test.ts', ...postgresExcluded],
+          include: postgresSuites,
           env: { KERRO_TEST_BACKEND: 'postgres' },
           globalSetup: ['test/helpers/postgres-global-setup.ts'],
           hookTimeout: 60_000,
