@@ -10,7 +10,8 @@ async function boundaryMessages(filePath: string, code: string): Promise<string[
   return result!.messages.filter((message) => message.ruleId === 'kerro/boundaries').map((message) => message.message);
 }
 
-describe('the boundaries lint rule', () => {
+// The first case pays for loading ESLint, its plugins and the TypeScript parser: seconds on a busy machine.
+describe('the boundaries lint rule', { timeout: 30_000 }, () => {
   it('keeps the client away from the server and Node', async () => {
     const messages = await boundaryMessages(
       'src/client/features/map/example.ts',

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import type { ServiceType } from '../../../src/shared/georeport/types';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { geocoderAnswer } from '../address-search/fake-geocoder';
@@ -67,8 +67,10 @@ export function serveReportApi(options: { nearby?: NearbyRequestFixture[] } = {}
 
 export async function renderReport({ language = 'en', path = '/report' }: { language?: SupportedLocale; path?: string } = {}) {
   const view = renderApp({ path, language });
-  // The first test of a file also waits for the lazily loaded route to compile.
+  // The first test of a file also waits for the lazily loaded route, then the flow's own lazy
+  // chunk (its placeholder holds the room until then), to compile.
   await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  if (path.startsWith('/report')) await waitFor(() => expect(view.container.querySelector('form.report-form')).not.toBeNull(), { timeout: 10_000 });
   return view;
 }
 
