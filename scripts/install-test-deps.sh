@@ -21,6 +21,8 @@ missing_packages() {
     [ -e "/usr/share/postgresql/$major/extension/postgis.control" ] || echo "postgresql-$major-postgis-3"
   fi
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || echo nginx
+  # The load-balancer test makes nginx's throwaway certificate with openssl.
+  command -v openssl >/dev/null 2>&1 || echo openssl
 }
 
 missing=$(missing_packages)
@@ -42,7 +44,7 @@ fi
   if command -v apt-get >/dev/null 2>&1; then
     echo "Install them as root:  apt-get install --no-install-recommends $(echo $missing | sed 's/\bpostgis\b/postgresql-NN-postgis-3 (NN: the PostgreSQL major installed)/')"
   else
-    echo "Those are Debian's names; install their equivalents: Chromium as 'chromium' on PATH, PostgreSQL with the PostGIS 3 of the same major (initdb under /usr/lib/postgresql/NN/bin), nginx."
+    echo "Those are Debian's names; install their equivalents: Chromium as 'chromium' on PATH, PostgreSQL with the PostGIS 3 of the same major (initdb under /usr/lib/postgresql/NN/bin), nginx, openssl."
   fi
   echo "Then run npm test again. (Only the server tests: npm run test:server.)"
 } >&2
