@@ -1,6 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:tls';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from './kerro-server';
@@ -15,7 +14,6 @@ export interface RunningNginx {
 }
 
 const nginxBinary = '/usr/sbin/nginx';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Replaces `from` in `text`, which must hold it exactly once: a sample that changed fails here, not later. */
 function replaceOnce(text: string, from: string, to: string): string {
@@ -84,19 +82,24 @@ export async function startNginx(instances: [string, string]): Promise<RunningNg
     rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (exited) {
-      const text = log();
-      await stop();
-      throw new Error(`nginx exited at start:\n${text}`);
+  // nginx writes its pid file once its listening sockets are open: wait for that file, or its exit.
+  const pidFile = join(dir, 'nginx.pid');
+  const outcome = await new Promise<'listening' | 'exited' | 'timeout'>((resolve) => {
+    const watcher = watch(dir, () => existsSync(pidFile) && finish('listening'));
+    const timer = setTimeout(() => finish('timeout'), 15_000);
+    function finish(result: 'listening' | 'exited' | 'timeout') {
+      watcher.close();
+      clearTimeout(timer);
+      resolve(result);
     }
-    const listening = await new Promise<boolean>((resolve) => {
-      const socket = connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => (socket.end(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (listening) return { baseUrl: `https://127.0.0.1:${port}`, port, pid: child.pid ?? 0, stop };
-    await sleep(100); // not listening yet
+    void ended.then(() => finish('exited'));
+    if (existsSync(pidFile)) finish('listening');
+  });
+  if (outcome === 'listening') return { baseUrl: `https://127.0.0.1:${port}`, port, pid: child.pid ?? 0, stop };
+  if (outcome === 'exited') {
+    const text = log();
+    await stop();
+    throw new Error(`nginx exited at start:\n${text}`);
   }
   await stop();
   throw new Error(`nginx did not listen on ${port}:\n${log()}`);
