@@ -5,6 +5,7 @@
  * grid_cell, PostgreSQL's generated locations) are left out: dialect hooks reach them.
  */
 import type { Generated } from 'kysely';
+import type { AddressPoint } from '../repositories/addresses';
 
 export interface ServiceTypesTable {
   service_code: string;
@@ -54,19 +55,10 @@ export interface ServiceObjectsTable {
   address: string;
 }
 
-export interface AddressesTable {
+/** An address point as imported, its id and its folded house number (repositories/addresses.ts houseNumberKey). */
+export interface AddressesTable extends AddressPoint {
   id: Generated<number>;
-  street_fi: string;
-  street_sv: string;
-  number: string;
-  /** The folded house number (repositories/addresses.ts houseNumberKey). */
   number_key: string;
-  postal_code: string;
-  municipality_fi: string;
-  municipality_sv: string;
-  lat: number;
-  long: number;
-  source: string;
 }
 
 /** Version rows that triggers move on every write to their tables, by any process. */
