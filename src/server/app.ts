@@ -19,10 +19,10 @@ import { moderationRoutes } from './moderation/routes';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
 import { mailPageRoutes } from './notify/mail-pages';
 import type { Store } from './storage';
-import { closeConnectionsWhenClosing } from './http/close-on-shutdown';
+import { closeConnectionsWhenClosing } from './api-errors/close-on-shutdown';
 import { diskRoomNeeded, registerHealthRoutes } from './http/health-routes';
-import { answerFrameworkError } from './http/framework-errors';
-import { answerClientError } from './http/client-errors';
+import { answerFrameworkError, answerInApiFormat } from './api-errors/framework-errors';
+import { answerClientError } from './api-errors/client-errors';
 import { logOneLinePerRequest, safeLoggerOptions } from './http/logging';
 import { echoRequestId, requestIdFor } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -55,7 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
     // So do requests Node's parser refuses (431, a bad Content-Length) ...
     clientErrorHandler: answerClientError,
-    // ... and those arriving while the server shuts down (http/close-on-shutdown.ts answers them).
+    // ... and those arriving while the server shuts down (api-errors/close-on-shutdown.ts answers them).
     return503OnClosing: false,
     // Uploads are bounded per file by the media limits; this caps the whole body.
     bodyLimit: 1024 * 1024,
@@ -67,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   limitSlowClients(app, options.config);
   echoRequestId(app);
   logOneLinePerRequest(app);
-  refuseUnknownHosts(app, options.config);
+  refuseUnknownHosts(app, options.config, answerInApiFormat);
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app, options.config);
   await registerCompression(app);
@@ -112,7 +112,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(countersInfoRoute, { prefix: '/proxy', context });
   await app.register(moderationRoutes, { prefix: '/moderation/api', context });
   // The pages links in emails open: confirm a follow, unsubscribe (one-click POST too).
-  await app.register(mailPageRoutes, { prefix: '/mail', context });
+  await app.register(mailPageRoutes, {
+    prefix: '/mail',
+    followers: context.repositories.followers,
+    links: context.mailLinks,
+    now: context.now,
+  });
   await app.register(clientRoutes, { context });
   return app;
 }

@@ -4,9 +4,8 @@
  * own format) rather than answered with links to a host the operator never chose.
  */
 import { networkInterfaces } from 'node:os';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { answerInApiFormat } from './framework-errors';
 
 const wildcardAddresses = new Set(['0.0.0.0', '::', '[::]']);
 
@@ -29,13 +28,20 @@ export function allowedHostNames(config: Pick<Config, 'ALLOWED_HOSTS' | 'HOST' |
   return names;
 }
 
-export function refuseUnknownHosts(app: FastifyInstance, config: Pick<Config, 'ALLOWED_HOSTS' | 'HOST' | 'PUBLIC_BASE_URL'>): void {
+/** Answers a refusal in the error format of the API the path belongs to (the app knows the APIs; http does not). */
+export type RefusalAnswer = (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => unknown;
+
+export function refuseUnknownHosts(
+  app: FastifyInstance,
+  config: Pick<Config, 'ALLOWED_HOSTS' | 'HOST' | 'PUBLIC_BASE_URL'>,
+  answerRefusal: RefusalAnswer,
+): void {
   const allowed = allowedHostNames(config);
   if (allowed === 'any') return;
   app.addHook('onRequest', async (request, reply) => {
     const host = request.host;
     if (host && allowed.has(hostNameOf(host))) return;
     request.log.info({ host }, 'refused: host not in ALLOWED_HOSTS');
-    return answerInApiFormat(request, reply, 400, 'this server does not answer for the host named in the Host header (see ALLOWED_HOSTS)');
+    return answerRefusal(request, reply, 400, 'this server does not answer for the host named in the Host header (see ALLOWED_HOSTS)');
   });
 }

@@ -6,9 +6,8 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveLocale } from '../../shared/locales';
-import type { AppContext } from '../context';
-import type { Subscription } from '../storage/repositories/types';
-import type { LinkPurpose } from './mail-links';
+import type { FollowerRepository, Subscription } from '../storage/repositories/types';
+import type { LinkPurpose, MailLinks } from './mail-links';
 import { invalidLinkText, mailPageTexts, type MailPageTexts } from './mail-page-texts';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -26,9 +25,14 @@ function page(reply: FastifyReply, status: number, lang: string, title: string, 
     );
 }
 
-export const mailPageRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
-  const { followers } = context.repositories;
-  const links = context.mailLinks;
+/** What the pages use: the subscriptions, the links' signatures and the clock (epoch milliseconds). */
+export interface MailPageOptions {
+  followers: FollowerRepository;
+  links: MailLinks;
+  now: () => number;
+}
+
+export const mailPageRoutes: FastifyPluginAsync<MailPageOptions> = async (app, { followers, links, now }) => {
   // A one-click POST comes as a form (urlencoded or multipart); its body says nothing the token does not.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
 
@@ -66,7 +70,7 @@ export const mailPageRoutes: FastifyPluginAsync<{ context: AppContext }> = async
   app.post(
     '/confirm',
     withSubscription('confirm', async (reply, _token, subscription, t) => {
-      const after = (await followers.confirm(subscription.id, context.now()))!;
+      const after = (await followers.confirm(subscription.id, now()))!;
       return after.unsubscribed
         ? page(reply, 410, resolveLocale(after.locale), t.confirmTitle, `<p>${escapeHtml(t.notPending)}</p>\n${openLink(after, t)}`)
         : page(reply, 200, resolveLocale(after.locale), t.confirmTitle, `<p role="status">${escapeHtml(t.confirmed)}</p>\n${openLink(after, t)}`);
@@ -81,7 +85,7 @@ export const mailPageRoutes: FastifyPluginAsync<{ context: AppContext }> = async
   app.post(
     '/unsubscribe',
     withSubscription('unsubscribe', async (reply, _token, subscription, t) => {
-      await followers.unsubscribe(subscription.id, context.now());
+      await followers.unsubscribe(subscription.id, now());
       return page(reply, 200, resolveLocale(subscription.locale), t.unsubscribeTitle, `<p role="status">${escapeHtml(t.unsubscribed)}</p>\n${openLink(subscription, t)}`);
     }),
   );
