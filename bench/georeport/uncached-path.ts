@@ -53,7 +53,7 @@ export async function runUncachedPathBench(store: Store, group: string, calls: n
     name: 'items cache after both formats',
     value: listing.fragments.bytes / 1024,
     unit: 'KiB',
-    note: `${listing.fragments.size} items; bounded at 64 MiB per server (least recently used go first)`,
+    note: `${listing.fragments.size} requests; bounded at 64 MiB per server (least recently used go first)`,
   });
   return rows;
 }

@@ -38,7 +38,7 @@ export function createCounterListAnswers(context: Pick<AppContext, 'config' | 'r
     // which may choose the format: cheaper than negotiating before the lookup.
     const key = `${base} ${accept ?? ''} ${requestUrl}`;
     const version = await repository.datasetVersion();
-    const cached = listingCache.get(key, version, 0);
+    const cached = listingCache.get(key, version);
     if (cached) return cached;
     const response = await renderListPage(repository, renderings, {
       pairs: parseQueryString(rawQueryOf(requestUrl)),
@@ -49,7 +49,7 @@ export function createCounterListAnswers(context: Pick<AppContext, 'config' | 'r
       accept,
     });
     // Cache only what was rendered from one version throughout.
-    if ((await repository.datasetVersion()) === version) listingCache.set(key, version, 0, response);
+    if ((await repository.datasetVersion()) === version) listingCache.set(key, version, response);
     return response;
   };
   return Object.assign(answer, { renderings });

@@ -2,25 +2,41 @@
  * Each counter's JSON Feature and CSV row, rendered once per revision: a listing reads only the
  * ids and revisions of its page, and fetches the rows it has no rendering of.
  */
+import { PieceCache } from '../http/answer-cache';
 import type { CounterRepository, CounterRevision, StoredCounter } from '../storage/repositories/types';
 import { csvRow } from './csv';
 import { featureJson } from './feature';
-import { RevisionCache } from './revision-cache';
 
 export type CounterRenderings = ReturnType<typeof createCounterRenderings>;
 
-export function createCounterRenderings(repository: CounterRepository, timeZone: string) {
-  const featureCache = new RevisionCache((counter) => featureJson(counter, timeZone));
-  const csvCache = new RevisionCache((counter) => csvRow(counter, timeZone));
+type Variant = 'feature' | 'csv';
 
-  const rendered = async (entries: readonly CounterRevision[], cache: RevisionCache): Promise<string[]> => {
-    const values = entries.map((entry) => cache.peek(entry.id, entry.revision));
+/** Room for renderings: a Feature is ~0.5 KiB and a CSV row ~0.2 KiB, so ~90,000 counters in both. */
+const renderingBytes = 64 * 1024 * 1024;
+
+export function createCounterRenderings(repository: CounterRepository, timeZone: string) {
+  const cache = new PieceCache<number, string>(renderingBytes, (text) => Buffer.byteLength(text));
+  const renderers: Record<Variant, (counter: StoredCounter) => string> = {
+    feature: (counter) => featureJson(counter, timeZone),
+    csv: (counter) => csvRow(counter, timeZone),
+  };
+
+  const rendering = (counter: StoredCounter, variant: Variant): string => {
+    const cached = cache.get(counter.id, variant, counter.revision);
+    if (cached !== undefined) return cached;
+    const text = renderers[variant](counter);
+    cache.set(counter.id, variant, counter.revision, text);
+    return text;
+  };
+
+  const rendered = async (entries: readonly CounterRevision[], variant: Variant): Promise<string[]> => {
+    const values = entries.map((entry) => cache.get(entry.id, variant, entry.revision));
     const missing = entries.filter((_, index) => values[index] === undefined).map((entry) => entry.id);
     if (missing.length > 0) {
       const rows = new Map((await repository.findMany(missing)).map((row) => [row.id, row]));
       entries.forEach((entry, index) => {
         const row = values[index] === undefined ? rows.get(entry.id) : undefined;
-        if (row) values[index] = cache.get(row);
+        if (row) values[index] = rendering(row, variant);
       });
     }
     return values.filter((value): value is string => value !== undefined);
@@ -28,9 +44,9 @@ export function createCounterRenderings(repository: CounterRepository, timeZone:
 
   return {
     timeZone,
-    feature: (counter: StoredCounter) => featureCache.get(counter),
-    csvRow: (counter: StoredCounter) => csvCache.get(counter),
-    features: (entries: readonly CounterRevision[]) => rendered(entries, featureCache),
-    csvRows: (entries: readonly CounterRevision[]) => rendered(entries, csvCache),
+    feature: (counter: StoredCounter) => rendering(counter, 'feature'),
+    csvRow: (counter: StoredCounter) => rendering(counter, 'csv'),
+    features: (entries: readonly CounterRevision[]) => rendered(entries, 'feature'),
+    csvRows: (entries: readonly CounterRevision[]) => rendered(entries, 'csv'),
   };
 }

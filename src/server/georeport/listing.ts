@@ -9,7 +9,7 @@ import type { SupportedLocale } from '../../shared/locales';
 import { presentServiceRequests, translationOf } from '../open311/presenter';
 import { listPieces, type GeoReportFormat, type ListPieces } from '../open311/serializers';
 import type { Repositories, ServiceRequestQuery, ServiceTypeRecord } from '../storage/repositories/types';
-import { FragmentCache, type Fragment } from './fragment-cache';
+import { PieceCache } from '../http/answer-cache';
 
 export interface ListingRequest {
   query: ServiceRequestQuery;
@@ -24,14 +24,21 @@ export interface ListingRequest {
 export interface Listing {
   /** `tag` is a digest of the body's bytes (a hash of its items' hashes), for its strong ETag. */
   render(request: ListingRequest): Promise<{ body: Buffer; contentType: string; tag: string }>;
-  readonly fragments: FragmentCache;
+  /** Each request's rendered item, by id and group (everything else its text depends on). */
+  readonly fragments: PieceCache<string, Fragment>;
+}
+
+/** A request's rendered item: its bytes and their SHA-1, so a joined answer gets its tag without hashing every byte again. */
+interface Fragment {
+  body: Buffer;
+  digest: Buffer;
 }
 
 const root = 'service_requests';
 const itemName = 'request';
 
 export function createListing(repositories: Pick<Repositories, 'serviceRequests' | 'requestHistory'>, maxBytes: number): Listing {
-  const fragments = new FragmentCache(maxBytes);
+  const fragments = new PieceCache<string, Fragment>(maxBytes, (fragment) => fragment.body.length);
   const { serviceRequests, requestHistory } = repositories;
 
   return {
@@ -56,7 +63,7 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
       const missing: number[] = [];
       for (let index = 0; index < entries.length; index += 1) {
         const [id, serviceCode, revision] = entries[index]!;
-        items[index] = fragments.get(groupOf(serviceCode), id, revision);
+        items[index] = fragments.get(id, groupOf(serviceCode), revision);
         if (items[index] === undefined) missing.push(index);
       }
 
@@ -73,8 +80,8 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
           const [id, serviceCode, revision] = entries[index]!;
           const body = rendered.get(id);
           if (!body) continue;
-          const fragment = { revision, body, digest: createHash('sha1').update(body).digest() };
-          fragments.set(groupOf(serviceCode), id, fragment);
+          const fragment = { body, digest: createHash('sha1').update(body).digest() };
+          fragments.set(id, groupOf(serviceCode), revision, fragment);
           items[index] = fragment;
         }
       }

@@ -89,7 +89,13 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
   const proxyPath = part?.proxyPath ?? paths.proxyCounters;
   // Garbage with the service's page: never serves a page the service no longer would.
   const rewrittenPages = new WeakMap<Buffer, Map<string, Buffer>>();
-  const cache = createAnswerCache<CachedUpstreamAnswer>({ maxAgeMs: config.COUNTERS_CACHE_SECONDS * 1000, maxEntries: 500, maxBytes: 64 * 1024 * 1024, counter: context.metrics.cache('proxy_counters') });
+  const cache = createAnswerCache<CachedUpstreamAnswer>({
+    maxAgeMs: config.COUNTERS_CACHE_SECONDS * 1000,
+    maxEntries: 500,
+    maxBytes: 64 * 1024 * 1024,
+    clock: context.now,
+    counter: context.metrics.cache('proxy_counters'),
+  });
   // Non-GET methods and unknown forms: the counters' error shape, not the app's plain 404.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
 
@@ -108,7 +114,7 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
 
     // The rewritten links depend on the host the page was asked through.
     const cacheKey = `${base}|${browsable ?? ''}|${url}`;
-    const cached = cache.get(cacheKey, '', context.now());
+    const cached = cache.get(cacheKey, '');
     if (cached) return send(reply, cached);
 
     const browsablePage = (statusCode: number, json: { value: unknown }) => {
@@ -180,7 +186,7 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
       delete headers.etag;
       answer = { statusCode: response.statusCode, headers, body };
     }
-    if (response.statusCode === 200) cache.set(cacheKey, '', context.now(), answer);
+    if (response.statusCode === 200) cache.set(cacheKey, '', answer);
     return send(reply, answer);
   };
 

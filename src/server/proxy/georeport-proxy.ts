@@ -84,6 +84,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     maxEntries: 100,
     maxBytes: 10 * 1024 * 1024,
     counter: context.metrics.cache('proxy_services'),
+    clock: context.now,
   });
 
   app.get('/*', { schema: proxySchemas.georeportGet }, async (request, reply) => {
@@ -93,7 +94,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     const url = `${upstreams.open311()}/${rest}${query}`;
     const cacheable = /^services\.(json|xml)$/i.test(rest) && servicesCache.enabled;
     if (cacheable) {
-      const cached = servicesCache.get(url, '', context.now());
+      const cached = servicesCache.get(url, '');
       if (cached) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
     }
     // The service list is read into the cache (compressed here, once per list); the rest passes through.
@@ -101,7 +102,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     const response = await upstreamCall(() => upstreams.call('issue reporting', url, { headers, timeoutMs: config.UPSTREAM_TIMEOUT_MS }));
     if (!cacheable || response.statusCode !== 200) return sendUpstream(reply, response);
     const body = Buffer.from(await response.body.arrayBuffer());
-    servicesCache.set(url, '', context.now(), { statusCode: 200, headers: response.headers, body });
+    servicesCache.set(url, '', { statusCode: 200, headers: response.headers, body });
     return reply.code(200).headers(response.headers).send(body);
   });
 

@@ -18,7 +18,13 @@ const listingFragmentBytes = 64 * 1024 * 1024;
 
 export function requestListHandler(context: AppContext): FormatHandler {
   // At most 2 s old, so the rolling "last 90 days" window stays honest.
-  const cache = createAnswerCache<{ body: Buffer; contentType: string }>({ maxEntries: 500, maxBytes: 64 * 1024 * 1024, maxAgeMs: 2000, counter: context.metrics.cache('georeport_listing') });
+  const cache = createAnswerCache<{ body: Buffer; contentType: string }>({
+    maxEntries: 500,
+    maxBytes: 64 * 1024 * 1024,
+    maxAgeMs: 2000,
+    clock: context.now,
+    counter: context.metrics.cache('georeport_listing'),
+  });
   const listing = createListing(context.repositories, listingFragmentBytes);
   const { serviceRequests, serviceTypes } = context.repositories;
 
@@ -26,15 +32,14 @@ export function requestListHandler(context: AppContext): FormatHandler {
     const baseUrl = publicBaseUrl(request, context.config);
     const rawQuery = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
     const cacheKey = `${format}|${baseUrl}|${rawQuery}`;
-    const now = context.now();
     // Moves only on writes a public listing can show (published before or after the write).
     const token = await serviceRequests.publicChangeToken();
-    const cached = cache.get(cacheKey, token, now);
+    const cached = cache.get(cacheKey, token);
     if (cached) return reply.type(cached.contentType).send(cached.body);
 
     const params = request.query as RawQuery;
     checkJurisdiction(params, context.config);
-    const { extensions, ...query } = parseRequestQuery(params, now);
+    const { extensions, ...query } = parseRequestQuery(params, context.now());
     const types = await serviceTypes.list();
     const unknownCodes = query.serviceCodes?.filter((code) => !types.some((type) => type.service_code === code));
     if (unknownCodes && unknownCodes.length > 0) {
@@ -50,7 +55,7 @@ export function requestListHandler(context: AppContext): FormatHandler {
       types,
     });
     rememberBodyTag(answer.body, answer.tag);
-    cache.set(cacheKey, token, now, answer);
+    cache.set(cacheKey, token, answer);
     return reply.type(answer.contentType).send(answer.body);
   };
 }
