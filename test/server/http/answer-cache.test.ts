@@ -4,35 +4,42 @@ import { createAnswerCache, PieceCache } from '../../../src/server/http/answer-c
 
 const answer = (bytes: number, fill = 'x') => ({ body: Buffer.alloc(bytes, fill) });
 const piece = (bytes: number, fill = 'x') => ({ body: Buffer.alloc(bytes, fill), digest: Buffer.alloc(20) });
+/** Counts what the cache reports to /metrics. */
+function countingCounter() {
+  const counts = { hits: 0, misses: 0 };
+  return { counts, hit: () => void counts.hits++, miss: () => void counts.misses++ };
+}
 const pieceCache = (maxBytes: number) => new PieceCache<string, ReturnType<typeof piece>>(maxBytes, (value) => value.body.length);
 
 describe('the answer cache', () => {
   it('answers only under the token an answer was made under, and forgets it once the token moves', () => {
-    const cache = createAnswerCache<{ body: Buffer }>({ maxEntries: 10, maxBytes: 1000 });
+    const counter = countingCounter();
+    const cache = createAnswerCache<{ body: Buffer }>({ maxEntries: 10, maxBytes: 1000, counter });
     cache.set('k', 'v1', answer(10));
     expect(cache.get('k', 'v1')?.body.length).toBe(10);
     expect(cache.get('k', 'v2')).toBeUndefined();
     // Dropped, not kept for a token that comes back.
     expect(cache.get('k', 'v1')).toBeUndefined();
+    expect(counter.counts).toEqual({ hits: 1, misses: 2 });
   });
 
   it('keeps an answer at most maxAgeMs by the clock it is given, and none with maxAgeMs 0', () => {
     let now = 1_000_000;
-    const cache = createAnswerCache<{ body: Buffer }>({ maxEntries: 10, maxBytes: 1000, maxAgeMs: 2000, clock: () => now });
+    const cache = createAnswerCache<{ body: Buffer }>({ maxEntries: 10, maxBytes: 1000, maxAgeMs: 2000, clock: () => now, counter: countingCounter() });
     cache.set('k', '', answer(10));
     now += 1999;
     expect(cache.get('k', '')).toBeDefined();
     now += 2;
     expect(cache.get('k', '')).toBeUndefined();
 
-    const off = createAnswerCache<{ body: Buffer }>({ maxEntries: 10, maxBytes: 1000, maxAgeMs: 0 });
+    const off = createAnswerCache<{ body: Buffer }>({ maxEntries: 10, maxBytes: 1000, maxAgeMs: 0, counter: countingCounter() });
     off.set('k', '', answer(10));
     expect(off.enabled).toBe(false);
     expect(off.get('k', '')).toBeUndefined();
   });
 
   it('stays within its bytes and entries, the least recently read going first', () => {
-    const cache = createAnswerCache<{ body: Buffer }>({ maxEntries: 3, maxBytes: 400 });
+    const cache = createAnswerCache<{ body: Buffer }>({ maxEntries: 3, maxBytes: 400, counter: countingCounter() });
     for (const key of ['a', 'b', 'c']) cache.set(key, 1, answer(100));
     cache.get('a', 1);
     cache.set('d', 1, answer(100));
