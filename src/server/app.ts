@@ -20,7 +20,8 @@ import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mai
 import { mailPageRoutes } from './notify/mail-pages';
 import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './api-errors/close-on-shutdown';
-import { diskRoomNeeded, registerHealthRoutes } from './http/health-routes';
+import { registerHealthRoutes } from './http/health-routes';
+import { diskRoomNeeded } from './open311/upload-spool';
 import { answerFrameworkError, answerInApiFormat } from './api-errors/framework-errors';
 import { answerClientError } from './api-errors/client-errors';
 import { logOneLinePerRequest, safeLoggerOptions } from './http/logging';

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
-import { mediaDirectoryOf, type Store } from '../storage';
-import { uploadSpoolDirectory } from '../open311/upload-spool';
+import type { Store } from '../storage';
 import { checkDiskRoom, type RoomNeeded } from './disk-room';
 
 export interface HealthRoutesOptions {
@@ -44,18 +42,4 @@ export function registerHealthRoutes(app: FastifyInstance, { store, diskRoom }: 
   };
   app.get('/readyz', { logLevel: 'warn' }, readiness);
   app.get('/readiness', { logLevel: 'warn' }, readiness);
-}
-
-/**
- * One report with the largest upload allowed is spooled whole in DATA_DIR/tmp, then its photos
- * are stored as files (when they are files): each place needs that much room. The SQLite file
- * lives in DATA_DIR too; a report's row is small beside its photos.
- */
-export function diskRoomNeeded(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'MEDIA_DIR' | 'MEDIA_MAX_FILE_BYTES' | 'MEDIA_MAX_FILES'>): RoomNeeded[] {
-  const largestUpload = config.MEDIA_MAX_FILE_BYTES * Math.max(1, config.MEDIA_MAX_FILES);
-  const media = mediaDirectoryOf(config);
-  return [
-    { directory: uploadSpoolDirectory(config), bytes: largestUpload },
-    ...(media === undefined ? [] : [{ directory: media, bytes: largestUpload }]),
-  ];
 }

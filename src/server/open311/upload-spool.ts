@@ -4,6 +4,9 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config';
+import type { RoomNeeded } from '../http/disk-room';
+import { mediaDirectoryOf } from '../storage';
 
 export interface SpooledFile {
   fieldName: string;
@@ -39,6 +42,20 @@ export async function createUploadSpool(baseDirectory: string) {
 /** Where photos being received are spooled: DATA_DIR/tmp, one folder per request. */
 export function uploadSpoolDirectory(config: { DATA_DIR: string }): string {
   return join(config.DATA_DIR, 'tmp');
+}
+
+/**
+ * One report with the largest upload allowed is spooled whole in DATA_DIR/tmp, then its photos
+ * are stored as files (when they are files): each place needs that much room. The SQLite file
+ * lives in DATA_DIR too; a report's row is small beside its photos.
+ */
+export function diskRoomNeeded(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'MEDIA_DIR' | 'MEDIA_MAX_FILE_BYTES' | 'MEDIA_MAX_FILES'>): RoomNeeded[] {
+  const largestUpload = config.MEDIA_MAX_FILE_BYTES * Math.max(1, config.MEDIA_MAX_FILES);
+  const media = mediaDirectoryOf(config);
+  return [
+    { directory: uploadSpoolDirectory(config), bytes: largestUpload },
+    ...(media === undefined ? [] : [{ directory: media, bytes: largestUpload }]),
+  ];
 }
 
 export type UploadSpool = Awaited<ReturnType<typeof createUploadSpool>>;
