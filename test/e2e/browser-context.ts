@@ -55,3 +55,8 @@ export async function expectCleanRunThenClose({ context, cspViolations, pageErro
   expect(pageErrors).toEqual([]);
   await context.close();
 }
+
+/** Resolves once the page has drawn two more frames: what an input it handled set off (a React render) is on screen. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}

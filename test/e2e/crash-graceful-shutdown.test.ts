@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,7 +8,14 @@ import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { multipartBody } from '../server/georeport/form';
 import { readProxyApiKey } from '../helpers/proxy-key';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Bytes of photo the server has spooled so far (DATA_DIR/tmp, a folder per upload: open311/upload-spool.ts). */
+function spooledBytes(dataDir: string): number {
+  const spool = join(dataDir, 'tmp');
+  if (!existsSync(spool)) return 0;
+  return readdirSync(spool, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + (statSync(join(entry.parentPath, entry.name), { throwIfNoEntry: false })?.size ?? 0), 0);
+}
 
 /** A photo-like JPEG of about a megabyte: noise compresses badly, as real photos do. */
 async function largePhoto(): Promise<Buffer> {
@@ -60,16 +67,18 @@ describe('graceful shutdown on SIGTERM', () => {
     );
 
     const upload = startSlowPost(server.baseUrl, '/open311/v1/requests.json', headers, payload, Math.floor(payload.length / 2));
-    await sleep(500); // the server has the headers and half the photo
+    // The server has the headers and is writing the photo to its spool.
+    const dataDir = server.dataDir;
+    await expect.poll(() => spooledBytes(dataDir)).toBeGreaterThan(0);
     process.kill(server.pid, 'SIGTERM');
-    await sleep(500);
 
     // No new connections once stopping: refused, or at most answered 503.
-    const late = await fetch(`${server.baseUrl}/healthz`).then(
-      (response) => `HTTP ${response.status}`,
-      (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
-    );
-    expect(['ECONNREFUSED', 'HTTP 503']).toContain(late);
+    const late = () =>
+      fetch(`${server!.baseUrl}/healthz`).then(
+        (response) => `HTTP ${response.status}`,
+        (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+      );
+    await expect.poll(late).toMatch(/^(ECONNREFUSED|HTTP 503)$/);
 
     upload.finish();
     const { status, text } = await upload.answer;

@@ -49,13 +49,10 @@ async function publishedRequest(): Promise<string> {
 }
 
 async function mailTo(address: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = smtp.received.find((mail) => mail.to.includes(address));
-    if (found) return readMail(found.raw);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${address}; the server said:\n${suite.server.output()}`);
+  const found = await smtp.mailWhere((mail) => mail.to.includes(address), timeoutMs).catch((error: Error) => {
+    throw new Error(`${error.message}; the server said:\n${suite.server.output()}`);
+  });
+  return readMail(found.raw);
 }
 
 it('follows a report, confirms by the emailed link, and sees the follower count (phone, then desktop)', async () => {

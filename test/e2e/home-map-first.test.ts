@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
-import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
+import { expectCleanRunThenClose, helsinki, mobile, nextFrames, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { withServerAndBrowser } from './suite-setup';
 
@@ -209,7 +209,7 @@ describe('map-first home page in Chromium', () => {
     const marker = page.locator('.map-marker--request, .map-cluster--requests').first();
     await marker.focus();
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(300);
+    await nextFrames(page); // the key was handled; whatever it rendered is drawn
     expect(await link.count()).toBe(0);
     await expectCleanRunThenClose(opened);
   });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
-import { desktop, expectCleanRunThenClose, mobile, openPage } from './browser-context';
+import { desktop, expectCleanRunThenClose, mobile, nextFrames, openPage } from './browser-context';
 import { expectNoAxeViolations } from './expectations';
 import { withServerAndBrowser } from './suite-setup';
 
@@ -142,8 +142,8 @@ describe('UI texts: only the language shown is downloaded', () => {
     const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/app-texts-fi-'));
     await page.getByRole('banner').getByRole('button', { name: 'Suomi' }).click();
     await failed;
-    // Let the failure reach the app before looking.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    // The failure has reached the app, and what it rendered of it is drawn, before looking.
+    await nextFrames(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Reported problems on the map');
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(await page.getByRole('banner').getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');

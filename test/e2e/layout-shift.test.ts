@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mobile } from './browser-context';
+import { mobile, nextFrames } from './browser-context';
 import { withServerAndBrowser } from './suite-setup';
 
 /**
@@ -23,20 +23,25 @@ async function layoutShiftOf(path: string): Promise<{ total: number; sources: st
       await route.continue();
     });
     await page.addInitScript(() => {
+      type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
       const record = { total: 0, sources: [] as string[] };
-      (window as unknown as { layoutShift: typeof record }).layoutShift = record;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+      const add = (entries: PerformanceEntryList) => {
+        for (const entry of entries as unknown as Shift[]) {
           if (entry.hadRecentInput) continue;
           record.total += entry.value;
           for (const source of entry.sources) record.sources.push(`${(source.node as Element | undefined)?.className ?? '?'}: ${entry.value.toFixed(3)}`);
         }
-      }).observe({ type: 'layout-shift', buffered: true });
+      };
+      const observer = new PerformanceObserver((list) => add(list.getEntries()));
+      observer.observe({ type: 'layout-shift', buffered: true });
+      // Shifts observed but not yet handed to the callback count too.
+      (window as unknown as { layoutShift: () => typeof record }).layoutShift = () => (add(observer.takeRecords()), record);
     });
     await page.goto(`${suite.server.baseUrl}${path}`);
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
-    return await page.evaluate(() => (window as unknown as { layoutShift: { total: number; sources: string[] } }).layoutShift);
+    // Everything has arrived; the frames drawn with it are the last that could shift.
+    await nextFrames(page);
+    return await page.evaluate(() => (window as unknown as { layoutShift: () => { total: number; sources: string[] } }).layoutShift());
   } finally {
     await context.close();
   }

@@ -36,3 +36,14 @@ export async function expectLocalizedMapControls(page: Page, mapSelector: string
   expect(controls.credit).toMatch(words.credit);
   expect(controls.osmHref).toBe('https://www.openstreetmap.org/copyright');
 }
+
+/** The zoom level of a Leaflet map, read from the tile level it shows (tile URLs carry it); NaN before tiles. */
+export async function mapZoom(page: Page, mapSelector: string): Promise<number> {
+  return page.evaluate((css) => {
+    const levels = [...document.querySelectorAll<HTMLElement>(`${css} .leaflet-tile-container`)];
+    const current = levels.sort((a, b) => Number(b.style.zIndex) - Number(a.style.zIndex))[0];
+    const source = current?.querySelector('img')?.getAttribute('src') ?? '';
+    const match = /\/(\d+)\/\d+\/\d+\.png/.exec(source);
+    return match ? Number(match[1]) : NaN;
+  }, mapSelector);
+}

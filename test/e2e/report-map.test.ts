@@ -4,7 +4,7 @@ import { screenshot } from '../helpers/browser';
 import { makeJpeg } from '../helpers/images';
 import { desktop, expectCleanRunThenClose, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
-import { expectLocalizedMapControls } from './map-controls';
+import { expectLocalizedMapControls, mapZoom } from './map-controls';
 import { withServerAndBrowser } from './suite-setup';
 
 /**
@@ -32,16 +32,7 @@ async function openReport(viewport = desktop, locale = 'en-GB') {
   return opened;
 }
 
-/** The zoom level of the report map, read from the tile level Leaflet shows (tile URLs carry it). */
-async function mapZoom(page: Page): Promise<number> {
-  return page.evaluate((css) => {
-    const levels = [...document.querySelectorAll<HTMLElement>(`${css} .leaflet-tile-container`)];
-    const current = levels.sort((a, b) => Number(b.style.zIndex) - Number(a.style.zIndex))[0];
-    const source = current?.querySelector('img')?.getAttribute('src') ?? '';
-    const match = /\/(\d+)\/\d+\/\d+\.png/.exec(source);
-    return match ? Number(match[1]) : NaN;
-  }, mapSelector);
-}
+const zoomOf = (page: Page) => mapZoom(page, mapSelector);
 
 /** Moves the mouse to the map's centre, with the map in the middle of the window. */
 async function pointAtMap(page: Page): Promise<void> {
@@ -51,28 +42,41 @@ async function pointAtMap(page: Page): Promise<void> {
 }
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
-const settle = (page: Page) => page.waitForTimeout(700);
+
+/**
+ * Counts the wheel events that reach the map's own bubbling listeners, where Leaflet's wheel zoom
+ * listens: a wheel kept from the map never gets there. Read it once the hint shows (the wheel was handled).
+ */
+async function countWheelsReachingMap(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate((css) => {
+    const counted = window as unknown as { wheelsAtMap: number };
+    counted.wheelsAtMap = 0;
+    document.querySelector(css)!.addEventListener('wheel', () => (counted.wheelsAtMap += 1), { passive: true });
+  }, mapSelector);
+  return () => page.evaluate(() => (window as unknown as { wheelsAtMap: number }).wheelsAtMap);
+}
 
 describe('report map and the mouse wheel', () => {
   it('scrolls the page over the map, with a hint; zooms with Ctrl held or once the map is chosen', async () => {
     const opened = await openReport();
     const { page } = opened;
     await pointAtMap(page);
-    await expect.poll(() => mapZoom(page)).toBeGreaterThan(0);
-    const zoom = await mapZoom(page);
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(0);
+    const zoom = await zoomOf(page);
 
-    // A plain wheel over the map scrolls the page and leaves the map as it is.
+    // A plain wheel over the map scrolls the page and leaves the map as it is: Leaflet never gets it.
+    const wheelsAtMap = await countWheelsReachingMap(page);
     const before = await scrollY(page);
     await page.mouse.wheel(0, 240);
     await expect.poll(() => scrollY(page)).toBeGreaterThan(before);
-    await settle(page);
-    expect(await mapZoom(page)).toBe(zoom);
     const hint = page.locator('.map-wheel-hint');
     await expect.poll(() => hint.isVisible()).toBe(true);
+    expect(await wheelsAtMap()).toBe(0);
     expect(await hint.textContent()).toBe('Use Ctrl + scroll to zoom');
     await screenshot(page, 'report-map-wheel-hint');
-    // The hint goes away by itself.
+    // The hint goes away by itself; by then a zoom, had there been one, would have ended.
     await expect.poll(() => hint.isVisible(), { timeout: 5_000 }).toBe(false);
+    expect(await zoomOf(page)).toBe(zoom);
 
     // With Ctrl held the wheel zooms the map, and the page stays put.
     await pointAtMap(page);
@@ -80,26 +84,29 @@ describe('report map and the mouse wheel', () => {
     await page.keyboard.down('Control');
     await page.mouse.wheel(0, -240);
     await page.keyboard.up('Control');
-    await expect.poll(() => mapZoom(page)).toBeGreaterThan(zoom);
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(zoom);
     expect(await scrollY(page)).toBe(still);
     expect(await hint.isVisible()).toBe(false);
+    expect(await wheelsAtMap()).toBeGreaterThan(0); // the count sees what Leaflet sees
 
     // Once the map is chosen (focused), the wheel zooms it without Ctrl.
     await page.locator(mapSelector).focus();
-    const zoomed = await mapZoom(page);
+    const zoomed = await zoomOf(page);
     await pointAtMap(page);
     await page.mouse.wheel(0, 240);
-    await expect.poll(() => mapZoom(page)).toBeLessThan(zoomed);
+    await expect.poll(() => zoomOf(page)).toBeLessThan(zoomed);
 
     // Leaving the map gives the wheel back to the page.
     await page.getByRole('heading', { level: 1 }).click();
     await pointAtMap(page);
-    const zoomAfter = await mapZoom(page);
+    const zoomAfter = await zoomOf(page);
     const top = await scrollY(page);
+    const reached = await wheelsAtMap();
     await page.mouse.wheel(0, 240);
     await expect.poll(() => scrollY(page)).toBeGreaterThan(top);
-    await settle(page);
-    expect(await mapZoom(page)).toBe(zoomAfter);
+    await expect.poll(() => hint.isVisible()).toBe(true);
+    expect(await wheelsAtMap()).toBe(reached);
+    expect(await zoomOf(page)).toBe(zoomAfter);
     await expectCleanRunThenClose(opened);
   });
 

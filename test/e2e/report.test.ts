@@ -13,6 +13,7 @@ import {
   previewSizes,
 } from './report-flow-helpers';
 import { expectCleanRunThenClose, openPage } from './browser-context';
+import { mapZoom } from './map-controls';
 import { withServerAndBrowser } from './suite-setup';
 
 // Many reports from one address in a few minutes: lift the proxy's per-minute limit.
@@ -212,10 +213,14 @@ describe('reporting flow: other ways through', () => {
     await expect.poll(() => announcement.textContent()).toBe('Map. Arrow keys move it, + and − zoom, and Enter or Space places the pin at the centre.');
     // The focused map shows the crosshair where Enter drops the pin.
     expect(await page.locator('.location-map__crosshair').isVisible()).toBe(true);
+    const mapZoomNow = () => mapZoom(page, '.location-map .leaflet-container');
+    await expect.poll(mapZoomNow).toBeGreaterThan(0);
+    const zoom = await mapZoomNow();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('+');
-    await page.waitForTimeout(400); // pan and zoom animations
+    // The map shows the next zoom level: the keys moved it.
+    await expect.poll(mapZoomNow).toBeGreaterThan(zoom);
     await page.keyboard.press('Enter');
     await expect.poll(() => placeSummary(page)).toMatch(/^Chosen place: pin on the map (at|near) /);
     await expect.poll(() => announcement.textContent()).toMatch(/^Pin placed (at 60\.\d+, 24\.\d+|near .+)\.$/);
@@ -379,7 +384,10 @@ describe('reporting flow: drafts and errors', () => {
     await expect.poll(() => asked).toBe(true);
     await page.getByLabel('Description').fill('<b>broken</b>');
     await page.getByRole('button', { name: 'Send report' }).click();
-    await page.waitForTimeout(300);
+    // A request the page makes after the click is reported after any the click made.
+    const after = page.waitForRequest((request) => request.url().endsWith('/healthz?after-send'));
+    await page.evaluate(() => fetch('/healthz?after-send'));
+    await after;
     expect(posted).toBe(0);
 
     release();

@@ -18,6 +18,10 @@ const pageErrors: string[] = [];
 const title = 'Bench <3 & "friends" broken';
 const description = 'Slats missing: 5 < 6 & 7 > 3. Someone wrote &lt;img src=x onerror=window.__xss=1&gt; on it.';
 
+/** The follow form's heading: it shows only once the page knows the request is public. */
+const followHeadingIn = (language: string): string =>
+  (JSON.parse(readFileSync(join(projectRoot, 'src/client/locales', language, 'updates.json'), 'utf8')) as { follow: { heading: string } }).follow.heading;
+
 function wordsIn(language: string): { detailedStatus: Record<string, { label: string }>; moderation: Record<string, string> } {
   return JSON.parse(readFileSync(join(projectRoot, 'src/client/locales', language, 'requests.json'), 'utf8'));
 }
@@ -142,9 +146,8 @@ describe('track page in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const listed = (await (await answeredAgain).json()) as ServiceRequest[];
     expect(listed.map((request) => request.service_request_id)).toEqual([id]);
-    // Give React the tick it needs to render the answer, then the notice must be gone.
-    await page.waitForFunction(() => !document.querySelector('.notice--moderation'));
-    await page.waitForTimeout(200);
+    // Once the answer is rendered (the follow form shows with it), the notice must be gone.
+    await page.getByRole('heading', { name: followHeadingIn('en') }).waitFor();
     expect(await waiting.count()).toBe(0);
     await screenshot(page, 'track-published-desktop-en');
 
@@ -197,7 +200,7 @@ describe('track page in Chromium', () => {
         .replace(/^0/, '');
       expect(await requested.textContent()).toMatch(new RegExp(`^\\d{1,2}\\. \\p{L}+ \\d{4} klo ${helsinkiHour}\\.\\d{2}$`, 'u'));
       await answered;
-      await page.waitForTimeout(200);
+      await page.getByRole('heading', { name: followHeadingIn('fi') }).waitFor();
       expect(await page.locator('.notice--moderation').count()).toBe(0);
       if (name === 'mobile') await expectNoHorizontalScroll(page);
       await screenshot(page, `track-closed-${name}-fi`);

@@ -80,8 +80,9 @@ const openContext = () => openPage(suite.browser, { timezoneId: helsinki });
 
 /** Nothing ran, nothing became an element or a live link, and the markup reads as text. */
 async function expectInert(page: Page, where: string, { showsDescription = true } = {}): Promise<void> {
-  // Give a failed image load (src=x) the moment it needs to fire onerror, if it existed.
-  await page.waitForTimeout(500);
+  // Every image has loaded or failed, so an onerror (src=x) would have run, had one become an element.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))); // the error event's task
   const found = await page.evaluate(() => {
     const elements = [...document.querySelectorAll('*')];
     return {

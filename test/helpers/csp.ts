@@ -28,8 +28,8 @@ export async function collectCspViolations(target: Page | BrowserContext): Promi
   const violations: CspViolation[] = [];
   // A fresh name per call, so two collectors on one context do not collide.
   const binding = `__kerroCsp${Math.random().toString(36).slice(2)}`;
-  await target.exposeFunction(binding, (violation: CspViolation) => {
-    violations.push(violation);
+  await target.exposeFunction(binding, (violation: CspViolation | null) => {
+    if (violation) violations.push(violation); // null: a flush, see below
   });
   await target.addInitScript((name: string) => {
     document.addEventListener(
@@ -50,8 +50,22 @@ export async function collectCspViolations(target: Page | BrowserContext): Promi
     );
   }, binding);
   return async () => {
-    // Reports travel to Node asynchronously; give the last ones a moment to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Reports travel to Node asynchronously, in order: a last call through the same binding from
+    // each open page, after the page's queued tasks (a violation's event among them), arrives after them.
+    const pages = 'pages' in target ? target.pages() : [target];
+    await Promise.all(
+      pages.map((page) =>
+        page
+          .evaluate(
+            (name: string) =>
+              new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
+                (window as unknown as Record<string, ((violation: null) => Promise<void>) | undefined>)[name]?.(null),
+              ),
+            binding,
+          )
+          .catch(() => undefined), // closed or navigating away: it reports nothing more
+      ),
+    );
     return [...violations];
   };
 }

@@ -12,6 +12,7 @@ import { dbCommand } from './commands/db';
 import { moderatorCommand } from './commands/moderator';
 import { observationsCommand } from './commands/observations';
 import { outboxCommand } from './commands/outbox';
+import { sendDueNow } from './commands/outbox-send-now';
 import { serviceObjectsCommand } from './commands/service-objects';
 import { isHelp, usageError, withStore, type CommandIo, type Env } from './io';
 
@@ -25,7 +26,7 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   observations import FILE  import counter observations from a CSV file (more: npm run admin -- observations --help)
   addresses import FILE    load the geocoder's address registry from a CSV file (more: npm run admin -- addresses --help)
   moderator add|password|disable|enable|list  moderator accounts (more: npm run admin -- moderator --help)
-  outbox list|retry|purge  the email backlog: what waits, what was given up and why (more: npm run admin -- outbox --help)
+  outbox list|retry|purge|send-now  the email backlog: what waits, what was given up and why (more: npm run admin -- outbox --help)
   db migrate               bring the database schema up to date and exit (the first step of an upgrade)
   db copy --to URL         copy this SQLite installation into an empty PostgreSQL database (more: npm run admin -- db --help)
 
@@ -43,7 +44,8 @@ const groups: Record<string, Group> = {
   observations: (args, io, env) => withStore(env, (store) => observationsCommand(args, io, store)),
   moderator: (args, io, env) => moderatorCommand(args, io, env),
   db: (args, io, env) => dbCommand(args, io, env),
-  outbox: (args, io, env) => withStore(env, (store) => outboxCommand(args, io, store.outbox, Date.now())),
+  outbox: (args, io, env) =>
+    withStore(env, (store) => outboxCommand(args, io, store.outbox, Date.now(), () => sendDueNow(store.outbox, loadConfig(env), io))),
 };
 
 export async function runAdmin(

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -9,6 +10,7 @@ export interface ReceivedMail {
 /** A real SMTP server on loopback that keeps what it receives; `rejectRecipients` answers RCPT with 550. */
 export async function startSmtpServer(port = 0, options: { rejectRecipients?: boolean } = {}) {
   const received: ReceivedMail[] = [];
+  const arrivals = new EventEmitter();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -30,6 +32,7 @@ export async function startSmtpServer(port = 0, options: { rejectRecipients?: bo
           to: session.envelope.rcptTo.map((address) => address.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
+        arrivals.emit('mail');
         callback();
       });
     },
@@ -44,6 +47,17 @@ export async function startSmtpServer(port = 0, options: { rejectRecipients?: bo
     port: boundPort,
     url: `smtp://127.0.0.1:${boundPort}`,
     received,
+    /** The first mail received that `matches`, at once if it is here, else as it arrives. */
+    async mailWhere(matches: (mail: ReceivedMail) => boolean, timeoutMs = 15_000): Promise<ReceivedMail> {
+      const signal = AbortSignal.timeout(timeoutMs);
+      for (;;) {
+        const found = received.find(matches);
+        if (found) return found;
+        await once(arrivals, 'mail', { signal }).catch(() => {
+          throw new Error(`no matching mail within ${timeoutMs} ms; ${received.length} received`);
+        });
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,5 +1,6 @@
 import type { OutboxEntry, OutboxStore } from '../../storage/repositories/types';
 import { isHelp, printTable, usageError as usageOf, type CommandIo } from '../io';
+import type { SendPass } from './outbox-send-now';
 
 export const outboxUsage = `Usage: npm run admin -- outbox <command>
 
@@ -7,10 +8,19 @@ export const outboxUsage = `Usage: npm run admin -- outbox <command>
                             age and the last error (never addresses or texts); default 50
   outbox retry ID|--all     put a given-up email (or every one) back in the queue, due now,
                             with fresh attempts: after fixing SMTP_URL or the mail server
+  outbox send-now           deliver every email due now, as a server's sender does at its next
+                            poll, and say how many were sent, left for a retry or given up;
+                            safe beside running servers (each message is leased to one sender)
   outbox purge ID|--all     delete a given-up email (or every one): it will never be sent`;
 
 /** `outbox` group of the admin CLI. Exit codes: 0 done, 1 nothing matched, 2 bad usage. */
-export async function outboxCommand(args: readonly string[], io: CommandIo, outbox: OutboxStore, now: number): Promise<number> {
+export async function outboxCommand(
+  args: readonly string[],
+  io: CommandIo,
+  outbox: OutboxStore,
+  now: number,
+  sendDueNow: () => Promise<SendPass>,
+): Promise<number> {
   const [command, ...rest] = args;
   switch (command) {
     case 'list': {
@@ -29,6 +39,12 @@ export async function outboxCommand(args: readonly string[], io: CommandIo, outb
         return 1;
       }
       io.out(command === 'retry' ? `Queued ${what} again; the running server sends it within its next poll.` : `Deleted ${what}.`);
+      return 0;
+    }
+    case 'send-now': {
+      if (rest.length > 0) return usageError(io, 'outbox send-now takes no arguments.');
+      const pass = await sendDueNow();
+      io.out(`Sent ${pass.sent}, left for a retry ${pass.retried}, given up ${pass.failed}.`);
       return 0;
     }
     default:
