@@ -121,8 +121,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
-          // Builds the web app once per run when src/client changed since the last build.
-          globalSetup: ['test/helpers/build-client.ts'],
+          // Builds the web app and the server once per run when their source changed since the last build.
+          globalSetup: ['test/helpers/build-for-e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
           // One browser and one server at a time: the machine has two cores.

@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { COUNTER_PAGE_SIZE } from '../src/client/features/counters/api/use-all-counters';
 import { launchBrowser } from '../test/helpers/browser';
-import buildClientIfStale from '../test/helpers/build-client';
+import buildIfStale from '../test/helpers/build-for-e2e';
 import { timeCounterFloor } from './browser/counter-floor';
 import { bundleCounterLoader, timeCounterLoads } from './browser/counter-pages';
 import { counterRequestRows, fetchWholeCounterList, watchCounterRequests, type CounterRequestFigures } from './browser/counter-requests';
@@ -196,7 +196,7 @@ async function counterPageBodies(origin: string, pages: number): Promise<Buffer[
 
 export async function run(): Promise<BenchResult[]> {
   const loadAtStart = oneMinuteLoad();
-  buildClientIfStale();
+  buildIfStale();
   const dataDir = makeTempDir('kerro-bench-browser-');
   let server: RunningServer | undefined;
   let browser: Browser | undefined;

@@ -7,7 +7,7 @@
  * build. No browser, no server. `npm run bench:bundle`.
  */
 import { join } from 'node:path';
-import buildClientIfStale from '../test/helpers/build-client';
+import buildIfStale from '../test/helpers/build-for-e2e';
 import { heaviestAppTexts, pageCode, readClientBuild, type ClientBuild } from '../test/helpers/built-chunks';
 import { projectRoot } from '../test/helpers/project-root';
 import { appOwnCode, gzipBytesByLibrary, unmapped } from './bundle/attribution';
@@ -97,7 +97,7 @@ function libraryRows(sourceMapped: string, homeCodeKib: number): BenchResult[] {
 }
 
 export async function run(): Promise<BenchResult[]> {
-  buildClientIfStale();
+  buildIfStale();
   const build = readClientBuild(join(projectRoot, 'dist/client'));
   const temp = makeTempDir('kerro-bench-bundle-');
   try {

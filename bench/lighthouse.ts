@@ -9,7 +9,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import buildClientIfStale from '../test/helpers/build-client';
+import buildIfStale from '../test/helpers/build-for-e2e';
 import { makeTempDir, removeTempDir, trackChild, untrackChild } from './lib/cleanup';
 import { isEntryPoint, runBenches } from './lib/entry';
 import { atLeast, atMost, type BenchModule, type BenchResult } from './lib/result';
@@ -143,7 +143,7 @@ async function requestPagePath(origin: string): Promise<string> {
 }
 
 async function run(): Promise<BenchResult[]> {
-  buildClientIfStale();
+  buildIfStale();
   const dataDir = makeTempDir('kerro-bench-lighthouse-');
   let server: RunningServer | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;

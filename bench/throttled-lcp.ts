@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../test/helpers/browser';
-import buildClientIfStale from '../test/helpers/build-client';
+import buildIfStale from '../test/helpers/build-for-e2e';
 import { startBarePage } from './lib/bare-page';
 import { makeTempDir, removeTempDir } from './lib/cleanup';
 import { isEntryPoint, runBenches } from './lib/entry';
@@ -63,7 +63,7 @@ async function oneRun(browser: Awaited<ReturnType<typeof launchBrowser>>, url: s
 }
 
 async function run(): Promise<BenchResult[]> {
-  buildClientIfStale();
+  buildIfStale();
   const dataDir = makeTempDir('kerro-bench-throttled-lcp-');
   let server: RunningServer | undefined;
   const browser = await launchBrowser();

@@ -5,7 +5,7 @@ import { projectRoot } from '../../test/helpers/project-root';
 
 const viteBin = join(projectRoot, 'node_modules/vite/bin/vite.js');
 
-/** `vite build` in `cwd` with the given arguments, as production (as test/helpers/build-client.ts does). */
+/** `vite build` in `cwd` with the given arguments, as production (as test/helpers/build-for-e2e.ts does). */
 function viteBuild(cwd: string, args: string[]): void {
   execFileSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn', ...args], {
     cwd,

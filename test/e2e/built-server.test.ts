@@ -1,20 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceType } from '../../src/shared/georeport/types';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
-import { projectRoot } from '../helpers/project-root';
 
 /** What `npm start` runs: the server compiled by `npm run build:server`, on plain node without tsx. */
 let server: KerroServer;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], {
-    cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // dist-server is what `npm run build:server` wrote: the e2e globalSetup builds it when the source changed.
   server = await startKerroServer({ build: 'built' });
 }, 120_000);
 afterAll(() => server?.stop());

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { adminCli } from './admin-cli';
 import { startNginx, type RunningNginx } from '../helpers/nginx';
 import { startPostgresCluster, type PostgresCluster } from '../helpers/postgres-cluster';
-import { projectRoot } from '../helpers/project-root';
 import { urlencoded, validReport } from '../server/georeport/form';
 
 /**
@@ -33,12 +32,7 @@ beforeAll(async () => {
   // One after the other: the first seeds the demo data into the empty database.
   a = await startKerroServer({ env });
   b = await startKerroServer({ env });
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'moderator', 'add', 'maija', '--password-stdin'], {
-    cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: env.DATABASE_URL, DATA_DIR: a.dataDir },
-    input: password,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  adminCli(['moderator', 'add', 'maija', '--password-stdin'], { DATABASE_URL: env.DATABASE_URL!, DATA_DIR: a.dataDir }, password);
   nginx = await startNginx([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]);
 }, 180_000);
 

@@ -16,10 +16,7 @@ let install: string;
 let server: KerroServer | undefined;
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], {
-    cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // dist-server is what `npm run build:server` wrote: the e2e globalSetup builds it when the source changed.
   install = mkdtempSync(join(tmpdir(), 'kerro-production-'));
   execFileSync('cp', ['-al', join(projectRoot, 'dist-server'), install]);
   for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(projectRoot, file), join(install, file));

@@ -1,10 +1,8 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import { readMail } from '../server/notify/multipart';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
-import { projectRoot } from '../helpers/project-root';
+import { adminCli as runAdminCli, adminCliAsync } from './admin-cli';
 import { startPostgresCluster, type PostgresCluster } from '../helpers/postgres-cluster';
 import { startSmtpServer } from '../server/notify/smtp-test-server';
 import { multipartBody, urlencoded } from '../server/georeport/form';
@@ -25,15 +23,7 @@ let databaseUrl: string;
 let a: KerroServer;
 let b: KerroServer;
 
-const execFileAsync = promisify(execFile);
-
-const adminCli = (args: string[], input?: string) =>
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
-    cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: a.dataDir },
-    input,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  }).toString();
+const adminCli = (args: string[], input?: string) => runAdminCli(args, { DATABASE_URL: databaseUrl, DATA_DIR: a.dataDir }, input);
 
 const instanceEnv = () => ({
   DATABASE_URL: databaseUrl,
@@ -148,11 +138,8 @@ describe('two instances on one PostgreSQL', () => {
     }
     // A third sender on the same database does what A's next poll would: it finds nothing due,
     // as each message was leased to one sender. (Asynchronously: the SMTP sink runs in this process.)
-    const pass = await execFileAsync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'outbox', 'send-now'], {
-      cwd: projectRoot,
-      env: { ...process.env, ...instanceEnv(), DATA_DIR: a.dataDir },
-    });
-    expect(pass.stdout.trim()).toBe('Sent 0, left for a retry 0, given up 0.');
+    const pass = await adminCliAsync(['outbox', 'send-now'], { ...instanceEnv(), DATA_DIR: a.dataDir });
+    expect(pass.trim()).toBe('Sent 0, left for a retry 0, given up 0.');
     const mails = smtp.received.filter((mail) => mail.raw.includes(id));
     // The receipt (queued through A), the update on publishing (B) and the closing message (B).
     expect(subjects().map((subject) => subject?.split(':')[0])).toEqual([
