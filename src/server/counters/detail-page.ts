@@ -1,15 +1,15 @@
 /** GET /api/counters/{id}/: one counter as a Feature, a CSV row, or the browsable page. */
 import type { StoredCounter } from '../storage/repositories/types';
-import { browsableHtml } from './browsable';
+import { browsableHtml } from '../drf/browsable';
 import { csvHeaderLine } from './csv';
-import type { CounterFormat } from './query';
+import type { DrfFormat } from '../drf/negotiation';
 import { drfCsv, drfCsvFields, wantsDrfCsv } from './drf-csv';
-import { effectiveQuery, joinUrl, lastValue, withQueryParam, type QueryPairs } from './query-string';
+import { effectiveQuery, joinUrl, lastValue, withQueryParam, type QueryPairs } from '../drf/query-string';
 import type { CounterRenderings } from './renderings';
 import { contentTypes, formatHeaders, type CounterResponse } from './responses';
 
 export interface DetailPageRequest {
-  format: CounterFormat;
+  format: DrfFormat;
   pairs: QueryPairs;
   /** The absolute URL of this counter (`…/api/counters/7/`), without a query or suffix. */
   detailUrl: string;

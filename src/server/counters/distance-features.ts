@@ -6,7 +6,7 @@
  */
 import { distanceKm } from '../storage/geo';
 import type { CounterFilter, StoredCounter } from '../storage/repositories/types';
-import { pythonFloat } from './python-float';
+import { pythonFloat } from '../drf/python-float';
 
 type Near = NonNullable<CounterFilter['near']>;
 

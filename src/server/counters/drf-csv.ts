@@ -8,7 +8,7 @@
 import { distanceKm } from '../storage/geo';
 import type { CounterFilter, StoredCounter } from '../storage/repositories/types';
 import { csvText } from './csv';
-import { pythonFloat } from './python-float';
+import { pythonFloat } from '../drf/python-float';
 import { formatCounterTime } from './time';
 
 type Near = NonNullable<CounterFilter['near']>;

@@ -11,13 +11,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { requirePublicBaseUrl } from '../http/public-base-url';
 import { renderDetailPage } from './detail-page';
-import { badRequest, CounterApiError, notFound, type CounterErrorBody } from './errors';
+import { badRequest, DrfError, notFound, type DrfErrorBody } from '../drf/errors';
 import type { CounterListAnswers } from './list-answers';
 import { optionsMetadata } from './options-metadata';
 import { registerPolygonSearch } from './polygon-search';
-import { parseFormat, parsePythonInt } from './query';
-import { effectiveQuery, parseQueryString, rawQueryOf } from './query-string';
-import { allowedMethodsOf, contentTypes, errorResponse, formatSuffixOf, sendResponse } from './responses';
+import { parseFormat } from '../drf/negotiation';
+import { parsePythonInt } from '../drf/pagination';
+import { effectiveQuery, parseQueryString, rawQueryOf } from '../drf/query-string';
+import { allowedMethodsOf, contentTypes, errorResponse, sendResponse } from './responses';
+import { formatSuffixOf } from '../drf/negotiation';
 
 export interface CounterRoutesOptions {
   context: AppContext;
@@ -33,7 +35,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   const { renderings } = listAnswers;
 
   const baseUrl = (request: FastifyRequest) => requirePublicBaseUrl(request, config, () => badRequest('Invalid Host header.'));
-  const sendError = (request: FastifyRequest, reply: FastifyReply, statusCode: number, body: CounterErrorBody) =>
+  const sendError = (request: FastifyRequest, reply: FastifyReply, statusCode: number, body: DrfErrorBody) =>
     sendResponse(reply, statusCode, errorResponse(request, statusCode, body));
 
   // Unknown paths and methods under the prefix answer in the API's format too, with CORS: a
@@ -41,7 +43,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, { detail: 'Not found.' }));
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof CounterApiError) return sendError(request, reply, error.statusCode, error.body);
+    if (error instanceof DrfError) return sendError(request, reply, error.statusCode, error.body);
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
       return sendError(request, reply, statusCode, { detail: 'Malformed request.' });
@@ -85,7 +87,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     const counter = id !== undefined && Number.isSafeInteger(id) ? await repository.find(id) : undefined;
     // DRF 3.16 passes Django's Http404 text on for an id that is a number; an id that is none
     // fails the lookup itself, answered with the plain "Not found.".
-    if (!counter) throw id === undefined ? notFound() : new CounterApiError(404, 'No Counter matches the given query.');
+    if (!counter) throw id === undefined ? notFound() : new DrfError(404, 'No Counter matches the given query.');
     const detailUrl = `${base}${app.prefix}/${counter.id}/`;
     return sendResponse(reply, 200, renderDetailPage(counter, renderings, { format, pairs, detailUrl, requestUrl: request.url }));
   };
@@ -147,7 +149,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
       // DRF's 405 for the methods the real service refuses.
       schema: { hide: true },
       onRequest: async (request) => {
-        throw new CounterApiError(405, `Method "${request.method}" not allowed.`);
+        throw new DrfError(405, `Method "${request.method}" not allowed.`);
       },
       handler: async () => undefined,
     });

@@ -6,10 +6,10 @@
  * either way (a period's start falls in its own period).
  */
 import { formatCounterTime } from '../counters/time';
-import type { QueryPairs } from '../counters/query-string';
+import type { QueryPairs } from '../drf/query-string';
 import { wallClock, zoneOffsetSeconds } from '../time/core';
 import type { ObservationBucket, ObservationRepository } from '../storage/repositories/types';
-import { numberedPage, pageSizeOf } from './paging';
+import { numberedPage, pageSizeOf } from '../drf/observation-paging';
 import { localMidnight, parseAggregateQuery, type Period } from './query';
 
 /** The local midnight `days` after the date (days may run past the month, as Date.UTC allows). */

@@ -3,9 +3,9 @@
  * them), newest first unless `order` says otherwise, by cursor or, with `page`, by page number.
  */
 import { formatCounterTime } from '../counters/time';
-import { lastValue, type QueryPairs } from '../counters/query-string';
+import { lastValue, type QueryPairs } from '../drf/query-string';
 import type { ObservationRecord, ObservationRepository, ObservationSortField, ObservationSortKey } from '../storage/repositories/types';
-import { cursorLink, decodeCursor, numberedPage, pageSizeOf, positionValues } from './paging';
+import { cursorLink, decodeCursor, numberedPage, pageSizeOf, positionValues } from '../drf/observation-paging';
 import { parseObservationListQuery } from './query';
 
 const fixedOrder: ObservationSortField[] = ['measurementType', 'direction', 'vehicleType'];

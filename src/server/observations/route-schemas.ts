@@ -4,7 +4,7 @@
  * themselves. The answers test holds real answers to them (test/server/openapi).
  */
 import { z } from 'zod';
-import { drfErrorSchema } from '../counters/route-schemas';
+import { drfErrorSchema } from '../drf/wire-schemas';
 
 const tags = ['Counters'];
 const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });

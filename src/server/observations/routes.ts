@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { AppContext } from '../context';
 import { requirePublicBaseUrl } from '../http/public-base-url';
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
-import { badRequest, CounterApiError, notFound, type CounterErrorBody } from '../counters/errors';
-import { effectiveQuery, lastValue, parseQueryString, rawQueryOf, type QueryPairs } from '../counters/query-string';
+import { badRequest, DrfError, notFound, type DrfErrorBody } from '../drf/errors';
+import { effectiveQuery, lastValue, parseQueryString, rawQueryOf, type QueryPairs } from '../drf/query-string';
 import { renderAggregate } from './aggregate';
 import { renderObservationList } from './list';
 import { observationSchemas } from './route-schemas';
@@ -39,7 +39,7 @@ export async function observationRoutes(app: FastifyInstance, options: { context
 
   app.setNotFoundHandler((_request, reply) => send(reply, 404, { detail: 'Not found.' }));
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof CounterApiError) return send(reply, error.statusCode, error.body as CounterErrorBody);
+    if (error instanceof DrfError) return send(reply, error.statusCode, error.body as DrfErrorBody);
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return send(reply, statusCode, { detail: 'Malformed request.' });
     if (isStoreUnavailable(error)) {
@@ -85,7 +85,7 @@ export async function observationRoutes(app: FastifyInstance, options: { context
   get('/metadata/sources/:name', observationSchemas.source, async (request) => {
     const language = languageOf(queryOf(request));
     const source = (await repository.listSources()).find((candidate) => candidate.name === request.params.name);
-    if (!source) throw new CounterApiError(404, 'No Datasource matches the given query.');
+    if (!source) throw new DrfError(404, 'No Datasource matches the given query.');
     return serializeSource(source, language);
   });
 }

@@ -6,7 +6,7 @@
  */
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { drfErrorSchema } from '../counters/route-schemas';
+import { drfErrorSchema } from '../drf/wire-schemas';
 import { anyGeoReportAnswer, bothFormats, createdSchema, followAnswerSchema, geoReportErrors, submissionBody } from '../open311/wire-schemas';
 
 const tags = ['Proxy (the web app’s only door; adds the API key)'];
