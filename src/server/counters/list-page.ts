@@ -5,8 +5,9 @@
 import type { CounterRepository } from '../storage/repositories/types';
 import { browsableHtml } from '../drf/browsable';
 import { csvHeaderLine } from './csv';
-import { distanceFeatureJson, withDistanceColumn } from './distance-features';
-import { drfCsv, drfCsvDistanceFields, drfCsvFields, wantsDrfCsv } from './drf-csv';
+import { distanceCsvHeaderLine, distanceFeatureJson, withDistanceColumn } from './distance-features';
+import { drfCsvDistanceFields, drfCsvFields, wantsDrfCsv } from './drf-csv';
+import { drfCsv } from '../drf/csv';
 import { pageCount, resolvePage } from '../drf/pagination';
 import { parseFilter, parsePageSize } from './query';
 import { parseFormat } from '../drf/negotiation';
@@ -70,7 +71,7 @@ export async function renderListPage(
     const rows = near
       ? wholePage.map((counter) => withDistanceColumn(renderings.csvRow(counter), counter, near))
       : await renderings.csvRows(entries);
-    const header = near ? csvHeaderLine.replace(/\r\n$/, ',distance\r\n') : csvHeaderLine;
+    const header = near ? distanceCsvHeaderLine : csvHeaderLine;
     return {
       contentType: contentTypes.csv,
       body: Buffer.from(header + rows.join('')),

@@ -13,12 +13,15 @@ import { requirePublicBaseUrl } from '../http/public-base-url';
 import { renderDetailPage } from './detail-page';
 import { badRequest, DrfError, notFound, type DrfErrorBody } from '../drf/errors';
 import type { CounterListAnswers } from './list-answers';
-import { optionsMetadata } from './options-metadata';
+import { counterViewMetadata } from './options-metadata';
+import { answerOptions } from '../drf/options';
 import { registerPolygonSearch } from './polygon-search';
 import { parseFormat } from '../drf/negotiation';
+import { parseFilter } from './query';
+import { counterMatches } from './filter-match';
 import { parsePythonInt } from '../drf/pagination';
 import { effectiveQuery, parseQueryString, rawQueryOf } from '../drf/query-string';
-import { allowedMethodsOf, contentTypes, errorResponse, sendResponse } from './responses';
+import { allowedMethodsOf, errorResponse, sendResponse } from './responses';
 import { formatSuffixOf } from '../drf/negotiation';
 
 export interface CounterRoutesOptions {
@@ -81,15 +84,20 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   // One counter, at `/7/`, or with a suffix at `/7.json` (no redirect: DRF matches it with or without the slash).
   const detail = async (request: FastifyRequest, reply: FastifyReply, idText: string, suffix?: string) => {
     const pairs = parseQueryString(rawQueryOf(request.url));
-    const format = parseFormat(effectiveQuery(pairs), suffix, request.headers.accept);
+    const query = effectiveQuery(pairs);
+    const format = parseFormat(query, suffix, request.headers.accept);
+    // DRF's get_object() filters the queryset first: the list's 400s here too, and a counter the filters leave out is not found.
+    const { filter, matchesNothing } = parseFilter(query);
     const base = baseUrl(request);
     const id = parsePythonInt(idText);
-    const counter = id !== undefined && Number.isSafeInteger(id) ? await repository.find(id) : undefined;
+    const found = id !== undefined && Number.isSafeInteger(id) ? await repository.find(id) : undefined;
+    const counter = found && !matchesNothing && counterMatches(found, filter) ? found : undefined;
     // DRF 3.16 passes Django's Http404 text on for an id that is a number; an id that is none
     // fails the lookup itself, answered with the plain "Not found.".
     if (!counter) throw id === undefined ? notFound() : new DrfError(404, 'No Counter matches the given query.');
     const detailUrl = `${base}${app.prefix}/${counter.id}/`;
-    return sendResponse(reply, 200, renderDetailPage(counter, renderings, { format, pairs, detailUrl, requestUrl: request.url }));
+    const near = filter.near;
+    return sendResponse(reply, 200, renderDetailPage(counter, renderings, { format, pairs, detailUrl, requestUrl: request.url, ...(near ? { near } : {}) }));
   };
   app.get<{ Params: { id: string } }>('/:id/', { schema: counterSchemas.detail }, (request, reply) => {
     const suffixed = formatSuffixOf(request.params.id);
@@ -116,23 +124,8 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   });
 
   // CORS preflight, open to every origin like the real service; a plain OPTIONS gets DRF's metadata.
-  const preflight = (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers['access-control-request-method'] === undefined) {
-      const isList = !(request.routeOptions.url ?? '').includes(':id');
-      return sendResponse(reply, 200, { contentType: contentTypes.json, body: Buffer.from(optionsMetadata(isList)), headers: {} });
-    }
-    const asked = request.headers['access-control-request-headers'];
-    reply
-      .code(200)
-      .headers({
-        'access-control-allow-origin': '*',
-        'access-control-allow-methods': allowedMethodsOf(request.routeOptions.url),
-        'access-control-max-age': '86400',
-        allow: allowedMethodsOf(request.routeOptions.url),
-        ...(typeof asked === 'string' && /^[A-Za-z0-9, -]*$/.test(asked) ? { 'access-control-allow-headers': asked } : {}),
-      })
-      .send();
-  };
+  const preflight = (request: FastifyRequest, reply: FastifyReply) =>
+    answerOptions(request, reply, allowedMethodsOf(request.routeOptions.url), counterViewMetadata(!(request.routeOptions.url ?? '').includes(':id')));
   app.options('/', { prefixTrailingSlash: 'slash', schema: counterSchemas.options }, preflight);
   app.options('/:id/', { schema: counterSchemas.options }, preflight);
   app.options('.:format', { schema: counterSchemas.options }, preflight);
