@@ -41,10 +41,32 @@ const zones = [
     from: 'src/server/georeport',
     message: 'use the GeoReport protocol in src/server/open311, not the service (src/server/georeport).',
   },
+  // The proxy speaks protocols (open311/, drf/, pelias/); the embedded services reach it through
+  // EmbeddedServices (app.ts connects them), never by the proxy importing their internals.
+  {
+    target: 'src/server/proxy',
+    from: ['src/server/counters', 'src/server/observations', 'src/server/geocoding'],
+    message: 'the proxy imports protocols only (src/server/drf, src/server/pelias, src/server/open311); reach an embedded service through EmbeddedServices.',
+  },
+  // A protocol room serves the services and the proxy and imports neither, so no folder loops through it.
+  {
+    target: ['src/server/drf', 'src/server/pelias'],
+    from: ['src/server/counters', 'src/server/observations', 'src/server/geocoding', 'src/server/proxy'],
+    message: 'a protocol (src/server/drf, src/server/pelias) must not import a service or the proxy: they import it.',
+  },
   // Cross-cutting HTTP is used by the APIs and uses none of them.
   {
     target: 'src/server/http',
-    from: ['src/server/open311', 'src/server/geocoding', 'src/server/counters', 'src/server/proxy', 'src/server/notify'],
+    from: [
+      'src/server/open311',
+      'src/server/drf',
+      'src/server/pelias',
+      'src/server/geocoding',
+      'src/server/counters',
+      'src/server/observations',
+      'src/server/proxy',
+      'src/server/notify',
+    ],
     message: 'src/server/http is cross-cutting: the APIs use it, it uses none of them.',
   },
   // The storage backends are reached through the seam (storage/index.ts, storage/repositories/*).

@@ -10,7 +10,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { renderAggregate } from '../src/server/observations/aggregate';
-import { parseQueryString } from '../src/server/counters/query-string';
+import { parseQueryString } from '../src/server/drf/query-string';
 import { openStore, type Store, type StoreConfig } from '../src/server/storage';
 import { makeTempDir, removeTempDir } from './lib/cleanup';
 import { isEntryPoint, runBenches } from './lib/entry';

@@ -107,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const embedded: EmbeddedServices = {
     inject: (request) => app.inject(request),
     counterListPage: counterListPageAnswerer(counterListAnswers, paths.counters),
+    geocoderRoutes: geocodingRoutes,
     geoReport: { createRequest: embeddedRequestCreate(context) },
   };
   await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey, embedded });

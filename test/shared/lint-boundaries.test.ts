@@ -96,6 +96,21 @@ describe('the boundaries lint rules', { timeout: 30_000 }, () => {
     expect(await boundaryMessages('src/server/georeport/routes/example.ts', "import '../ids';\n")).toEqual([]);
   });
 
+  it('keep the proxy to the protocols, and the protocols apart from the services', async () => {
+    const why =
+      'the proxy imports protocols only (src/server/drf, src/server/pelias, src/server/open311); reach an embedded service through EmbeddedServices.';
+    expect(
+      await boundaryMessages('src/server/proxy/example.ts', "import '../counters/list-page';\nimport '../observations/list';\nimport '../geocoding/routes';\n"),
+    ).toEqual([zone('../counters/list-page', why), zone('../observations/list', why), zone('../geocoding/routes', why)]);
+    expect(await boundaryMessages('src/server/proxy/example.ts', "import '../drf/query-string';\nimport '../pelias/envelope';\n")).toEqual([]);
+    const protocolWhy = 'a protocol (src/server/drf, src/server/pelias) must not import a service or the proxy: they import it.';
+    expect(await boundaryMessages('src/server/drf/example.ts', "import '../counters/feature';\nimport '../proxy/upstream';\n")).toEqual([
+      zone('../counters/feature', protocolWhy),
+      zone('../proxy/upstream', protocolWhy),
+    ]);
+    expect(await boundaryMessages('src/server/pelias/example.ts', "import '../geocoding/geocoder';\n")).toEqual([zone('../geocoding/geocoder', protocolWhy)]);
+  });
+
   it('keep cross-cutting HTTP below the APIs', async () => {
     const why = 'src/server/http is cross-cutting: the APIs use it, it uses none of them.';
     expect(await boundaryMessages('src/server/http/example.ts', "import '../open311/reply';\nimport '../geocoding/pelias';\nimport '../config';\n")).toEqual([

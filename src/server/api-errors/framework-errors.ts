@@ -4,7 +4,7 @@ import { paths } from '../../shared/paths';
 import { formatOfUrl } from '../open311/format';
 import { presentErrors } from '../open311/presenter';
 import { serialize } from '../open311/serializers';
-import { errorCollection } from '../geocoding/pelias';
+import { errorCollection } from '../pelias/envelope';
 
 const startsWithin = (path: string, prefixes: readonly string[]) =>
   prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

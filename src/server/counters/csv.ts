@@ -1,4 +1,5 @@
-import { pythonFloat } from './python-float';
+import { csvText } from '../drf/csv';
+import { pythonFloat } from '../drf/python-float';
 import { formatCounterTime } from './time';
 import type { CounterRecord } from '../storage/repositories/types';
 
@@ -18,22 +19,6 @@ export const csvColumns = [
   'latitude',
 ] as const;
 
-/** RFC 4180: a field with a comma, quote or line break goes in quotes, quotes doubled. */
-function quoteField(field: string): string {
-  return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
-}
-
-/**
- * Free text that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a
- * leading apostrophe (OWASP "CSV injection"). Numbers are never free text, so a negative
- * longitude stays a number.
- */
-function neutraliseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** Free text as a CSV field: formula-neutralised, then quoted when it must be. */
-export const csvText = (value: string) => quoteField(neutraliseFormula(value));
 const text = csvText;
 const time = (epochMs: number | null, timeZone: string) => (epochMs === null ? '' : formatCounterTime(epochMs, timeZone));
 

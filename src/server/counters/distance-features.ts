@@ -6,7 +6,8 @@
  */
 import { distanceKm } from '../storage/geo';
 import type { CounterFilter, StoredCounter } from '../storage/repositories/types';
-import { pythonFloat } from './python-float';
+import { pythonFloat } from '../drf/python-float';
+import { csvHeaderLine } from './csv';
 
 type Near = NonNullable<CounterFilter['near']>;
 
@@ -20,6 +21,9 @@ export function distanceFeatureJson(counter: StoredCounter, near: Near): string 
     `"source":${JSON.stringify(counter.source)},"classifying":${counter.classifying},"crsEpsg":${counter.crsEpsg},"distance":${km}}}`
   );
 }
+
+/** Kerro's CSV header with the distance column last. */
+export const distanceCsvHeaderLine = csvHeaderLine.replace(/\r\n$/, ',distance\r\n');
 
 /** Kerro's CSV row with the distance in km as a last column. */
 export function withDistanceColumn(csvRow: string, counter: StoredCounter, near: Near): string {

@@ -7,14 +7,12 @@
  */
 import { distanceKm } from '../storage/geo';
 import type { CounterFilter, StoredCounter } from '../storage/repositories/types';
-import { csvText } from './csv';
-import { pythonFloat } from './python-float';
+import { csvText, pythonBool, type FlatRow } from '../drf/csv';
+import { pythonFloat } from '../drf/python-float';
 import { formatCounterTime } from './time';
 
 type Near = NonNullable<CounterFilter['near']>;
-type FlatRow = Record<string, string>;
 
-const pythonBool = (value: boolean) => (value ? 'True' : 'False');
 const time = (epochMs: number | null, timeZone: string) => (epochMs === null ? '' : formatCounterTime(epochMs, timeZone));
 
 function geometryColumns(counter: StoredCounter): FlatRow {
@@ -58,14 +56,6 @@ export function drfCsvDistanceFields(counter: StoredCounter, near: Near): FlatRo
     'properties.name': csvText(counter.name),
     'properties.source': csvText(counter.source),
   };
-}
-
-/** The table: sorted column names, then one CRLF row each; nothing at all for no rows. */
-export function drfCsv(rows: readonly FlatRow[]): string {
-  if (rows.length === 0) return '';
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].sort();
-  const lines = [columns.join(','), ...rows.map((row) => columns.map((column) => row[column] ?? '').join(','))];
-  return lines.map((line) => `${line}\r\n`).join('');
 }
 
 /** Whether the query asks for the real service's CSV layout. */

@@ -1,4 +1,4 @@
-import { pythonFloat } from './python-float';
+import { pythonFloat } from '../drf/python-float';
 import { formatCounterTime } from './time';
 import type { CounterRecord } from '../storage/repositories/types';
 

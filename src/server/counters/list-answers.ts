@@ -6,7 +6,7 @@
 import type { AppContext } from '../context';
 import { createAnswerCache } from '../http/answer-cache';
 import { renderListPage } from './list-page';
-import { parseQueryString, rawQueryOf } from './query-string';
+import { parseQueryString, rawQueryOf } from '../drf/query-string';
 import { createCounterRenderings, type CounterRenderings } from './renderings';
 import { answerHeaders, type CounterResponse } from './responses';
 

@@ -3,13 +3,15 @@
  * next/previous links (Link headers in CSV, links on the browsable page).
  */
 import type { CounterRepository } from '../storage/repositories/types';
-import { browsableHtml } from './browsable';
+import { browsableHtml } from '../drf/browsable';
 import { csvHeaderLine } from './csv';
-import { distanceFeatureJson, withDistanceColumn } from './distance-features';
-import { drfCsv, drfCsvDistanceFields, drfCsvFields, wantsDrfCsv } from './drf-csv';
-import { pageCount, resolvePage } from './pagination';
-import { parseFilter, parseFormat, parsePageSize } from './query';
-import { effectiveQuery, joinUrl, lastValue, withQueryParam, type QueryPairs } from './query-string';
+import { distanceCsvHeaderLine, distanceFeatureJson, withDistanceColumn } from './distance-features';
+import { drfCsvDistanceFields, drfCsvFields, wantsDrfCsv } from './drf-csv';
+import { drfCsv } from '../drf/csv';
+import { pageCount, resolvePage } from '../drf/pagination';
+import { parseFilter, parsePageSize } from './query';
+import { parseFormat } from '../drf/negotiation';
+import { effectiveQuery, joinUrl, lastValue, withQueryParam, type QueryPairs } from '../drf/query-string';
 import type { CounterRenderings } from './renderings';
 import { contentTypes, formatHeaders, listAllowedMethods, type CounterResponse } from './responses';
 
@@ -69,7 +71,7 @@ export async function renderListPage(
     const rows = near
       ? wholePage.map((counter) => withDistanceColumn(renderings.csvRow(counter), counter, near))
       : await renderings.csvRows(entries);
-    const header = near ? csvHeaderLine.replace(/\r\n$/, ',distance\r\n') : csvHeaderLine;
+    const header = near ? distanceCsvHeaderLine : csvHeaderLine;
     return {
       contentType: contentTypes.csv,
       body: Buffer.from(header + rows.join('')),

@@ -1,11 +1,11 @@
 /**
- * OPTIONS without a CORS preflight's Access-Control-Request-Method: DRF's SimpleMetadata, keys
- * camelCased as the real service's renderer writes them — the view's name and description, the
- * media types it renders and parses, and for the list what its POST takes (here the polygon
- * search's body, described in DRF's field-info style).
+ * The counter views' metadata for OPTIONS (drf/options.ts), keys camelCased as the real service's
+ * renderer writes them; for the list what its POST takes (the polygon search's body, described in
+ * DRF's field-info style).
  */
+import type { ViewMetadata } from '../drf/options';
+
 const description = 'Lists measurement devices or sensors which produce observational data.';
-const renders = ['application/json', 'text/html', 'text/csv'];
 const parses = ['application/json', 'application/geo+json'];
 
 const polygonSearchFields = {
@@ -28,12 +28,9 @@ const polygonSearchFields = {
   },
 };
 
-export function optionsMetadata(isList: boolean): string {
-  return JSON.stringify({
-    name: isList ? 'Counter List' : 'Counter Instance',
-    description,
-    renders,
-    parses,
-    ...(isList ? { actions: { POST: polygonSearchFields } } : {}),
-  });
-}
+export const counterViewMetadata = (isList: boolean): ViewMetadata => ({
+  name: isList ? 'Counter List' : 'Counter Instance',
+  description,
+  parses,
+  ...(isList ? { actions: { POST: polygonSearchFields } } : {}),
+});

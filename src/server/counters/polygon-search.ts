@@ -7,9 +7,9 @@
 import { counterSchemas } from './route-schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CounterRepository } from '../storage/repositories/types';
-import { CounterApiError, type CounterErrorBody } from './errors';
+import { DrfError, type DrfErrorBody } from '../drf/errors';
 import { AreaError, readGeoJsonArea } from './geojson-area';
-import { parseFormat } from './query';
+import { parseFormat } from '../drf/negotiation';
 import type { CounterRenderings } from './renderings';
 import { contentTypes, sendResponse } from './responses';
 
@@ -26,12 +26,12 @@ function parseBody(request: FastifyRequest): unknown {
   const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!jsonMediaTypes.has(mediaType)) {
     const shown = (request.headers['content-type'] ?? '').slice(0, 100);
-    throw new CounterApiError(415, `Unsupported media type "${shown}" in request.`);
+    throw new DrfError(415, `Unsupported media type "${shown}" in request.`);
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new CounterApiError(400, `JSON parse error - ${(error as Error).message}`);
+    throw new DrfError(400, `JSON parse error - ${(error as Error).message}`);
   }
 }
 
@@ -40,7 +40,7 @@ export function registerPolygonSearch(app: FastifyInstance, repository: CounterR
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  const answer = (reply: FastifyReply, statusCode: number, body: CounterErrorBody | string) =>
+  const answer = (reply: FastifyReply, statusCode: number, body: DrfErrorBody | string) =>
     sendResponse(reply, statusCode, {
       contentType: contentTypes.json,
       body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),

@@ -6,39 +6,13 @@
  * whatever it accepts but nothing can match (a negative distance, a code that is no integer)
  * answers an empty page, not a 400.
  */
-import { invalidFields } from './errors';
-import { negotiateFormat, type CounterFormat } from './negotiation';
-import { lastValue, type QueryPairs } from './query-string';
+import { invalidFields } from '../drf/errors';
+import { lastValue, type QueryPairs } from '../drf/query-string';
+import { counterListPageSizes, pageSizeOf } from '../drf/pagination';
 import type { CounterFilter } from '../storage/repositories/types';
 
-export type { CounterFormat } from './negotiation';
-
-export const defaultPageSize = 100;
-export const maxPageSize = 1000;
-
-/**
- * The format: a path suffix (`counters.csv`, `7.json`) wins over the `format` parameter, as in
- * DRF (anything unknown is a 404), then the Accept header chooses (negotiation.ts); JSON when
- * neither names one.
- */
-export function parseFormat(pairs: QueryPairs, suffix?: string, accept?: string): CounterFormat {
-  return negotiateFormat(suffix ?? lastValue(pairs, 'format'), accept);
-}
-
-/** Python's int() on a string: surrounding blanks, a sign and digit-group underscores allowed. */
-export function parsePythonInt(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (!/^[+-]?\d+(?:_\d+)*$/.test(trimmed)) return undefined;
-  return Number(trimmed.replaceAll('_', ''));
-}
-
-/** DRF's page_size: a positive integer capped at the maximum; anything else means the default. */
-export function parsePageSize(pairs: QueryPairs): number {
-  const text = lastValue(pairs, 'page_size');
-  const size = text === undefined ? undefined : parsePythonInt(text);
-  if (size === undefined || size <= 0) return defaultPageSize;
-  return Math.min(size, maxPageSize);
-}
+/** The counter list's page size (DRF's page_size, 100 unless asked, at most 1000). */
+export const parsePageSize = (pairs: QueryPairs): number => pageSizeOf(pairs, counterListPageSizes);
 
 const digits = String.raw`\d(?:_?\d)*`;
 /** Python's float() and Decimal() grammar: blanks around, a sign, digit groups with "_", an exponent. */

@@ -5,6 +5,7 @@
  * to them (test/server/openapi).
  */
 import { z } from 'zod';
+import { drfErrorSchema } from '../drf/wire-schemas';
 
 const tags = ['Counters'];
 const when = z.string().nullable().describe('ISO 8601 with the offset; null when nothing is stored');
@@ -42,8 +43,6 @@ const pageSchema = z.strictObject({
   results: z.strictObject({ type: z.literal('FeatureCollection'), features: z.array(z.union([counterFeatureSchema, distanceFeatureSchema])) }),
 });
 
-/** DRF's error bodies: `{"detail": "…"}`, or messages keyed by field. */
-export const drfErrorSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())])).describe("DRF's error body");
 const drfErrors = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, { description: `DRF error (${code})`, content: { 'application/json': { schema: drfErrorSchema } } }]));
 
@@ -52,9 +51,7 @@ const listQuery = z.object({
   page: z.string().optional(),
   page_size: z.string().optional().describe('at most 1000'),
   source: z.string().optional(),
-  name: z.string().optional(),
   municipality_code: z.string().optional(),
-  data_received: z.string().optional(),
   latitude: z.string().optional(),
   longitude: z.string().optional(),
   distance: z.string().optional().describe('km; with latitude and longitude, nearest first'),

@@ -11,13 +11,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { requirePublicBaseUrl } from '../http/public-base-url';
 import { renderDetailPage } from './detail-page';
-import { badRequest, CounterApiError, notFound, type CounterErrorBody } from './errors';
+import { badRequest, DrfError, notFound, type DrfErrorBody } from '../drf/errors';
 import type { CounterListAnswers } from './list-answers';
-import { optionsMetadata } from './options-metadata';
+import { counterViewMetadata } from './options-metadata';
+import { answerOptions } from '../drf/options';
 import { registerPolygonSearch } from './polygon-search';
-import { parseFormat, parsePythonInt } from './query';
-import { effectiveQuery, parseQueryString, rawQueryOf } from './query-string';
-import { allowedMethodsOf, contentTypes, errorResponse, formatSuffixOf, sendResponse } from './responses';
+import { parseFormat } from '../drf/negotiation';
+import { parseFilter } from './query';
+import { counterMatches } from './filter-match';
+import { parsePythonInt } from '../drf/pagination';
+import { effectiveQuery, parseQueryString, rawQueryOf } from '../drf/query-string';
+import { allowedMethodsOf, errorResponse, sendResponse } from './responses';
+import { formatSuffixOf } from '../drf/negotiation';
 
 export interface CounterRoutesOptions {
   context: AppContext;
@@ -33,7 +38,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   const { renderings } = listAnswers;
 
   const baseUrl = (request: FastifyRequest) => requirePublicBaseUrl(request, config, () => badRequest('Invalid Host header.'));
-  const sendError = (request: FastifyRequest, reply: FastifyReply, statusCode: number, body: CounterErrorBody) =>
+  const sendError = (request: FastifyRequest, reply: FastifyReply, statusCode: number, body: DrfErrorBody) =>
     sendResponse(reply, statusCode, errorResponse(request, statusCode, body));
 
   // Unknown paths and methods under the prefix answer in the API's format too, with CORS: a
@@ -41,7 +46,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, { detail: 'Not found.' }));
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof CounterApiError) return sendError(request, reply, error.statusCode, error.body);
+    if (error instanceof DrfError) return sendError(request, reply, error.statusCode, error.body);
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
       return sendError(request, reply, statusCode, { detail: 'Malformed request.' });
@@ -79,15 +84,20 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   // One counter, at `/7/`, or with a suffix at `/7.json` (no redirect: DRF matches it with or without the slash).
   const detail = async (request: FastifyRequest, reply: FastifyReply, idText: string, suffix?: string) => {
     const pairs = parseQueryString(rawQueryOf(request.url));
-    const format = parseFormat(effectiveQuery(pairs), suffix, request.headers.accept);
+    const query = effectiveQuery(pairs);
+    const format = parseFormat(query, suffix, request.headers.accept);
+    // DRF's get_object() filters the queryset first: the list's 400s here too, and a counter the filters leave out is not found.
+    const { filter, matchesNothing } = parseFilter(query);
     const base = baseUrl(request);
     const id = parsePythonInt(idText);
-    const counter = id !== undefined && Number.isSafeInteger(id) ? await repository.find(id) : undefined;
+    const found = id !== undefined && Number.isSafeInteger(id) ? await repository.find(id) : undefined;
+    const counter = found && !matchesNothing && counterMatches(found, filter) ? found : undefined;
     // DRF 3.16 passes Django's Http404 text on for an id that is a number; an id that is none
     // fails the lookup itself, answered with the plain "Not found.".
-    if (!counter) throw id === undefined ? notFound() : new CounterApiError(404, 'No Counter matches the given query.');
+    if (!counter) throw id === undefined ? notFound() : new DrfError(404, 'No Counter matches the given query.');
     const detailUrl = `${base}${app.prefix}/${counter.id}/`;
-    return sendResponse(reply, 200, renderDetailPage(counter, renderings, { format, pairs, detailUrl, requestUrl: request.url }));
+    const near = filter.near;
+    return sendResponse(reply, 200, renderDetailPage(counter, renderings, { format, pairs, detailUrl, requestUrl: request.url, ...(near ? { near } : {}) }));
   };
   app.get<{ Params: { id: string } }>('/:id/', { schema: counterSchemas.detail }, (request, reply) => {
     const suffixed = formatSuffixOf(request.params.id);
@@ -114,23 +124,8 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   });
 
   // CORS preflight, open to every origin like the real service; a plain OPTIONS gets DRF's metadata.
-  const preflight = (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers['access-control-request-method'] === undefined) {
-      const isList = !(request.routeOptions.url ?? '').includes(':id');
-      return sendResponse(reply, 200, { contentType: contentTypes.json, body: Buffer.from(optionsMetadata(isList)), headers: {} });
-    }
-    const asked = request.headers['access-control-request-headers'];
-    reply
-      .code(200)
-      .headers({
-        'access-control-allow-origin': '*',
-        'access-control-allow-methods': allowedMethodsOf(request.routeOptions.url),
-        'access-control-max-age': '86400',
-        allow: allowedMethodsOf(request.routeOptions.url),
-        ...(typeof asked === 'string' && /^[A-Za-z0-9, -]*$/.test(asked) ? { 'access-control-allow-headers': asked } : {}),
-      })
-      .send();
-  };
+  const preflight = (request: FastifyRequest, reply: FastifyReply) =>
+    answerOptions(request, reply, allowedMethodsOf(request.routeOptions.url), counterViewMetadata(!(request.routeOptions.url ?? '').includes(':id')));
   app.options('/', { prefixTrailingSlash: 'slash', schema: counterSchemas.options }, preflight);
   app.options('/:id/', { schema: counterSchemas.options }, preflight);
   app.options('.:format', { schema: counterSchemas.options }, preflight);
@@ -147,7 +142,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
       // DRF's 405 for the methods the real service refuses.
       schema: { hide: true },
       onRequest: async (request) => {
-        throw new CounterApiError(405, `Method "${request.method}" not allowed.`);
+        throw new DrfError(405, `Method "${request.method}" not allowed.`);
       },
       handler: async () => undefined,
     });

@@ -4,16 +4,15 @@
  * engine, timestamp) and a `bbox`; each feature's properties carry id, gid
  * (`source:layer:id`), layer, source, name, housenumber, street, postalcode, confidence,
  * distance (km), accuracy, localadmin, locality and label, in the language asked for.
- * Errors are the same envelope with `geocoding.errors` and no features.
+ * The envelope and its errors are the protocol's (pelias/envelope.ts).
  */
 import type { AddressRecord, ServiceObjectRecord, StreetRecord } from '../storage/repositories/types';
 import type { GeocodeHit } from './geocoder';
 import type { Lang } from './params';
+import { peliasHeader } from '../pelias/envelope';
 
-export const PELIAS_VERSION = '0.2';
 /** The source of answers made here rather than imported: streets (from their points) and service objects. */
 export const KERRO_SOURCE = 'kerro';
-const engine = { name: 'Kerro', author: 'Kerro', version: '1.0' };
 
 type Properties = Record<string, unknown>;
 
@@ -112,10 +111,6 @@ function toFeature(hit: GeocodeHit, lang: Lang, reverse: boolean) {
   };
 }
 
-function header(query: Record<string, unknown> | undefined, now: number, extra: Record<string, unknown>) {
-  return { version: PELIAS_VERSION, ...(query ? { query } : {}), ...extra, engine, timestamp: now };
-}
-
 export function featureCollection(
   hits: readonly GeocodeHit[],
   options: { lang: Lang; query: Record<string, unknown>; warnings: string[]; now: number; reverse: boolean },
@@ -124,13 +119,9 @@ export function featureCollection(
   const longs = hits.map((hit) => hit.long);
   const lats = hits.map((hit) => hit.lat);
   return {
-    geocoding: header(options.query, options.now, options.warnings.length > 0 ? { warnings: options.warnings } : {}),
+    geocoding: peliasHeader(options.query, options.now, options.warnings.length > 0 ? { warnings: options.warnings } : {}),
     type: 'FeatureCollection' as const,
     features,
     ...(hits.length > 0 ? { bbox: [Math.min(...longs), Math.min(...lats), Math.max(...longs), Math.max(...lats)] } : {}),
   };
-}
-
-export function errorCollection(errors: readonly string[], now: number) {
-  return { geocoding: header(undefined, now, { errors: [...errors] }), type: 'FeatureCollection' as const, features: [] };
 }

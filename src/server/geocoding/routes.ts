@@ -4,18 +4,15 @@
  * &boundary.circle.radius=`. Mounted at /geocoding/v1, and by the proxy at /proxy/geocoding/v1
  * unless GEOCODER_URL names a real Pelias service. Every failure answers in Pelias's envelope.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { RawQuery } from '../http/query-params';
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import { geocoderFor } from './geocoder';
 import { PeliasParameterError, parseReverseParams, parseSearchParams } from './params';
-import { errorCollection, featureCollection } from './pelias';
-import { geocodingSchemas } from './route-schemas';
-
-export function sendPeliasError(reply: FastifyReply, statusCode: number, errors: readonly string[], now: number) {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(errorCollection(errors, now));
-}
+import { featureCollection } from './pelias';
+import { sendPeliasError } from '../pelias/envelope';
+import { peliasSchemas } from '../pelias/wire-schemas';
 
 export const geocodingRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   const geocoder = geocoderFor(context.repositories);
@@ -39,13 +36,13 @@ export const geocodingRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
     return sendPeliasError(reply, 500, [`the geocoder could not answer; tell the operator if it persists (request id ${request.id})`], context.now());
   });
 
-  app.get('/search', { schema: geocodingSchemas.search }, async (request, reply) => {
+  app.get('/search', { schema: peliasSchemas.search }, async (request, reply) => {
     const { request: search, lang, echo, warnings } = parseSearchParams(request.query as RawQuery, acceptLanguage(request));
     const hits = await geocoder.search(search);
     return reply.type('application/json; charset=utf-8').send(featureCollection(hits, { lang, query: echo, warnings, now: context.now(), reverse: false }));
   });
 
-  app.get('/reverse', { schema: geocodingSchemas.reverse }, async (request, reply) => {
+  app.get('/reverse', { schema: peliasSchemas.reverse }, async (request, reply) => {
     const { request: reverse, lang, echo, warnings } = parseReverseParams(request.query as RawQuery, acceptLanguage(request));
     const hits = await geocoder.reverse(reverse);
     return reply.type('application/json; charset=utf-8').send(featureCollection(hits, { lang, query: echo, warnings, now: context.now(), reverse: true }));

@@ -14,6 +14,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { withOperationIds } from './openapi-operation-ids';
 
 export const openApiDocumentPath = '/api/schema/';
 /** The APIs the document describes; the web app, photos, health checks and email pages are not APIs. */
@@ -50,7 +51,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const isApi = apiPrefixes.some((prefix) => route.url.startsWith(prefix) || `${route.url}/` === prefix);
       return isApi ? jsonSchemaTransform(route) : { schema: { hide: true }, url: route.url };
     },
-    transformObject: jsonSchemaTransformObject,
+    // Every operation named (openapi-operation-ids.ts), once the whole document is known.
+    transformObject: (input) => withOperationIds(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, {
     routePrefix: apiDocsPath,

@@ -6,10 +6,10 @@
  * either way (a period's start falls in its own period).
  */
 import { formatCounterTime } from '../counters/time';
-import type { QueryPairs } from '../counters/query-string';
+import type { QueryPairs } from '../drf/query-string';
 import { wallClock, zoneOffsetSeconds } from '../time/core';
 import type { ObservationBucket, ObservationRepository } from '../storage/repositories/types';
-import { numberedPage, pageSizeOf } from './paging';
+import { numberedPage, pageSizeOf } from '../drf/observation-paging';
 import { localMidnight, parseAggregateQuery, type Period } from './query';
 
 /** The local midnight `days` after the date (days may run past the month, as Date.UTC allows). */
@@ -67,7 +67,8 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export async function renderAggregate(
   pairs: QueryPairs,
-  context: { repository: ObservationRepository; timeZone: string; listUrl: string },
+  /** `sent`: the query as sent, which paging links keep; `pairs` when absent. */
+  context: { repository: ObservationRepository; timeZone: string; listUrl: string; sent?: QueryPairs },
 ): Promise<object> {
   const query = parseAggregateQuery(pairs, context.timeZone);
   const rows =
@@ -81,7 +82,7 @@ export async function renderAggregate(
           (a, b) => (query.descending ? b.start - a.start : a.start - b.start) || compareText(a.direction, b.direction) || compareText(a.unit, b.unit),
         );
   const pageSize = pageSizeOf(pairs);
-  const page = numberedPage(context.listUrl, pairs, rows.length, pageSize);
+  const page = numberedPage(context.listUrl, context.sent ?? pairs, rows.length, pageSize);
   // The real view averages only for exactly `speed`; every other type is summed.
   const average = 'matchesNothing' in query ? false : query.measurementType === 'speed';
   const results = rows.slice(page.offset, page.offset + pageSize).map((row) => ({

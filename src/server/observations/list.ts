@@ -3,9 +3,9 @@
  * them), newest first unless `order` says otherwise, by cursor or, with `page`, by page number.
  */
 import { formatCounterTime } from '../counters/time';
-import { lastValue, type QueryPairs } from '../counters/query-string';
+import { lastValue, type QueryPairs } from '../drf/query-string';
 import type { ObservationRecord, ObservationRepository, ObservationSortField, ObservationSortKey } from '../storage/repositories/types';
-import { cursorLink, decodeCursor, numberedPage, pageSizeOf, positionValues } from './paging';
+import { cursorLink, decodeCursor, numberedPage, pageSizeOf, positionValues } from '../drf/observation-paging';
 import { parseObservationListQuery } from './query';
 
 const fixedOrder: ObservationSortField[] = ['measurementType', 'direction', 'vehicleType'];
@@ -36,6 +36,10 @@ export interface ObservationContext {
   listUrl: string;
   /** The counters' list URL, for each row's `counter` link. */
   countersUrl: string;
+  /** The query as sent, which paging links keep (DRF builds them from the request's URL); `pairs` when absent. */
+  sent?: QueryPairs;
+  /** The path's format suffix: DRF's hyperlinks carry it (`…/counters/7.json`). */
+  suffix?: string;
 }
 
 function serialize(record: ObservationRecord, context: ObservationContext) {
@@ -48,7 +52,7 @@ function serialize(record: ObservationRecord, context: ObservationContext) {
     value: record.value,
     datetime: formatCounterTime(record.datetime, context.timeZone),
     source: record.source,
-    counter: `${context.countersUrl}${record.counterId}/`,
+    counter: context.suffix === undefined ? `${context.countersUrl}${record.counterId}/` : `${context.countersUrl}${record.counterId}.${context.suffix}`,
     counterId: record.counterId,
   };
 }
@@ -60,9 +64,10 @@ export async function renderObservationList(pairs: QueryPairs, context: Observat
   const keys = sortKeysOf(order);
   const limit = pageSizeOf(pairs);
   const { repository } = context;
+  const sent = context.sent ?? pairs;
   if (lastValue(pairs, 'page') !== undefined) {
     const count = await repository.count(filter);
-    const page = numberedPage(context.listUrl, pairs, count, limit);
+    const page = numberedPage(context.listUrl, sent, count, limit);
     const rows = await repository.list(filter, { order: keys, offset: page.offset, limit });
     return { count, next: page.next, previous: page.previous, results: rows.map((row) => serialize(row, context)) };
   }
@@ -80,8 +85,8 @@ export async function renderObservationList(pairs: QueryPairs, context: Observat
   const first = rows[0];
   const last = rows.at(-1);
   return {
-    next: hasNext && last ? cursorLink(context.listUrl, pairs, { offset: 0, reverse: false, position: positionOf(last, keys) }) : null,
-    previous: hasPrevious && first ? cursorLink(context.listUrl, pairs, { offset: 0, reverse: true, position: positionOf(first, keys) }) : null,
+    next: hasNext && last ? cursorLink(context.listUrl, sent, { offset: 0, reverse: false, position: positionOf(last, keys) }) : null,
+    previous: hasPrevious && first ? cursorLink(context.listUrl, sent, { offset: 0, reverse: true, position: positionOf(first, keys) }) : null,
     results: rows.map((row) => serialize(row, context)),
   };
 }

@@ -3,8 +3,8 @@
  * problem collected into one DRF 400 body keyed by field (camelCase, as its renderer writes keys),
  * in the order the FilterSet declares its fields. A blank value counts as absent.
  */
-import { invalidFields } from '../counters/errors';
-import { lastValue, type QueryPairs } from '../counters/query-string';
+import { invalidFields } from '../drf/errors';
+import { lastValue, type QueryPairs } from '../drf/query-string';
 import { zoneOffsetSeconds } from '../time/core';
 import type { ObservationFilter } from '../storage/repositories/types';
 

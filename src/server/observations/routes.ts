@@ -1,91 +1,115 @@
 /**
  * The real counter service's other endpoints, under `/api`: the API root, observations, their
- * aggregate and the data sources' metadata. JSON only (`format=json` or none; another format is
- * DRF's 404), CORS open, DRF's error bodies; paths without the trailing slash redirect (301) as
- * Django's APPEND_SLASH does. Formats and rendering beside it: list.ts, aggregate.ts, sources.ts.
+ * aggregate and the data sources' metadata, each a DRF view with what DRF's router gives it
+ * (drf/view.ts: format suffixes, the json / browsable / csv renderers, OPTIONS metadata,
+ * APPEND_SLASH redirects). CORS open, DRF's error bodies. Rendering beside it: list.ts,
+ * aggregate.ts, sources.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { requirePublicBaseUrl } from '../http/public-base-url';
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
-import { badRequest, CounterApiError, notFound, type CounterErrorBody } from '../counters/errors';
-import { effectiveQuery, lastValue, parseQueryString, rawQueryOf, type QueryPairs } from '../counters/query-string';
+import { badRequest, DrfError, type DrfErrorBody } from '../drf/errors';
+import { drfErrorResponse, readOnlyMethods, sendDrfResponse } from '../drf/responses';
+import { registerDrfView, viewNameOf } from '../drf/view';
 import { renderAggregate } from './aggregate';
 import { renderObservationList } from './list';
 import { observationSchemas } from './route-schemas';
 import { languageOf, serializeSource } from './sources';
 
-const send = (reply: FastifyReply, statusCode: number, body: unknown) =>
-  reply
-    .code(statusCode)
-    .headers({ 'access-control-allow-origin': '*', allow: 'GET, HEAD, OPTIONS', vary: 'Accept' })
-    .type('application/json')
-    // A Buffer, so Fastify adds no charset: DRF's JSON type is plain application/json.
-    .send(Buffer.from(JSON.stringify(body)));
+const sendJson = (reply: FastifyReply, statusCode: number, body: unknown) =>
+  sendDrfResponse(reply, statusCode, readOnlyMethods, { contentType: 'application/json', body: Buffer.from(JSON.stringify(body)), headers: {} });
 
-/** The query as the real views read it (camelCase names too); only JSON is served here. */
-function queryOf(request: FastifyRequest): QueryPairs {
-  const pairs = effectiveQuery(parseQueryString(rawQueryOf(request.url)));
-  const format = lastValue(pairs, 'format');
-  if (format !== undefined && format !== 'json') throw notFound();
-  return pairs;
-}
+/** The real views' docstrings, which DRF's metadata and browsable page give as descriptions. */
+const descriptions = {
+  root: 'The default basic root view for DefaultRouter',
+  observations: 'Returns a paged and sorted list of observations produced by counters,\nmatching the given search criteria.',
+  aggregate: 'Returns a paged and sorted list of the observational data,\naggregated over the given period and matching the search criteria.',
+  sources: 'Lists the traffic data sources for which counters and observations exist.',
+};
 
 export async function observationRoutes(app: FastifyInstance, options: { context: AppContext }): Promise<void> {
   const { config, repositories } = options.context;
   const repository = repositories.observations;
   const timeZone = config.TZ_NAME;
-  const baseUrl = (request: FastifyRequest) => `${requirePublicBaseUrl(request, config, () => badRequest('Invalid Host header.'))}${app.prefix}`;
+  const base = (request: FastifyRequest) => `${requirePublicBaseUrl(request, config, () => badRequest('Invalid Host header.'))}${app.prefix}`;
 
-  app.setNotFoundHandler((_request, reply) => send(reply, 404, { detail: 'Not found.' }));
+  const sendError = (request: FastifyRequest, reply: FastifyReply, statusCode: number, body: DrfErrorBody) => {
+    const title = viewNameOf(request);
+    // Outside any view (an unknown path) there is no browsable page to show it on: JSON.
+    if (title === undefined) return sendJson(reply, statusCode, body);
+    const response = drfErrorResponse({ url: request.url, accept: request.headers.accept, title, allow: readOnlyMethods }, statusCode, body);
+    return sendDrfResponse(reply, statusCode, readOnlyMethods, response);
+  };
+  app.setNotFoundHandler((_request, reply) => sendJson(reply, 404, { detail: 'Not found.' }));
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof CounterApiError) return send(reply, error.statusCode, error.body as CounterErrorBody);
+    if (error instanceof DrfError) return sendError(request, reply, error.statusCode, error.body);
     const statusCode = (error as { statusCode?: number }).statusCode;
-    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return send(reply, statusCode, { detail: 'Malformed request.' });
+    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return sendError(request, reply, statusCode, { detail: 'Malformed request.' });
     if (isStoreUnavailable(error)) {
       reply.header('Retry-After', String(storeRetryAfterSeconds));
-      return send(reply, 503, { detail: 'Service temporarily unavailable, try again later.' });
+      return sendError(request, reply, 503, { detail: 'Service temporarily unavailable, try again later.' });
     }
     request.log.error({ err: error }, 'observations request failed');
-    return send(reply, 500, { detail: 'A server error occurred.' });
+    return sendError(request, reply, 500, { detail: 'A server error occurred.' });
   });
 
-  const get = (path: string, schema: FastifySchema, handler: (request: FastifyRequest<{ Params: Record<string, string> }>) => Promise<unknown>) => {
-    app.get<{ Params: Record<string, string> }>(`${path}/`, { schema }, async (request, reply) => send(reply, 200, await handler(request)));
-    // Django's APPEND_SLASH: a permanent redirect to the slash form, query string kept.
-    app.get(path, { schema: { hide: true } }, (request, reply) => {
-      const query = rawQueryOf(request.url);
-      reply.header('access-control-allow-origin', '*').redirect(`${request.url.split('?')[0]}/${query === '' ? '' : `?${query}`}`, 301);
-    });
-  };
+  const schemas = (get: (typeof observationSchemas)[keyof typeof observationSchemas]) => ({ get, options: observationSchemas.options });
 
-  // DRF's DefaultRouter root: each registered prefix with its list URL.
-  app.get('/', { schema: observationSchemas.root }, async (request, reply) => {
-    queryOf(request);
-    const base = baseUrl(request);
-    return send(reply, 200, {
-      counters: `${base}/counters/`,
-      observations: `${base}/observations/`,
-      'observations/aggregate': `${base}/observations/aggregate/`,
-      'metadata/sources': `${base}/metadata/sources/`,
-    });
+  // DRF's DefaultRouter root: each registered prefix with its list URL (with the suffix asked for, as its reverse() adds it).
+  registerDrfView(app, {
+    path: '',
+    base,
+    metadata: { name: 'Api Root', description: descriptions.root },
+    schemas: schemas(observationSchemas.root),
+    data: async ({ request, suffix }) => {
+      const root = base(request);
+      const list = (name: string) => (suffix === undefined ? `${root}/${name}/` : `${root}/${name}.${suffix}`);
+      return {
+        counters: list('counters'),
+        observations: list('observations'),
+        'observations/aggregate': list('observations/aggregate'),
+        'metadata/sources': list('metadata/sources'),
+      };
+    },
   });
 
-  get('/observations', observationSchemas.list, (request) => {
-    const base = baseUrl(request);
-    return renderObservationList(queryOf(request), { repository, timeZone, listUrl: `${base}/observations/`, countersUrl: `${base}/counters/` });
+  registerDrfView(app, {
+    path: '/observations',
+    base,
+    metadata: { name: 'Observation List', description: descriptions.observations },
+    schemas: schemas(observationSchemas.list),
+    data: ({ request, query, sent, url, suffix }) =>
+      renderObservationList(query, { repository, timeZone, listUrl: url, countersUrl: `${base(request)}/counters/`, sent, ...(suffix === undefined ? {} : { suffix }) }),
   });
-  get('/observations/aggregate', observationSchemas.aggregate, (request) =>
-    renderAggregate(queryOf(request), { repository, timeZone, listUrl: `${baseUrl(request)}/observations/aggregate/` }),
-  );
-  get('/metadata/sources', observationSchemas.sources, async (request) => {
-    const language = languageOf(queryOf(request));
-    return (await repository.listSources()).map((source) => serializeSource(source, language));
+  registerDrfView(app, {
+    path: '/observations/aggregate',
+    base,
+    metadata: { name: 'Observation Aggregate List', description: descriptions.aggregate },
+    schemas: schemas(observationSchemas.aggregate),
+    data: ({ query, sent, url }) => renderAggregate(query, { repository, timeZone, listUrl: url, sent }),
   });
-  get('/metadata/sources/:name', observationSchemas.source, async (request) => {
-    const language = languageOf(queryOf(request));
-    const source = (await repository.listSources()).find((candidate) => candidate.name === request.params.name);
-    if (!source) throw new CounterApiError(404, 'No Datasource matches the given query.');
-    return serializeSource(source, language);
+  registerDrfView(app, {
+    path: '/metadata/sources',
+    base,
+    metadata: { name: 'Datasource List', description: descriptions.sources },
+    schemas: schemas(observationSchemas.sources),
+    data: async ({ query }) => {
+      const language = languageOf(query);
+      return (await repository.listSources()).map((source) => serializeSource(source, language));
+    },
+  });
+  registerDrfView(app, {
+    path: '/metadata/sources',
+    lookup: 'name',
+    base,
+    metadata: { name: 'Datasource Instance', description: descriptions.sources },
+    schemas: schemas(observationSchemas.source),
+    data: async ({ query, lookup }) => {
+      const language = languageOf(query);
+      const source = (await repository.listSources()).find((candidate) => candidate.name === lookup);
+      if (!source) throw new DrfError(404, 'No Datasource matches the given query.');
+      return serializeSource(source, language);
+    },
   });
 }

@@ -4,8 +4,8 @@
  * refusal of another language is a plain string under the key, not a list: the real view raises it
  * from a dict of strings.
  */
-import { CounterApiError } from '../counters/errors';
-import { lastValue, type QueryPairs } from '../counters/query-string';
+import { DrfError } from '../drf/errors';
+import { lastValue, type QueryPairs } from '../drf/query-string';
 import type { ObservationSourceRecord } from '../storage/repositories/types';
 
 const languages = ['en', 'fi', 'sv'] as const;
@@ -14,7 +14,7 @@ type Language = (typeof languages)[number];
 export function languageOf(pairs: QueryPairs): Language {
   const language = lastValue(pairs, 'language') ?? 'en';
   if (!(languages as readonly string[]).includes(language)) {
-    throw new CounterApiError(400, { language: `Select a valid choice. ${language} is not one of the available choices.` });
+    throw new DrfError(400, { language: `Select a valid choice. ${language} is not one of the available choices.` });
   }
   return language as Language;
 }

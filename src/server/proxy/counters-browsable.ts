@@ -4,10 +4,10 @@
  * anyway), so the proxy asks for the JSON instead, re-points its links and shows it on the same
  * browsable page the embedded service renders. Nothing of the upstream's page reaches the client.
  */
-import { browsableHtml, browsableSecurityHeaders } from '../counters/browsable';
-import { resolvePage } from '../counters/pagination';
-import { parsePageSize } from '../counters/query';
-import { effectiveQuery, joinUrl, lastValue, parseQueryString, serializeQuery, snakeCaseName, withQueryParam } from '../counters/query-string';
+import { browsableHtml, browsableSecurityHeaders } from '../drf/browsable';
+import { resolvePage } from '../drf/pagination';
+import { counterListPageSizes, pageSizeOf } from '../drf/pagination';
+import { effectiveQuery, joinUrl, lastValue, parseQueryString, serializeQuery, snakeCaseName, withQueryParam } from '../drf/query-string';
 import type { CachedUpstreamAnswer } from './upstream';
 
 /** Where an answer asks for the browsable page: the suffix of the path, else the format parameter. */
@@ -40,7 +40,7 @@ function position(json: unknown, rawQuery: string): string | undefined {
   const count = (json as { count?: unknown } | null)?.count;
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return undefined;
   const query = effectiveQuery(parseQueryString(rawQuery));
-  const pageSize = parsePageSize(query);
+  const pageSize = pageSizeOf(query, counterListPageSizes);
   try {
     const page = resolvePage(lastValue(query, 'page'), count, pageSize);
     return `Page ${page} of ${Math.max(1, Math.ceil(count / pageSize))}`;

@@ -4,7 +4,7 @@
  * address. What cannot be re-pointed (a path outside the upstream's base) is dropped, never
  * passed on.
  */
-import { parseQueryString, serializeQuery, snakeCaseName } from '../counters/query-string';
+import { parseQueryString, serializeQuery, snakeCaseName } from '../drf/query-string';
 
 export interface LinkMapping {
   /** COUNTERS_URL: the upstream's base, e.g. https://city.example/api/counters. */

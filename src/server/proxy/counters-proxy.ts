@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { formatSuffixOf } from '../counters/responses';
+import { formatSuffixOf } from '../drf/negotiation';
 import { publicBaseUrl } from '../http/public-base-url';
 import { paths } from '../../shared/paths';
 import { asJsonQuery, browsableRequest, renderBrowsableProxyPage } from './counters-browsable';

@@ -1,8 +1,10 @@
 /**
- * What the proxy needs of the services embedded in this process, as an interface: the proxy never
- * imports the GeoReport service (ARCHITECTURE.md); app.ts connects the embedded service to this.
+ * What the proxy needs of the services embedded in this process, as an interface: the proxy imports
+ * protocols (open311/, drf/, pelias/), never a service (ARCHITECTURE.md); app.ts connects the
+ * embedded services to this.
  */
-import type { FastifyReply, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { AppContext } from '../context';
 import type { ReadForm } from '../open311/form-reader';
 import type { GeoReportFormat } from '../open311/serializers';
 import type { CachedUpstreamAnswer } from './upstream';
@@ -15,6 +17,8 @@ export interface EmbeddedServices {
    * `base`; throws for anything the route would refuse (the proxy then asks the route itself).
    */
   counterListPage: (ask: { base: string; query: string; accept: string | undefined }) => Promise<CachedUpstreamAnswer>;
+  /** The embedded geocoder's routes (Pelias protocol), mounted by the proxy when GEOCODER_URL is unset. */
+  geocoderRoutes: FastifyPluginAsync<{ context: AppContext }>;
   geoReport: {
     /**
      * POST requests.{format} with the form as read by the proxy: the service checks the key and

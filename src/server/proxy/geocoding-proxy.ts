@@ -8,9 +8,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import { sendPeliasError } from '../geocoding/routes';
+import { sendPeliasError } from '../pelias/envelope';
 import { callUpstream, UpstreamError, withoutBom } from './upstream';
-import { geocodingSchemas } from '../geocoding/route-schemas';
+import { peliasSchemas } from '../pelias/wire-schemas';
 
 /** Key parameters never taken from the browser, whatever the configured name. */
 const keyParameters = ['api_key', 'digitransit-subscription-key'];
@@ -51,7 +51,7 @@ export const geocodingProxy: FastifyPluginAsync<{ context: AppContext; upstreamU
   app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'not found: the geocoder answers GET /search and GET /reverse'));
 
   for (const endpoint of ['search', 'reverse'] as const) {
-    app.get(`/${endpoint}`, { schema: geocodingSchemas[endpoint] }, async (request, reply) => {
+    app.get(`/${endpoint}`, { schema: peliasSchemas[endpoint] }, async (request, reply) => {
       let response;
       try {
         response = await callUpstream('geocoding', `${upstreamUrl}/${endpoint}${upstreamQuery(request.url, config)}`, {

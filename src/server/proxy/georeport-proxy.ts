@@ -109,7 +109,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   registerFollowProxy(app, context, upstreams, apiKey);
 
   /** Another city's service: the form again as multipart, the photos streamed from the spool. */
-  const forwardOverHttp = async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply, { fields, files }: ReadForm) => {
+  const forwardOverHttp = async (request: FastifyRequest, reply: FastifyReply, file: string, { fields, files }: ReadForm) => {
     const form = new FormData();
     form.append('api_key', apiKey());
     for (const [field, value] of Object.entries(fields)) {
@@ -118,7 +118,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     for (const file of files) {
       form.append(file.fieldName, await openAsBlob(file.path, { type: file.contentType }), file.fileName);
     }
-    const url = `${upstreams.open311()}/${request.params.file}`;
+    const url = `${upstreams.open311()}/${file}`;
     const response = await upstreamCall(() =>
       callUpstream('issue reporting', url, {
         method: 'POST',
@@ -133,11 +133,20 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     return reply.code(response.statusCode).headers(response.headers).send(body);
   };
 
+  // One path with the GET above (`/*`), so the OpenAPI document has one path for the shape; only
+  // one segment is a resource here (`requests.json`): anything deeper is the app's own 404, as
+  // before, and not counted against the post limit.
+  const fileOf = (request: FastifyRequest) => (request.params as { '*': string })['*'];
   app.post(
-    '/:file',
-    { schema: proxySchemas.georeportCreate, config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000 } } },
-    async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
-      const { name, format } = splitFormat(request.params.file);
+    '/*',
+    {
+      schema: proxySchemas.georeportCreate,
+      config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000, allowList: (request) => fileOf(request).includes('/') } },
+    },
+    async (request, reply) => {
+      const file = fileOf(request);
+      if (file.includes('/')) return reply.callNotFound();
+      const { name, format } = splitFormat(file);
       if (name !== 'requests' || !format) {
         throw new GeoReportError(404, `no such resource: POST ${request.url.split('?')[0]}; post to requests.json or requests.xml`);
       }
@@ -153,7 +162,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
         // The embedded service takes the form as read here: no second parse, the photos read from this spool.
         const embedded = upstreams.embeddedGeoReport;
         if (embedded) return await embedded.createRequest(reply, format, { fields: { ...fields, api_key: apiKey() }, files });
-        return await forwardOverHttp(request, reply, { fields, files });
+        return await forwardOverHttp(request, reply, file, { fields, files });
       } finally {
         await spool.dispose();
       }

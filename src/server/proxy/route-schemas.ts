@@ -6,7 +6,7 @@
  */
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { drfErrorSchema } from '../counters/route-schemas';
+import { drfErrorSchema } from '../drf/wire-schemas';
 import { anyGeoReportAnswer, bothFormats, createdSchema, followAnswerSchema, geoReportErrors, submissionBody } from '../open311/wire-schemas';
 
 const tags = ['Proxy (the web app’s only door; adds the API key)'];
@@ -35,7 +35,7 @@ export const proxySchemas: Record<string, FastifySchema> = {
   georeportCreate: {
     tags,
     summary: 'Report a problem through the proxy: the fields of POST /open311/v1/requests.{format} without api_key (the proxy adds its own)',
-    params: z.object({ file: z.string().describe('requests.json or requests.xml') }),
+    params: z.object({ '*': z.string().describe('requests.json or requests.xml') }),
     body: submissionBody.omit({ api_key: true }),
     response: { 200: bothFormats('The new request id', createdSchema, 'service_requests'), ...geoReportErrors(400, 403, 404, 413, 429, 502, 503, 504) },
   },

@@ -1,7 +1,6 @@
 /** Everything the browser calls: the only place that knows upstream URLs and the API key. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
-import { geocodingRoutes } from '../geocoding/routes';
 import { serviceObjectRoutes } from '../service-objects/routes';
 import { countersProxy } from './counters-proxy';
 import { geocodingProxy } from './geocoding-proxy';
@@ -36,5 +35,5 @@ export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, {
   // The geocoder: a Pelias service with the proxy's key, or the embedded registry in-process.
   const geocoderUrl = context.config.GEOCODER_URL;
   if (geocoderUrl) await app.register(geocodingProxy, { prefix: '/geocoding/v1', context, upstreamUrl: geocoderUrl });
-  else await app.register(geocodingRoutes, { prefix: '/geocoding/v1', context });
+  else await app.register(embedded.geocoderRoutes, { prefix: '/geocoding/v1', context });
 };

@@ -4,11 +4,11 @@ import type { AppContext } from '../context';
 import { geoReportErrorHandler } from '../open311/error-handler';
 import { GeoReportError } from '../open311/errors';
 import { callUpstream, passedOnRequestHeaders, UpstreamError } from './upstream';
-import { geocodingSchemas } from '../geocoding/route-schemas';
+import { serviceObjectsSchema } from '../service-objects/route-schemas';
 
 export const serviceObjectsProxy: FastifyPluginAsync<{ context: AppContext; upstreamUrl: string }> = async (app, { context, upstreamUrl }) => {
   app.setErrorHandler(geoReportErrorHandler);
-  app.get('/', { schema: geocodingSchemas.serviceObjects }, async (request, reply) => {
+  app.get('/', { schema: serviceObjectsSchema }, async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {
       const response = await callUpstream('service object', `${upstreamUrl}${query}`, {

@@ -10,11 +10,11 @@ import type { RawQuery } from '../http/query-params';
 import { geoReportErrorHandler } from '../open311/error-handler';
 import { toFeature } from './feature';
 import { parseSearchQuery } from './search-query';
-import { geocodingSchemas } from '../geocoding/route-schemas';
+import { serviceObjectsSchema } from './route-schemas';
 
 export const serviceObjectRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   app.setErrorHandler(geoReportErrorHandler);
-  app.get('/', { schema: geocodingSchemas.serviceObjects }, async (request) => {
+  app.get('/', { schema: serviceObjectsSchema }, async (request) => {
     const { search, locale } = parseSearchQuery(request.query as RawQuery);
     const found = await context.repositories.serviceObjects.search(search);
     return {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pythonFloat } from '../../../src/server/counters/python-float';
+import { pythonFloat } from '../../../src/server/drf/python-float';
 import { formatCounterTime, parseOffsetTimestamp } from '../../../src/server/counters/time';
 import { counter, createCountersApp, type CountersTestApp } from './counters-app';
 

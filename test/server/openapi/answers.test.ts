@@ -114,8 +114,8 @@ describe('proxy answers match the document', () => {
     check('GET', '/proxy/open311/v1/{*}', await get('/proxy/open311/v1/requests.xml'), 'text/xml');
     check('GET', '/proxy/open311/v1/{*}', await get('/proxy/open311/v1/requests/nope.json'));
     const created = await t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', ...urlencoded(validReport) });
-    check('POST', '/proxy/open311/v1/{file}', created);
-    check('POST', '/proxy/open311/v1/{file}', await t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', ...urlencoded({ ...validReport, description: 'x' }) }));
+    check('POST', '/proxy/open311/v1/{*}', created);
+    check('POST', '/proxy/open311/v1/{*}', await t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', ...urlencoded({ ...validReport, description: 'x' }) }));
     const follow = await t.app.inject({ method: 'POST', url: `/proxy/open311/v1/requests/${requestId}/followers.json`, ...urlencoded({ email: 'other@example.org' }) });
     check('POST', '/proxy/open311/v1/requests/{id}/{file}', follow);
   });

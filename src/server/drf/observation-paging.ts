@@ -4,22 +4,13 @@
  * previous, results}`, whose link to page 1 keeps `page=1` and drops any `cursor`). Both default
  * to 1000 rows a page; `page_size` sets it up to 10000.
  */
-import { CounterApiError } from '../counters/errors';
-import { resolvePage, pageCount } from '../counters/pagination';
-import { parsePythonInt } from '../counters/query';
-import { joinUrl, lastValue, withQueryParam, type QueryPairs } from '../counters/query-string';
+import { DrfError } from './errors';
+import { observationPageSizes, pageCount, pageSizeOf as pageSizesOf, parsePythonInt, resolvePage } from './pagination';
+import { joinUrl, lastValue, withQueryParam, type QueryPairs } from './query-string';
 import type { ObservationPosition } from '../storage/repositories/types';
 
-export const defaultPageSize = 1000;
-export const maxPageSize = 10_000;
-
-/** DRF's get_page_size: a positive integer, capped; anything else the default. */
-export function pageSizeOf(pairs: QueryPairs): number {
-  const text = lastValue(pairs, 'page_size');
-  const size = text === undefined ? undefined : parsePythonInt(text);
-  if (size === undefined || size < 1) return defaultPageSize;
-  return Math.min(size, maxPageSize);
-}
+/** DRF's get_page_size for observations: 1000 unless asked, at most 10000. */
+export const pageSizeOf = (pairs: QueryPairs): number => pageSizesOf(pairs, observationPageSizes);
 
 export interface Cursor {
   offset: number;
@@ -27,7 +18,7 @@ export interface Cursor {
   position?: string[];
 }
 
-const invalidCursor = () => new CounterApiError(404, 'Invalid cursor');
+const invalidCursor = () => new DrfError(404, 'Invalid cursor');
 
 /** DRF's cursor token: base64 of `o=offset&r=1&p=position`, the position a JSON list of strings. */
 export function encodeCursor(cursor: Cursor): string {

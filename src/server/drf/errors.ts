@@ -1,13 +1,13 @@
 /** What a failed request answers, as DRF does: `{"detail": "…"}`, or `{"field": ["…"]}` for bad input. */
-export type CounterErrorBody = Readonly<Record<string, string | readonly string[]>>;
+export type DrfErrorBody = Readonly<Record<string, string | readonly string[]>>;
 
 /** A failure answered as DRF does, with its status and body. */
-export class CounterApiError extends Error {
-  readonly body: CounterErrorBody;
+export class DrfError extends Error {
+  readonly body: DrfErrorBody;
 
   constructor(
     readonly statusCode: 400 | 404 | 405 | 406 | 415,
-    detail: string | CounterErrorBody,
+    detail: string | DrfErrorBody,
   ) {
     super(
       typeof detail === 'string'
@@ -20,8 +20,8 @@ export class CounterApiError extends Error {
   }
 }
 
-export const notFound = () => new CounterApiError(404, 'Not found.');
-export const invalidPage = () => new CounterApiError(404, 'Invalid page.');
-export const badRequest = (detail: string) => new CounterApiError(400, detail);
+export const notFound = () => new DrfError(404, 'Not found.');
+export const invalidPage = () => new DrfError(404, 'Invalid page.');
+export const badRequest = (detail: string) => new DrfError(400, detail);
 /** DRF's ValidationError: each field named with its messages, `{"latitude": ["Enter a number."]}`. */
-export const invalidFields = (fields: Readonly<Record<string, readonly string[]>>) => new CounterApiError(400, fields);
+export const invalidFields = (fields: Readonly<Record<string, readonly string[]>>) => new DrfError(400, fields);

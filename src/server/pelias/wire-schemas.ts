@@ -1,6 +1,7 @@
 /**
- * Route schemas of the geocoder (Pelias protocol) and the service-object search, for the OpenAPI
- * document only (http/openapi.ts); the routes read their own parameters and answer their own errors.
+ * Route schemas of the Pelias protocol (search, reverse), for the OpenAPI document only
+ * (http/openapi.ts): the embedded geocoder and the proxy's pass-through both answer it; each
+ * reads its own parameters and answers its own errors.
  */
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
@@ -21,7 +22,7 @@ const peliasAnswers = { 200: pelias('Places, best first'), 400: pelias('Errors i
 const text = z.string().optional();
 
 /** Typed loosely: the proxy passes on the status its upstream geocoder gave. */
-export const geocodingSchemas: Record<'search' | 'reverse' | 'serviceObjects', FastifySchema> = {
+export const peliasSchemas: Record<'search' | 'reverse', FastifySchema> = {
   search: {
     tags: ['Geocoding (Pelias)'],
     summary: 'Addresses and places matching a text',
@@ -33,37 +34,5 @@ export const geocodingSchemas: Record<'search' | 'reverse' | 'serviceObjects', F
     summary: 'Addresses and places near a point, nearest first',
     querystring: z.object({ 'point.lat': z.string(), 'point.lon': z.string(), lang: text, size: text, layers: text, sources: text }),
     response: peliasAnswers,
-  },
-  serviceObjects: {
-    tags: ['Service objects'],
-    summary: 'Service objects (parks, toilets, …) by name or near a point',
-    querystring: z.object({ q: text, lat: text, long: text, radius: text, locale: text }),
-    response: {
-      200: {
-        description: 'The objects found',
-        content: {
-          'application/json': {
-            schema: z.strictObject({
-              type: z.literal('FeatureCollection'),
-              features: z.array(
-                z.strictObject({
-                  type: z.literal('Feature'),
-                  id: z.string(),
-                  geometry: point,
-                  properties: z.strictObject({
-                    service_object_id: z.string(),
-                    service_object_type: z.string(),
-                    name: z.string(),
-                    kind: z.string(),
-                    address: z.string(),
-                    distance: z.number().int().optional(),
-                  }),
-                }),
-              ),
-            }),
-          },
-        },
-      },
-    },
   },
 };

@@ -5,18 +5,19 @@
  * (JSON, the browsable page, CSV) within one specificity, q-values ignored as DRF ignores them.
  * No renderer matches: 406. No Accept header means any.
  */
-import { CounterApiError, notFound } from './errors';
+import { DrfError, notFound } from './errors';
+import { lastValue, type QueryPairs } from './query-string';
 
-export type CounterFormat = 'json' | 'api' | 'csv';
+export type DrfFormat = 'json' | 'api' | 'csv';
 
 /** The real viewset's renderers, in its order, with the media type each answers. */
-const renderers: readonly { format: CounterFormat; type: string; subtype: string }[] = [
+const renderers: readonly { format: DrfFormat; type: string; subtype: string }[] = [
   { format: 'json', type: 'application', subtype: 'json' },
   { format: 'api', type: 'text', subtype: 'html' },
   { format: 'csv', type: 'text', subtype: 'csv' },
 ];
 
-export const notAcceptable = () => new CounterApiError(406, 'Could not satisfy the request Accept header.');
+export const notAcceptable = () => new DrfError(406, 'Could not satisfy the request Accept header.');
 
 interface AcceptedType {
   type: string;
@@ -40,7 +41,7 @@ const matches = (renderer: (typeof renderers)[number], accepted: AcceptedType) =
  * The format for `named` (a suffix or the format parameter; undefined or '' when none) and the
  * Accept header (undefined when not sent).
  */
-export function negotiateFormat(named: string | undefined, accept: string | undefined): CounterFormat {
+export function negotiateFormat(named: string | undefined, accept: string | undefined): DrfFormat {
   const candidates = named ? renderers.filter((renderer) => renderer.format === named) : renderers;
   if (candidates.length === 0) throw notFound();
   const accepted = (accept ?? '*/*').split(',').map((token) => parseAcceptToken(token.trim()));
@@ -51,4 +52,23 @@ export function negotiateFormat(named: string | undefined, accept: string | unde
     if (chosen) return chosen.format;
   }
   throw notAcceptable();
+}
+
+/**
+ * The format of a request: a path suffix (`counters.csv`, `7.json`) wins over the `format`
+ * parameter, as in DRF (anything unknown is a 404), then the Accept header chooses; JSON when
+ * neither names one.
+ */
+export function parseFormat(pairs: QueryPairs, suffix?: string, accept?: string): DrfFormat {
+  return negotiateFormat(suffix ?? lastValue(pairs, 'format'), accept);
+}
+
+/**
+ * A DRF format suffix (`/api/counters.csv`, `/api/counters/7.json`, a trailing slash allowed):
+ * lowercase letters and digits after the one dot of the last path segment, as DRF's
+ * format_suffix_patterns match it.
+ */
+export function formatSuffixOf(segment: string): { name: string; suffix: string } | undefined {
+  const match = /^([^/.]+)\.([a-z0-9]+)$/.exec(segment);
+  return match ? { name: match[1]!, suffix: match[2]! } : undefined;
 }
