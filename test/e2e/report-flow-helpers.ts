@@ -67,3 +67,23 @@ export async function confirmedRequestId(page: Page): Promise<string> {
   expect(await page.getByRole('link', { name: 'Follow your report' }).getAttribute('href')).toBe(`/requests/${encodeURIComponent(id)}`);
   return id;
 }
+
+/** The draft's photos as kept on the device (src/client/lib/device-storage.ts): name, and the first 4 KiB of each blob. */
+export async function storedDraftPhotos(page: Page): Promise<{ name: string; head: number[] }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('kerro-draft-photos');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('keyval')) return resolve([]);
+          const all = database.transaction('keyval').objectStore('keyval').getAll();
+          all.onsuccess = async () => {
+            const photos = all.result as { name: string; blob: Blob }[];
+            resolve(await Promise.all(photos.map(async (photo) => ({ name: photo.name, head: [...new Uint8Array(await photo.blob.slice(0, 4096).arrayBuffer())] }))));
+          };
+        };
+      }),
+  );
+}

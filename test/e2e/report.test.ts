@@ -11,6 +11,7 @@ import {
   openReportPage,
   placeSummary,
   previewSizes,
+  storedDraftPhotos,
 } from './report-flow-helpers';
 import { expectCleanRunThenClose, openPage } from './browser-context';
 import { mapZoom } from './map-controls';
@@ -320,18 +321,42 @@ describe('reporting flow: drafts and errors', () => {
     expect(await page.getByLabel('Description').inputValue()).toBe('');
     expect(await page.locator('.photo-list__image').count()).toBe(0);
     expect(await page.getByText(/^We kept your unfinished report/).count()).toBe(0);
-    const storedPhotos = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('kerro-report-draft');
+    expect(await storedDraftPhotos(page)).toEqual([]);
+    await finish();
+  });
+
+  it('brings back a draft whose photos were saved before device storage (the old IndexedDB store), and drops that store', async () => {
+    const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl);
+    const jpeg = (await makeJpeg(300, 200)).toString('base64');
+    // What the app before idb-keyval wrote: the fields in localStorage, the photos in 'kerro-report-draft'.
+    await page.evaluate(
+      ({ jpeg, fields }) =>
+        new Promise<void>((resolve, reject) => {
+          localStorage.setItem('kerro.report.draft', JSON.stringify(fields));
+          const open = indexedDB.open('kerro-report-draft', 1);
+          open.onupgradeneeded = () => open.result.createObjectStore('photos', { keyPath: 'id' });
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
-            const count = open.result.transaction('photos').objectStore('photos').count();
-            count.onsuccess = () => resolve(count.result);
+            const blob = new Blob([Uint8Array.from(atob(jpeg), (char) => char.charCodeAt(0))], { type: 'image/jpeg' });
+            const transaction = open.result.transaction('photos', 'readwrite');
+            transaction.objectStore('photos').put({ id: 'saved-before', blob, name: 'saved-before.jpg', addedAt: 1 });
+            transaction.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
           };
         }),
+      { jpeg, fields: { values: { description: 'Saved before the update.' }, savedAt: new Date().toISOString() } },
     );
-    expect(storedPhotos).toBe(0);
+
+    await page.reload();
+    await page.getByText(/^We kept your unfinished report from /).waitFor();
+    expect(await page.getByLabel('Description').inputValue()).toBe('Saved before the update.');
+    expect(await previewSizes(page, 1)).toEqual([{ width: 300, height: 200 }]);
+    expect((await storedDraftPhotos(page)).map((photo) => photo.name)).toEqual(['saved-before.jpg']);
+    await expect
+      .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name)))
+      .not.toContain('kerro-report-draft');
     await finish();
   });
 
@@ -491,21 +516,8 @@ describe('reporting flow: photo handling', () => {
     await page.getByTestId('photo-input').setInputFiles([{ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: rotated }]);
     expect(await previewSizes(page, 1)).toEqual([{ width: 200, height: 400 }]);
     // The blob kept for upload (read back from the draft store) is a fresh JPEG: no EXIF (APP1 "Exif") left.
-    const hasExif = await page.evaluate(
-      () =>
-        new Promise<{ exif: boolean; jpeg: boolean }>((resolve, reject) => {
-          const open = indexedDB.open('kerro-report-draft');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const all = open.result.transaction('photos').objectStore('photos').getAll();
-            all.onsuccess = async () => {
-              const bytes = new Uint8Array(await (all.result[0] as { blob: Blob }).blob.arrayBuffer());
-              const text = String.fromCharCode(...bytes.subarray(0, 4096));
-              resolve({ exif: text.includes('Exif'), jpeg: bytes[0] === 0xff && bytes[1] === 0xd8 });
-            };
-          };
-        }),
-    );
+    const kept = (await storedDraftPhotos(page))[0]!;
+    const hasExif = { exif: String.fromCharCode(...kept.head).includes('Exif'), jpeg: kept.head[0] === 0xff && kept.head[1] === 0xd8 };
     expect(hasExif).toEqual({ exif: false, jpeg: true });
     await finish();
   });

@@ -9,6 +9,7 @@ export const appNamespaces = ['common', 'counters', 'map', 'requests'] as const;
 
 export type AppTexts = Record<(typeof appNamespaces)[number], Record<string, unknown>>;
 
+/** Each language's chunk; the type asks every language for every namespace. */
 const loaders: Record<SupportedLocale, () => Promise<{ default: AppTexts }>> = {
   fi: () => import('./app-texts-fi'),
   sv: () => import('./app-texts-sv'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearDraftFields, DRAFT_FIELDS_KEY, loadDraftFields, saveDraftFields } from '../../../src/client/features/report/draft/draft-fields-store';
-import { createMemoryPhotoStore, draftPhotoStore } from '../../../src/client/features/report/draft/draft-photo-store';
+import { createDraftPhotoStore, draftPhotoStore } from '../../../src/client/features/report/draft/draft-photo-store';
+import { memoryShelf } from '../../../src/client/lib/device-storage';
 import { emptyReportValues } from '../../../src/client/features/report/validation/report-form-values';
 
 describe('draft fields in localStorage', () => {
@@ -31,7 +32,7 @@ describe('draft fields in localStorage', () => {
 
 describe('draft photos', () => {
   it('lists photos in the order they were added, and removes and clears them', async () => {
-    const store = createMemoryPhotoStore();
+    const store = createDraftPhotoStore(memoryShelf());
     await store.put({ id: 'b', blob: new Blob(['2']), name: 'second.jpg', addedAt: 2 });
     await store.put({ id: 'a', blob: new Blob(['1']), name: 'first.jpg', addedAt: 1 });
     expect((await store.list()).map((photo) => photo.name)).toEqual(['first.jpg', 'second.jpg']);

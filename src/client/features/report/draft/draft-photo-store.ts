@@ -1,7 +1,9 @@
+import { promisifyRequest } from 'idb-keyval';
+import { deviceShelf, type DeviceShelf } from '../../../lib/device-storage';
+
 /**
- * The photos of the unfinished report, kept as the resized JPEG blobs so a reload neither loses
- * them nor resizes again. IndexedDB where the browser has it; otherwise (private modes that
- * refuse it, test environments) an in-memory store that lasts as long as the page.
+ * The photos of the unfinished report, kept on the device (lib/device-storage.ts) as the resized
+ * JPEG blobs, so a reload neither loses them nor resizes again.
  */
 
 export interface DraftPhoto {
@@ -20,78 +22,48 @@ export interface DraftPhotoStore {
   clear(): Promise<void>;
 }
 
-const DB_NAME = 'kerro-report-draft';
-const STORE = 'photos';
+/** Where drafts kept their photos before device-storage: an object store keyed by `id`. */
+const LEGACY_DATABASE = 'kerro-report-draft';
+const LEGACY_STORE = 'photos';
 
-function promised<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
+/** Reads the photos a draft saved before the move; nothing if there was no such database. */
+async function legacyPhotos(factory: IDBFactory): Promise<DraftPhoto[]> {
+  // Where the browser can list its databases, a missing one is not created just to be read.
+  const known = await factory.databases?.().catch(() => undefined);
+  if (known && !known.some((database) => database.name === LEGACY_DATABASE)) return [];
+  const database = await promisifyRequest(factory.open(LEGACY_DATABASE));
+  try {
+    if (!database.objectStoreNames.contains(LEGACY_STORE)) return [];
+    return await promisifyRequest(database.transaction(LEGACY_STORE).objectStore(LEGACY_STORE).getAll());
+  } finally {
+    database.close(); // or deleting it below would wait for this connection forever
+  }
 }
 
-function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
-  const request = factory.open(DB_NAME, 1);
-  request.onupgradeneeded = () => {
-    if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'id' });
-  };
-  return promised(request);
+/** Moves a draft's photos saved by the app before device-storage onto the shelf, then drops the old database. */
+export async function moveLegacyPhotos(factory: IDBFactory, shelf: DeviceShelf<DraftPhoto>): Promise<void> {
+  const photos = await legacyPhotos(factory);
+  for (const photo of photos) await shelf.set(photo.id, photo);
+  await promisifyRequest(factory.deleteDatabase(LEGACY_DATABASE));
 }
 
 function byAddedAt(a: DraftPhoto, b: DraftPhoto) {
   return a.addedAt - b.addedAt;
 }
 
-export function createIndexedDbPhotoStore(factory: IDBFactory): DraftPhotoStore {
-  let database: Promise<IDBDatabase> | undefined;
-  const run = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
-    database ??= openDatabase(factory);
-    const db = await database;
-    const transaction = db.transaction(STORE, mode);
-    const result = promised(work(transaction.objectStore(STORE)));
-    // Resolve only once the write is durable, not merely queued.
-    await new Promise<void>((resolve, reject) => {
-      transaction.oncomplete = () => resolve();
-      transaction.onerror = () => reject(transaction.error);
-      transaction.onabort = () => reject(transaction.error);
-    });
-    return result;
+/** The draft's photos on a shelf; `ready` (the legacy move) is awaited before the first use. */
+export function createDraftPhotoStore(shelf: DeviceShelf<DraftPhoto>, ready: Promise<void> = Promise.resolve()): DraftPhotoStore {
+  // A failed move leaves the old database for the next visit to try again.
+  const settled = ready.catch(() => undefined);
+  const onShelf = async <R>(use: () => Promise<R>): Promise<R> => {
+    await settled;
+    return use();
   };
   return {
-    list: async () => ((await run('readonly', (store) => store.getAll())) as DraftPhoto[]).sort(byAddedAt),
-    put: async (photo) => void (await run('readwrite', (store) => store.put(photo))),
-    remove: async (id) => void (await run('readwrite', (store) => store.delete(id))),
-    clear: async () => void (await run('readwrite', (store) => store.clear())),
-  };
-}
-
-export function createMemoryPhotoStore(): DraftPhotoStore {
-  const photos = new Map<string, DraftPhoto>();
-  return {
-    list: async () => [...photos.values()].sort(byAddedAt),
-    put: async (photo) => void photos.set(photo.id, photo),
-    remove: async (id) => void photos.delete(id),
-    clear: async () => photos.clear(),
-  };
-}
-
-/** Falls back to memory when IndexedDB is missing or refuses to open. */
-function withFallback(primary: DraftPhotoStore): DraftPhotoStore {
-  const memory = createMemoryPhotoStore();
-  let active: DraftPhotoStore = primary;
-  const call = async <T>(use: (store: DraftPhotoStore) => Promise<T>): Promise<T> => {
-    try {
-      return await use(active);
-    } catch {
-      active = memory;
-      return use(active);
-    }
-  };
-  return {
-    list: () => call((store) => store.list()),
-    put: (photo) => call((store) => store.put(photo)),
-    remove: (id) => call((store) => store.remove(id)),
-    clear: () => call((store) => store.clear()),
+    list: () => onShelf(async () => (await shelf.values()).sort(byAddedAt)),
+    put: (photo) => onShelf(() => shelf.set(photo.id, photo)),
+    remove: (id) => onShelf(() => shelf.delete(id)),
+    clear: () => onShelf(() => shelf.clear()),
   };
 }
 
@@ -99,6 +71,9 @@ let shared: DraftPhotoStore | undefined;
 
 /** The one store of the page. */
 export function draftPhotoStore(): DraftPhotoStore {
-  shared ??= typeof indexedDB === 'undefined' ? createMemoryPhotoStore() : withFallback(createIndexedDbPhotoStore(indexedDB));
+  if (!shared) {
+    const shelf = deviceShelf<DraftPhoto>('draft-photos');
+    shared = createDraftPhotoStore(shelf, typeof indexedDB === 'undefined' ? undefined : moveLegacyPhotos(indexedDB, shelf));
+  }
   return shared;
 }
