@@ -8,6 +8,7 @@
  * limits keep it from being used to send mail to strangers.
  */
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serviceRequestInputSchema, describeIssues } from '../../../shared/georeport/request-input-schema';
 import type { FollowAnswer, FollowerCount } from '../../../shared/georeport/types';
 import { resolveLocale } from '../../../shared/locales';
@@ -18,15 +19,21 @@ import { badRequest, GeoReportError, notFound } from '../../open311/errors';
 import { readForm, singleValues } from '../../open311/form-reader';
 import { sendDocument } from '../../open311/reply';
 import { requireApiKey } from '../api-key-check';
-import type { FormatHandler } from './handler';
+import type { GeoReportFormat } from '../../open311/serializers';
 
 /** Confirmation emails per address (any request) and per request (any address) within an hour. */
 export const followLimits = { perAddress: 5, perRequest: 50, windowMs: 60 * 60_000 };
 
 const emailField = serviceRequestInputSchema.shape.email;
 
-export function followerCountHandler(context: AppContext, serviceRequestId: string): FormatHandler {
-  return async (_request, reply, format) => {
+/** The path of a request's followers. */
+interface FollowersPath {
+  format: GeoReportFormat;
+  service_request_id: string;
+}
+
+export function followerCountHandler(context: AppContext) {
+  return async (reply: FastifyReply, { format, service_request_id: serviceRequestId }: FollowersPath) => {
     const record = await context.repositories.serviceRequests.find(serviceRequestId);
     if (!record || record.moderation !== 'published') throw notFound(`service_request_id ${serviceRequestId} not found`);
     const body: FollowerCount = {
@@ -37,9 +44,9 @@ export function followerCountHandler(context: AppContext, serviceRequestId: stri
   };
 }
 
-export function followHandler(context: AppContext, serviceRequestId: string): FormatHandler {
+export function followHandler(context: AppContext) {
   const { repositories, config } = context;
-  return async (request, reply, format) => {
+  return async (request: FastifyRequest, reply: FastifyReply, { format, service_request_id: serviceRequestId }: FollowersPath) => {
     const { fields } = await readForm(request, { receiveFile: async () => undefined });
     const { values, problems } = singleValues(fields, ['api_key', 'email', 'locale']);
     await requireApiKey(repositories.apiKeys, values.api_key);

@@ -16,7 +16,6 @@ import { requireApiKey } from '../api-key-check';
 import { readAttributes } from '../attributes';
 import { createServiceRequest, type UploadedPhoto } from '../create-service-request';
 import { checkJurisdiction } from '../jurisdiction';
-import type { FormatHandler } from './handler';
 import { announceOutboxMessage } from '../../notify/outbox-signal';
 import { receiptMessage, type MessageSettings, type RequestFacts } from '../../notify/subscriber-messages';
 
@@ -26,11 +25,11 @@ const scalarFields = [
   'account_id', 'media_url', 'locale',
 ] as const;
 
-export function requestCreateHandler(context: AppContext): FormatHandler {
+export function requestCreateHandler(context: AppContext) {
   const { config } = context;
   const createFromReadForm = readFormCreator(context);
 
-  return async (request, reply, format) => {
+  return async (request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat) => {
     const spool = await createUploadSpool(uploadSpoolDirectory(config));
     try {
       return await createFromReadForm(reply, format, await readRequestForm(context, request, spool));
