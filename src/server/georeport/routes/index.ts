@@ -22,6 +22,9 @@ import { serviceDefinitionHandler, serviceListHandler } from './services';
 
 type Method = 'GET' | 'POST';
 
+/** A route path as a pattern of the URLs it names: each `:param` any one segment, even empty. */
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/\./g, '\\.').replace(/:\w+/g, '[^/]*')}$`);
+
 export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
   const { config } = context;
   await registerGeoReportBodyParsers(plugin, config, context.uploads);
@@ -36,14 +39,13 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   const resources: { method: Method; path: RegExp }[] = [];
   /** The route of a resource: its path with the format suffix. */
   const resource = (method: Method, path: string) => {
-    resources.push({ method, path: new RegExp(`^${path.replace(/:\w+/g, '[^/]*')}$`) });
+    resources.push({ method, path: pathPattern(`${app.prefix}${path}`) });
     return `${path}.:format`;
   };
 
   const unknownResource = async (request: FastifyRequest) => {
     const path = request.url.split('?')[0] ?? '';
-    const local = path.slice(path.indexOf('/open311/v1') + '/open311/v1'.length);
-    if (resources.some((known) => known.method === request.method && known.path.test(local))) throw notFound(readFormat('').problem!);
+    if (resources.some((known) => known.method === request.method && known.path.test(path))) throw notFound(readFormat('').problem!);
     throw notFound(`no such resource: ${request.method} ${path}; see discovery.json`);
   };
   app.setNotFoundHandler(unknownResource);
