@@ -25,7 +25,7 @@ async function cpuMsPerCall(calls: number, work: () => Promise<unknown>): Promis
 }
 
 export async function runUncachedPathBench(store: Store, group: string, calls: number): Promise<BenchResult[]> {
-  const { extensions, ...query } = parseRequestQuery({ extensions: 'true' }, Date.now());
+  const { extensions, ...query } = parseRequestQuery({ extensions: 'true' }, Date.now(), []);
   const types = await store.serviceTypes.list();
   const locale = resolveLocale(undefined);
   const listing = createListing(store, 64 * 1024 * 1024);

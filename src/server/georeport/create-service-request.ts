@@ -1,19 +1,32 @@
 /**
- * Creating a service request once its fields are valid: the location from our own service-object
- * registry when the report points at one of its objects, the photos checked, re-encoded and
- * stored, and the record written, pending moderation. The HTTP handler (routes/request-create.ts)
- * reads and validates the form; this is everything after that, free of HTTP.
+ * Creating a service request: `submitServiceRequest` takes a form as read (over HTTP by
+ * routes/request-create.ts, or in process by the embedded proxy) and does the whole use-case:
+ * the key, the jurisdiction, an address-only location geocoded, the fields checked with the
+ * shared schema and the service's attributes, the reporter's receipt composed. Then
+ * `createServiceRequest`: the location from our own service-object registry when the report
+ * points at one of its objects, the photos checked, re-encoded and stored, and the record written
+ * with its receipt, pending moderation. Free of HTTP; failures are GeoReport errors.
  */
-import { photoLabel, tooManyPhotos, unknownServiceObject, unlocatedServiceObject } from '../../shared/georeport/problems';
-import type { ServiceRequestInput } from '../../shared/georeport/request-input-schema';
-import type { SupportedLocale } from '../../shared/locales';
+import { readFile } from 'node:fs/promises';
+import { photoLabel, tooManyPhotos, unknownServiceCode, unknownServiceObject, unlocatedServiceObject } from '../../shared/georeport/problems';
+import { describeIssues, serviceRequestInputSchema, type ServiceRequestInput } from '../../shared/georeport/request-input-schema';
+import { resolveLocale, type SupportedLocale } from '../../shared/locales';
 import type { Config } from '../config';
+import type { AppContext } from '../context';
 import type { DecodeBudget } from '../media/decode-budget';
 import { MediaRejectedError, processImage, type ProcessedImage } from '../media/image-processing';
-import { badRequest } from '../open311/errors';
+import { announceOutboxMessage } from '../notify/outbox-signal';
+import { receiptMessage, type MessageSettings, type RequestFacts } from '../notify/subscriber-messages';
+import { badRequest, notFound } from '../open311/errors';
+import { singleValues, type ReadForm } from '../open311/form-reader';
+import type { GeoReportFormat } from '../open311/serializers';
+import type { SpooledFile } from '../open311/upload-spool';
 import type { NewServiceRequest, RecipientMessage, Repositories, StoredMedia } from '../storage/repositories/types';
-import type { AttributeValues } from './attributes';
+import { locateAddressOnly } from './address-location';
+import { requireApiKey } from './api-key-check';
+import { readAttributes, type AttributeValues } from './attributes';
 import { newServiceRequestId } from './ids';
+import { checkJurisdiction } from './jurisdiction';
 
 /** A photo as the client sent it (media[]), not yet decoded. */
 export interface UploadedPhoto {
@@ -134,4 +147,67 @@ export async function createServiceRequest(
     await Promise.allSettled(savedNames.map((name) => repositories.media.remove(name)));
     throw error;
   }
+}
+
+const scalarFields = [
+  'api_key', 'jurisdiction_id', 'service_code', 'description', 'title', 'lat', 'long', 'service_object_type',
+  'service_object_id', 'address_string', 'address_id', 'email', 'first_name', 'last_name', 'phone', 'device_id',
+  'account_id', 'media_url', 'locale',
+] as const;
+
+/** A submission as read: its form (fields and spooled photos), and the format its answer and errors are in. */
+export interface SubmittedForm extends ReadForm {
+  format: GeoReportFormat;
+}
+
+/**
+ * The use-case behind POST requests.{format}: every check of the form, in the order a client is
+ * told about them (repeated fields and jurisdiction, key, fields, service, attributes), then the
+ * record stored with the reporter's receipt, when an address was given, composed here.
+ */
+export async function submitServiceRequest(context: AppContext, { fields, files, format }: SubmittedForm): Promise<NewServiceRequest> {
+  const { config, repositories } = context;
+  const { values, problems } = singleValues(fields, scalarFields);
+  checkJurisdiction(values, config);
+  await requireApiKey(repositories.apiKeys, values.api_key);
+
+  // Only an address_string as location: placed with the address registry before the check.
+  const located = await locateAddressOnly(values, repositories);
+  const parsed = serviceRequestInputSchema.safeParse(located.values);
+  if (!parsed.success) problems.push(...describeIssues(parsed.error).map((issue) => issue.message));
+  if (located.problem) problems.push(located.problem);
+  if (problems.length > 0 || !parsed.success) throw badRequest(problems);
+  const input = parsed.data;
+
+  const serviceType = await repositories.serviceTypes.find(input.service_code);
+  if (!serviceType) throw notFound(unknownServiceCode.text({ value: input.service_code, format }));
+  const attributes = readAttributes(fields, serviceType.attributes);
+  if (attributes.problems.length > 0) throw badRequest(attributes.problems);
+
+  const now = context.now();
+  const settings: MessageSettings = {
+    links: context.mailLinks,
+    timeZone: config.TZ_NAME,
+    mailFrom: config.MAIL_FROM,
+    serviceTypes: [serviceType],
+    now,
+  };
+  const created = await createServiceRequest(
+    { ...context, receipt: (record: RequestFacts) => receiptMessage(record, settings) },
+    {
+      input,
+      attributes: attributes.values,
+      locale: resolveLocale(values.locale),
+      photos: await readPhotos(files),
+      now,
+      zipCode: located.location?.postalCode,
+    },
+  );
+  if (created.email) announceOutboxMessage();
+  return created;
+}
+
+/** The spooled photos, read into memory only now that the key and the form are valid. */
+async function readPhotos(files: SpooledFile[]): Promise<UploadedPhoto[]> {
+  return Promise.all(files.map(async (file) => ({ fileName: file.fileName, data: await readFile(file.path) })));
 }

@@ -5,7 +5,6 @@
 import { requestStatuses, type RequestStatus } from '../../shared/georeport/detailed-status';
 import type { ServiceRequestQuery } from '../storage/repositories/types';
 import { booleanParam, listParam, textParam, type RawQuery } from '../http/query-params';
-import { badRequest } from '../open311/errors';
 import { parseW3cDateTime } from '../time/w3c';
 
 export const maxSpanMs = 90 * 24 * 60 * 60 * 1000;
@@ -35,10 +34,9 @@ function numberParam(query: RawQuery, name: string, problems: string[], min: num
 
 /**
  * Validates GET requests.[format] parameters into a repository query, collecting every problem
- * so the caller can fix them all at once.
+ * in `problems` so the caller can fix them all at once (the route schema reports them).
  */
-export function parseRequestQuery(query: RawQuery, now: number): ServiceRequestQuery & { extensions: boolean } {
-  const problems: string[] = [];
+export function parseRequestQuery(query: RawQuery, now: number, problems: string[]): ServiceRequestQuery & { extensions: boolean } {
   const extensions = booleanParam(query, 'extensions', problems);
   const ids = listParam(query, 'service_request_id');
   if (ids && ids.length > defaultLimit) problems.push(`service_request_id may list at most ${defaultLimit} ids`);
@@ -46,7 +44,6 @@ export function parseRequestQuery(query: RawQuery, now: number): ServiceRequestQ
   const base = { moderation: ['published' as const], limit: defaultLimit, extensions };
   if (ids) {
     // The spec: service_request_id overrides all other arguments.
-    if (problems.length > 0) throw badRequest(problems);
     return { ...base, ids };
   }
 
@@ -93,7 +90,6 @@ export function parseRequestQuery(query: RawQuery, now: number): ServiceRequestQ
   const long = locationSent ? numberParam(query, 'long', problems, -180, 180, ' (WGS84 degrees)') : undefined;
   const radius = locationSent ? numberParam(query, 'radius', problems, 0, maxRadiusMeters, ' (meters)') : undefined;
 
-  if (problems.length > 0) throw badRequest(problems);
   return {
     ...base,
     serviceCodes,

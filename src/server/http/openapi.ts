@@ -4,9 +4,9 @@
  * Served at /api/schema/ (JSON) with a Swagger UI page at /api/schema/swagger-ui/, its files
  * served from node_modules (no CDN; the site's CSP allows them as 'self', see transformStaticCSP).
  *
- * The schemas describe; they do not validate or serialize. Each API validates with its shared
- * schemas and answers bad input in its own error format (GeoReport records, DRF bodies,
- * moderation's `{error}`), and many answers are pre-rendered Buffers with ETags; Fastify's own
+ * Here the schemas describe; they do not validate or serialize (the GeoReport service sets its
+ * own validator, georeport/routes/index.ts). Each API answers bad input in its own error format
+ * (GeoReport records, DRF bodies, moderation's `{error}`), and many answers are pre-rendered Buffers with ETags; Fastify's own
  * 400 or a re-serialization would change the wire. test/server/openapi holds real answers to the
  * document instead.
  */

@@ -1,20 +1,19 @@
 import { statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
-import type { RequestFacts, UpdateKind } from '../notify/subscriber-messages';
-import type { HistoryEvent, RecipientMessage } from '../storage/repositories/types';
+import { closingMessage, updateMessage, type MessageSettings } from '../notify/subscriber-messages';
+import type { HistoryEvent } from '../storage/repositories/types';
 import { conflict, notFound } from './errors';
 import type { ChangePlan, ModerationSnapshot, PlannedChange, RequestFieldChanges } from '../storage/repositories/types';
 
 /**
  * The rules of each moderation action, as plans the repository runs inside its transaction.
- * Pure: they read the current state and decide; the repository writes.
+ * Pure: they read the current state and decide, the subscribers' email included; the repository
+ * writes.
  */
 export interface ChangeContext {
   moderator: string;
   now: number;
-  /** The email each subscriber gets about a public change, worded from the request after it. */
-  updateMessage: (kind: UpdateKind, after: RequestFacts) => RecipientMessage;
-  /** The email each subscriber gets when the request closes (the reporter's keeps its own words). */
-  closingMessage: (after: RequestFacts) => RecipientMessage;
+  /** How the subscribers' email is worded: links, time zone, sender, service names. */
+  mail: MessageSettings;
 }
 
 /** What the public history gains from a change: publication, a new status, a new public note. */
@@ -32,12 +31,15 @@ function historyOf(current: ModerationSnapshot, after: ModerationSnapshot, now: 
   return events;
 }
 
-/** Subscribers hear of a close, and of every public change of a published request. */
+/**
+ * Subscribers hear of a close (the reporter's email keeps its own words), and of every public
+ * change of a published request, worded from the request after it.
+ */
 function notifyOf(context: ChangeContext, current: ModerationSnapshot, after: ModerationSnapshot, history: HistoryEvent[]) {
-  if (current.status === 'open' && statusOfDetailedStatus(after.detailed_status) === 'closed') return context.closingMessage(after);
+  if (current.status === 'open' && statusOfDetailedStatus(after.detailed_status) === 'closed') return closingMessage(after, context.mail);
   if (after.moderation !== 'published') return undefined;
   const kind = history.find((event) => event.kind === 'published' || event.kind === 'status') ?? history[0];
-  return kind ? context.updateMessage(kind.kind, after) : undefined;
+  return kind ? updateMessage(kind.kind, after, context.mail) : undefined;
 }
 
 function plan(

@@ -1,4 +1,4 @@
-/** The shape of every GeoReport endpoint handler under routes/. */
+/** The shape of a GeoReport endpoint handler that needs only the path's format. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GeoReportFormat } from '../../open311/serializers';
 

@@ -1,83 +1,96 @@
 /**
  * The GeoReport v2 + CitySDK service. Paths end in `.json` or `.xml`; the suffix picks the
- * serializer and every answer, errors included, comes in that format.
+ * serializer and every answer, errors included, comes in that format. Each resource is one route,
+ * `{path}.:format`; the suffix is read once, by the hook below, and the route schemas
+ * (schemas.ts) validate and type the rest.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { geoReportErrorHandler } from '../../open311/error-handler';
 import { notFound } from '../../open311/errors';
 import { registerGeoReportBodyParsers } from '../../open311/form-body-parsers';
-import { splitFormat } from '../../open311/format';
+import { readFormat } from '../../open311/format';
+import { geoReportValidationError } from '../../open311/validation-errors';
 import { discoveryHandler } from './discovery';
 import { followerCountHandler, followHandler } from './followers';
-import type { FormatHandler } from './handler';
 import { requestCreateHandler } from './request-create';
 import { requestDetailHandler, requestListHandler } from './requests-read';
 import { geoReportSchemas } from './schemas';
 import { serviceDefinitionHandler, serviceListHandler } from './services';
 
-export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+type Method = 'GET' | 'POST';
+
+/** A route path as a pattern of the URLs it names: each `:param` any one segment, even empty. */
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/\./g, '\\.').replace(/:\w+/g, '[^/]*')}$`);
+
+export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
   const { config } = context;
-  await registerGeoReportBodyParsers(app, config, context.uploads);
+  await registerGeoReportBodyParsers(plugin, config, context.uploads);
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  // The POST forms are streamed and read by their handlers (the key is checked before any photo
+  // arrives), so a body schema documents the form and is not run against it.
+  app.setValidatorCompiler<z.ZodType>((route) => (route.httpPart === 'body' ? (value: unknown) => ({ value }) : validatorCompiler(route)));
+  app.setSchemaErrorFormatter(geoReportValidationError);
   app.setErrorHandler(geoReportErrorHandler);
+
+  // Each resource's path without its suffix, so a path missing the suffix is told to add one.
+  const resources: { method: Method; path: RegExp }[] = [];
+  /** The route of a resource: its path with the format suffix. */
+  const resource = (method: Method, path: string) => {
+    resources.push({ method, path: pathPattern(`${app.prefix}${path}`) });
+    return `${path}.:format`;
+  };
+
   const unknownResource = async (request: FastifyRequest) => {
-    throw notFound(`no such resource: ${request.method} ${request.url.split('?')[0]}; see discovery.json`);
+    const path = request.url.split('?')[0] ?? '';
+    if (resources.some((known) => known.method === request.method && known.path.test(path))) throw notFound(readFormat('').problem!);
+    throw notFound(`no such resource: ${request.method} ${path}; see discovery.json`);
   };
   app.setNotFoundHandler(unknownResource);
   // A catch-all here outranks the web app's static wildcard, so unknown API paths answer in API format.
   app.all('/*', { schema: { hide: true } }, unknownResource);
 
+  // The one place the suffix is read: `.JSON` is `.json`; `discovery.a.b` names no resource.
+  app.addHook('preValidation', async (request) => {
+    const { params } = request;
+    if (typeof params !== 'object' || params === null || !('format' in params) || typeof params.format !== 'string') return;
+    if (params.format.includes('.')) return unknownResource(request);
+    const { format, problem } = readFormat(params.format);
+    if (!format) throw notFound(problem!);
+    request.params = { ...params, format };
+  });
+
+  const schemas = geoReportSchemas(config.JURISDICTION_ID, context.now);
   const discovery = discoveryHandler(context);
-  const services = serviceListHandler(context);
+  const serviceList = serviceListHandler(context);
+  const serviceDefinition = serviceDefinitionHandler(context);
   const requestList = requestListHandler(context);
+  const requestDetail = requestDetailHandler(context);
   const requestCreate = requestCreateHandler(context);
+  const followerCount = followerCountHandler(context);
+  const follow = followHandler(context);
 
-  /** Reads the `.json`/`.xml` suffix of the last path segment and runs the handler for it. */
-  const withFormat =
-    (pick: (name: string, params: Record<string, string>) => FormatHandler | undefined) =>
-    async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
-      const { name, format, suffix } = splitFormat(request.params.file);
-      const handler = pick(name, request.params as Record<string, string>);
-      if (!handler) return unknownResource(request);
-      if (!format) throw notFound(`format ${suffix || '(none)'} is not supported: end the path in .json or .xml`);
-      return handler(request, reply, format);
-    };
-
-  // A Map, not an object: a resource named after an Object.prototype member (`toString.json`) is
-  // as unknown as any other name, never the prototype's function.
-  const topLevel = new Map<string, FormatHandler>([['discovery', discovery], ['services', services], ['requests', requestList]]);
-  const topLevelRoute = withFormat((name) => topLevel.get(name));
-  const createRoute = withFormat((name) => (name === 'requests' ? requestCreate : undefined));
-  const definitionRoute = withFormat((code) => serviceDefinitionHandler(context, code));
-  const detailRoute = withFormat((id) => requestDetailHandler(context, id));
-  const followers = (handler: (id: string) => FormatHandler) => withFormat((name, { id }) => (name === 'followers' ? handler(id!) : undefined));
-  const countRoute = followers((id) => followerCountHandler(context, id));
-  const followRoute = followers((id) => followHandler(context, id));
-
-  // Each resource by name, so the OpenAPI document names it; the `:file` routes after them answer
-  // the same way and catch the names no resource has. The file name is put back together, so
-  // both read the suffix in one place.
-  type NamedParams = { format: string; file?: string; id?: string; service_code?: string; service_request_id?: string };
-  const asFile = (name: (params: NamedParams) => string, handler: ReturnType<typeof withFormat>) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const params = request.params as NamedParams;
-    params.file = `${name(params)}.${params.format}`;
-    params.id = params.service_request_id;
-    return handler(request as FastifyRequest<{ Params: { file: string } }>, reply);
-  };
-  const hidden = { schema: { hide: true } };
-  app.get('/discovery.:format', { schema: geoReportSchemas.discovery }, asFile(() => 'discovery', topLevelRoute));
-  app.get('/services.:format', { schema: geoReportSchemas.services }, asFile(() => 'services', topLevelRoute));
-  app.get('/requests.:format', { schema: geoReportSchemas.requestList }, asFile(() => 'requests', topLevelRoute));
-  app.post('/requests.:format', { schema: geoReportSchemas.requestCreate }, asFile(() => 'requests', createRoute));
-  app.get('/services/:service_code.:format', { schema: geoReportSchemas.serviceDefinition }, asFile((params) => params.service_code!, definitionRoute));
-  app.get('/requests/:service_request_id.:format', { schema: geoReportSchemas.requestDetail }, asFile((params) => params.service_request_id!, detailRoute));
-  app.get('/:file', hidden, topLevelRoute);
-  app.get('/services/:file', hidden, definitionRoute);
-  app.get('/requests/:file', hidden, detailRoute);
-  app.post('/:file', hidden, createRoute);
+  app.get(resource('GET', '/discovery'), { schema: schemas.discovery }, (request, reply) => discovery(request, reply, request.params.format));
+  app.get(resource('GET', '/services'), { schema: schemas.services }, (request, reply) =>
+    serviceList(reply, { format: request.params.format, ...request.query }),
+  );
+  app.get(resource('GET', '/requests'), { schema: schemas.requestList }, (request, reply) =>
+    requestList(request, reply, request.params.format, request.query),
+  );
+  app.post(resource('POST', '/requests'), { schema: schemas.requestCreate }, (request, reply) => requestCreate(request, reply, request.params.format));
+  app.get(resource('GET', '/services/:service_code'), { schema: schemas.serviceDefinition }, (request, reply) =>
+    serviceDefinition(reply, { ...request.params, ...request.query }),
+  );
+  app.get(resource('GET', '/requests/:service_request_id'), { schema: schemas.requestDetail }, (request, reply) =>
+    requestDetail(request, reply, { ...request.params, ...request.query }),
+  );
   // Kerro extension: following a request (see followers.ts and README, "Following a report").
-  app.get('/requests/:service_request_id/followers.:format', { schema: geoReportSchemas.followerCount }, asFile(() => 'followers', countRoute));
-  app.post('/requests/:service_request_id/followers.:format', { schema: geoReportSchemas.follow }, asFile(() => 'followers', followRoute));
-  app.get('/requests/:id/:file', hidden, countRoute);
-  app.post('/requests/:id/:file', hidden, followRoute);
+  app.get(resource('GET', '/requests/:service_request_id/followers'), { schema: schemas.followerCount }, (request, reply) =>
+    followerCount(reply, request.params),
+  );
+  app.post(resource('POST', '/requests/:service_request_id/followers'), { schema: schemas.follow }, (request, reply) =>
+    follow(request, reply, request.params),
+  );
 };

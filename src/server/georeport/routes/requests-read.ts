@@ -1,22 +1,24 @@
 /** GET requests.[format] (the public listing: whole answers cached per public change token, items per revision) and requests/{id}.[format]. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unknownServiceCode } from '../../../shared/georeport/problems';
-import { resolveLocale } from '../../../shared/locales';
+import type { SupportedLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
 import { createAnswerCache } from '../../http/answer-cache';
 import { rememberBodyTag } from '../../http/compression';
-import { booleanParam, textParam, type RawQuery } from '../../http/query-params';
-import { badRequest, notFound } from '../../open311/errors';
+import { notFound } from '../../open311/errors';
 import { presentServiceRequests, type PresentOptions } from '../../open311/presenter';
 import { publicBaseUrl, sendDocument } from '../../open311/reply';
-import { checkJurisdiction } from '../jurisdiction';
+import type { GeoReportFormat } from '../../open311/serializers';
+import type { ServiceRequestQuery } from '../../storage/repositories/types';
 import { createListing } from '../listing';
-import { parseRequestQuery } from '../query-params';
-import type { FormatHandler } from './handler';
 
 /** Room for rendered listing items: ~1.1 KiB each with extensions (the bench prints it), so ~60,000 items. */
 const listingFragmentBytes = 64 * 1024 * 1024;
 
-export function requestListHandler(context: AppContext): FormatHandler {
+/** GET requests.[format] as its route schema read it. */
+export type RequestListQuery = ServiceRequestQuery & { extensions: boolean; locale: SupportedLocale };
+
+export function requestListHandler(context: AppContext) {
   // At most 2 s old, so the rolling "last 90 days" window stays honest.
   const cache = createAnswerCache<{ body: Buffer; contentType: string }>({
     maxEntries: 500,
@@ -28,7 +30,7 @@ export function requestListHandler(context: AppContext): FormatHandler {
   const listing = createListing(context.repositories, listingFragmentBytes);
   const { serviceRequests, serviceTypes } = context.repositories;
 
-  return async (request, reply, format) => {
+  return async (request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat, { extensions, locale, ...query }: RequestListQuery) => {
     const baseUrl = publicBaseUrl(request, context.config);
     const rawQuery = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
     const cacheKey = `${format}|${baseUrl}|${rawQuery}`;
@@ -37,9 +39,6 @@ export function requestListHandler(context: AppContext): FormatHandler {
     const cached = cache.get(cacheKey, token);
     if (cached) return reply.type(cached.contentType).send(cached.body);
 
-    const params = request.query as RawQuery;
-    checkJurisdiction(params, context.config);
-    const { extensions, ...query } = parseRequestQuery(params, context.now());
     const types = await serviceTypes.list();
     const unknownCodes = query.serviceCodes?.filter((code) => !types.some((type) => type.service_code === code));
     if (unknownCodes && unknownCodes.length > 0) {
@@ -49,7 +48,7 @@ export function requestListHandler(context: AppContext): FormatHandler {
       query,
       extensions,
       format,
-      locale: resolveLocale(textParam(params, 'locale')),
+      locale,
       timeZone: context.config.TZ_NAME,
       baseUrl,
       types,
@@ -61,18 +60,17 @@ export function requestListHandler(context: AppContext): FormatHandler {
 }
 
 /** A single request is returned even before moderation: its unguessable id is the secret. */
-export function requestDetailHandler(context: AppContext, serviceRequestId: string): FormatHandler {
-  return async (request, reply, format) => {
-    const params = request.query as RawQuery;
-    checkJurisdiction(params, context.config);
-    const problems: string[] = [];
-    const extensions = booleanParam(params, 'extensions', problems);
-    if (problems.length > 0) throw badRequest(problems);
+export function requestDetailHandler(context: AppContext) {
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { format, service_request_id: serviceRequestId, extensions, locale }: { format: GeoReportFormat; service_request_id: string; extensions: boolean; locale: SupportedLocale },
+  ) => {
     const record = await context.repositories.serviceRequests.find(serviceRequestId);
     if (!record) throw notFound(`service_request_id ${serviceRequestId} not found`);
     const types = await context.repositories.serviceTypes.list();
     const options: PresentOptions = {
-      locale: resolveLocale(textParam(params, 'locale')),
+      locale,
       timeZone: context.config.TZ_NAME,
       baseUrl: publicBaseUrl(request, context.config),
       history: extensions ? await context.repositories.requestHistory.listFor([serviceRequestId]) : undefined,

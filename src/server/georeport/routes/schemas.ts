@@ -1,10 +1,17 @@
 /**
- * Route schemas of the GeoReport service, for the OpenAPI document (http/openapi.ts) only: the
- * service validates with the shared input schema and answers its own error records, and every
- * answer is serialized from the one canonical document, so nothing here touches the wire. The
- * answers test (test/server/openapi/answers.test.ts) holds real answers to these schemas.
+ * Route schemas of the GeoReport service: they validate and type each route's path and query
+ * (fastify-type-provider-zod), answer a bad one with GeoReport error records
+ * (open311/validation-errors.ts), and make the OpenAPI document (http/openapi.ts). Query fields
+ * are read as GeoReport clients send them (a repeated parameter is a comma list, empty is absent)
+ * and render in the document as the plain strings of open311/wire-schemas.ts. The POST bodies are
+ * documented here but read by the handlers: a form is streamed (the key checked before any photo
+ * arrives) and its fields parsed in the use-case. The answers test
+ * (test/server/openapi/answers.test.ts) holds real answers to these schemas.
  */
 import { z } from 'zod';
+import { resolveLocale } from '../../../shared/locales';
+import { booleanParam, textParam, type RawQuery } from '../../http/query-params';
+import { notFoundIssue, reportProblems } from '../../open311/validation-errors';
 import {
   bothFormats,
   createdSchema,
@@ -21,73 +28,106 @@ import {
   serviceTypeSchema,
   submissionBody,
 } from '../../open311/wire-schemas';
+import { jurisdictionProblem } from '../jurisdiction';
+import { parseRequestQuery } from '../query-params';
+
+type TextField = z.ZodOptional<z.ZodString>;
+
+/** One text per parameter as http/query-params reads it; documented as the field it wraps. */
+const textField = (field: TextField) => z.preprocess((value) => textParam({ value }, 'value'), field);
+
+/**
+ * A query of text fields, read into `read`'s result. Every endpoint serves one jurisdiction: any
+ * other is a 404 before the rest of the query is looked at.
+ */
+function geoReportQuery<Out>(jurisdictionId: string, shape: Record<string, TextField>, read: (query: RawQuery, problems: string[]) => Out) {
+  const fields = Object.fromEntries(Object.entries({ ...jurisdictionQuery, ...localeQuery, ...shape }).map(([name, field]) => [name, textField(field)]));
+  return z.object(fields).transform((query, ctx) => {
+    const jurisdiction = jurisdictionProblem(query.jurisdiction_id, jurisdictionId);
+    if (jurisdiction) {
+      ctx.addIssue(notFoundIssue(jurisdiction));
+      return z.NEVER;
+    }
+    const problems: string[] = [];
+    const value = read(query, problems);
+    reportProblems(ctx, problems);
+    return { ...value, locale: resolveLocale(textParam(query, 'locale')) };
+  });
+}
 
 const tags = ['GeoReport v2'];
 
-const idFormat = (name: string) => z.object({ [name]: z.string(), format: formatParam });
 
-export const geoReportSchemas = {
-  discovery: {
-    tags,
-    summary: 'Discovery: the endpoints and formats of this service',
-    params: z.object({ format: formatParam }),
-    response: { 200: bothFormats('Discovery', discoverySchema, 'discovery'), ...geoReportErrors(404) },
-  },
-  services: {
-    tags,
-    summary: 'Service list: the types of problem one can report',
-    params: z.object({ format: formatParam }),
-    querystring: z.object({ ...jurisdictionQuery, ...localeQuery }),
-    response: { 200: bothFormats('Service types', z.array(serviceTypeSchema), 'services'), ...geoReportErrors(400, 404) },
-  },
-  serviceDefinition: {
-    tags,
-    summary: "Service definition: a service type's questions",
-    params: idFormat('service_code'),
-    querystring: z.object({ ...jurisdictionQuery, ...localeQuery }),
-    response: { 200: bothFormats('Service definition', serviceDefinitionSchema, 'service_definition'), ...geoReportErrors(400, 404) },
-  },
-  requestList: {
-    tags,
-    summary: 'Published service requests, newest first',
-    params: z.object({ format: formatParam }),
-    querystring: requestListQuery,
-    response: { 200: bothFormats('Service requests', serviceRequestListSchema, 'service_requests'), ...geoReportErrors(400, 404) },
-  },
-  requestDetail: {
-    tags,
-    summary: 'One service request by id',
-    params: idFormat('service_request_id'),
-    querystring: z.object({ ...jurisdictionQuery, ...localeQuery, extensions: z.string().optional() }),
-    response: { 200: bothFormats('A list of one service request', serviceRequestListSchema, 'service_requests'), ...geoReportErrors(400, 404) },
-  },
-  requestCreate: {
-    tags,
-    summary: 'Report a problem (needs an API key); photos as `media` files in multipart/form-data',
-    params: z.object({ format: formatParam }),
-    body: submissionBody,
-    response: {
-      200: bothFormats('The new request id', createdSchema, 'service_requests'),
-      ...geoReportErrors(400, 403, 404, 413, 429, 503),
+/** The schemas of one service: its jurisdiction, and the clock the listing's default window is read from. */
+export function geoReportSchemas(jurisdictionId: string, now: () => number) {
+  // Its own instance per route, so the document writes each in place rather than as a reference.
+  const localized = () => geoReportQuery(jurisdictionId, {}, () => ({}));
+  const { jurisdiction_id: _jurisdiction, locale: _locale, ...listFields } = requestListQuery.shape;
+  return {
+    discovery: {
+      tags,
+      summary: 'Discovery: the endpoints and formats of this service',
+      params: z.object({ format: formatParam }),
+      response: { 200: bothFormats('Discovery', discoverySchema, 'discovery'), ...geoReportErrors(404) },
     },
-  },
-  followerCount: {
-    tags: ['Kerro extensions'],
-    summary: 'How many confirmed followers a published request has',
-    params: idFormat('service_request_id'),
-    response: {
-      200: bothFormats('Follower count', followerCountSchema, 'followers'),
-      ...geoReportErrors(404),
+    services: {
+      tags,
+      summary: 'Service list: the types of problem one can report',
+      params: z.object({ format: formatParam }),
+      querystring: localized(),
+      response: { 200: bothFormats('Service types', z.array(serviceTypeSchema), 'services'), ...geoReportErrors(400, 404) },
     },
-  },
-  follow: {
-    tags: ['Kerro extensions'],
-    summary: 'Follow a published request: a confirmation email goes to the address (double opt-in)',
-    params: idFormat('service_request_id'),
-    body: z.object({ api_key: z.string(), email: z.string(), locale: z.string().optional() }),
-    response: {
-      202: bothFormats('Confirmation sent (the same whether or not the address already follows)', followAnswerSchema, 'follow'),
-      ...geoReportErrors(400, 403, 404, 429),
+    serviceDefinition: {
+      tags,
+      summary: "Service definition: a service type's questions",
+      params: z.object({ service_code: z.string(), format: formatParam }),
+      querystring: localized(),
+      response: { 200: bothFormats('Service definition', serviceDefinitionSchema, 'service_definition'), ...geoReportErrors(400, 404) },
     },
-  },
-};
+    requestList: {
+      tags,
+      summary: 'Published service requests, newest first',
+      params: z.object({ format: formatParam }),
+      querystring: geoReportQuery(jurisdictionId, listFields, (query, problems) => parseRequestQuery(query, now(), problems)),
+      response: { 200: bothFormats('Service requests', serviceRequestListSchema, 'service_requests'), ...geoReportErrors(400, 404) },
+    },
+    requestDetail: {
+      tags,
+      summary: 'One service request by id',
+      params: z.object({ service_request_id: z.string(), format: formatParam }),
+      querystring: geoReportQuery(jurisdictionId, { extensions: z.string().optional() }, (query, problems) => ({
+        extensions: booleanParam(query, 'extensions', problems),
+      })),
+      response: { 200: bothFormats('A list of one service request', serviceRequestListSchema, 'service_requests'), ...geoReportErrors(400, 404) },
+    },
+    requestCreate: {
+      tags,
+      summary: 'Report a problem (needs an API key); photos as `media` files in multipart/form-data',
+      params: z.object({ format: formatParam }),
+      body: submissionBody,
+      response: {
+        200: bothFormats('The new request id', createdSchema, 'service_requests'),
+        ...geoReportErrors(400, 403, 404, 413, 429, 503),
+      },
+    },
+    followerCount: {
+      tags: ['Kerro extensions'],
+      summary: 'How many confirmed followers a published request has',
+      params: z.object({ service_request_id: z.string(), format: formatParam }),
+      response: {
+        200: bothFormats('Follower count', followerCountSchema, 'followers'),
+        ...geoReportErrors(404),
+      },
+    },
+    follow: {
+      tags: ['Kerro extensions'],
+      summary: 'Follow a published request: a confirmation email goes to the address (double opt-in)',
+      params: z.object({ service_request_id: z.string(), format: formatParam }),
+      body: z.object({ api_key: z.string(), email: z.string(), locale: z.string().optional() }),
+      response: {
+        202: bothFormats('Confirmation sent (the same whether or not the address already follows)', followAnswerSchema, 'follow'),
+        ...geoReportErrors(400, 403, 404, 429),
+      },
+    },
+  };
+}

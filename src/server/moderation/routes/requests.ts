@@ -2,7 +2,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requirePublicBaseUrl } from '../../http/public-base-url';
-import { closingMessage, updateMessage, type MessageSettings } from '../../notify/subscriber-messages';
 import { announceOutboxMessage } from '../../notify/outbox-signal';
 import type { ServiceRequestRecord, ServiceTypeRecord } from '../../storage/repositories/types';
 import { sessionOf } from '../auth';
@@ -101,15 +100,13 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     return detail(request, id, parseInput(detailQuery, request.query).locale);
   });
 
-  /** The context a plan needs: who, when, and how to word the closing email. */
+  /** The context a plan needs: who, when, and how its email is worded (the plan writes it). */
   const changeContext = (request: FastifyRequest, serviceTypes: ServiceTypeRecord[]): ChangeContext => {
     const now = context.now();
-    const settings: MessageSettings = { links: context.mailLinks, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes, now };
     return {
       moderator: sessionOf(request).moderator_name,
       now,
-      updateMessage: (kind, after) => updateMessage(kind, after, settings),
-      closingMessage: (after) => closingMessage(after, settings),
+      mail: { links: context.mailLinks, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes, now },
     };
   };
 
