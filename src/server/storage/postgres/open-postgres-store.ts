@@ -3,6 +3,11 @@ import pg from 'pg';
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
 import { createAddressRepository } from '../kysely/addresses';
+import { createFollowerRepository, createRequestHistoryRepository } from '../kysely/follow';
+import { createModerationRepository } from '../kysely/moderation';
+import { createOutboxStore } from '../kysely/outbox';
+import { createServiceRequestRepository } from '../kysely/service-requests';
+import { createUnitOfWork } from '../kysely/unit-of-work';
 import { createApiKeyRepository } from '../kysely/api-keys';
 import { createServiceObjectRepository } from '../kysely/service-objects';
 import { createServiceTypeRepository } from '../kysely/service-types';
@@ -12,13 +17,8 @@ import { createPostgresCounterRepository } from './counters';
 import { createPostgresDatabase, type PostgresDatabase } from './database';
 import { createPostgresMediaStore } from './media-blobs';
 import { PostgresSetupError, runMigrations } from './migrations';
-import { createPostgresFollowerRepository, createPostgresRequestHistoryRepository } from './follow';
-import { createPostgresModerationRepository } from './moderation';
-import { createPostgresOutboxStore } from './outbox';
-import { createPostgresServiceRequestRepository } from './service-requests';
 import { createPostgresSettingsRepository } from './settings';
 import { createPostgresLoginThrottle, createPostgresRateLimits } from './throttle';
-import { createPostgresUnitOfWork } from './unit-of-work';
 
 export interface PostgresStoreOptions {
   url: string;
@@ -135,21 +135,21 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
     backend: 'postgres',
     pool: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount, max: db.pool.options.max }),
     serviceTypes: createServiceTypeRepository(engine),
-    serviceRequests: createPostgresServiceRequestRepository(db),
+    serviceRequests: createServiceRequestRepository(engine),
     apiKeys: createApiKeyRepository(engine),
     serviceObjects: createServiceObjectRepository(engine),
     addresses: createAddressRepository(engine),
     settings: createPostgresSettingsRepository(db),
     counters: createPostgresCounterRepository(db),
     observations: createPostgresObservationRepository(db),
-    moderation: createPostgresModerationRepository(db),
-    outbox: createPostgresOutboxStore(db),
-    followers: createPostgresFollowerRepository(db),
-    requestHistory: createPostgresRequestHistoryRepository(db),
+    moderation: createModerationRepository(engine),
+    outbox: createOutboxStore(engine),
+    followers: createFollowerRepository(engine),
+    requestHistory: createRequestHistoryRepository(engine),
     loginThrottle: createPostgresLoginThrottle(db),
     rateLimits: createPostgresRateLimits(db),
     media: mediaDirectory ? createFileMediaStore(mediaDirectory) : createPostgresMediaStore(db),
-    unitOfWork: createPostgresUnitOfWork(db),
+    unitOfWork: createUnitOfWork(engine),
     async health() {
       const database = await probe();
       // Photos in the database are writable exactly when the database answers: no check of their own.

@@ -1,20 +1,20 @@
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
 import { createAddressRepository } from '../kysely/addresses';
+import { createFollowerRepository, createRequestHistoryRepository } from '../kysely/follow';
+import { createModerationRepository } from '../kysely/moderation';
+import { createOutboxStore } from '../kysely/outbox';
+import { createServiceRequestRepository } from '../kysely/service-requests';
+import { createUnitOfWork } from '../kysely/unit-of-work';
 import { createApiKeyRepository } from '../kysely/api-keys';
 import { createServiceObjectRepository } from '../kysely/service-objects';
 import { createServiceTypeRepository } from '../kysely/service-types';
 import { sqliteEngine } from './kysely-engine';
 import { createSqliteCounterRepository } from './counters';
 import { openDatabase, type SqliteDatabase } from './database';
-import { createSqliteFollowerRepository, createSqliteRequestHistoryRepository } from './follow';
-import { createSqliteModerationRepository } from './moderation';
 import { createSqliteObservationRepository } from './observations';
-import { createSqliteOutboxStore } from './outbox';
-import { createSqliteServiceRequestRepository } from './service-requests';
 import { createSqliteSettingsRepository } from './settings';
 import { createSqliteLoginThrottle, createSqliteRateLimits } from './throttle';
-import { createSqliteUnitOfWork } from './unit-of-work';
 
 export interface SqliteStoreOptions {
   /** The database file, or ':memory:'. */
@@ -35,21 +35,21 @@ function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
   return {
     backend: 'sqlite',
     serviceTypes: createServiceTypeRepository(engine),
-    serviceRequests: createSqliteServiceRequestRepository(db),
+    serviceRequests: createServiceRequestRepository(engine),
     apiKeys: createApiKeyRepository(engine),
     serviceObjects: createServiceObjectRepository(engine),
     addresses: createAddressRepository(engine),
     settings: createSqliteSettingsRepository(db),
     counters: createSqliteCounterRepository(db),
     observations: createSqliteObservationRepository(db),
-    moderation: createSqliteModerationRepository(db),
-    outbox: createSqliteOutboxStore(db),
-    followers: createSqliteFollowerRepository(db),
-    requestHistory: createSqliteRequestHistoryRepository(db),
+    moderation: createModerationRepository(engine),
+    outbox: createOutboxStore(engine),
+    followers: createFollowerRepository(engine),
+    requestHistory: createRequestHistoryRepository(engine),
     loginThrottle: createSqliteLoginThrottle(db),
     rateLimits: createSqliteRateLimits(db),
     media: createFileMediaStore(mediaDirectory),
-    unitOfWork: createSqliteUnitOfWork(db),
+    unitOfWork: createUnitOfWork(engine),
     async health() {
       let database: HealthCheck;
       try {
