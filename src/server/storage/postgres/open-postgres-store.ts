@@ -2,15 +2,7 @@ import { StoreUnavailableError } from '../errors';
 import pg from 'pg';
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
-import { createAddressRepository } from '../kysely/addresses';
-import { createFollowerRepository, createRequestHistoryRepository } from '../kysely/follow';
-import { createModerationRepository } from '../kysely/moderation';
-import { createOutboxStore } from '../kysely/outbox';
-import { createServiceRequestRepository } from '../kysely/service-requests';
-import { createUnitOfWork } from '../kysely/unit-of-work';
-import { createApiKeyRepository } from '../kysely/api-keys';
-import { createServiceObjectRepository } from '../kysely/service-objects';
-import { createServiceTypeRepository } from '../kysely/service-types';
+import { sharedRepositories } from '../kysely/repositories';
 import { postgresEngine } from './kysely-engine';
 import { createPostgresObservationRepository } from './observations';
 import { createPostgresCounterRepository } from './counters';
@@ -133,23 +125,14 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
   };
   return {
     backend: 'postgres',
+    ...sharedRepositories(engine),
     pool: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount, max: db.pool.options.max }),
-    serviceTypes: createServiceTypeRepository(engine),
-    serviceRequests: createServiceRequestRepository(engine),
-    apiKeys: createApiKeyRepository(engine),
-    serviceObjects: createServiceObjectRepository(engine),
-    addresses: createAddressRepository(engine),
     settings: createPostgresSettingsRepository(db),
     counters: createPostgresCounterRepository(db),
     observations: createPostgresObservationRepository(db),
-    moderation: createModerationRepository(engine),
-    outbox: createOutboxStore(engine),
-    followers: createFollowerRepository(engine),
-    requestHistory: createRequestHistoryRepository(engine),
     loginThrottle: createPostgresLoginThrottle(db),
     rateLimits: createPostgresRateLimits(db),
     media: mediaDirectory ? createFileMediaStore(mediaDirectory) : createPostgresMediaStore(db),
-    unitOfWork: createUnitOfWork(engine),
     async health() {
       const database = await probe();
       // Photos in the database are writable exactly when the database answers: no check of their own.

@@ -1,14 +1,6 @@
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
-import { createAddressRepository } from '../kysely/addresses';
-import { createFollowerRepository, createRequestHistoryRepository } from '../kysely/follow';
-import { createModerationRepository } from '../kysely/moderation';
-import { createOutboxStore } from '../kysely/outbox';
-import { createServiceRequestRepository } from '../kysely/service-requests';
-import { createUnitOfWork } from '../kysely/unit-of-work';
-import { createApiKeyRepository } from '../kysely/api-keys';
-import { createServiceObjectRepository } from '../kysely/service-objects';
-import { createServiceTypeRepository } from '../kysely/service-types';
+import { sharedRepositories } from '../kysely/repositories';
 import { sqliteEngine } from './kysely-engine';
 import { createSqliteCounterRepository } from './counters';
 import { openDatabase, type SqliteDatabase } from './database';
@@ -34,22 +26,13 @@ function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
   let closed = false;
   return {
     backend: 'sqlite',
-    serviceTypes: createServiceTypeRepository(engine),
-    serviceRequests: createServiceRequestRepository(engine),
-    apiKeys: createApiKeyRepository(engine),
-    serviceObjects: createServiceObjectRepository(engine),
-    addresses: createAddressRepository(engine),
+    ...sharedRepositories(engine),
     settings: createSqliteSettingsRepository(db),
     counters: createSqliteCounterRepository(db),
     observations: createSqliteObservationRepository(db),
-    moderation: createModerationRepository(engine),
-    outbox: createOutboxStore(engine),
-    followers: createFollowerRepository(engine),
-    requestHistory: createRequestHistoryRepository(engine),
     loginThrottle: createSqliteLoginThrottle(db),
     rateLimits: createSqliteRateLimits(db),
     media: createFileMediaStore(mediaDirectory),
-    unitOfWork: createUnitOfWork(engine),
     async health() {
       let database: HealthCheck;
       try {
