@@ -12,8 +12,9 @@ export type Near = NonNullable<ServiceRequestQuery['near']>;
 const lowerBound = (value: number) => Math.ceil(value);
 const upperBound = (value: number) => Math.floor(value);
 
+/** An empty list matches no row (PostgreSQL has no empty IN list). */
 export const matchesNothing = (query: ServiceRequestQuery) =>
-  query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0;
+  query.moderation.length === 0 || query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0;
 
 /** The query's filters; the values bind in the order of `filterValues`. */
 export function requestFilters(eb: ExpressionBuilder<Tables, 'service_requests'>, query: ServiceRequestQuery): Expression<SqlBool> {
