@@ -24,7 +24,7 @@ export const requestColumns = [
 export type RequestColumn = (typeof requestColumns)[number];
 
 /** A listing's entries: read as arrays in this order, so the order is ListingEntry's. */
-export const listingEntryColumns = 'service_request_id, service_code, revision';
+export const listingEntryColumns = ['service_request_id', 'service_code', 'revision'] as const;
 
 /** The same columns read as an object (the radius search's rows). */
 export interface ListingEntryRow {
@@ -47,7 +47,7 @@ export function decodeDetailedStatus(text: string): string[] {
   return text === '' ? [] : text.split(',');
 }
 
-export function encodeRequest(request: NewServiceRequest): Record<RequestColumn, unknown> {
+export function encodeRequest(request: NewServiceRequest): ServiceRequestRow {
   return {
     service_request_id: request.service_request_id,
     service_code: request.service_code,
@@ -86,7 +86,7 @@ const changeableColumns = [
 ] as const satisfies readonly (keyof RequestFieldChanges)[];
 
 /** Column values of a change; `status` always follows the detailed status. */
-export function encodeRequestChanges(set: RequestFieldChanges): Partial<Record<RequestColumn, unknown>> {
+export function encodeRequestChanges(set: RequestFieldChanges): Partial<ServiceRequestRow> {
   const values: Partial<Record<RequestColumn, unknown>> = {};
   for (const column of changeableColumns) {
     if (set[column] !== undefined) values[column] = set[column];
@@ -95,7 +95,7 @@ export function encodeRequestChanges(set: RequestFieldChanges): Partial<Record<R
     values.detailed_status = encodeDetailedStatus(set.detailed_status);
     values.status = statusOfDetailedStatus(set.detailed_status);
   }
-  return values;
+  return values as Partial<ServiceRequestRow>;
 }
 
 export function decodeRequest(row: ServiceRequestRow, media: StoredMedia[]): ServiceRequestRecord {

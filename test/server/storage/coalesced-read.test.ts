@@ -1,6 +1,6 @@
 /** Shared change-token reads on PostgreSQL: fresh for every caller, one query at a time. */
 import { describe, expect, it } from 'vitest';
-import { coalescedRead } from '../../../src/server/storage/postgres/coalesced-read';
+import { coalescedRead } from '../../../src/server/storage/kysely/coalesced-read';
 
 /** A read of a counter that callers can bump; each read takes a few milliseconds, like a query. */
 function slowCounter() {

@@ -7,14 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresCounterRepository } from '../../../src/server/storage/postgres/counters';
 import { createPostgresDatabase, type PostgresDatabase } from '../../../src/server/storage/postgres/database';
 import { runMigrations } from '../../../src/server/storage/postgres/migrations';
-import { createPostgresOutboxStore, insertOutboxMessage } from '../../../src/server/storage/postgres/outbox';
+import { postgresEngine } from '../../../src/server/storage/postgres/kysely-engine';
+import { createOutboxStore, insertOutboxMessage } from '../../../src/server/storage/kysely/outbox';
+import { createUnitOfWork } from '../../../src/server/storage/kysely/unit-of-work';
 import { createPostgresLoginThrottle, createPostgresRateLimits } from '../../../src/server/storage/postgres/throttle';
-import { createPostgresUnitOfWork } from '../../../src/server/storage/postgres/unit-of-work';
 import { encodeRequest } from '../../../src/server/storage/request-rows';
 import type { CounterRecord, NewOutboxMessage, NewServiceRequest } from '../../../src/server/storage/repositories/types';
 import { startPostgresCluster, type PostgresCluster } from '../../helpers/postgres-cluster';
 
 let cluster: PostgresCluster | undefined;
+/** The outbox and the unit of work are written once, on Kysely over a store's pool. */
+const createPostgresOutboxStore = (db: PostgresDatabase) => createOutboxStore(postgresEngine(db));
+const createPostgresUnitOfWork = (db: PostgresDatabase) => createUnitOfWork(postgresEngine(db));
+
 /** Two "instances": separate pools, as two processes would have. */
 let first: PostgresDatabase;
 let second: PostgresDatabase;
@@ -121,7 +126,7 @@ describe('outbox across instances', () => {
   it('leases each due message to exactly one of several concurrent senders', async () => {
     const createdAt = 1_700_000_000_000;
     const ids: number[] = [];
-    for (let index = 0; index < 60; index++) ids.push(await insertOutboxMessage(first, outboxMessage(index, createdAt)));
+    for (let index = 0; index < 60; index++) ids.push(await insertOutboxMessage(postgresEngine(first).db, outboxMessage(index, createdAt)));
     const stores = [createPostgresOutboxStore(first), createPostgresOutboxStore(second)];
     const now = createdAt + 1_000;
     // Six senders (three per instance) each see every due message and race for all of them.
@@ -218,7 +223,7 @@ describe('unit of work across instances', () => {
   it('rolls back the request, photo and audit rows when a later write of the change fails', async () => {
     await insertRequest(first, serviceRequest('uow-late-failure'));
     const taken = outboxMessage(9_999, 1_700_000_000_000);
-    await insertOutboxMessage(first, taken);
+    await insertOutboxMessage(postgresEngine(first).db, taken);
     const before = await tableCounts();
     // The message id is taken: the outbox insert, the last write, fails on its unique constraint.
     await expect(

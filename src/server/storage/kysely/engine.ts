@@ -2,8 +2,11 @@
  * What a shared repository is given: the Kysely instance over the engine's connection(s), and
  * the few things the engines do differently, as hooks. Everything else is written once.
  */
-import type { Kysely, RawBuilder } from 'kysely';
+import type { CompiledQuery, Kysely, RawBuilder } from 'kysely';
+import type { Near } from './request-filters';
 import type { Tables } from './tables';
+import type { RequestColumn } from '../request-rows';
+import type { ServiceRequestQuery } from '../repositories/types';
 
 export type Db = Kysely<Tables>;
 
@@ -33,4 +36,16 @@ export interface Engine {
   nearLocation(near: { lat: number; long: number; radiusMeters: number }): RawBuilder<boolean> | undefined;
   /** `column` lower-cased as SQLite's LOWER() does it: A–Z only ('Ä' stays 'Ä'). */
   asciiLower(column: 'name_fi' | 'name_sv' | 'name_en'): RawBuilder<string>;
+  /**
+   * The newest `query.limit` requests matching `query` within `near`, newest first, as `columns`:
+   * SQLite narrows by its grid cells (grid.ts), PostgreSQL by its GiST index, each in the time
+   * windows that suit its index; both keep exactly the rows whose haversine distance is within.
+   */
+  requestsNear<Row>(query: ServiceRequestQuery, near: Near, columns: readonly (RequestColumn | 'revision')[]): Promise<Row[]>;
+  /** Runs `query` for rows as arrays of its columns in order: no object built per row, for hot reads of many rows. */
+  arrays<Row extends unknown[]>(query: CompiledQuery): Promise<Row[]>;
+  /** The columns a request row has on this engine alone, from its point: SQLite's grid cell (PostgreSQL generates its location). */
+  requestLocationColumns(point: { lat: number | null; long: number | null }): object;
+  /** After a bulk load of `rows` requests, whatever keeps the planner's estimates right (PostgreSQL: ANALYZE). */
+  afterBulkLoad(rows: number): Promise<void>;
 }

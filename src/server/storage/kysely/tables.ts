@@ -6,6 +6,8 @@
  */
 import type { Generated } from 'kysely';
 import type { AddressPoint } from '../repositories/addresses';
+import type { ServiceRequestRow } from '../request-rows';
+import type { SubscriptionRow } from '../subscription-rows';
 
 export interface ServiceTypesTable {
   service_code: string;
@@ -67,6 +69,77 @@ export interface ChangeVersionsTable {
   version: number;
 }
 
+/** A request as request-rows.ts encodes it; `revision` is moved by triggers (listing-schema). */
+export interface ServiceRequestsTable extends ServiceRequestRow {
+  revision: Generated<number>;
+}
+
+export interface RequestMediaTable {
+  service_request_id: string;
+  position: number;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+}
+
+export interface SubscriptionsTable extends Omit<SubscriptionRow, 'id'> {
+  id: Generated<number>;
+}
+
+export interface RequestHistoryTable {
+  id: Generated<number>;
+  service_request_id: string;
+  at: number;
+  kind: 'published' | 'status' | 'note';
+  /** Comma list, as the request's own column. */
+  detailed_status: string;
+  note: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  message_id: string;
+  service_request_id: string | null;
+  to_address: string;
+  locale: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  unsubscribe_url: string;
+  created_at: number;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  locked_until: number | null;
+  last_error: string | null;
+  sent_at: number | null;
+  failed_at: number | null;
+}
+
+export interface ModeratorsTable {
+  id: Generated<number>;
+  name: string;
+  password_hash: string;
+  created_at: number;
+  disabled_at: number | null;
+}
+
+export interface ModeratorSessionsTable {
+  id: string;
+  moderator_id: number;
+  csrf_token: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  moderator: string;
+  action: string;
+  service_request_id: string | null;
+  details_json: string;
+}
+
 export interface Tables {
   service_types: ServiceTypesTable;
   service_type_translations: ServiceTypeTranslationsTable;
@@ -75,4 +148,12 @@ export interface Tables {
   service_objects: ServiceObjectsTable;
   addresses: AddressesTable;
   change_versions: ChangeVersionsTable;
+  service_requests: ServiceRequestsTable;
+  request_media: RequestMediaTable;
+  subscriptions: SubscriptionsTable;
+  request_history: RequestHistoryTable;
+  outbox: OutboxTable;
+  moderators: ModeratorsTable;
+  moderator_sessions: ModeratorSessionsTable;
+  audit_log: AuditLogTable;
 }

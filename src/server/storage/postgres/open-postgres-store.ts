@@ -2,23 +2,15 @@ import { StoreUnavailableError } from '../errors';
 import pg from 'pg';
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
-import { createAddressRepository } from '../kysely/addresses';
-import { createApiKeyRepository } from '../kysely/api-keys';
-import { createServiceObjectRepository } from '../kysely/service-objects';
-import { createServiceTypeRepository } from '../kysely/service-types';
+import { sharedRepositories } from '../kysely/repositories';
 import { postgresEngine } from './kysely-engine';
 import { createPostgresObservationRepository } from './observations';
 import { createPostgresCounterRepository } from './counters';
 import { createPostgresDatabase, type PostgresDatabase } from './database';
 import { createPostgresMediaStore } from './media-blobs';
 import { PostgresSetupError, runMigrations } from './migrations';
-import { createPostgresFollowerRepository, createPostgresRequestHistoryRepository } from './follow';
-import { createPostgresModerationRepository } from './moderation';
-import { createPostgresOutboxStore } from './outbox';
-import { createPostgresServiceRequestRepository } from './service-requests';
 import { createPostgresSettingsRepository } from './settings';
 import { createPostgresLoginThrottle, createPostgresRateLimits } from './throttle';
-import { createPostgresUnitOfWork } from './unit-of-work';
 
 export interface PostgresStoreOptions {
   url: string;
@@ -133,23 +125,14 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
   };
   return {
     backend: 'postgres',
+    ...sharedRepositories(engine),
     pool: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount, max: db.pool.options.max }),
-    serviceTypes: createServiceTypeRepository(engine),
-    serviceRequests: createPostgresServiceRequestRepository(db),
-    apiKeys: createApiKeyRepository(engine),
-    serviceObjects: createServiceObjectRepository(engine),
-    addresses: createAddressRepository(engine),
     settings: createPostgresSettingsRepository(db),
     counters: createPostgresCounterRepository(db),
     observations: createPostgresObservationRepository(db),
-    moderation: createPostgresModerationRepository(db),
-    outbox: createPostgresOutboxStore(db),
-    followers: createPostgresFollowerRepository(db),
-    requestHistory: createPostgresRequestHistoryRepository(db),
     loginThrottle: createPostgresLoginThrottle(db),
     rateLimits: createPostgresRateLimits(db),
     media: mediaDirectory ? createFileMediaStore(mediaDirectory) : createPostgresMediaStore(db),
-    unitOfWork: createPostgresUnitOfWork(db),
     async health() {
       const database = await probe();
       // Photos in the database are writable exactly when the database answers: no check of their own.

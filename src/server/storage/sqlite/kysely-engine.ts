@@ -1,7 +1,13 @@
-import { Kysely, SqliteDialect, sql, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import type { Statement } from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql, type CompiledQuery, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { gridCell } from './grid';
+import { sqliteRequestsNear } from './radius-search';
 import type { SqliteDatabase } from './database';
 import type { Db, Engine } from '../kysely/engine';
 import type { Tables } from '../kysely/tables';
+
+/** Between attempts to take the write lock another connection holds. */
+const BUSY_RETRY_MS = 2;
 
 /** Distinct statements kept prepared; a query built with a varying number of values makes new texts. */
 const PREPARED_LIMIT = 500;
@@ -10,21 +16,21 @@ const PREPARED_LIMIT = 500;
  * The connection as Kysely's dialect wants it, with its statements kept prepared: better-sqlite3
  * compiles every prepare() anew, and compiling costs more than running most of Kerro's queries.
  */
-function preparedOnce(db: SqliteDatabase): KyselySqliteDatabase {
-  const prepared = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
+function preparedOnce(db: SqliteDatabase, prepare = (statement: Statement) => statement) {
+  const prepared = new Map<string, Statement>();
   return {
-    prepare(text) {
+    prepare(text: string) {
       let statement = prepared.get(text);
       if (!statement) {
         if (prepared.size >= PREPARED_LIMIT) prepared.clear();
-        statement = db.prepare(text);
+        statement = prepare(db.prepare(text));
         prepared.set(text, statement);
       }
       return statement;
     },
     // The store closes the connection itself.
     close() {},
-  };
+  } satisfies KyselySqliteDatabase;
 }
 
 /**
@@ -33,9 +39,33 @@ function preparedOnce(db: SqliteDatabase): KyselySqliteDatabase {
  */
 export function sqliteEngine(connection: SqliteDatabase): Engine {
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: preparedOnce(connection) }) });
+  // Kept apart from Kysely's: these answer rows as arrays.
+  const arrayStatement = preparedOnce(connection, (statement) => statement.raw(true)).prepare;
+  /**
+   * BEGIN IMMEDIATE without SQLite's busy wait, which would block the event loop: a transaction
+   * held across awaits by another connection in this process (another store on the same file)
+   * could then never commit. Waits in turns instead, as long as busy_timeout allows.
+   */
+  const beginImmediate = async (trx: Db) => {
+    const patience = connection.pragma('busy_timeout', { simple: true }) as number;
+    const giveUpAt = Date.now() + patience;
+    for (;;) {
+      connection.pragma('busy_timeout = 0');
+      try {
+        await sql.raw('BEGIN IMMEDIATE').execute(trx);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= giveUpAt) throw error;
+      } finally {
+        connection.pragma(`busy_timeout = ${patience}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+    }
+  };
   const inTransaction = <T>(begin: 'BEGIN' | 'BEGIN IMMEDIATE', work: (trx: Db) => Promise<T>) =>
     db.connection().execute(async (trx) => {
-      await sql.raw(begin).execute(trx);
+      if (begin === 'BEGIN IMMEDIATE') await beginImmediate(trx);
+      else await sql.raw(begin).execute(trx);
       try {
         const result = await work(trx);
         await sql.raw('COMMIT').execute(trx);
@@ -56,5 +86,13 @@ export function sqliteEngine(connection: SqliteDatabase): Engine {
     },
     nearLocation: () => undefined,
     asciiLower: (column) => sql<string>`LOWER(${sql.ref(column)})`,
+    requestsNear: (query, near, columns) => sqliteRequestsNear(db, query, near, columns),
+    async arrays<Row extends unknown[]>(query: CompiledQuery) {
+      // Through Kysely's connection, so it waits its turn as every other query does.
+      return db.connection().execute(async () => arrayStatement(query.sql).all(...query.parameters) as Row[]);
+    },
+    // The grid cell keeps radius searches on a plain B-tree index (grid.ts).
+    requestLocationColumns: ({ lat, long }) => ({ grid_cell: lat !== null && long !== null ? gridCell(lat, long) : null }),
+    afterBulkLoad: async () => undefined,
   };
 }

@@ -1,20 +1,12 @@
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
-import { createAddressRepository } from '../kysely/addresses';
-import { createApiKeyRepository } from '../kysely/api-keys';
-import { createServiceObjectRepository } from '../kysely/service-objects';
-import { createServiceTypeRepository } from '../kysely/service-types';
+import { sharedRepositories } from '../kysely/repositories';
 import { sqliteEngine } from './kysely-engine';
 import { createSqliteCounterRepository } from './counters';
 import { openDatabase, type SqliteDatabase } from './database';
-import { createSqliteFollowerRepository, createSqliteRequestHistoryRepository } from './follow';
-import { createSqliteModerationRepository } from './moderation';
 import { createSqliteObservationRepository } from './observations';
-import { createSqliteOutboxStore } from './outbox';
-import { createSqliteServiceRequestRepository } from './service-requests';
 import { createSqliteSettingsRepository } from './settings';
 import { createSqliteLoginThrottle, createSqliteRateLimits } from './throttle';
-import { createSqliteUnitOfWork } from './unit-of-work';
 
 export interface SqliteStoreOptions {
   /** The database file, or ':memory:'. */
@@ -34,22 +26,13 @@ function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
   let closed = false;
   return {
     backend: 'sqlite',
-    serviceTypes: createServiceTypeRepository(engine),
-    serviceRequests: createSqliteServiceRequestRepository(db),
-    apiKeys: createApiKeyRepository(engine),
-    serviceObjects: createServiceObjectRepository(engine),
-    addresses: createAddressRepository(engine),
+    ...sharedRepositories(engine),
     settings: createSqliteSettingsRepository(db),
     counters: createSqliteCounterRepository(db),
     observations: createSqliteObservationRepository(db),
-    moderation: createSqliteModerationRepository(db),
-    outbox: createSqliteOutboxStore(db),
-    followers: createSqliteFollowerRepository(db),
-    requestHistory: createSqliteRequestHistoryRepository(db),
     loginThrottle: createSqliteLoginThrottle(db),
     rateLimits: createSqliteRateLimits(db),
     media: createFileMediaStore(mediaDirectory),
-    unitOfWork: createSqliteUnitOfWork(db),
     async health() {
       let database: HealthCheck;
       try {

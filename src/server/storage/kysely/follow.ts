@@ -1,0 +1,138 @@
+/** Subscriptions to a request's updates and its public history, written once. */
+import type { Db, Engine } from './engine';
+import { insertOutboxMessage } from './outbox';
+import { decodeDetailedStatus, encodeDetailedStatus } from '../request-rows';
+import type { FollowerRepository, HistoryEvent, RecipientMessage, RequestHistoryRepository } from '../repositories/types';
+import { distinctRecipients, subscriptionOf } from '../subscription-rows';
+
+/** Ids per history lookup: within SQLite's cap on bound values. */
+const HISTORY_BATCH = 500;
+
+/** The reporter's subscription and their receipt, inside the caller's transaction. */
+export async function subscribeReporter(trx: Db, serviceRequestId: string, email: string, locale: string, now: number, receipt: RecipientMessage): Promise<void> {
+  const row = await trx
+    .insertInto('subscriptions')
+    .values({ service_request_id: serviceRequestId, role: 'reporter', email, locale, created_at: now, confirmed_at: now, unsubscribed_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertOutboxMessage(trx, receipt({ subscription_id: row.id, email, locale, role: 'reporter' }));
+}
+
+/** Queues one message per active address of the request, inside the caller's transaction; answers how many. */
+export async function notifySubscribers(trx: Db, serviceRequestId: string, message: RecipientMessage): Promise<number> {
+  const rows = await trx
+    .selectFrom('subscriptions')
+    .select(['id as subscription_id', 'email', 'locale', 'role'])
+    .where('service_request_id', '=', serviceRequestId)
+    .where('confirmed_at', 'is not', null)
+    .where('unsubscribed_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  const recipients = distinctRecipients(rows);
+  for (const recipient of recipients) await insertOutboxMessage(trx, message(recipient));
+  return recipients.length;
+}
+
+export async function addHistory(trx: Db, serviceRequestId: string, events: readonly HistoryEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await trx
+    .insertInto('request_history')
+    .values(events.map((event) => ({ service_request_id: serviceRequestId, at: event.at, kind: event.kind, detailed_status: encodeDetailedStatus(event.detailed_status), note: event.note })))
+    .execute();
+}
+
+export function createFollowerRepository(engine: Engine): FollowerRepository {
+  const { db } = engine;
+  const find = async (id: number) => {
+    const row = await db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? subscriptionOf(row) : undefined;
+  };
+  const forPostgres = engine.kind === 'postgres';
+  return {
+    async requestFollow(follow, confirmation) {
+      return engine.write(async (trx) => {
+        // PostgreSQL: FOR SHARE keeps the request published until this commits (SQLite's write lock does).
+        const request = await trx
+          .selectFrom('service_requests')
+          .select('service_request_id')
+          .where('service_request_id', '=', follow.service_request_id)
+          .where('moderation', '=', 'published')
+          .$if(forPostgres, (qb) => qb.forShare())
+          .executeTakeFirst();
+        if (!request) return 'no_such_request' as const;
+        const email = follow.email.toLowerCase();
+        const key = { service_request_id: follow.service_request_id, role: 'follower' as const, email };
+        const inserted = await trx
+          .insertInto('subscriptions')
+          .values({ ...key, locale: follow.locale, created_at: follow.now, confirmed_at: null, unsubscribed_at: null })
+          .onConflict((oc) => oc.columns(['service_request_id', 'role', 'email']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        let id = inserted?.id;
+        if (id === undefined) {
+          // Locked on PostgreSQL: two requests for the same address take turns on the one row.
+          const existing = await trx
+            .selectFrom('subscriptions')
+            .selectAll()
+            .where('service_request_id', '=', key.service_request_id)
+            .where('role', '=', key.role)
+            .where('email', '=', key.email)
+            .$if(forPostgres, (qb) => qb.forUpdate())
+            .executeTakeFirstOrThrow();
+          if (existing.confirmed_at !== null && existing.unsubscribed_at === null) return 'already_following' as const;
+          await trx
+            .updateTable('subscriptions')
+            .set({ locale: follow.locale, created_at: follow.now, confirmed_at: null, unsubscribed_at: null })
+            .where('id', '=', existing.id)
+            .execute();
+          id = existing.id;
+        }
+        await insertOutboxMessage(trx, confirmation({ subscription_id: id, email, locale: follow.locale, role: 'follower' }));
+        return 'confirmation_queued' as const;
+      });
+    },
+    async confirm(id, now) {
+      await db.updateTable('subscriptions').set({ confirmed_at: now }).where('id', '=', id).where('confirmed_at', 'is', null).where('unsubscribed_at', 'is', null).execute();
+      return find(id);
+    },
+    async unsubscribe(id, now) {
+      await db.updateTable('subscriptions').set({ unsubscribed_at: now }).where('id', '=', id).where('unsubscribed_at', 'is', null).execute();
+      return find(id);
+    },
+    find,
+    async countFollowers(serviceRequestId) {
+      const row = await db
+        .selectFrom('subscriptions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('service_request_id', '=', serviceRequestId)
+        .where('role', '=', 'follower')
+        .where('confirmed_at', 'is not', null)
+        .where('unsubscribed_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export function createRequestHistoryRepository(engine: Engine): RequestHistoryRepository {
+  return {
+    async listFor(ids) {
+      const history = new Map<string, HistoryEvent[]>();
+      for (let start = 0; start < ids.length; start += HISTORY_BATCH) {
+        const rows = await engine.db
+          .selectFrom('request_history')
+          .select(['service_request_id', 'at', 'kind', 'detailed_status', 'note'])
+          .where('service_request_id', 'in', ids.slice(start, start + HISTORY_BATCH))
+          .orderBy('service_request_id')
+          .orderBy('id')
+          .execute();
+        for (const { service_request_id: id, detailed_status, ...event } of rows) {
+          const list = history.get(id) ?? [];
+          list.push({ ...event, detailed_status: decodeDetailedStatus(detailed_status) });
+          history.set(id, list);
+        }
+      }
+      return history;
+    },
+  };
+}

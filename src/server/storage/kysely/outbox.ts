@@ -1,0 +1,96 @@
+/** The email outbox, written once: messages queued inside the change that causes them, leased to senders. */
+import type { Db, Engine } from './engine';
+import type { NewOutboxMessage, OutboxStore } from '../repositories/types';
+
+const messageColumns = [
+  'id', 'message_id', 'service_request_id', 'to_address', 'locale', 'subject', 'body_text', 'body_html', 'unsubscribe_url', 'created_at', 'attempts',
+] as const;
+
+/** The insert alone, inside the caller's transaction (a request's receipt, a moderator's change). Resolves to the new row's id. */
+export async function insertOutboxMessage(trx: Db, message: NewOutboxMessage): Promise<number> {
+  const row = await trx
+    .insertInto('outbox')
+    .values({ ...message, next_attempt_at: message.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function createOutboxStore(engine: Engine): OutboxStore {
+  const { db } = engine;
+  const unsent = () => db.selectFrom('outbox').where('sent_at', 'is', null);
+  const due = (now: number) =>
+    unsent()
+      .where('failed_at', 'is', null)
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]));
+  return {
+    async listDue(now, limit) {
+      const rows = await due(now).select('id').orderBy('next_attempt_at').orderBy('id').limit(limit).execute();
+      return rows.map((row) => row.id);
+    },
+    async claim(id, now, leaseUntil) {
+      // One statement, so the due check and the lease cannot be split by another sender: SQLite
+      // runs it under its one write lock; PostgreSQL locks the row while checking (rechecked on
+      // the newest version if another sender just changed it) and skips a row another sender is
+      // leasing right now rather than waiting for it.
+      return db
+        .updateTable('outbox')
+        .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', due(now).where('id', '=', id).select('id').$if(engine.kind === 'postgres', (qb) => qb.forUpdate().skipLocked()))
+        .returning(messageColumns)
+        .executeTakeFirst();
+    },
+    async markSent(id, now) {
+      // Delivered: the address, texts and link are forgotten.
+      await db
+        .updateTable('outbox')
+        .set({ sent_at: now, locked_until: null, last_error: null, to_address: '', body_text: '', body_html: '', unsubscribe_url: '' })
+        .where('id', '=', id)
+        .execute();
+    },
+    async retryLater(id, retryAt, error) {
+      await db.updateTable('outbox').set({ locked_until: null, next_attempt_at: retryAt, last_error: error }).where('id', '=', id).execute();
+    },
+    async giveUp(id, now, error) {
+      await db.updateTable('outbox').set({ locked_until: null, failed_at: now, last_error: error }).where('id', '=', id).execute();
+    },
+    async summary() {
+      const row = await unsent()
+        .select((eb) => [
+          eb.fn.countAll<number>().filterWhere('failed_at', 'is', null).as('pending'),
+          eb.fn.countAll<number>().filterWhere('failed_at', 'is not', null).as('failed'),
+          eb.fn.min('created_at').filterWhere('failed_at', 'is', null).as('oldestPendingAt'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { pending: Number(row.pending), failed: Number(row.failed), oldestPendingAt: row.oldestPendingAt ?? null };
+    },
+    async listUnsent(limit) {
+      return unsent()
+        .select(['id', 'service_request_id', 'created_at', 'attempts', 'next_attempt_at', 'failed_at', 'last_error'])
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+    async retryFailed(now, id) {
+      const result = await db
+        .updateTable('outbox')
+        .set({ failed_at: null, attempts: 0, next_attempt_at: now, locked_until: null })
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is not', null)
+        .$if(id !== undefined, (qb) => qb.where('id', '=', id!))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    async purgeFailed(id) {
+      const result = await db
+        .deleteFrom('outbox')
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is not', null)
+        .$if(id !== undefined, (qb) => qb.where('id', '=', id!))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
