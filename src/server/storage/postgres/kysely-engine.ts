@@ -62,5 +62,14 @@ export function postgresEngine(database: PostgresDatabase): Engine {
       sql<boolean>`ST_DWithin(location, ST_SetSRID(ST_MakePoint(${near.long}::float8, ${near.lat}::float8), 4326)::geography, ${near.radiusMeters * 1.01 + 10}::float8, false)`,
     // PostgreSQL's lower() would fold every letter; SQLite's folds A–Z only.
     asciiLower: (column) => sql<string>`translate(${sql.ref(column)}, ${sql.lit(upperCase)}, ${sql.lit(lowerCase)})`,
+    async serialize(trx, keys) {
+      // In order of the hashes, not the names (two names may share one); the ordered subquery is
+      // not flattened, which fixes the order the locks are taken in.
+      await sql`SELECT pg_advisory_xact_lock(key) FROM (SELECT DISTINCT hashtext(name) AS key FROM unnest(${[...keys]}::text[]) AS name ORDER BY key) AS keys`.execute(trx);
+    },
+    forUpdate: (query, options) => (options?.skipLocked ? query.forUpdate().skipLocked() : query.forUpdate()),
+    indexedBy: () => sql``,
+    periodStart: (datetime, { period, timeZone }) =>
+      sql<number>`(extract(epoch FROM date_trunc(${period}, to_timestamp(${datetime} / 1000.0) AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}) * 1000)::bigint`,
   };
 }

@@ -3,21 +3,21 @@ import pg from 'pg';
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
 import { createAddressRepository } from '../kysely/addresses';
+import { createBlobMediaStore } from '../kysely/media-blobs';
 import { createApiKeyRepository } from '../kysely/api-keys';
+import { createCounterRepository } from '../kysely/counters';
+import { createObservationRepository } from '../kysely/observations';
 import { createServiceObjectRepository } from '../kysely/service-objects';
 import { createServiceTypeRepository } from '../kysely/service-types';
+import { createSettingsRepository } from '../kysely/settings';
+import { createLoginThrottle, createRateLimits } from '../kysely/throttle';
 import { postgresEngine } from './kysely-engine';
-import { createPostgresObservationRepository } from './observations';
-import { createPostgresCounterRepository } from './counters';
 import { createPostgresDatabase, type PostgresDatabase } from './database';
-import { createPostgresMediaStore } from './media-blobs';
 import { PostgresSetupError, runMigrations } from './migrations';
 import { createPostgresFollowerRepository, createPostgresRequestHistoryRepository } from './follow';
 import { createPostgresModerationRepository } from './moderation';
 import { createPostgresOutboxStore } from './outbox';
 import { createPostgresServiceRequestRepository } from './service-requests';
-import { createPostgresSettingsRepository } from './settings';
-import { createPostgresLoginThrottle, createPostgresRateLimits } from './throttle';
 import { createPostgresUnitOfWork } from './unit-of-work';
 
 export interface PostgresStoreOptions {
@@ -139,16 +139,16 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
     apiKeys: createApiKeyRepository(engine),
     serviceObjects: createServiceObjectRepository(engine),
     addresses: createAddressRepository(engine),
-    settings: createPostgresSettingsRepository(db),
-    counters: createPostgresCounterRepository(db),
-    observations: createPostgresObservationRepository(db),
+    settings: createSettingsRepository(engine),
+    counters: createCounterRepository(engine),
+    observations: createObservationRepository(engine),
     moderation: createPostgresModerationRepository(db),
     outbox: createPostgresOutboxStore(db),
     followers: createPostgresFollowerRepository(db),
     requestHistory: createPostgresRequestHistoryRepository(db),
-    loginThrottle: createPostgresLoginThrottle(db),
-    rateLimits: createPostgresRateLimits(db),
-    media: mediaDirectory ? createFileMediaStore(mediaDirectory) : createPostgresMediaStore(db),
+    loginThrottle: createLoginThrottle(engine),
+    rateLimits: createRateLimits(engine),
+    media: mediaDirectory ? createFileMediaStore(mediaDirectory) : createBlobMediaStore(engine),
     unitOfWork: createPostgresUnitOfWork(db),
     async health() {
       const database = await probe();

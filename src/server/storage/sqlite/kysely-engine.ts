@@ -33,9 +33,34 @@ function preparedOnce(db: SqliteDatabase): KyselySqliteDatabase {
  */
 export function sqliteEngine(connection: SqliteDatabase): Engine {
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: preparedOnce(connection) }) });
+  const busyTimeoutMs = Number(connection.pragma('busy_timeout', { simple: true }));
+  const beginImmediate = connection.prepare('BEGIN IMMEDIATE');
+  /**
+   * Takes the write lock without blocking the thread: a transaction of another connection in this
+   * process (a second store on the same file) holds the lock across awaits, and SQLite's busy
+   * handler would sleep the very thread that must finish it. So the wait is here, asynchronous,
+   * for as long as busy_timeout would have waited.
+   */
+  const takeWriteLock = async () => {
+    const deadline = Date.now() + busyTimeoutMs;
+    for (let waitMs = 1; ; waitMs = Math.min(waitMs * 2, 20)) {
+      connection.pragma('busy_timeout = 0');
+      try {
+        beginImmediate.run();
+        return;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      } finally {
+        connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  };
   const inTransaction = <T>(begin: 'BEGIN' | 'BEGIN IMMEDIATE', work: (trx: Db) => Promise<T>) =>
     db.connection().execute(async (trx) => {
-      await sql.raw(begin).execute(trx);
+      // Inside the connection's turn: nothing else of Kysely's runs on it until COMMIT.
+      if (begin === 'BEGIN IMMEDIATE') await takeWriteLock();
+      else await sql.raw(begin).execute(trx);
       try {
         const result = await work(trx);
         await sql.raw('COMMIT').execute(trx);
@@ -56,5 +81,10 @@ export function sqliteEngine(connection: SqliteDatabase): Engine {
     },
     nearLocation: () => undefined,
     asciiLower: (column) => sql<string>`LOWER(${sql.ref(column)})`,
+    // BEGIN IMMEDIATE took the database's one write lock.
+    serialize: async () => undefined,
+    forUpdate: (query) => query,
+    indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}`,
+    periodStart: () => undefined,
   };
 }

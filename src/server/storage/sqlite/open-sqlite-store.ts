@@ -2,18 +2,18 @@ import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
 import { createAddressRepository } from '../kysely/addresses';
 import { createApiKeyRepository } from '../kysely/api-keys';
+import { createCounterRepository } from '../kysely/counters';
+import { createObservationRepository } from '../kysely/observations';
 import { createServiceObjectRepository } from '../kysely/service-objects';
 import { createServiceTypeRepository } from '../kysely/service-types';
+import { createSettingsRepository } from '../kysely/settings';
+import { createLoginThrottle, createRateLimits } from '../kysely/throttle';
 import { sqliteEngine } from './kysely-engine';
-import { createSqliteCounterRepository } from './counters';
 import { openDatabase, type SqliteDatabase } from './database';
 import { createSqliteFollowerRepository, createSqliteRequestHistoryRepository } from './follow';
 import { createSqliteModerationRepository } from './moderation';
-import { createSqliteObservationRepository } from './observations';
 import { createSqliteOutboxStore } from './outbox';
 import { createSqliteServiceRequestRepository } from './service-requests';
-import { createSqliteSettingsRepository } from './settings';
-import { createSqliteLoginThrottle, createSqliteRateLimits } from './throttle';
 import { createSqliteUnitOfWork } from './unit-of-work';
 
 export interface SqliteStoreOptions {
@@ -39,15 +39,15 @@ function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
     apiKeys: createApiKeyRepository(engine),
     serviceObjects: createServiceObjectRepository(engine),
     addresses: createAddressRepository(engine),
-    settings: createSqliteSettingsRepository(db),
-    counters: createSqliteCounterRepository(db),
-    observations: createSqliteObservationRepository(db),
+    settings: createSettingsRepository(engine),
+    counters: createCounterRepository(engine),
+    observations: createObservationRepository(engine),
     moderation: createSqliteModerationRepository(db),
     outbox: createSqliteOutboxStore(db),
     followers: createSqliteFollowerRepository(db),
     requestHistory: createSqliteRequestHistoryRepository(db),
-    loginThrottle: createSqliteLoginThrottle(db),
-    rateLimits: createSqliteRateLimits(db),
+    loginThrottle: createLoginThrottle(engine),
+    rateLimits: createRateLimits(engine),
     media: createFileMediaStore(mediaDirectory),
     unitOfWork: createSqliteUnitOfWork(db),
     async health() {
