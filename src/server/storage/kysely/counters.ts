@@ -1,7 +1,8 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { Compilable, ExpressionBuilder } from 'kysely';
 import { areaBounds, inOrderOf, insideArea, withinDistance } from '../counter-geometry';
 import { decodeCounter, encodeCounter, foldSource, sameCounterContent } from '../counter-rows';
 import { boundingBox } from '../geo';
+import { compiledQueries } from './compiled';
 import type { Engine, Db } from './engine';
 import type { Tables } from './tables';
 import type { CounterFilter, CounterRecord, CounterRepository, CounterRevision, StoredCounter, UpsertSummary } from '../repositories/types';
@@ -27,37 +28,72 @@ const chunkSize = 1_000;
 
 type Near = NonNullable<CounterFilter['near']>;
 
+/** PostGIS refuses a NaN or negative tolerance: the box alone narrows those. */
+const hasCircle = (near: Near) => Number.isFinite(near.distanceKm) && near.distanceKm >= 0;
+
+/** A filter's values in the order `matching` takes them, and the key of the query text they fit (compiled.ts). */
+function filterValues(filter: CounterFilter): { shape: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const shape: string[] = [];
+  if (filter.source !== undefined) {
+    values.push(foldSource(filter.source));
+    shape.push('source');
+  }
+  if (filter.municipalityCodes !== undefined) {
+    values.push(...filter.municipalityCodes);
+    shape.push(`municipalities ${filter.municipalityCodes.length}`);
+  }
+  if (filter.near !== undefined) {
+    const { latitude, longitude, distanceKm } = filter.near;
+    if (hasCircle(filter.near)) values.push(latitude, longitude, distanceKm * 1000);
+    const box = boundingBox(latitude, longitude, distanceKm);
+    values.push(box.minLatitude, box.maxLatitude);
+    if (box.longitudes) values.push(box.longitudes.min, box.longitudes.max);
+    shape.push(`near${hasCircle(filter.near) ? ' circle' : ''}${box.longitudes ? ' longitudes' : ''}`);
+  }
+  return { shape: shape.join(','), values };
+}
+
 export function createCounterRepository(engine: Engine): CounterRepository {
   const { db } = engine;
+  const run = compiledQueries();
 
-  /** The indexed parts of a filter; the exact distance is checked in code (counter-geometry.ts). */
-  const matching = (filter: CounterFilter) => (eb: ExpressionBuilder<Tables, 'counters'>) => {
+  /** The indexed parts of a filter, its values taken from `values` (filterValues); the exact distance is checked in code (counter-geometry.ts). */
+  const matching = (filter: CounterFilter, values: readonly unknown[]) => (eb: ExpressionBuilder<Tables, 'counters'>) => {
+    let next = 0;
+    const value = () => values[next++] as number & string;
     const conditions = [];
-    if (filter.source !== undefined) conditions.push(eb('source_folded', '=', foldSource(filter.source)));
+    if (filter.source !== undefined) conditions.push(eb('source_folded', '=', value()));
     if (filter.municipalityCodes !== undefined) {
-      conditions.push(filter.municipalityCodes.length === 0 ? eb.lit(false) : eb('municipality_code', 'in', filter.municipalityCodes));
+      conditions.push(filter.municipalityCodes.length === 0 ? eb.lit(false) : eb('municipality_code', 'in', filter.municipalityCodes.map(value)));
     }
     if (filter.near !== undefined) {
-      const { latitude, longitude, distanceKm } = filter.near;
-      // PostGIS refuses a NaN or negative tolerance: the box alone narrows those.
-      const near = Number.isFinite(distanceKm) && distanceKm >= 0 ? engine.nearLocation({ lat: latitude, long: longitude, radiusMeters: distanceKm * 1000 }) : undefined;
-      if (near) conditions.push(near);
-      const box = boundingBox(latitude, longitude, distanceKm);
-      conditions.push(eb.between('latitude', box.minLatitude, box.maxLatitude));
-      if (box.longitudes) conditions.push(eb.between('longitude', box.longitudes.min, box.longitudes.max));
+      if (hasCircle(filter.near)) {
+        // SQLite has no such index and leaves the three values unused.
+        const circle = engine.nearLocation({ lat: value(), long: value(), radiusMeters: value() });
+        if (circle) conditions.push(circle);
+      }
+      conditions.push(eb.between('latitude', value(), value()));
+      if (next < values.length) conditions.push(eb.between('longitude', value(), value()));
     }
     return eb.and(conditions);
   };
 
+  /** Rows of the counters matching the filter, the query compiled once per filter shape. */
+  const select = async <Row>(filter: CounterFilter, kind: string, build: (where: ReturnType<typeof matching>) => Compilable<Row>) => {
+    const { shape, values } = filterValues(filter);
+    return run<Row>(db, `${kind}:${shape}`, values, (given) => build(matching(filter, given)));
+  };
+
   /** Ids and revisions within the exact distance, in the filter's order (the SQL only narrows the scan). */
   const nearRevisions = async (filter: CounterFilter & { near: Near }): Promise<CounterRevision[]> => {
-    const rows = await db.selectFrom('counters').select(['id', 'revision', 'latitude', 'longitude']).where(matching(filter)).execute();
+    const rows = await select(filter, 'near revisions', (where) => db.selectFrom('counters').select(['id', 'revision', 'latitude', 'longitude']).where(where));
     return withinDistance(rows, filter.near).map(({ id, revision }) => ({ id, revision }));
   };
 
   /** Whole rows within the exact distance, in the filter's order: one query for a distance page. */
   const nearRows = async (filter: CounterFilter & { near: Near }): Promise<StoredCounter[]> => {
-    const rows = await db.selectFrom('counters').select(columns).where(matching(filter)).execute();
+    const rows = await select(filter, 'near rows', (where) => db.selectFrom('counters').select(columns).where(where));
     return withinDistance(rows, filter.near).map(decodeCounter);
   };
 
@@ -65,7 +101,8 @@ export function createCounterRepository(engine: Engine): CounterRepository {
     const found: StoredCounter[] = [];
     // Chunks keep the statement shapes few and under any bound-parameter limit.
     for (let start = 0; start < ids.length; start += 100) {
-      const rows = await db.selectFrom('counters').select(columns).where('id', 'in', ids.slice(start, start + 100)).execute();
+      const chunk = ids.slice(start, start + 100);
+      const rows = await run(db, `ids ${chunk.length}`, chunk, (given) => db.selectFrom('counters').select(columns).where('id', 'in', given as number[]));
       found.push(...rows.map(decodeCounter));
     }
     return found.sort((a, b) => a.id - b.id);
@@ -73,7 +110,16 @@ export function createCounterRepository(engine: Engine): CounterRepository {
 
   const listRevisions = async (filter: CounterFilter, offset: number, limit: number): Promise<CounterRevision[]> => {
     if (filter.near) return (await nearRevisions({ ...filter, near: filter.near })).slice(offset, offset + limit);
-    return db.selectFrom('counters').select(['id', 'revision']).where(matching(filter)).orderBy('id').limit(limit).offset(offset).execute();
+    const { shape, values } = filterValues(filter);
+    return run(db, `revisions:${shape}`, [...values, limit, offset], (given) =>
+      db
+        .selectFrom('counters')
+        .select(['id', 'revision'])
+        .where(matching(filter, given))
+        .orderBy('id')
+        .limit(given[given.length - 2] as number)
+        .offset(given[given.length - 1] as number),
+    );
   };
 
   /** Stored versions of the records' ids, read inside the write. */
@@ -90,8 +136,8 @@ export function createCounterRepository(engine: Engine): CounterRepository {
   return {
     async countMatching(filter) {
       if (filter.near) return (await nearRevisions({ ...filter, near: filter.near })).length;
-      const row = await db.selectFrom('counters').select((eb) => eb.fn.countAll<number>().as('n')).where(matching(filter)).executeTakeFirstOrThrow();
-      return Number(row.n);
+      const [row] = await select(filter, 'count', (where) => db.selectFrom('counters').select((eb) => eb.fn.countAll<number>().as('n')).where(where));
+      return Number(row!.n);
     },
     async listMatching(filter, offset, limit) {
       if (filter.near) return (await nearRows({ ...filter, near: filter.near })).slice(offset, offset + limit);
@@ -100,7 +146,7 @@ export function createCounterRepository(engine: Engine): CounterRepository {
     },
     listRevisions,
     async find(id) {
-      const row = await db.selectFrom('counters').select(columns).where('id', '=', id).executeTakeFirst();
+      const [row] = await run(db, 'one', [id], (given) => db.selectFrom('counters').select(columns).where('id', '=', given[0] as number));
       return row ? decodeCounter(row) : undefined;
     },
     findMany,
@@ -169,8 +215,8 @@ export function createCounterRepository(engine: Engine): CounterRepository {
       });
     },
     async datasetVersion() {
-      const row = await db.selectFrom('counter_dataset').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
-      return Number(row.version);
+      const [row] = await run(db, 'version', [1], (given) => db.selectFrom('counter_dataset').select('version').where('id', '=', given[0] as number));
+      return Number(row!.version);
     },
   };
 }

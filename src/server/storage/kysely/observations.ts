@@ -3,6 +3,7 @@
  * their unit, duration and source) joined to their values.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { compiledQueries } from './compiled';
 import type { Db, Engine } from './engine';
 import type {
   ObservationBucket,
@@ -156,6 +157,8 @@ async function seriesIdsFor(trx: Db, records: readonly ObservationRecord[]): Pro
 
 export function createObservationRepository(engine: Engine): ObservationRepository {
   const { db } = engine;
+  // The aggregate's statements run once per series on every request: compiled once.
+  const run = compiledQueries();
   return {
     async upsertMany(records) {
       await engine.write(async (trx) => {
@@ -210,24 +213,38 @@ export function createObservationRepository(engine: Engine): ObservationReposito
       const from = query.from ?? Number.MIN_SAFE_INTEGER;
       const to = query.to ?? Number.MAX_SAFE_INTEGER;
       // Each series' key range read alone, in the primary key's own order: no grouping or sorting.
-      const series = await db
-        .selectFrom('observation_series')
-        .select(['id', 'direction', 'unit'])
-        .where('counter_id', '=', query.counterId)
-        .where('measurement_type_folded', '=', fold(query.measurementType))
-        .execute();
-      const start = query.foldInto && engine.periodStart(sql.ref('datetime'), query.foldInto);
+      const series = await run(db, 'series', [query.counterId, fold(query.measurementType)], ([counterId, measurementType]) =>
+        db
+          .selectFrom('observation_series')
+          .select(['id', 'direction', 'unit'])
+          .where('counter_id', '=', counterId as number)
+          .where('measurement_type_folded', '=', measurementType as string),
+      );
+      const valuesOf = (seriesId: unknown, givenFrom: unknown, givenTo: unknown) =>
+        db
+          .selectFrom('observations')
+          .where('series_id', '=', seriesId as number)
+          .where('datetime', '>=', givenFrom as number)
+          .where('datetime', '<=', givenTo as number);
+      const into = query.foldInto;
+      // SQLite knows no time zones (no periodStart): it sends the hours, which the caller folds.
+      const folded = into && engine.periodStart(sql.ref('datetime'), into) !== undefined;
       for (const one of series) {
-        const values = db.selectFrom('observations').where('series_id', '=', one.id).where('datetime', '>=', from).where('datetime', '<=', to);
-        if (start) {
+        if (folded) {
           // The database knows time zones: a year comes back as 365 rows, not ~8,800 hours to parse.
-          const rows = await values
-            .select((eb) => [start.as('start'), eb.fn.sum<number>('value').as('sum'), eb.fn.countAll<number>().as('count')])
-            .groupBy(sql`1`)
-            .execute();
+          const rows = await run(db, 'periods', [one.id, from, to, into.period, into.timeZone], ([seriesId, givenFrom, givenTo, period, timeZone]) =>
+            valuesOf(seriesId, givenFrom, givenTo)
+              .select((eb) => [
+                engine.periodStart(sql.ref('datetime'), { period: period as typeof into.period, timeZone: timeZone as string })!.as('start'),
+                eb.fn.sum<number>('value').as('sum'),
+                eb.fn.countAll<number>().as('count'),
+              ])
+              .groupBy(sql`1`),
+          );
           for (const row of rows) buckets.push({ direction: one.direction, unit: one.unit, start: Number(row.start), sum: Number(row.sum), count: Number(row.count) });
         } else {
-          addHourBuckets(buckets, one, await values.select(['datetime', 'value']).execute());
+          const rows = await run(db, 'hours', [one.id, from, to], ([seriesId, givenFrom, givenTo]) => valuesOf(seriesId, givenFrom, givenTo).select(['datetime', 'value']));
+          addHourBuckets(buckets, one, rows);
         }
       }
       return buckets;

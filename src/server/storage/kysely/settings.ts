@@ -1,8 +1,10 @@
+import { compiledQueries } from './compiled';
 import type { Engine } from './engine';
 import type { SettingsRepository } from '../repositories/types';
 
 export function createSettingsRepository({ db }: Engine): SettingsRepository {
-  const read = async (name: string) => (await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst())?.value;
+  const run = compiledQueries();
+  const read = async (name: string) => (await run(db, 'read', [name], ([given]) => db.selectFrom('settings').select('value').where('name', '=', given as string)))[0]?.value;
   return {
     get: read,
     async set(name, value) {

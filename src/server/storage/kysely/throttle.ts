@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { compiledQueries } from './compiled';
 import type { Engine } from './engine';
 import { loginAttemptRetentionMs, loginRetryAt } from '../repositories/throttle';
 import type { LoginReservation, LoginThrottleRepository, RateLimitRepository } from '../repositories/types';
@@ -45,29 +46,31 @@ export function createLoginThrottle(engine: Engine): LoginThrottleRepository {
 
 export function createRateLimits(engine: Engine): RateLimitRepository {
   const { db } = engine;
+  // Run on every limited request: compiled once.
+  const run = compiledQueries();
   return {
     async hit(key, windowMs, now) {
       // Two single statements, no transaction around them: the cleanup never waits (SKIP LOCKED)
       // and the upsert holds no lock before it, so concurrent hits cannot deadlock. The upsert
       // alone is atomic: concurrent hits on one key are each counted once.
-      await db
-        .deleteFrom('rate_limits')
-        .where('key', 'in', engine.forUpdate(db.selectFrom('rate_limits').select('key').where('window_start', '<=', now - windowMs), { skipLocked: true }))
-        .execute();
+      await run(db, 'forget ended', [now - windowMs], ([endedBefore]) =>
+        db.deleteFrom('rate_limits').where('key', 'in', engine.forUpdate(db.selectFrom('rate_limits').select('key').where('window_start', '<=', endedBefore as number), { skipLocked: true })),
+      );
       // A window that has ended starts afresh at this hit; otherwise the hit is counted in it.
-      const ended = sql<boolean>`rate_limits.window_start + ${windowMs} <= ${now}`;
-      const row = await db
-        .insertInto('rate_limits')
-        .values({ key, window_start: now, hits: 1 })
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet({
-            hits: sql<number>`CASE WHEN ${ended} THEN 1 ELSE rate_limits.hits + 1 END`,
-            window_start: sql<number>`CASE WHEN ${ended} THEN ${now} ELSE rate_limits.window_start END`,
-          }),
-        )
-        .returning(['hits', 'window_start'])
-        .executeTakeFirstOrThrow();
-      return { count: Number(row.hits), resetAt: Number(row.window_start) + windowMs };
+      const [row] = await run(db, 'hit', [key, now, windowMs, 1], ([givenKey, givenNow, givenWindowMs, one]) => {
+        const ended = sql<boolean>`rate_limits.window_start + ${givenWindowMs} <= ${givenNow}`;
+        return db
+          .insertInto('rate_limits')
+          .values({ key: givenKey as string, window_start: givenNow as number, hits: one as number })
+          .onConflict((conflict) =>
+            conflict.column('key').doUpdateSet({
+              hits: sql<number>`CASE WHEN ${ended} THEN 1 ELSE rate_limits.hits + 1 END`,
+              window_start: sql<number>`CASE WHEN ${ended} THEN ${givenNow} ELSE rate_limits.window_start END`,
+            }),
+          )
+          .returning(['hits', 'window_start']);
+      });
+      return { count: Number(row!.hits), resetAt: Number(row!.window_start) + windowMs };
     },
   };
 }

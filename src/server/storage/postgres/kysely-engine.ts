@@ -59,7 +59,7 @@ export function postgresEngine(database: PostgresDatabase): Engine {
     snapshot: (work) => db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work),
     serviceTypesVersion,
     nearLocation: (near) =>
-      sql<boolean>`ST_DWithin(location, ST_SetSRID(ST_MakePoint(${near.long}::float8, ${near.lat}::float8), 4326)::geography, ${near.radiusMeters * 1.01 + 10}::float8, false)`,
+      sql<boolean>`ST_DWithin(location, ST_SetSRID(ST_MakePoint(${near.long}::float8, ${near.lat}::float8), 4326)::geography, ${near.radiusMeters}::float8 * 1.01 + 10, false)`,
     // PostgreSQL's lower() would fold every letter; SQLite's folds A–Z only.
     asciiLower: (column) => sql<string>`translate(${sql.ref(column)}, ${sql.lit(upperCase)}, ${sql.lit(lowerCase)})`,
     async serialize(trx, keys) {
