@@ -2,15 +2,8 @@ import { StoreUnavailableError } from '../errors';
 import pg from 'pg';
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
-import { createAddressRepository } from '../kysely/addresses';
+import { sharedRepositories } from '../kysely/repositories';
 import { createBlobMediaStore } from '../kysely/media-blobs';
-import { createApiKeyRepository } from '../kysely/api-keys';
-import { createCounterRepository } from '../kysely/counters';
-import { createObservationRepository } from '../kysely/observations';
-import { createServiceObjectRepository } from '../kysely/service-objects';
-import { createServiceTypeRepository } from '../kysely/service-types';
-import { createSettingsRepository } from '../kysely/settings';
-import { createLoginThrottle, createRateLimits } from '../kysely/throttle';
 import { postgresEngine } from './kysely-engine';
 import { createPostgresDatabase, type PostgresDatabase } from './database';
 import { PostgresSetupError, runMigrations } from './migrations';
@@ -134,20 +127,12 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
   return {
     backend: 'postgres',
     pool: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount, max: db.pool.options.max }),
-    serviceTypes: createServiceTypeRepository(engine),
+    ...sharedRepositories(engine),
     serviceRequests: createPostgresServiceRequestRepository(db),
-    apiKeys: createApiKeyRepository(engine),
-    serviceObjects: createServiceObjectRepository(engine),
-    addresses: createAddressRepository(engine),
-    settings: createSettingsRepository(engine),
-    counters: createCounterRepository(engine),
-    observations: createObservationRepository(engine),
     moderation: createPostgresModerationRepository(db),
     outbox: createPostgresOutboxStore(db),
     followers: createPostgresFollowerRepository(db),
     requestHistory: createPostgresRequestHistoryRepository(db),
-    loginThrottle: createLoginThrottle(engine),
-    rateLimits: createRateLimits(engine),
     media: mediaDirectory ? createFileMediaStore(mediaDirectory) : createBlobMediaStore(engine),
     unitOfWork: createPostgresUnitOfWork(db),
     async health() {

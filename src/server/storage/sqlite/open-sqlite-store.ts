@@ -1,13 +1,6 @@
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
-import { createAddressRepository } from '../kysely/addresses';
-import { createApiKeyRepository } from '../kysely/api-keys';
-import { createCounterRepository } from '../kysely/counters';
-import { createObservationRepository } from '../kysely/observations';
-import { createServiceObjectRepository } from '../kysely/service-objects';
-import { createServiceTypeRepository } from '../kysely/service-types';
-import { createSettingsRepository } from '../kysely/settings';
-import { createLoginThrottle, createRateLimits } from '../kysely/throttle';
+import { sharedRepositories } from '../kysely/repositories';
 import { sqliteEngine } from './kysely-engine';
 import { openDatabase, type SqliteDatabase } from './database';
 import { createSqliteFollowerRepository, createSqliteRequestHistoryRepository } from './follow';
@@ -34,20 +27,12 @@ function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
   let closed = false;
   return {
     backend: 'sqlite',
-    serviceTypes: createServiceTypeRepository(engine),
+    ...sharedRepositories(engine),
     serviceRequests: createSqliteServiceRequestRepository(db),
-    apiKeys: createApiKeyRepository(engine),
-    serviceObjects: createServiceObjectRepository(engine),
-    addresses: createAddressRepository(engine),
-    settings: createSettingsRepository(engine),
-    counters: createCounterRepository(engine),
-    observations: createObservationRepository(engine),
     moderation: createSqliteModerationRepository(db),
     outbox: createSqliteOutboxStore(db),
     followers: createSqliteFollowerRepository(db),
     requestHistory: createSqliteRequestHistoryRepository(db),
-    loginThrottle: createLoginThrottle(engine),
-    rateLimits: createRateLimits(engine),
     media: createFileMediaStore(mediaDirectory),
     unitOfWork: createSqliteUnitOfWork(db),
     async health() {
