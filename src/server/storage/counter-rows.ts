@@ -3,26 +3,11 @@
  * milliseconds, the source also folded for the case-insensitive filter. The one place that
  * encodes, decodes and compares stored counters.
  */
+import type { CountersTable } from './kysely/tables';
 import type { CounterRecord, StoredCounter } from './repositories/types';
 
-export interface CounterRow {
-  id: number;
-  name: string;
-  source: string;
-  source_id: number | null;
-  classifying: number;
-  crs_epsg: number;
-  municipality_code: string;
-  data_received: number;
-  first_stored_observation: number | null;
-  last_stored_observation: number | null;
-  longitude: number;
-  latitude: number;
-  revision: number;
-}
-
-export const counterColumns = `id, name, source, source_id, classifying, crs_epsg, municipality_code, data_received,
-  first_stored_observation, last_stored_observation, longitude, latitude, revision`;
+/** A row as read (source_folded serves the filter only). */
+type CounterRow = Omit<CountersTable, 'source_folded'>;
 
 export function decodeCounter(row: CounterRow): StoredCounter {
   return {
@@ -42,7 +27,7 @@ export function decodeCounter(row: CounterRow): StoredCounter {
   };
 }
 
-export function encodeCounter(record: CounterRecord, revision: number) {
+export function encodeCounter(record: CounterRecord, revision: number): CountersTable {
   return {
     id: record.id,
     name: record.name,

@@ -4,13 +4,13 @@
  * (Behaviour shared with SQLite is the contract suite's; this file is about concurrency only.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresCounterRepository } from '../../../src/server/storage/postgres/counters';
+import { createCounterRepository } from '../../../src/server/storage/kysely/counters';
+import { createLoginThrottle, createRateLimits } from '../../../src/server/storage/kysely/throttle';
 import { createPostgresDatabase, type PostgresDatabase } from '../../../src/server/storage/postgres/database';
 import { runMigrations } from '../../../src/server/storage/postgres/migrations';
 import { postgresEngine } from '../../../src/server/storage/postgres/kysely-engine';
 import { createOutboxStore, insertOutboxMessage } from '../../../src/server/storage/kysely/outbox';
 import { createUnitOfWork } from '../../../src/server/storage/kysely/unit-of-work';
-import { createPostgresLoginThrottle, createPostgresRateLimits } from '../../../src/server/storage/postgres/throttle';
 import { encodeRequest } from '../../../src/server/storage/request-rows';
 import type { CounterRecord, NewOutboxMessage, NewServiceRequest } from '../../../src/server/storage/repositories/types';
 import { startPostgresCluster, type PostgresCluster } from '../../helpers/postgres-cluster';
@@ -41,7 +41,7 @@ afterAll(async () => {
 describe('login throttle across instances', () => {
   const limitsOf = (scopes: string[], max: number) => scopes.map((scope) => ({ scope, windowMs: 60_000, max }));
   it('allows exactly max of 151 simultaneous reservations for one scope', async () => {
-    const throttles = [createPostgresLoginThrottle(first), createPostgresLoginThrottle(second)];
+    const throttles = [createLoginThrottle(postgresEngine(first)), createLoginThrottle(postgresEngine(second))];
     const now = 1_700_000_000_000;
     const results = await Promise.all(
       Array.from({ length: 151 }, (_, index) => throttles[index % 2]!.reserve(limitsOf(['name:alice', 'ip:192.0.2.1'], 5), now)),
@@ -58,7 +58,7 @@ describe('login throttle across instances', () => {
   }, 30_000);
 
   it('never deadlocks when reservations share some of their scopes in either order', async () => {
-    const throttles = [createPostgresLoginThrottle(first), createPostgresLoginThrottle(second)];
+    const throttles = [createLoginThrottle(postgresEngine(first)), createLoginThrottle(postgresEngine(second))];
     const now = 1_700_000_100_000;
     const scopeSets = [
       ['name:bob', 'ip:198.51.100.1'],
@@ -84,7 +84,7 @@ describe('login throttle across instances', () => {
 
 describe('rate limits across instances', () => {
   it('counts hits from both instances together, each exactly once', async () => {
-    const limits = [createPostgresRateLimits(first), createPostgresRateLimits(second)];
+    const limits = [createRateLimits(postgresEngine(first)), createRateLimits(postgresEngine(second))];
     const now = 1_700_000_000_000;
     const results = await Promise.all(Array.from({ length: 200 }, (_, index) => limits[index % 2]!.hit('ip:203.0.113.7', 60_000, now + index)));
     expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, index) => index + 1));
@@ -93,7 +93,7 @@ describe('rate limits across instances', () => {
   }, 30_000);
 
   it('never deadlocks while many keys roll over and are cleaned up at once', async () => {
-    const limits = [createPostgresRateLimits(first), createPostgresRateLimits(second)];
+    const limits = [createRateLimits(postgresEngine(first)), createRateLimits(postgresEngine(second))];
     const start = 1_800_000_000_000;
     const keys = Array.from({ length: 40 }, (_, index) => `key:${index}`);
     await Promise.all(keys.map((key, index) => limits[index % 2]!.hit(key, 1_000, start)));
@@ -282,7 +282,7 @@ function counter(id: number, name: string): CounterRecord {
 
 describe('counter imports across instances', () => {
   it('applies both of two concurrent overlapping imports, one after the other', async () => {
-    const counters = [createPostgresCounterRepository(first), createPostgresCounterRepository(second)];
+    const counters = [createCounterRepository(postgresEngine(first)), createCounterRepository(postgresEngine(second))];
     const versionBefore = await counters[0]!.datasetVersion();
     const batchA = Array.from({ length: 2_000 }, (_, index) => counter(index + 1, `A${index + 1}`));
     const batchB = Array.from({ length: 2_000 }, (_, index) => counter(index + 1_001, `B${index + 1_001}`));

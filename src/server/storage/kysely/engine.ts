@@ -48,4 +48,28 @@ export interface Engine {
   requestLocationColumns(point: { lat: number | null; long: number | null }): object;
   /** After a bulk load of `rows` requests, whatever keeps the planner's estimates right (PostgreSQL: ANALYZE). */
   afterBulkLoad(rows: number): Promise<void>;
+  /**
+   * Inside `write`, makes transactions naming any of the same keys take turns until COMMIT
+   * (PostgreSQL: advisory locks taken in key order, so two never wait on each other in a cycle).
+   * SQLite's write transaction already holds the one write lock.
+   */
+  serialize(trx: Db, keys: readonly string[]): Promise<void>;
+  /**
+   * The query locking the rows it reads until COMMIT (PostgreSQL: FOR UPDATE, with `skipLocked`
+   * leaving rows another transaction holds); SQLite's write transaction already holds them all.
+   */
+  forUpdate<Q extends Lockable<Q>>(query: Q, options?: { skipLocked: boolean }): Q;
+  /** SQLite: tells the planner which index to walk (INDEXED BY) where it would choose worse; PostgreSQL plans well alone. */
+  indexedBy(index: string): RawBuilder<unknown>;
+  /**
+   * The start (epoch ms) of the local period holding `datetime` (epoch ms), as Django's Trunc:
+   * PostgreSQL's date_trunc in the zone, weeks from Monday. SQLite knows no time zones: undefined,
+   * and the caller folds hours itself.
+   */
+  periodStart(datetime: RawBuilder<number>, into: { period: 'day' | 'week' | 'month' | 'year'; timeZone: string }): RawBuilder<number> | undefined;
+}
+
+export interface Lockable<Q> {
+  forUpdate(): Q;
+  skipLocked(): Q;
 }

@@ -1,22 +1,22 @@
 /** Every repository written once, on the engine a backend gives (sqlite/ and postgres/ kysely-engine.ts). */
 import { createAddressRepository } from './addresses';
 import { createApiKeyRepository } from './api-keys';
+import { createCounterRepository } from './counters';
 import type { Engine } from './engine';
 import { createFollowerRepository, createRequestHistoryRepository } from './follow';
 import { createModerationRepository } from './moderation';
+import { createObservationRepository } from './observations';
 import { createOutboxStore } from './outbox';
 import { createServiceObjectRepository } from './service-objects';
 import { createServiceRequestRepository } from './service-requests';
 import { createServiceTypeRepository } from './service-types';
+import { createSettingsRepository } from './settings';
+import { createLoginThrottle, createRateLimits } from './throttle';
 import { createUnitOfWork } from './unit-of-work';
-import type { Repositories } from '../repositories/types';
+import type { Store } from '../repositories/types';
 
-export type SharedRepositories = Pick<
-  Repositories,
-  'serviceTypes' | 'serviceRequests' | 'apiKeys' | 'serviceObjects' | 'addresses' | 'moderation' | 'outbox' | 'followers' | 'requestHistory' | 'unitOfWork'
->;
-
-export function sharedRepositories(engine: Engine): SharedRepositories {
+/** Both stores wire these the same way; each adds only what its engine holds apart (health, photos, close). */
+export function sharedRepositories(engine: Engine) {
   return {
     serviceTypes: createServiceTypeRepository(engine),
     serviceRequests: createServiceRequestRepository(engine),
@@ -28,5 +28,10 @@ export function sharedRepositories(engine: Engine): SharedRepositories {
     followers: createFollowerRepository(engine),
     requestHistory: createRequestHistoryRepository(engine),
     unitOfWork: createUnitOfWork(engine),
-  };
+    settings: createSettingsRepository(engine),
+    counters: createCounterRepository(engine),
+    observations: createObservationRepository(engine),
+    loginThrottle: createLoginThrottle(engine),
+    rateLimits: createRateLimits(engine),
+  } satisfies Partial<Store>;
 }

@@ -140,6 +140,83 @@ export interface AuditLogTable {
   details_json: string;
 }
 
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
+/** counter-rows.ts encodes and decodes a row; revision is the counter_dataset version of its last write. */
+export interface CountersTable {
+  id: number;
+  name: string;
+  source: string;
+  source_folded: string;
+  source_id: number | null;
+  classifying: number;
+  crs_epsg: number;
+  municipality_code: string;
+  data_received: number;
+  first_stored_observation: number | null;
+  last_stored_observation: number | null;
+  longitude: number;
+  latitude: number;
+  revision: number;
+}
+
+/** One row (id 1): the version every counter write moves. */
+export interface CounterDatasetTable {
+  id: number;
+  version: number;
+}
+
+/** The strings of a series, once; its values are rows of observations. */
+export interface ObservationSeriesTable {
+  id: Generated<number>;
+  counter_id: number;
+  measurement_type: string;
+  measurement_type_folded: string;
+  direction: string;
+  vehicle_type: string;
+  unit: string;
+  phenomenon_duration_seconds: number;
+  source: string;
+  source_folded: string;
+}
+
+export interface ObservationsTable {
+  series_id: number;
+  datetime: number;
+  value: number;
+}
+
+export interface ObservationSourcesTable {
+  name: string;
+  license: string;
+  description_fi: string;
+  description_sv: string;
+  description_en: string;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  scope: string;
+  attempt: string;
+  at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
+/** PostgreSQL only: photos as rows when no shared media directory is configured. */
+export interface MediaBlobsTable {
+  file_name: string;
+  content: Buffer;
+  created_at: number;
+}
+
 export interface Tables {
   service_types: ServiceTypesTable;
   service_type_translations: ServiceTypeTranslationsTable;
@@ -156,4 +233,13 @@ export interface Tables {
   moderators: ModeratorsTable;
   moderator_sessions: ModeratorSessionsTable;
   audit_log: AuditLogTable;
+  settings: SettingsTable;
+  counters: CountersTable;
+  counter_dataset: CounterDatasetTable;
+  observation_series: ObservationSeriesTable;
+  observations: ObservationsTable;
+  observation_sources: ObservationSourcesTable;
+  login_attempts: LoginAttemptsTable;
+  rate_limits: RateLimitsTable;
+  media_blobs: MediaBlobsTable;
 }

@@ -63,7 +63,7 @@ export function postgresEngine(database: PostgresDatabase): Engine {
     snapshot: (work) => db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work),
     serviceTypesVersion,
     nearLocation: (near) =>
-      sql<boolean>`ST_DWithin(location, ST_SetSRID(ST_MakePoint(${near.long}::float8, ${near.lat}::float8), 4326)::geography, ${near.radiusMeters * 1.01 + 10}::float8, false)`,
+      sql<boolean>`ST_DWithin(location, ST_SetSRID(ST_MakePoint(${near.long}::float8, ${near.lat}::float8), 4326)::geography, ${near.radiusMeters}::float8 * 1.01 + 10, false)`,
     // PostgreSQL's lower() would fold every letter; SQLite's folds A–Z only.
     asciiLower: (column) => sql<string>`translate(${sql.ref(column)}, ${sql.lit(upperCase)}, ${sql.lit(lowerCase)})`,
     requestsNear: (query, near, columns) => postgresRequestsNear(engine, query, near, columns),
@@ -79,6 +79,15 @@ export function postgresEngine(database: PostgresDatabase): Engine {
       const [table] = await database.query<{ reltuples: number }>("SELECT reltuples::float8 AS reltuples FROM pg_class WHERE oid = 'service_requests'::regclass");
       if (table!.reltuples < 0 || rows * 2 >= table!.reltuples) await database.query('ANALYZE service_requests, request_media');
     },
+    async serialize(trx, keys) {
+      // In order of the hashes, not the names (two names may share one); the ordered subquery is
+      // not flattened, which fixes the order the locks are taken in.
+      await sql`SELECT pg_advisory_xact_lock(key) FROM (SELECT DISTINCT hashtext(name) AS key FROM unnest(${[...keys]}::text[]) AS name ORDER BY key) AS keys`.execute(trx);
+    },
+    forUpdate: (query, options) => (options?.skipLocked ? query.forUpdate().skipLocked() : query.forUpdate()),
+    indexedBy: () => sql``,
+    periodStart: (datetime, { period, timeZone }) =>
+      sql<number>`(extract(epoch FROM date_trunc(${period}, to_timestamp(${datetime} / 1000.0) AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}) * 1000)::bigint`,
   };
   return engine;
 }

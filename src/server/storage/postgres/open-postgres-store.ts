@@ -3,14 +3,10 @@ import pg from 'pg';
 import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
 import { sharedRepositories } from '../kysely/repositories';
+import { createBlobMediaStore } from '../kysely/media-blobs';
 import { postgresEngine } from './kysely-engine';
-import { createPostgresObservationRepository } from './observations';
-import { createPostgresCounterRepository } from './counters';
 import { createPostgresDatabase, type PostgresDatabase } from './database';
-import { createPostgresMediaStore } from './media-blobs';
 import { PostgresSetupError, runMigrations } from './migrations';
-import { createPostgresSettingsRepository } from './settings';
-import { createPostgresLoginThrottle, createPostgresRateLimits } from './throttle';
 
 export interface PostgresStoreOptions {
   url: string;
@@ -127,12 +123,7 @@ function postgresStoreOn(db: PostgresDatabase, mediaDirectory: string | undefine
     backend: 'postgres',
     ...sharedRepositories(engine),
     pool: () => ({ total: db.pool.totalCount, idle: db.pool.idleCount, waiting: db.pool.waitingCount, max: db.pool.options.max }),
-    settings: createPostgresSettingsRepository(db),
-    counters: createPostgresCounterRepository(db),
-    observations: createPostgresObservationRepository(db),
-    loginThrottle: createPostgresLoginThrottle(db),
-    rateLimits: createPostgresRateLimits(db),
-    media: mediaDirectory ? createFileMediaStore(mediaDirectory) : createPostgresMediaStore(db),
+    media: mediaDirectory ? createFileMediaStore(mediaDirectory) : createBlobMediaStore(engine),
     async health() {
       const database = await probe();
       // Photos in the database are writable exactly when the database answers: no check of their own.

@@ -94,5 +94,10 @@ export function sqliteEngine(connection: SqliteDatabase): Engine {
     // The grid cell keeps radius searches on a plain B-tree index (grid.ts).
     requestLocationColumns: ({ lat, long }) => ({ grid_cell: lat !== null && long !== null ? gridCell(lat, long) : null }),
     afterBulkLoad: async () => undefined,
+    // BEGIN IMMEDIATE took the database's one write lock.
+    serialize: async () => undefined,
+    forUpdate: (query) => query,
+    indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}`,
+    periodStart: () => undefined,
   };
 }

@@ -2,11 +2,7 @@ import { checkDirectoryWritable, createFileMediaStore } from '../media-files';
 import type { HealthCheck, Store } from '../repositories/types';
 import { sharedRepositories } from '../kysely/repositories';
 import { sqliteEngine } from './kysely-engine';
-import { createSqliteCounterRepository } from './counters';
 import { openDatabase, type SqliteDatabase } from './database';
-import { createSqliteObservationRepository } from './observations';
-import { createSqliteSettingsRepository } from './settings';
-import { createSqliteLoginThrottle, createSqliteRateLimits } from './throttle';
 
 export interface SqliteStoreOptions {
   /** The database file, or ':memory:'. */
@@ -27,11 +23,6 @@ function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {
   return {
     backend: 'sqlite',
     ...sharedRepositories(engine),
-    settings: createSqliteSettingsRepository(db),
-    counters: createSqliteCounterRepository(db),
-    observations: createSqliteObservationRepository(db),
-    loginThrottle: createSqliteLoginThrottle(db),
-    rateLimits: createSqliteRateLimits(db),
     media: createFileMediaStore(mediaDirectory),
     async health() {
       let database: HealthCheck;

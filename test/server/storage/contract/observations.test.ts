@@ -40,6 +40,21 @@ describe('observations: storing and listing', () => {
     expect(await store.observations.count({})).toBe(1);
   });
 
+  it('writes all or nothing, however many rows (an import): a bad record leaves series and values as they were', async () => {
+    const { store } = opened;
+    await store.observations.upsertMany([observation()]);
+    // More rows than one statement takes, so the bad one comes after others were written.
+    const many = Array.from({ length: 25_000 }, (_, index) => observation({ counterId: 8 + (index % 3), datetime: t0 + index * hour, value: 20 }));
+    const broken = observation({ counterId: 99, value: null as unknown as number });
+    await expect(store.observations.upsertMany([observation({ value: 11 }), ...many, broken])).rejects.toThrow();
+    expect(await store.observations.count({})).toBe(1);
+    expect(await store.observations.list({}, { order: newestFirst, offset: 0, limit: 10 })).toEqual([observation()]);
+    expect(await store.observations.aggregate({ counterId: 8, measurementType: 'count' })).toEqual([]);
+    // Still writable afterwards.
+    await store.observations.upsertMany([observation({ value: 12 })]);
+    expect(await store.observations.count({})).toBe(1);
+  });
+
   it('filters by counters, time range (inclusive), measurement type and source case-insensitively', async () => {
     const { store } = opened;
     await store.observations.upsertMany([
