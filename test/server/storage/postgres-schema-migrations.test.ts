@@ -44,7 +44,7 @@ describe('PostgreSQL schema migrations', () => {
     const url = await cluster!.createDatabase();
     await (await open(url)).close();
     // The comparison sees the whole schema, PostgreSQL's own parts included.
-    expect(reference.functions.map((row) => row.proname)).toEqual(expect.arrayContaining(['bump_change_version', 'kerro_ieee_pow', 'touch_request_revisions']));
+    expect(reference.functions.map((row) => (row as { proname?: string }).proname)).toEqual(expect.arrayContaining(['bump_change_version', 'kerro_ieee_pow', 'touch_request_revisions']));
     expect(reference.indexes.map((row) => row.indexname)).toEqual(expect.arrayContaining(['service_requests_location', 'outbox_due']));
     expect(reference.triggers.length).toBeGreaterThan(15);
     await withClient(url, async (client) => {
