@@ -125,7 +125,7 @@ describe('the boundaries lint rules', { timeout: 30_000 }, () => {
       zone('../storage/sqlite/database', backendWhy),
       zone('../storage/postgres/database', backendWhy),
     ]);
-    expect(await boundaryMessages('src/server/admin/commands/example.ts', "export * from '../../storage/sqlite/migrations';\n")).toHaveLength(1);
+    expect(await boundaryMessages('src/server/admin/commands/example.ts', "export * from '../../storage/sqlite/database';\n")).toHaveLength(1);
     expect(await boundaryMessages('src/server/example.ts', "import '../server/storage/postgres/database';\n")).toEqual([
       zone('../server/storage/postgres/database', backendWhy),
     ]);

@@ -74,7 +74,7 @@ const canonical = (value: unknown) => (typeof value === 'number' ? String(value)
 
 export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyReport> {
   const progress = options.progress ?? (() => undefined);
-  const source = openSqliteTableReader(options.sqliteFile);
+  const source = await openSqliteTableReader(options.sqliteFile);
   let target;
   try {
     target = await openPostgresTableWriter(options.targetUrl);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../../src/server/storage/postgres/schema';
+import { schemaMigrations } from '../../../src/server/storage/kysely/migrations/list';
 import { openPostgresStore } from '../../../src/server/storage/postgres/open-postgres-store';
 import type { Store } from '../../../src/server/storage/repositories/types';
 import { findFreePort } from '../../helpers/kerro-server';
@@ -67,8 +67,8 @@ describe('migrations', () => {
   it('run exactly once when two instances start together on a fresh database, and not again on reopening', async () => {
     const url = await cluster!.createDatabase();
     const both = await Promise.all([open(url), open(url)]);
-    const steps = await sql<{ version: number; applied_at: Date }>(url, 'SELECT version, applied_at FROM schema_migrations ORDER BY version');
-    expect(steps.map((step) => step.version)).toEqual(migrations.map((_, index) => index + 1));
+    const steps = await sql<{ name: string; timestamp: string }>(url, 'SELECT name, timestamp FROM kysely_migration ORDER BY name');
+    expect(steps.map((step) => step.name)).toEqual(schemaMigrations.map((migration) => migration.name));
     // Both instances share one schema: what one writes, the other reads.
     await both[0].settings.set('written-by', 'first');
     expect(await both[1].settings.get('written-by')).toBe('first');
@@ -76,7 +76,7 @@ describe('migrations', () => {
 
     const again = await open(url);
     try {
-      expect(await sql(url, 'SELECT version, applied_at FROM schema_migrations ORDER BY version')).toEqual(steps);
+      expect(await sql(url, 'SELECT name, timestamp FROM kysely_migration ORDER BY name')).toEqual(steps);
       expect(await again.settings.get('written-by')).toBe('first');
       expect(again.backend).toBe('postgres');
     } finally {
@@ -88,7 +88,7 @@ describe('migrations', () => {
     const url = await cluster!.createDatabase();
     await (await open(url)).close();
     // A newer Kerro ran one more step, additive: this (older) one still starts and works.
-    await sql(url, `INSERT INTO schema_migrations (version, breaking) VALUES (${migrations.length + 1}, false)`);
+    await sql(url, "INSERT INTO kysely_migration (name, timestamp) VALUES ('9998-additive', '2030-01-01T00:00:00.000Z')");
     const older = await open(url);
     try {
       await older.settings.set('still', 'works');
@@ -97,9 +97,9 @@ describe('migrations', () => {
       await older.close();
     }
     // Then a breaking one: refused at start, naming the step.
-    await sql(url, `INSERT INTO schema_migrations (version, breaking) VALUES (${migrations.length + 2}, true)`);
+    await sql(url, "INSERT INTO kysely_migration (name, timestamp) VALUES ('9999-renamed.breaking', '2030-01-02T00:00:00.000Z')");
     expect(await startupFailure(url)).toContain(
-      `The database schema is version ${migrations.length + 2}, newer than this Kerro (${migrations.length}), and step ${migrations.length + 2} changed it in a way this Kerro cannot work with. Upgrade Kerro or use another database.`,
+      'The database schema is newer than this Kerro (it has 9998-additive, 9999-renamed.breaking), and step 9999-renamed.breaking changed it in a way this Kerro cannot work with. Upgrade Kerro or use another database.',
     );
   }, 60_000);
 

@@ -9,9 +9,9 @@ import { openDatabase, type SqliteDatabase } from '../../../src/server/storage/s
 describe('SQLite counter queries', () => {
   let dir: string;
   let db: SqliteDatabase;
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kerro-counter-plans-'));
-    db = openDatabase(join(dir, 'kerro.sqlite'));
+    db = await openDatabase(join(dir, 'kerro.sqlite'));
   });
   afterEach(() => {
     db.close();

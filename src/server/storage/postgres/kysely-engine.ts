@@ -11,7 +11,7 @@ import type { Tables } from '../kysely/tables';
  * replaced in parameters, connection failures as StoreUnavailableError, and a connection lost
  * while checked out heard rather than crashing the process.
  */
-function guardedPool(pool: pg.Pool): PostgresPool {
+export function guardedPool(pool: pg.Pool): PostgresPool {
   const guarded = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const ignore = () => undefined;
   return {

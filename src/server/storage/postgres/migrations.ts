@@ -1,47 +1,15 @@
+import { PostgresDialect } from 'kysely';
+import { migrateSchema, schemaLockKey } from '../kysely/migrations/migrate';
 import type { PostgresDatabase, Queryable } from './database';
-import { migrations } from './schema';
-
-/** Held (per transaction) while changing the schema: extensions and migration steps. */
-export const schemaLockKey = 7365001;
+import { guardedPool } from './kysely-engine';
 
 /**
- * Steps (1-based versions) an older Kerro cannot run against: ones that rename, drop or change
- * the meaning of what it reads or writes. Every other step is additive (new tables, columns with
- * defaults, indexes), and an older instance keeps running, or starts, on a schema that has it.
- * See README, "Upgrading".
- */
-export const breakingMigrations: ReadonlySet<number> = new Set();
-
-/**
- * Brings the schema up to date. An advisory lock makes instances that start together take turns,
- * so each step runs exactly once. A schema newer than this Kerro is accepted while each newer
- * step is additive (a rolling upgrade: the newer instances migrated it), refused after a breaking one.
+ * Brings the schema up to date (kysely/migrations/): first the extensions it needs, then the
+ * steps, one instance at a time under the schema lock.
  */
 export async function runMigrations(db: PostgresDatabase): Promise<void> {
-  await db.transaction(async (client) => {
-    // Neither waiting for another instance's migration nor a long step may be cancelled halfway.
-    await client.query('SET LOCAL statement_timeout = 0');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [schemaLockKey]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    // Which steps were breaking, as the Kerro that ran them knew; older rows were all additive.
-    await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS breaking boolean NOT NULL DEFAULT false');
-    const [row] = await client.query<{ version: number | null; breaking: number | null }>(
-      'SELECT max(version) AS version, max(version) FILTER (WHERE breaking) AS breaking FROM schema_migrations',
-    );
-    const current = row?.version ?? 0;
-    if (current > migrations.length && (row?.breaking ?? 0) > migrations.length) {
-      throw new Error(
-        `The database schema is version ${current}, newer than this Kerro (${migrations.length}), and step ${row!.breaking} changed it in a way this Kerro cannot work with. Upgrade Kerro or use another database.`,
-      );
-    }
-    if (current < migrations.length) await ensureExtensions(client);
-    for (let version = current; version < migrations.length; version += 1) {
-      await client.query(migrations[version]!);
-      await client.query('INSERT INTO schema_migrations (version, breaking) VALUES ($1, $2)', [version + 1, breakingMigrations.has(version + 1)]);
-    }
-  });
+  await ensureExtensions(db);
+  await migrateSchema(new PostgresDialect({ pool: guardedPool(db.pool) }), 'postgres');
 }
 
 /** A start-up problem whose message already says what to fix. */
@@ -59,10 +27,21 @@ const extensions = [
  * that index). Enabled here when this user may (a superuser; btree_gist is also "trusted", so a
  * database owner may); otherwise says who must do what.
  */
-async function ensureExtensions(client: Queryable): Promise<void> {
-  const installed = new Set(
-    (await client.query<{ extname: string }>('SELECT extname FROM pg_extension')).map((row) => row.extname),
-  );
+async function ensureExtensions(db: PostgresDatabase): Promise<void> {
+  const installedIn = async (client: Queryable) =>
+    new Set((await client.query<{ extname: string }>('SELECT extname FROM pg_extension')).map((row) => row.extname));
+  const installed = await installedIn(db);
+  if (extensions.every((extension) => installed.has(extension.name))) return;
+  // Before the migrator makes its tables, so a refused start leaves nothing behind; under the
+  // schema lock, as instances starting together would both try.
+  await db.transaction(async (client) => {
+    await client.query('SET LOCAL statement_timeout = 0');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [schemaLockKey]);
+    await enableMissing(client, await installedIn(client));
+  });
+}
+
+async function enableMissing(client: Queryable, installed: ReadonlySet<string>): Promise<void> {
   for (const extension of extensions) {
     if (installed.has(extension.name)) continue;
     await client.query('SAVEPOINT enable_extension');

@@ -12,8 +12,8 @@ export interface SqliteStoreOptions {
 }
 
 /** The embedded default: one SQLite file, photos as files beside it. */
-export function openSqliteStore(options: SqliteStoreOptions): Store {
-  return sqliteStoreOn(openDatabase(options.file), options.mediaDirectory);
+export async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
+  return sqliteStoreOn(await openDatabase(options.file), options.mediaDirectory);
 }
 
 function sqliteStoreOn(db: SqliteDatabase, mediaDirectory: string): Store {

@@ -19,8 +19,8 @@ const identifier = (name: string) => {
   return `"${name}"`;
 };
 
-export function openSqliteTableReader(file: string): TableReader {
-  const db: SqliteDatabase = openDatabase(file);
+export async function openSqliteTableReader(file: string): Promise<TableReader> {
+  const db: SqliteDatabase = await openDatabase(file);
   return {
     columnsOf(table) {
       return (db.prepare(`PRAGMA table_info(${identifier(table)})`).all() as { name: string }[]).map((column) => column.name);

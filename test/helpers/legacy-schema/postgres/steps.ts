@@ -3,6 +3,9 @@ import { observationsSchemaStep } from './observations-schema';
 import { listingSchemaStep } from './listing-schema';
 
 /**
+ * FROZEN: the PostgreSQL schema steps as the Kerro before Kysely's migrator ran them (storage/
+ * postgres/schema.ts + migrations.ts), kept to build the databases the new migrator must adopt.
+ *
  * Ordered schema steps of the PostgreSQL backend, recorded in schema_migrations. Append only:
  * never edit a step that has shipped. Same tables and columns as the SQLite backend; times are
  * epoch milliseconds (bigint) so both backends answer alike; text compared or ordered in the API
@@ -286,3 +289,16 @@ export const migrations: readonly string[] = [
   // The public listing's caches: each request's revision, the version of what the public sees (listing-schema.ts).
   listingSchemaStep,
 ];
+
+/** Builds the schema as the Kerro before Kysely's migrator did, up to `version` (schema_migrations). */
+export async function runLegacySteps(client: { query(text: string): Promise<unknown> }, version = migrations.length): Promise<void> {
+  await client.query('BEGIN');
+  await client.query('CREATE EXTENSION IF NOT EXISTS postgis');
+  await client.query('CREATE EXTENSION IF NOT EXISTS btree_gist');
+  await client.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now(), breaking boolean NOT NULL DEFAULT false)');
+  for (let step = 0; step < version; step += 1) {
+    await client.query(migrations[step]!);
+    await client.query(`INSERT INTO schema_migrations (version) VALUES (${step + 1})`);
+  }
+  await client.query('COMMIT');
+}

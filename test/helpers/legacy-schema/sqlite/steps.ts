@@ -4,6 +4,9 @@ import { observationsSchemaStep } from './observations-schema';
 import { listingSchemaStep } from './listing-schema';
 
 /**
+ * FROZEN: the SQLite schema steps as the Kerro before Kysely's migrator ran them (storage/sqlite/
+ * migrations.ts), kept to build the databases the new migrator must adopt. Never edit.
+ *
  * Ordered schema steps of the SQLite backend; the index + 1 is the schema version kept in
  * PRAGMA user_version. Append only: never edit a step that has shipped. Times are epoch
  * milliseconds, as in the PostgreSQL backend.
@@ -275,18 +278,12 @@ export const migrations: readonly string[] = [
   listingSchemaStep,
 ];
 
-export function runMigrations(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > migrations.length) {
-    throw new Error(
-      `The database schema is version ${current}, newer than this Kerro (${migrations.length}). Upgrade Kerro or use another DATA_DIR.`,
-    );
-  }
-  for (let version = current; version < migrations.length; version += 1) {
-    const step = migrations[version]!;
+/** Builds the schema as the Kerro before Kysely's migrator did, up to `version` (PRAGMA user_version). */
+export function runLegacySteps(db: Database.Database, version = migrations.length): void {
+  for (let step = db.pragma('user_version', { simple: true }) as number; step < version; step += 1) {
     db.transaction(() => {
-      db.exec(step);
-      db.pragma(`user_version = ${version + 1}`);
+      db.exec(migrations[step]!);
+      db.pragma(`user_version = ${step + 1}`);
     })();
   }
 }

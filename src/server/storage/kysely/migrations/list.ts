@@ -1,0 +1,38 @@
+import type { EngineKind, SchemaStep } from './column-types';
+import { addressesStep } from './addresses';
+import { changeTokensStep } from './change-tokens';
+import { countersStep } from './counters';
+import { followStep } from './follow';
+import { listingStep } from './listing';
+import { moderationStep } from './moderation';
+import { observationsStep } from './observations';
+import { requestsStep } from './requests';
+
+export interface SchemaMigration {
+  /** Recorded in kysely_migration; the list runs in the names' order. */
+  name: string;
+  step: SchemaStep;
+  /**
+   * Renames, drops or changes the meaning of what older code reads or writes: an older Kerro
+   * refuses to start past it (README, "Upgrading"). Every other step must be additive.
+   */
+  breaking?: true;
+  /**
+   * Done already when the schema version the Kerro before this migrator kept (SQLite's PRAGMA
+   * user_version, PostgreSQL's schema_migrations) is at least this: its databases are adopted.
+   * Only the first eight steps have one; never add it to a new step.
+   */
+  legacy?: Readonly<Record<EngineKind, number>>;
+}
+
+/** The schema of both engines, in order. Append only: never edit a step that has shipped. */
+export const schemaMigrations: readonly SchemaMigration[] = [
+  { name: '0001-requests', step: requestsStep, legacy: { sqlite: 1, postgres: 1 } },
+  { name: '0002-counters', step: countersStep, legacy: { sqlite: 2, postgres: 1 } },
+  { name: '0003-moderation', step: moderationStep, legacy: { sqlite: 3, postgres: 1 } },
+  { name: '0004-change-tokens', step: changeTokensStep, legacy: { sqlite: 4, postgres: 1 } },
+  { name: '0005-addresses', step: addressesStep, legacy: { sqlite: 5, postgres: 2 } },
+  { name: '0006-follow', step: followStep, legacy: { sqlite: 6, postgres: 3 } },
+  { name: '0007-observations', step: observationsStep, legacy: { sqlite: 7, postgres: 4 } },
+  { name: '0008-listing', step: listingStep, legacy: { sqlite: 8, postgres: 5 } },
+];

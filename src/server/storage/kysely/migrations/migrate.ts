@@ -1,0 +1,125 @@
+import { Kysely, Migrator, PostgresAdapter, SqliteAdapter, sql, type Dialect, type Migration, type MigrationProvider } from 'kysely';
+import type { EngineKind, SchemaDb } from './column-types';
+import { schemaMigrations, type SchemaMigration } from './list';
+
+/**
+ * PostgreSQL's advisory lock held while the schema changes: the key the Kerro before this migrator
+ * took too, so old and new instances starting together also take turns.
+ */
+export const schemaLockKey = 7365001;
+
+/** Recorded so: an older Kerro can tell a breaking step by its name alone. */
+const BREAKING = '.breaking';
+const recordedName = (migration: SchemaMigration) => migration.name + (migration.breaking ? BREAKING : '');
+
+/** The schema has additive steps this (older) Kerro does not know: it runs on it as it is. */
+class NewerAdditiveSchema extends Error {}
+
+/** Refuses a schema past this Kerro's, except (PostgreSQL, a rolling upgrade) additive steps. */
+async function refuseNewerSchema(db: SchemaDb, kind: EngineKind): Promise<void> {
+  const known = new Set(schemaMigrations.map(recordedName));
+  const executed: { name: string }[] = await db.selectFrom('kysely_migration').select('name').execute();
+  const newer = executed.map((row) => row.name).filter((name) => !known.has(name));
+  if (newer.length === 0) return;
+  if (kind === 'sqlite') {
+    throw new Error(`The database schema has steps newer than this Kerro (${newer.join(', ')}). Upgrade Kerro or use another DATA_DIR.`);
+  }
+  const breaking = newer.find((name) => name.endsWith(BREAKING));
+  if (breaking) {
+    throw new Error(
+      `The database schema is newer than this Kerro (it has ${newer.join(', ')}), and step ${breaking} changed it in a way this Kerro cannot work with. Upgrade Kerro or use another database.`,
+    );
+  }
+  throw new NewerAdditiveSchema();
+}
+
+/**
+ * Instances take turns under a session lock. Neither waiting for another instance's migration nor
+ * a long step may be cancelled halfway by the pool's statement timeout.
+ */
+class LockingPostgresAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(db: SchemaDb): Promise<void> {
+    await sql`SET statement_timeout = 0`.execute(db);
+    await sql`SELECT pg_advisory_lock(${schemaLockKey})`.execute(db);
+    await refuseNewerSchema(db, 'postgres');
+  }
+
+  override async releaseMigrationLock(db: SchemaDb): Promise<void> {
+    await sql`SELECT pg_advisory_unlock(${schemaLockKey})`.execute(db);
+    await sql`RESET statement_timeout`.execute(db);
+  }
+}
+
+/** SQLite changes its schema in transactions too: the pending steps commit together or not at all. */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+
+  override async acquireMigrationLock(db: SchemaDb): Promise<void> {
+    await refuseNewerSchema(db, 'sqlite');
+  }
+}
+
+/** The version the Kerro before this migrator kept, 0 for a database it never touched. */
+async function legacyVersion(db: SchemaDb, kind: EngineKind): Promise<number> {
+  let version: number;
+  if (kind === 'sqlite') {
+    const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(db);
+    version = rows[0]?.user_version ?? 0;
+  } else {
+    const { rows } = await sql<{ present: boolean }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`.execute(db);
+    const max = rows[0]?.present ? (await sql<{ version: number | null }>`SELECT max(version) AS version FROM schema_migrations`.execute(db)).rows[0]?.version : 0;
+    version = Number(max ?? 0);
+  }
+  const known = Math.max(...schemaMigrations.map((migration) => migration.legacy?.[kind] ?? 0));
+  if (version > known) {
+    throw new Error(`The database schema is version ${version}, newer than this Kerro knows (${known}). Upgrade Kerro or use another database.`);
+  }
+  return version;
+}
+
+/**
+ * The list as Kysely's migrator takes it, in code (no folder scan: the built server has no
+ * migration files). A step the Kerro before this migrator already ran is recorded without running.
+ */
+function providerFor(kind: EngineKind): MigrationProvider {
+  return {
+    async getMigrations() {
+      // Read once per run, inside the migrator's transaction and lock.
+      let legacy: Promise<number> | undefined;
+      const entries = schemaMigrations.map((migration): [string, Migration] => [
+        recordedName(migration),
+        {
+          async up(db: SchemaDb) {
+            if (migration.legacy && (await (legacy ??= legacyVersion(db, kind))) >= migration.legacy[kind]) return;
+            await migration.step(db, kind);
+          },
+        },
+      ]);
+      return Object.fromEntries(entries);
+    },
+  };
+}
+
+/**
+ * Brings the schema up to date on the engine behind `dialect` (whose driver must not close the
+ * store's connection or pool when destroyed). Every pending step runs in one transaction.
+ */
+export async function migrateSchema(dialect: Dialect, kind: EngineKind): Promise<void> {
+  const adapter = kind === 'postgres' ? new LockingPostgresAdapter() : new TransactionalSqliteAdapter();
+  const db: SchemaDb = new Kysely({
+    dialect: {
+      createAdapter: () => adapter,
+      createDriver: () => dialect.createDriver(),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+      createIntrospector: (kysely) => dialect.createIntrospector(kysely),
+    },
+  });
+  try {
+    const { error } = await new Migrator({ db, provider: providerFor(kind) }).migrateToLatest();
+    if (error !== undefined && !(error instanceof NewerAdditiveSchema)) throw error;
+  } finally {
+    await db.destroy();
+  }
+}

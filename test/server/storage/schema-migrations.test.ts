@@ -1,0 +1,88 @@
+/**
+ * The one migration list (storage/kysely/migrations/) on SQLite: it builds what the Kerro before it
+ * built, step for step, and adopts a file that Kerro left at any version, running only the steps
+ * after it. (PostgreSQL: postgres-schema-migrations.test.ts.)
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { schemaMigrations } from '../../../src/server/storage/kysely/migrations/list';
+import { openDatabase } from '../../../src/server/storage/sqlite/database';
+import { migrations as legacySteps, runLegacySteps } from '../../helpers/legacy-schema/sqlite/steps';
+import { sqliteShape } from '../../helpers/schema-shape';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'kerro-schema-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function legacyDatabase(file: string, version: number): void {
+  const db = new Database(file);
+  try {
+    runLegacySteps(db, version);
+    if (version >= 1) db.prepare("INSERT INTO settings (name, value) VALUES ('kept', 'from the old Kerro')").run();
+  } finally {
+    db.close();
+  }
+}
+
+const allNames = schemaMigrations.map((migration) => migration.name);
+const recordedNames = (db: Database.Database) => (db.prepare('SELECT name FROM kysely_migration ORDER BY name').all() as { name: string }[]).map((row) => row.name);
+
+describe('SQLite schema migrations', () => {
+  it('build a new database exactly as the old steps did: tables, columns, keys, indexes, triggers, version rows', async () => {
+    const fresh = await openDatabase(join(dir, 'new.sqlite'));
+    const legacyFile = join(dir, 'old.sqlite');
+    legacyDatabase(legacyFile, legacySteps.length);
+    const legacy = new Database(legacyFile, { readonly: true });
+    try {
+      expect(sqliteShape(fresh)).toEqual(sqliteShape(legacy));
+      expect(recordedNames(fresh)).toEqual(allNames);
+    } finally {
+      fresh.close();
+      legacy.close();
+    }
+  });
+
+  it.each(Array.from({ length: legacySteps.length + 1 }, (_, version) => version))(
+    'adopt a file the old Kerro left at version %i: its steps recorded, not rerun; only the later ones run',
+    async (version) => {
+      const file = join(dir, 'kerro.sqlite');
+      legacyDatabase(file, version);
+      const reference = join(dir, 'reference.sqlite');
+      legacyDatabase(reference, legacySteps.length);
+
+      const db = await openDatabase(file);
+      const expected = new Database(reference, { readonly: true });
+      try {
+        expect(recordedNames(db)).toEqual(allNames);
+        expect(sqliteShape(db)).toEqual(sqliteShape(expected));
+        if (version >= 1) expect(db.prepare("SELECT value FROM settings WHERE name = 'kept'").pluck().get()).toBe('from the old Kerro');
+      } finally {
+        db.close();
+        expected.close();
+      }
+      // Reopening runs nothing.
+      const again = await openDatabase(file);
+      try {
+        expect(recordedNames(again)).toEqual(allNames);
+      } finally {
+        again.close();
+      }
+    },
+  );
+
+  it('refuse a file a newer Kerro migrated, naming its steps, and change nothing', async () => {
+    const file = join(dir, 'kerro.sqlite');
+    (await openDatabase(file)).close();
+    const newer = new Database(file);
+    newer.prepare("INSERT INTO kysely_migration (name, timestamp) VALUES ('9999-from-the-future', '2030-01-01T00:00:00.000Z')").run();
+    newer.close();
+    await expect(openDatabase(file)).rejects.toThrow(
+      'The database schema has steps newer than this Kerro (9999-from-the-future). Upgrade Kerro or use another DATA_DIR.',
+    );
+  });
+});
