@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { isMediaFileName, MEDIA_CONTENT_TYPES, type MediaStore } from './repositories/media';
+import { isMediaFileName, newMediaFileName, type MediaStore } from './repositories/media';
 import type { HealthCheck } from './repositories/types';
 
 /** Photos as files in one directory: DATA_DIR/media, or a MEDIA_DIR every instance shares. */
@@ -35,8 +35,7 @@ export function createFileMediaStore(mediaDirectory: string): MediaStore {
 
   return {
     async save(buffer, extension) {
-      if (!Object.hasOwn(MEDIA_CONTENT_TYPES, extension)) throw new TypeError(`unsupported media extension: ${extension}`);
-      const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
+      const fileName = newMediaFileName(extension);
       await put(fileName, buffer);
       return fileName;
     },

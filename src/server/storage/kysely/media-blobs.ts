@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Engine } from './engine';
-import { isMediaFileName, MEDIA_CONTENT_TYPES, type MediaStore } from '../repositories/media';
+import { isMediaFileName, newMediaFileName, type MediaStore } from '../repositories/media';
 
 /**
  * Photos as rows of media_blobs, when no shared MEDIA_DIR is configured (PostgreSQL: every
@@ -19,8 +18,7 @@ export function createBlobMediaStore({ db }: Engine): MediaStore {
   };
   return {
     async save(buffer, extension) {
-      if (!Object.hasOwn(MEDIA_CONTENT_TYPES, extension)) throw new TypeError(`unsupported media extension: ${extension}`);
-      const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
+      const fileName = newMediaFileName(extension);
       await put(fileName, buffer);
       return fileName;
     },

@@ -6,6 +6,7 @@
  */
 import type { Generated } from 'kysely';
 import type { AddressPoint } from '../repositories/addresses';
+import type { NewOutboxMessage } from '../repositories/outbox';
 import type { ServiceRequestRow } from '../request-rows';
 import type { SubscriptionRow } from '../subscription-rows';
 
@@ -96,17 +97,9 @@ export interface RequestHistoryTable {
   note: string;
 }
 
-export interface OutboxTable {
+/** A queued message as the repository takes it, plus what the sender keeps on the row. */
+export interface OutboxTable extends NewOutboxMessage {
   id: Generated<number>;
-  message_id: string;
-  service_request_id: string | null;
-  to_address: string;
-  locale: string;
-  subject: string;
-  body_text: string;
-  body_html: string;
-  unsubscribe_url: string;
-  created_at: number;
   attempts: Generated<number>;
   next_attempt_at: number;
   locked_until: number | null;

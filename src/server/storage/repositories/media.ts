@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /** Where uploaded photos live: files (DATA_DIR/media or MEDIA_DIR), or the PostgreSQL database. */
@@ -27,6 +28,12 @@ export type MediaExtension = keyof typeof MEDIA_CONTENT_TYPES;
  * is what makes `open` safe against `..`, `/`, NUL and encoded tricks.
  */
 const FILE_NAME_PATTERN = /^[0-9a-f]{32}\.(jpg|png|webp|gif)$/;
+
+/** A new, unguessable name for a photo of this extension; an extension not in MEDIA_CONTENT_TYPES is a programming error. */
+export function newMediaFileName(extension: string): string {
+  if (!Object.hasOwn(MEDIA_CONTENT_TYPES, extension)) throw new TypeError(`unsupported media extension: ${extension}`);
+  return `${randomBytes(16).toString('hex')}.${extension}`;
+}
 
 export function isMediaFileName(fileName: string): boolean {
   return FILE_NAME_PATTERN.test(fileName);
