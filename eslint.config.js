@@ -3,6 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** The client's features: each may use only itself of src/client/features. */
 const clientFeatures = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
@@ -105,7 +106,8 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // `@/…` is `src/…`, as in tsconfig.json and vite.config.ts, so the zones see where it leads.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'], alias: { '@': [join(import.meta.dirname, 'src')] } })],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.js'],
     },

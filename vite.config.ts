@@ -70,6 +70,8 @@ const postgresSuites = [
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  // `@/…` is `src/…` (tsconfig.json's paths say the same to TypeScript and ESLint's resolver).
+  resolve: { alias: { '@': join(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -42,6 +42,11 @@ describe('the boundaries lint rules', { timeout: 30_000 }, () => {
     expect(messages).toEqual([zone('../../../server/app', 'src/client must not import src/server.'), nodeBuiltin('node:fs')]);
   });
 
+  it('see where the @/ alias leads', async () => {
+    const messages = await boundaryMessages('src/client/features/map/example.ts', "import '@/server/app';\nimport '@/shared/paths';\n");
+    expect(messages).toEqual([zone('@/server/app', 'src/client must not import src/server.')]);
+  });
+
   it('keep client features apart', async () => {
     const messages = await boundaryMessages(
       'src/client/features/map/components/a.ts',

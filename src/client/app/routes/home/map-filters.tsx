@@ -1,4 +1,4 @@
-import type { ServiceType } from '../../../../shared/georeport/types';
+import type { ServiceType } from '@/shared/georeport/types';
 import { CounterLayerControls } from '../../../features/counters/components/counter-layer-controls';
 import { counterFilterCount } from '../../../features/counters/lib/counter-search';
 import { FiltersPanel } from '../../../features/map/components/filters-panel';

@@ -15,7 +15,7 @@ import {
   type NearFilter,
   type RequestFilters,
 } from '../../../features/map/lib/map-search';
-import type { MapTab, MapView } from '../../../../shared/map/map-view';
+import type { MapTab, MapView } from '@/shared/map/map-view';
 
 /** Zoom used when the map moves to one chosen request or counter. */
 const FOCUS_ZOOM = 16;

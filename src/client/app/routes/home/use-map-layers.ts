@@ -3,7 +3,7 @@
  * counters layer on, the traffic counters, each as a map layer, and the item each side panel shows.
  */
 import { useMemo } from 'react';
-import type { SupportedLocale } from '../../../../shared/locales';
+import type { SupportedLocale } from '@/shared/locales';
 import { useAllCounters } from '../../../features/counters/api/use-all-counters';
 import { useCounterLayer } from '../../../features/counters/hooks/use-counter-layer';
 import { filterCounters, sourcesOf } from '../../../features/counters/lib/counter-filters';

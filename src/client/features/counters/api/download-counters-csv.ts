@@ -1,4 +1,4 @@
-import { paths } from '../../../../shared/paths';
+import { paths } from '@/shared/paths';
 import { buildUrl, ApiError } from '../../../lib/http-client';
 import { mapWithConcurrency } from '../lib/bounded-pool';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths } from '../../../../shared/paths';
-import { supportedLocales, type SupportedLocale } from '../../../../shared/locales';
+import { paths } from '@/shared/paths';
+import { supportedLocales, type SupportedLocale } from '@/shared/locales';
 import { api } from '../../../lib/http-client';
 
 /**

@@ -1,4 +1,4 @@
-import { paths } from '../../../../shared/paths';
+import { paths } from '@/shared/paths';
 import { ApiError, api } from '../../../lib/http-client';
 import { locationOf, type Counter } from '../lib/counter';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { paths } from '../../../../shared/paths';
+import { paths } from '@/shared/paths';
 import { ApiError, api } from '../../../lib/http-client';
 import { periodOf, rangeStartDate, type AggregateRow, type TrafficRange } from '../lib/traffic-series';
 

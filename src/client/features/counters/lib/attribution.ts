@@ -1,4 +1,4 @@
-import type { SupportedLocale } from '../../../../shared/locales';
+import type { SupportedLocale } from '@/shared/locales';
 import type { CounterAttribution } from '../api/get-counters-info';
 
 /** The source's name in the language, else English, else any. */

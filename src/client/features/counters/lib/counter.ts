@@ -1,4 +1,4 @@
-import type { CounterProperties } from '../../../../shared/counters/wire';
+import type { CounterProperties } from '@/shared/counters/wire';
 
 /** A counter as the app uses it: the GeoJSON feature's properties, with its point unpacked. */
 export interface Counter extends CounterProperties {

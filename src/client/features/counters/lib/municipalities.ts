@@ -1,4 +1,4 @@
-import type { SupportedLocale } from '../../../../shared/locales';
+import type { SupportedLocale } from '@/shared/locales';
 
 /**
  * Finnish municipality codes (Statistics Finland's three-digit codes, as the counter service

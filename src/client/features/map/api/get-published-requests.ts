@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths } from '../../../../shared/paths';
-import type { SupportedLocale } from '../../../../shared/locales';
-import type { ServiceRequest } from '../../../../shared/georeport/types';
+import { paths } from '@/shared/paths';
+import type { SupportedLocale } from '@/shared/locales';
+import type { ServiceRequest } from '@/shared/georeport/types';
 import { api } from '../../../lib/http-client';
 import { parseServiceRequest } from '../../../lib/parse-service-request';
 

@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MapTab } from '../../../../shared/map/map-view';
+import type { MapTab } from '@/shared/map/map-view';
 
 export interface MapTabsProps {
   tab: MapTab;

@@ -9,7 +9,7 @@ import type { Bounds } from '../lib/cluster-index';
 import { ClusterLayer, type ClusterLayerProps } from './cluster-layer';
 import { ReportHere } from './report-here';
 import { sameView, type NearFilter } from '../lib/map-search';
-import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, openingView, type MapView } from '../../../../shared/map/map-view';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, openingView, type MapView } from '@/shared/map/map-view';
 
 export interface PublicMapProps {
   /** The view the URL asks for; null lets the map choose (the data's extent, else the default). */

@@ -2,7 +2,7 @@ import { memo, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { collator } from '../../../lib/intl-formats';
-import type { ServiceType } from '../../../../shared/georeport/types';
+import type { ServiceType } from '@/shared/georeport/types';
 import { MAX_WINDOW_DAYS, normaliseWindow, type CalendarDate, type DateWindow } from '../lib/date-window';
 import { radiusChoices, type NearFilter, type RequestFilters } from '../lib/map-search';
 

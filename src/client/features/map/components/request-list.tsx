@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ServiceRequest } from '../../../../shared/georeport/types';
+import type { ServiceRequest } from '@/shared/georeport/types';
 import { DateTime, DetailedStatusText, StatusBadge, coordinatesOf, detailedStatusesOf, headlineOf } from '../../../components/request';
 import { Button } from '../../../components/ui/button';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ServiceRequest } from '../../../../shared/georeport/types';
+import type { ServiceRequest } from '@/shared/georeport/types';
 import { RequestSummary } from '../../../components/request';
 import { Button } from '../../../components/ui/button';
 

@@ -6,7 +6,7 @@ import {
   requestFilterQuery,
   type SearchChanges,
 } from '../lib/map-search';
-import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, parseMapTab, parseMapView } from '../../../../shared/map/map-view';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, parseMapTab, parseMapView } from '@/shared/map/map-view';
 
 /**
  * The map page's state, read from the URL query. Changes are written back with `update`:

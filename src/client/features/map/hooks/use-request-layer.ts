@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ServiceRequest } from '../../../../shared/georeport/types';
+import type { ServiceRequest } from '@/shared/georeport/types';
 import { coordinatesOf, headlineOf } from '../../../components/request/request-fields';
 import type { Bounds, MapPoint } from '../lib/cluster-index';
 import { requestClusterLook, requestMarkerLook } from '../lib/request-looks';

@@ -7,8 +7,8 @@
  *   view=list                      (the list alternative instead of the map)
  * Counter parameters (counters, source, receiving, counter) belong to the counters feature.
  */
-import { requestStatuses, type RequestStatus } from '../../../../shared/georeport/detailed-status';
-import { finiteNumber as finite, inRange, type MapView } from '../../../../shared/map/map-view';
+import { requestStatuses, type RequestStatus } from '@/shared/georeport/detailed-status';
+import { finiteNumber as finite, inRange, type MapView } from '@/shared/map/map-view';
 import { isCalendarDate, normaliseWindow, type CalendarDate, type DateWindow } from './date-window';
 
 export interface NearFilter {

@@ -1,4 +1,4 @@
-import { paths } from '../../../../shared/paths';
+import { paths } from '@/shared/paths';
 
 /** Every write must carry the session's token (the server's CSRF check). */
 export function csrfHeaders(csrfToken: string): Record<string, string> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ServiceRequest } from '../../../../shared/georeport/types';
-import { moderationStates, type ModerationItem } from '../../../../shared/moderation/wire';
+import type { ServiceRequest } from '@/shared/georeport/types';
+import { moderationStates, type ModerationItem } from '@/shared/moderation/wire';
 import { parseServiceRequest } from '../../../lib/parse-service-request';
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SupportedLocale } from '../../../../shared/locales';
+import type { SupportedLocale } from '@/shared/locales';
 import { api } from '../../../lib/http-client';
 import { csrfHeaders, moderationApiPath, moderationKeys } from './moderation-api';
-import type { ModerationMedia } from '../../../../shared/moderation/wire';
+import type { ModerationMedia } from '@/shared/moderation/wire';
 import { moderationDetailSchema, type ModerationDetail } from './moderation-schema';
 
 /** What a moderator can do to a request; each maps onto one endpoint. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupportedLocale } from '../../../../shared/locales';
+import type { SupportedLocale } from '@/shared/locales';
 import { api, isApiError } from '../../../lib/http-client';
 import { moderationApiPath, moderationKeys } from './moderation-api';
 import { moderationDetailSchema, type ModerationDetail } from './moderation-schema';

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { SupportedLocale } from '../../../../shared/locales';
+import type { SupportedLocale } from '@/shared/locales';
 import { api } from '../../../lib/http-client';
 import { moderationApiPath, moderationKeys } from './moderation-api';
-import type { ModerationState } from '../../../../shared/moderation/wire';
+import type { ModerationState } from '@/shared/moderation/wire';
 import { listPageSchema, queuePageSchema, type ListPage, type QueuePage } from './moderation-schema';
 
 const PAGE_SIZE = 25;

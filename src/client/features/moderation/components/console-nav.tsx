@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useSignOut } from '../api/session';
-import { isModerationState, type ModerationState } from '../../../../shared/moderation/wire';
+import { isModerationState, type ModerationState } from '@/shared/moderation/wire';
 import { consolePaths } from '../lib/console-paths';
 import { useConsoleSession } from './session-context';
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { descriptionLength, titleMaxLength } from '../../../../shared/georeport/request-input-schema';
+import { descriptionLength, titleMaxLength } from '@/shared/georeport/request-input-schema';
 import { Button } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { FormField } from '../../../components/ui/form-field';

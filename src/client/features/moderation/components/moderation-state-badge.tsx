@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ModerationState } from '../../../../shared/moderation/wire';
+import type { ModerationState } from '@/shared/moderation/wire';
 
 /** Whether the public can find the request in listings: waiting, published or rejected. */
 export function ModerationStateBadge({ state }: { state: ModerationState }) {

@@ -4,7 +4,7 @@ import { isSafeMediaUrl } from '../../../components/request/request-fields';
 import { Button } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { currentLanguage } from '../../../lib/i18n';
-import type { ModerationMedia } from '../../../../shared/moderation/wire';
+import type { ModerationMedia } from '@/shared/moderation/wire';
 import type { ModerationDetail } from '../api/moderation-schema';
 import { useRequestChange } from '../api/request-changes';
 import { describeError } from '../lib/describe-error';

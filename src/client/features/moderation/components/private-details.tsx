@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSupportedLocale } from '../../../../shared/locales';
-import type { ModerationPrivateDetails } from '../../../../shared/moderation/wire';
+import { isSupportedLocale } from '@/shared/locales';
+import type { ModerationPrivateDetails } from '@/shared/moderation/wire';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { serviceObjectLookupOf, useServiceObjectName } from '../../../api/service-object-name';
 import { RequestDetails, RequestSummary } from '../../../components/request';
 import { currentLanguage } from '../../../lib/i18n';
-import type { ModerationItem } from '../../../../shared/moderation/wire';
+import type { ModerationItem } from '@/shared/moderation/wire';
 
 /**
  * The request exactly as the public will see it: the track page's own RequestDetails and the

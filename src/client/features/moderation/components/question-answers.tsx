@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/request';
-import type { ModerationAnswer } from '../../../../shared/moderation/wire';
+import type { ModerationAnswer } from '@/shared/moderation/wire';
 
 /** The reporter's answers to the type's own questions: moderators only (see ModerationAnswer). */
 export function QuestionAnswers({ answers }: { answers: readonly ModerationAnswer[] }) {

@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { currentLanguage } from '../../../lib/i18n';
-import { isModerationState, type ModerationItem, type ModerationState } from '../../../../shared/moderation/wire';
+import { isModerationState, type ModerationItem, type ModerationState } from '@/shared/moderation/wire';
 import { useQueue, useRequestList } from '../api/request-lists';
 import { describeError } from '../lib/describe-error';
 import { LoadMore } from './load-more';

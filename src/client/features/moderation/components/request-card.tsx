@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RequestSummary, headlineOf } from '../../../components/request';
-import type { ModerationItem } from '../../../../shared/moderation/wire';
+import type { ModerationItem } from '@/shared/moderation/wire';
 import { consolePaths } from '../lib/console-paths';
 import { ModerationStateBadge } from './moderation-state-badge';
 import { PrivateDetails } from './private-details';

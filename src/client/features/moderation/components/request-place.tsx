@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ServiceRequest } from '../../../../shared/georeport/types';
+import type { ServiceRequest } from '@/shared/georeport/types';
 import { coordinatesOf } from '../../../components/request';
 import { formatCoordinates } from '../../../lib/format-coordinates';
 import { currentLanguage } from '../../../lib/i18n';

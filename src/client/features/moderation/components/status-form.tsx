@@ -7,7 +7,7 @@ import {
   publicWorksStatuses,
   statusOfDetailedStatus,
   type BaseDetailedStatus,
-} from '../../../../shared/georeport/detailed-status';
+} from '@/shared/georeport/detailed-status';
 import { StatusBadge, detailedStatusesOf } from '../../../components/request';
 import { useDetailedStatusWords } from '../../../components/request/use-detailed-status-words';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { ModerationState } from '../../../../shared/moderation/wire';
+import type { ModerationState } from '@/shared/moderation/wire';
 
 /** The console's own addresses; the app router maps them onto its pages. */
 export const consolePaths = {

@@ -1,5 +1,5 @@
-import { descriptionTextSchema, inputProblems, titleTextSchema } from '../../../../shared/georeport/request-input-schema';
-import { statusNotesMaxLength, statusNotesSchema } from '../../../../shared/moderation/input-rules';
+import { descriptionTextSchema, inputProblems, titleTextSchema } from '@/shared/georeport/request-input-schema';
+import { statusNotesMaxLength, statusNotesSchema } from '@/shared/moderation/input-rules';
 import type { FieldProblem } from './field-messages';
 
 /** The same rules the server applies (notes and reject reasons alike), so most mistakes are caught before sending. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { paths } from '../../../../shared/paths';
-import type { SupportedLocale } from '../../../../shared/locales';
+import { paths } from '@/shared/paths';
+import type { SupportedLocale } from '@/shared/locales';
 import { ApiError, api, type UploadProgress } from '../../../lib/http-client';
 import { appendAnswers, type ServiceQuestion } from '../questions/answers';
 import { loadReportChecks } from '../validation/load-report-checks';

@@ -3,8 +3,8 @@
  * definition) through the proxy, asked only for types whose list entry says `metadata: true`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupportedLocale } from '../../../../shared/locales';
-import { paths } from '../../../../shared/paths';
+import type { SupportedLocale } from '@/shared/locales';
+import { paths } from '@/shared/paths';
 import { ApiError, api } from '../../../lib/http-client';
 import type { ServiceQuestion } from '../questions/answers';
 import { loadReportChecks } from '../validation/load-report-checks';

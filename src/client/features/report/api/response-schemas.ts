@@ -4,7 +4,7 @@
  * of it; the fetch functions import only the types from here.
  */
 import { z } from 'zod';
-import { attributeDatatypes } from '../../../../shared/georeport/attribute-rules';
+import { attributeDatatypes } from '@/shared/georeport/attribute-rules';
 
 /** The answer to a new report (POST requests.json). */
 export const createdSchema = z

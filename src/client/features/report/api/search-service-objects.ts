@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { paths } from '../../../../shared/paths';
-import type { SupportedLocale } from '../../../../shared/locales';
+import { paths } from '@/shared/paths';
+import type { SupportedLocale } from '@/shared/locales';
 import { api } from '../../../lib/http-client';
 import { loadReportChecks } from '../validation/load-report-checks';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/ui/form-field';
-import { descriptionLength, titleMaxLength } from '../../../../shared/georeport/text-limits';
+import { descriptionLength, titleMaxLength } from '@/shared/georeport/text-limits';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatNumber } from '../lib/format';
 

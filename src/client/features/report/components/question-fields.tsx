@@ -5,8 +5,8 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { AttributeProblemKind } from '../../../../shared/georeport/attribute-rules';
-import { attributeTextMaxLength } from '../../../../shared/georeport/attribute-rules';
+import type { AttributeProblemKind } from '@/shared/georeport/attribute-rules';
+import { attributeTextMaxLength } from '@/shared/georeport/attribute-rules';
 import { FormField } from '../../../components/ui/form-field';
 import '../../../styles/questions.css';
 import { currentLanguage } from '../../../lib/i18n';

@@ -18,7 +18,7 @@ import { reportSentPath, type SentState } from '../lib/sent-report';
 import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, type ReportField, type ReportFormValues } from '../validation/report-form-values';
 import { withQuestions } from '../validation/report-resolver';
 import { useServiceQuestions } from '../api/get-service-definition';
-import type { AttributeProblemKind } from '../../../../shared/georeport/attribute-rules';
+import type { AttributeProblemKind } from '@/shared/georeport/attribute-rules';
 import type { ServiceQuestion } from '../questions/answers';
 import { QuestionFields, questionErrorText } from './question-fields';
 import { useReportChecks } from '../validation/use-report-checks';

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { SupportedLocale } from '../../../../shared/locales';
+import type { SupportedLocale } from '@/shared/locales';
 import type { UploadProgress } from '../../../lib/http-client';
 import { useCreateServiceRequest, type CreatedReport } from '../api/create-service-request';
 import type { FocusRequest } from '../components/report-focus';

@@ -1,4 +1,4 @@
-import type { ServiceType } from '../../../../shared/georeport/types';
+import type { ServiceType } from '@/shared/georeport/types';
 
 /** Lower case without accents, so "pyora" finds "pyörä" and "Tolo" finds "Töölö". */
 export function foldText(text: string): string {

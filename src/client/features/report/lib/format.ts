@@ -1,4 +1,4 @@
-import type { SupportedLocale } from '../../../../shared/locales';
+import type { SupportedLocale } from '@/shared/locales';
 import { dateTimeFormat, intlLocaleOf, numberFormat } from '../../../lib/intl-formats';
 
 export function formatDate(iso: string, locale: SupportedLocale): string {

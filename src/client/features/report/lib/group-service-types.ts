@@ -1,4 +1,4 @@
-import type { ServiceType } from '../../../../shared/georeport/types';
+import type { ServiceType } from '@/shared/georeport/types';
 
 export interface ServiceTypeGroup {
   /** The API's group name; '' for types that have none. */

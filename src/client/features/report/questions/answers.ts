@@ -6,7 +6,7 @@ import {
   checkAttributeAnswers,
   type AttributeProblemKind,
   type AttributeRuleDefinition,
-} from '../../../../shared/georeport/attribute-rules';
+} from '@/shared/georeport/attribute-rules';
 
 export type ServiceQuestion = AttributeRuleDefinition & { order: number; datatype_description: string };
 

@@ -1,5 +1,5 @@
-import { problemOfDescription } from '../../../../shared/georeport/problems';
-import type { ProblemCode } from '../../../../shared/validation/problems';
+import { problemOfDescription } from '@/shared/georeport/problems';
+import type { ProblemCode } from '@/shared/validation/problems';
 import type { ErrorTarget } from './report-form-values';
 import { errorTargetOf } from './report-form-values';
 

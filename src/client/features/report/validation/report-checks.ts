@@ -5,8 +5,8 @@
  * message is about. None of it is needed to show the form, so it is one chunk of its own, loaded
  * after the first paint by load-report-checks.ts; nothing else imports these modules but as types.
  */
-export { serviceRequestInputSchema } from '../../../../shared/georeport/request-input-schema';
-export { problemOfDescription } from '../../../../shared/georeport/problems';
+export { serviceRequestInputSchema } from '@/shared/georeport/request-input-schema';
+export { problemOfDescription } from '@/shared/georeport/problems';
 export { classifyMessage } from './classify-message';
 export { translateValidationMessage } from './translate-message';
 export { createdSchema, definitionSchema, nearbyRequestListSchema, serviceObjectCollectionSchema } from '../api/response-schemas';

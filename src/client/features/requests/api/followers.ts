@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { paths } from '../../../../shared/paths';
-import type { SupportedLocale } from '../../../../shared/locales';
+import { paths } from '@/shared/paths';
+import type { SupportedLocale } from '@/shared/locales';
 import { api } from '../../../lib/http-client';
 
 const followersUrl = (id: string) => `${paths.proxyGeoreport}/requests/${encodeURIComponent(id)}/followers.json`;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths } from '../../../../shared/paths';
+import { paths } from '@/shared/paths';
 import { api } from '../../../lib/http-client';
 import { parseServiceRequestList } from '../../../lib/parse-service-request';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { requestJsonUrl } from '../../../../shared/georeport/request-url';
-import type { SupportedLocale } from '../../../../shared/locales';
-import type { ServiceRequest } from '../../../../shared/georeport/types';
+import { requestJsonUrl } from '@/shared/georeport/request-url';
+import type { SupportedLocale } from '@/shared/locales';
+import type { ServiceRequest } from '@/shared/georeport/types';
 import { ApiError, api, isApiError } from '../../../lib/http-client';
 import { parseServiceRequestList } from '../../../lib/parse-service-request';
 

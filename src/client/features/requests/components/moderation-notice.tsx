@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { RequestStatus } from '../../../../shared/georeport/detailed-status';
+import type { RequestStatus } from '@/shared/georeport/detailed-status';
 
 /**
  * For a request the public listing does not hold: while open it is waiting for a moderator;

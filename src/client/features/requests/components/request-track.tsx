@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ServiceRequest } from '../../../../shared/georeport/types';
+import type { ServiceRequest } from '@/shared/georeport/types';
 import { serviceNamesByCode, useServiceList } from '../../../api/get-service-list';
 import { serviceObjectLookupOf, useServiceObjectName } from '../../../api/service-object-name';
 import { RequestDetails } from '../../../components/request/request-details';

@@ -1,4 +1,4 @@
-import type { ServiceRequest } from '../../../../shared/georeport/types';
+import type { ServiceRequest } from '@/shared/georeport/types';
 import { useFollowSupport } from '../../../api/get-follow-support';
 import { RequestHistory } from '../../../components/request';
 import { FollowRequest } from './follow-request';
