@@ -82,7 +82,15 @@ const openContext = () => openPage(suite.browser, { timezoneId: helsinki });
 async function expectInert(page: Page, where: string, { showsDescription = true } = {}): Promise<void> {
   // Every image has loaded or failed, so an onerror (src=x) would have run, had one become an element.
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))); // the error event's task
+  // A message event queued now is dispatched after the image error events already queued.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
   const found = await page.evaluate(() => {
     const elements = [...document.querySelectorAll('*')];
     return {

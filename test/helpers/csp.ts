@@ -58,7 +58,12 @@ export async function collectCspViolations(target: Page | BrowserContext): Promi
         page
           .evaluate(
             (name: string) =>
-              new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
+              // A message event queued now is dispatched after the violation events already queued.
+              new Promise<void>((resolve) => {
+                const channel = new MessageChannel();
+                channel.port1.onmessage = () => resolve();
+                channel.port2.postMessage(null);
+              }).then(() =>
                 (window as unknown as Record<string, ((violation: null) => Promise<void>) | undefined>)[name]?.(null),
               ),
             binding,
