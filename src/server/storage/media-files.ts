@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { isMediaFileName, newMediaFileName, type MediaStore } from './repositories/media';
+import { isMediaFileName, saveUnderNewName, type MediaStore } from './repositories/media';
 import type { HealthCheck } from './repositories/types';
 
 /** Photos as files in one directory: DATA_DIR/media, or a MEDIA_DIR every instance shares. */
@@ -34,11 +34,7 @@ export function createFileMediaStore(mediaDirectory: string): MediaStore {
   };
 
   return {
-    async save(buffer, extension) {
-      const fileName = newMediaFileName(extension);
-      await put(fileName, buffer);
-      return fileName;
-    },
+    save: saveUnderNewName(put),
     put,
     async open(fileName) {
       if (!isMediaFileName(fileName)) return undefined;

@@ -5,23 +5,13 @@
  * and OPTIONS metadata.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ObservationRecord } from '../../../src/server/storage/repositories/types';
+import { bicycleCount } from '../../helpers/observation-records';
 import { createCountersApp, type CountersTestApp } from '../counters/counters-app';
 
 const hour = 3_600_000;
 const t0 = Date.parse('2025-06-02T00:00:00+03:00');
 
-const observation = (datetime: number, value: number): ObservationRecord => ({
-  counterId: 7,
-  measurementType: 'count',
-  direction: 'in',
-  vehicleType: 'bicycle',
-  unit: 'pcs',
-  phenomenonDurationSeconds: 3600,
-  source: 'EcoCounter',
-  datetime,
-  value,
-});
+const observation = (datetime: number, value: number) => bicycleCount({ datetime, value });
 
 describe("DRF's router on the API root, observations, aggregate and sources", () => {
   let test: CountersTestApp;

@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObservationRecord } from '../../../src/server/storage/repositories/types';
+import { bicycleCount } from '../../helpers/observation-records';
 import { createCountersApp, type CountersTestApp } from '../counters/counters-app';
 
 const hour = 3_600_000;
 // 2025-06-02 is a Monday; Helsinki is at +03:00 then.
 const t0 = Date.parse('2025-06-02T00:00:00+03:00');
 
-const observation = (overrides: Partial<ObservationRecord>): ObservationRecord => ({
-  counterId: 7,
-  measurementType: 'count',
-  direction: 'in',
-  vehicleType: 'bicycle',
-  unit: 'pcs',
-  phenomenonDurationSeconds: 3600,
-  source: 'EcoCounter',
-  datetime: t0,
-  value: 1,
-  ...overrides,
-});
+const observation = (overrides: Partial<ObservationRecord>): ObservationRecord => bicycleCount({ datetime: t0, value: 1, ...overrides });
 
 describe('observations, aggregate, sources and the API root', () => {
   let test: CountersTestApp;

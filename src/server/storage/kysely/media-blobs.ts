@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Engine } from './engine';
-import { isMediaFileName, newMediaFileName, type MediaStore } from '../repositories/media';
+import { isMediaFileName, saveUnderNewName, type MediaStore } from '../repositories/media';
 
 /**
  * Photos as rows of media_blobs, when no shared MEDIA_DIR is configured (PostgreSQL: every
@@ -17,11 +17,7 @@ export function createBlobMediaStore({ db }: Engine): MediaStore {
       .execute();
   };
   return {
-    async save(buffer, extension) {
-      const fileName = newMediaFileName(extension);
-      await put(fileName, buffer);
-      return fileName;
-    },
+    save: saveUnderNewName(put),
     put,
     async open(fileName) {
       if (!isMediaFileName(fileName)) return undefined;

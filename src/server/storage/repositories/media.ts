@@ -35,6 +35,15 @@ export function newMediaFileName(extension: string): string {
   return `${randomBytes(16).toString('hex')}.${extension}`;
 }
 
+/** A store's `save`: the bytes under a new name, through its own `put`. */
+export function saveUnderNewName(put: MediaStore['put']): MediaStore['save'] {
+  return async (buffer, extension) => {
+    const fileName = newMediaFileName(extension);
+    await put(fileName, buffer);
+    return fileName;
+  };
+}
+
 export function isMediaFileName(fileName: string): boolean {
   return FILE_NAME_PATTERN.test(fileName);
 }

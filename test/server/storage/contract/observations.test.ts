@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ObservationRecord, ObservationSortKey } from '../../../../src/server/storage/repositories/types';
+import { bicycleCount } from '../../../helpers/observation-records';
 import { useFreshStore } from './fixtures';
 
 const hour = 3_600_000;
 const t0 = Date.UTC(2025, 5, 1, 0, 0, 0);
 
 function observation(overrides: Partial<ObservationRecord> = {}): ObservationRecord {
-  return {
-    counterId: 7,
-    measurementType: 'count',
-    direction: 'in',
-    vehicleType: 'bicycle',
-    unit: 'pcs',
-    phenomenonDurationSeconds: 3600,
-    source: 'EcoCounter',
-    datetime: t0,
-    value: 10,
-    ...overrides,
-  };
+  return bicycleCount({ datetime: t0, value: 10, ...overrides });
 }
 
 const newestFirst: ObservationSortKey[] = [
