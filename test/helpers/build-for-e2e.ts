@@ -42,8 +42,6 @@ function isCurrent(build: Build): boolean {
   return build.inputs.every((input) => newestModification(join(projectRoot, input)) <= builtAt);
 }
 
-export const clientBuildIsCurrent = () => isCurrent(builds[0]!);
-
 /** vitest globalSetup of the e2e project: the browser tests need the real built app and server. */
 export default function buildIfStale(): void {
   for (const build of builds) {

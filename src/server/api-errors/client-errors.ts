@@ -37,7 +37,7 @@ function refusalOf(code: string | undefined): { status: number; message: string 
  * The path of the request line at the start of `bytes`, if they start with one. A header that
  * overflows in a later read of the same request leaves no request line at hand: plain text then.
  */
-export function requestPathOf(bytes: unknown): string {
+function requestPathOf(bytes: unknown): string {
   const head = Buffer.isBuffer(bytes) ? bytes.subarray(0, 4096).toString('latin1') : '';
   return /^[A-Z]{3,10} (\/[^\s?#]*)/.exec(head)?.[1] ?? '';
 }
