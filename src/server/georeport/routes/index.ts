@@ -76,8 +76,14 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   app.get(resource('GET', '/services'), { schema: schemas.services }, (request, reply) =>
     serviceList(reply, { format: request.params.format, ...request.query }),
   );
-  app.get(resource('GET', '/requests'), { schema: schemas.requestList }, (request, reply) =>
-    requestList(request, reply, request.params.format, request.query),
+  app.get(
+    resource('GET', '/requests'),
+    {
+      schema: schemas.requestList,
+      // After the suffix hook above (a plugin's hooks run before a route's).
+      preValidation: (request, reply) => requestList.answerFromCache(request, reply, request.params.format),
+    },
+    (request, reply) => requestList.handle(request, reply, request.params.format, request.query),
   );
   app.post(resource('POST', '/requests'), { schema: schemas.requestCreate }, (request, reply) => requestCreate(request, reply, request.params.format));
   app.get(resource('GET', '/services/:service_code'), { schema: schemas.serviceDefinition }, (request, reply) =>

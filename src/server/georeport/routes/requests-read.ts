@@ -30,11 +30,31 @@ export function requestListHandler(context: AppContext) {
   const listing = createListing(context.repositories, listingFragmentBytes);
   const { serviceRequests, serviceTypes } = context.repositories;
 
-  return async (request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat, { extensions, locale, ...query }: RequestListQuery) => {
-    const baseUrl = publicBaseUrl(request, context.config);
+  /** The cache's key: the query string as sent, so a hit needs no parsing. */
+  const cacheKeyOf = (request: FastifyRequest, format: GeoReportFormat) => {
     const rawQuery = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
-    const cacheKey = `${format}|${baseUrl}|${rawQuery}`;
-    // Moves only on writes a public listing can show (published before or after the write).
+    return `${format}|${publicBaseUrl(request, context.config)}|${rawQuery}`;
+  };
+
+  return {
+    /**
+     * Answers from the cache before the route schema runs: an answer is cached only for a query
+     * string that passed it, and the same string parses the same way, so validating it again on
+     * every hit would cost a tenth of the hit for nothing.
+     */
+    async answerFromCache(request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat) {
+      // Moves only on writes a public listing can show (published before or after the write).
+      const cached = cache.get(cacheKeyOf(request, format), await serviceRequests.publicChangeToken());
+      // Returning the reply tells Fastify it was sent, so validation and the handler are skipped.
+      if (cached) return reply.type(cached.contentType).send(cached.body);
+      return undefined;
+    },
+    handle: (request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat, query: RequestListQuery) => render(request, reply, format, query),
+  };
+
+  async function render(request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat, { extensions, locale, ...query }: RequestListQuery) {
+    const baseUrl = publicBaseUrl(request, context.config);
+    const cacheKey = cacheKeyOf(request, format);
     const token = await serviceRequests.publicChangeToken();
     const cached = cache.get(cacheKey, token);
     if (cached) return reply.type(cached.contentType).send(cached.body);
@@ -56,7 +76,7 @@ export function requestListHandler(context: AppContext) {
     rememberBodyTag(answer.body, answer.tag);
     cache.set(cacheKey, token, answer);
     return reply.type(answer.contentType).send(answer.body);
-  };
+  }
 }
 
 /** A single request is returned even before moderation: its unguessable id is the secret. */
