@@ -47,9 +47,9 @@ export function registerPolygonSearch(app: FastifyInstance, repository: CounterR
       headers: {},
     });
 
-  const search = async (request: FastifyRequest, reply: FastifyReply) => {
+  const search = async (request: FastifyRequest<{ Params: { format?: string } }>, reply: FastifyReply) => {
     // A suffix names a format as for GET (`counters.json`); an unknown one names no URL.
-    const suffix = (request.params as { format?: string }).format;
+    const suffix = request.params.format;
     if (suffix !== undefined) parseFormat([], suffix);
     const body = parseBody(request);
     if (body === undefined || isEmptyData(body)) return answer(reply, 400, { error: 'Missing GeoJSON polygon in the body.' });

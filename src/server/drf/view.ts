@@ -131,18 +131,18 @@ export function registerDrfView(app: FastifyInstance, view: DrfViewOptions): voi
 
   // A detail view: `/:name/`, or with a suffix `/:name.json` (a slash after it allowed); the lookup holds no dot.
   const detail = `${path}/:${lookup}`;
-  const read = (request: FastifyRequest, slash: boolean) => {
-    const value = (request.params as Record<string, string>)[lookup]!;
+  const read = (request: FastifyRequest<{ Params: Record<string, string> }>, slash: boolean) => {
+    const value = request.params[lookup]!;
     const suffixed = formatSuffixOf(value);
     if (suffixed) return { value: suffixed.name, suffix: suffixed.suffix, slash };
     if (value.includes('.')) throw notFound();
     return { value, suffix: undefined, slash };
   };
-  app.get(`${detail}/`, { schema: view.schemas.get, config }, (request, reply) => {
+  app.get<{ Params: Record<string, string> }>(`${detail}/`, { schema: view.schemas.get, config }, (request, reply) => {
     const found = read(request, true);
     return answer(request, reply, found.suffix, found.value, true);
   });
-  app.get(detail, { schema: { hide: true }, config }, (request, reply) => {
+  app.get<{ Params: Record<string, string> }>(detail, { schema: { hide: true }, config }, (request, reply) => {
     const found = read(request, false);
     if (found.suffix !== undefined) return answer(request, reply, found.suffix, found.value, false);
     return redirectWithSlash(request, reply, request.url.split('?')[0]!);

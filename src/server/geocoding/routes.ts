@@ -36,14 +36,15 @@ export const geocodingRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
     return sendPeliasError(reply, 500, [`the geocoder could not answer; tell the operator if it persists (request id ${request.id})`], context.now());
   });
 
-  app.get('/search', { schema: peliasSchemas.search }, async (request, reply) => {
-    const { request: search, lang, echo, warnings } = parseSearchParams(request.query as RawQuery, acceptLanguage(request));
+  // The query is read by the Pelias parameter parser (its warnings and echo are the wire's), not by a schema.
+  app.get<{ Querystring: RawQuery }>('/search', { schema: peliasSchemas.search }, async (request, reply) => {
+    const { request: search, lang, echo, warnings } = parseSearchParams(request.query, acceptLanguage(request));
     const hits = await geocoder.search(search);
     return reply.type('application/json; charset=utf-8').send(featureCollection(hits, { lang, query: echo, warnings, now: context.now(), reverse: false }));
   });
 
-  app.get('/reverse', { schema: peliasSchemas.reverse }, async (request, reply) => {
-    const { request: reverse, lang, echo, warnings } = parseReverseParams(request.query as RawQuery, acceptLanguage(request));
+  app.get<{ Querystring: RawQuery }>('/reverse', { schema: peliasSchemas.reverse }, async (request, reply) => {
+    const { request: reverse, lang, echo, warnings } = parseReverseParams(request.query, acceptLanguage(request));
     const hits = await geocoder.reverse(reverse);
     return reply.type('application/json; charset=utf-8').send(featureCollection(hits, { lang, query: echo, warnings, now: context.now(), reverse: true }));
   });

@@ -14,8 +14,9 @@ import { serviceObjectsSchema } from './route-schemas';
 
 export const serviceObjectRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   app.setErrorHandler(geoReportErrorHandler);
-  app.get('/', { schema: serviceObjectsSchema }, async (request) => {
-    const { search, locale } = parseSearchQuery(request.query as RawQuery);
+  // Read by parseSearchQuery, whose errors are GeoReport records.
+  app.get<{ Querystring: RawQuery }>('/', { schema: serviceObjectsSchema }, async (request) => {
+    const { search, locale } = parseSearchQuery(request.query);
     const found = await context.repositories.serviceObjects.search(search);
     return {
       type: 'FeatureCollection',
