@@ -23,6 +23,18 @@ export function pageLinks(listUrl: string, pairs: QueryPairs, page: number, page
   return { next, previous };
 }
 
+/** open, the items separated, close, in one allocation: the items are copied, not encoded again. */
+function joinBytes(open: string, items: readonly Buffer[], separator: string, close: string): Buffer {
+  const parts: Buffer[] = [Buffer.from(open)];
+  const separatorBytes = Buffer.from(separator);
+  items.forEach((item, index) => {
+    if (index > 0 && separatorBytes.length > 0) parts.push(separatorBytes);
+    parts.push(item);
+  });
+  parts.push(Buffer.from(close));
+  return Buffer.concat(parts);
+}
+
 export interface ListPageRequest {
   /** The query as sent, in order. */
   pairs: QueryPairs;
@@ -68,21 +80,17 @@ export async function renderListPage(
       const flat = wholePage.map((counter) => (near ? drfCsvDistanceFields(counter, near) : drfCsvFields(counter, renderings.timeZone)));
       return { contentType: contentTypes.csv, body: Buffer.from(drfCsv(flat)), headers };
     }
-    const rows = near
-      ? wholePage.map((counter) => withDistanceColumn(renderings.csvRow(counter), counter, near))
-      : await renderings.csvRows(entries);
-    const header = near ? distanceCsvHeaderLine : csvHeaderLine;
-    return {
-      contentType: contentTypes.csv,
-      body: Buffer.from(header + rows.join('')),
-      headers,
-    };
+    const body = near
+      ? Buffer.from(distanceCsvHeaderLine + wholePage.map((counter) => withDistanceColumn(renderings.csvRow(counter), counter, near)).join(''))
+      : joinBytes(csvHeaderLine, await renderings.csvRows(entries), '', '');
+    return { contentType: contentTypes.csv, body, headers };
   }
-  const features = near ? wholePage.map((counter) => distanceFeatureJson(counter, near)) : await renderings.features(entries);
-  const json =
-    `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},` +
-    `"results":{"type":"FeatureCollection","features":[${features.join(',')}]}}`;
-  if (format === 'json') return { contentType: contentTypes.json, body: Buffer.from(json), headers: {} };
+  const open = `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":{"type":"FeatureCollection","features":[`;
+  const body = near
+    ? Buffer.from(`${open}${wholePage.map((counter) => distanceFeatureJson(counter, near)).join(',')}]}}`)
+    : joinBytes(open, await renderings.features(entries), ',', ']}}');
+  if (format === 'json') return { contentType: contentTypes.json, body, headers: {} };
+  const json = body.toString('utf8');
   const html = browsableHtml({
     title: 'Counter List',
     statusCode: 200,
