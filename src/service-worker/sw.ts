@@ -5,8 +5,9 @@
  * - keeps the app shell (index.html, the scripts, styles, icons, manifests) so every page of the
  *   app opens with no network; a page is still asked from the server first (it adds preloads and
  *   the home map's first view), the kept shell answering when that fails or takes too long;
- * - keeps the last service list and the service definitions the form asked for, so /report
- *   offers its types offline;
+ * - keeps the service list (fetched in every language at install, then the latest one the app
+ *   read) and the service definitions the form asked for, so /report offers its types offline
+ *   after a single visit;
  * - keeps recently seen map tiles, a bounded number;
  * - on Background Sync, asks the open pages to send the reports waiting on the device
  *   (client/features/report/outbox): they send them through the app's one send function, with
@@ -23,6 +24,8 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { paths } from '../shared/paths';
 import { tileUrlPattern } from '../shared/map/tile-url-pattern';
 import { clientEnv } from '../client/lib/env';
+import { buildUrl } from '../client/lib/http-client';
+import { supportedLocales } from '../shared/locales';
 import { OUTBOX_SYNC_TAG, sendOutboxMessage } from '../shared/web-app/outbox-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0] };
@@ -37,7 +40,9 @@ interface SyncEvent extends ExtendableEvent {
 void self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+// Files by their own names only: `/` must not be answered with the kept index.html while the
+// server can write the page (its preloads and the home map's first view), see below.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 enableNavigationPreload();
 
 /** How long a page may take from the server before the kept shell is shown instead (a bad line). */
@@ -63,11 +68,12 @@ registerRoute(
 
 // The service list and the definitions of the types the form showed: fresh when the line is
 // good, the last copy when it is not.
+const SERVICE_TYPES_CACHE = 'kerro-service-types';
 const serviceTypes = new RegExp(`^${paths.proxyGeoreport}/services(\\.json|/[^/]+\\.json)$`);
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && serviceTypes.test(url.pathname),
   new NetworkFirst({
-    cacheName: 'kerro-service-types',
+    cacheName: SERVICE_TYPES_CACHE,
     networkTimeoutSeconds: 4,
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 })],
   }),
@@ -86,6 +92,19 @@ registerRoute(
     ],
   }),
 );
+
+// The list in every language, as the app asks for it (get-service-list.ts): the first visit
+// registers the worker after its own list has loaded, outside the worker. Not having it (the
+// service unreachable now) must not stop the worker from installing.
+self.addEventListener('install', (event) => {
+  const lists = supportedLocales.map((locale) => buildUrl(`${paths.proxyGeoreport}/services.json`, { locale }));
+  event.waitUntil(
+    caches
+      .open(SERVICE_TYPES_CACHE)
+      .then((cache) => cache.addAll(lists))
+      .catch(() => undefined),
+  );
+});
 
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;

@@ -87,10 +87,10 @@ function OutboxItem({ entry, online, onRemove }: { entry: OutboxEntry; online: b
   const { t, i18n } = useTranslation('outbox');
   const locale = currentLanguage(i18n);
   const service = entry.label.serviceName || t('untitled');
-  const details = [entry.label.place, t('waiting.queuedAt', { date: formatDateTime(entry.queuedAt, locale) })];
   switch (entry.state) {
-    case 'waiting':
-      if (entry.report.photos.length > 0) details.splice(1, 0, t('photos', { count: entry.report.photos.length }));
+    case 'waiting': {
+      const photos = entry.report.photos.length;
+      const details = [entry.label.place, photos > 0 ? t('photos', { count: photos }) : '', t('waiting.queuedAt', { date: formatDateTime(entry.queuedAt, locale) })];
       return (
         <>
           <h3>{t('waiting.title', { service })}</h3>
@@ -99,6 +99,7 @@ function OutboxItem({ entry, online, onRemove }: { entry: OutboxEntry; online: b
           <CancelQueued onCancel={onRemove} />
         </>
       );
+    }
     case 'sent': {
       const state: SentState = { gaveEmail: entry.gaveEmail, notice: entry.created.service_notice };
       return (

@@ -110,9 +110,14 @@ export function createOutbox(deps: OutboxDependencies) {
 
   async function pass(): Promise<void> {
     const waiting = (await shelf.values()).filter((entry) => entry.state === 'waiting').sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
-    for (const entry of waiting) {
-      if (!deps.isOnline()) return;
-      if (!(await sendOne(entry.id))) return;
+    try {
+      for (const entry of waiting) {
+        if (!deps.isOnline()) return;
+        if (!(await sendOne(entry.id))) return;
+      }
+    } finally {
+      // What another tab sent or queued meanwhile shows here too.
+      await changed();
     }
   }
 
