@@ -39,7 +39,8 @@ async function fillValidReport(user: ReturnType<typeof userEvent.setup>) {
   await waitFor(() => expect(screen.getAllByRole('img', { name: /^Photo \d: / })).toHaveLength(1));
 }
 
-describe('a report made offline', () => {
+// The whole flow, twice over (offline, then online), with the outbox's own chunk to compile.
+describe('a report made offline', { timeout: 60_000 }, () => {
   it('says the device is offline, keeps the report on the device, and sends it once when the connection is back', async () => {
     const user = userEvent.setup();
     serveReportApi();
@@ -77,7 +78,7 @@ describe('a report made offline', () => {
     expect(screen.getAllByRole('status').some((status) => status.textContent === 'Your report was sent.')).toBe(true);
 
     await user.click(screen.getByRole('link', { name: 'See the confirmation' }));
-    expect((await screen.findByTestId('report-id')).textContent).toBe('r-7');
+    expect((await screen.findByTestId('report-id', undefined, { timeout: 10_000 })).textContent).toBe('r-7');
     expect(view.router.state.location.pathname).toBe('/report/sent/r-7');
     await waitFor(() => expect(screen.queryByTestId('outbox-entry')).toBeNull());
     expect(calls).toHaveLength(1);

@@ -22,8 +22,10 @@ const HEADING_ID = 'report-outbox-heading';
 
 /** The report the form has just queued: the list takes the focus once it shows it. */
 let focusWhenShown: string | undefined;
+const focusListeners = new Set<() => void>();
 export function showQueuedReport(id: string): void {
   focusWhenShown = id;
+  for (const listener of focusListeners) listener();
 }
 
 export function ReportOutbox() {
@@ -40,12 +42,21 @@ export function ReportOutbox() {
     const wentNow = entries.some((entry) => entry.state === 'sent' && waitingBefore.current.has(entry.id));
     waitingBefore.current = new Set(entries.filter((entry) => entry.state === 'waiting').map((entry) => entry.id));
     if (wentNow) setAnnouncement(t('sent.announce'));
-    if (focusWhenShown && entries.some((entry) => entry.id === focusWhenShown)) {
-      focusWhenShown = undefined;
-      headingRef.current?.focus();
-      setAnnouncement(t('waiting.queued'));
-    }
   }, [entries, t]);
+
+  // The form queued a report: the focus comes here once the list shows it (the form is emptied).
+  const [focusAsked, setFocusAsked] = useState(0);
+  useEffect(() => {
+    const ask = () => setFocusAsked((count) => count + 1);
+    focusListeners.add(ask);
+    return () => void focusListeners.delete(ask);
+  }, []);
+  useEffect(() => {
+    if (!focusWhenShown || !entries.some((entry) => entry.id === focusWhenShown)) return;
+    focusWhenShown = undefined;
+    headingRef.current?.focus();
+    setAnnouncement(t('waiting.queued'));
+  }, [entries, focusAsked, t]);
 
   const remove = (entry: OutboxEntry) => {
     void deviceOutbox().remove(entry.id);

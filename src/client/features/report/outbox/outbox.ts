@@ -129,7 +129,7 @@ export function createOutbox(deps: OutboxDependencies) {
       again = true;
       return running;
     }
-    running = (async () => {
+    const passes = async () => {
       try {
         do {
           again = false;
@@ -139,7 +139,9 @@ export function createOutbox(deps: OutboxDependencies) {
       } finally {
         running = undefined;
       }
-    })();
+    };
+    // Started on the next microtask, so `running` is set before a pass that ends at once clears it.
+    running = Promise.resolve().then(passes);
     return running;
   }
 
