@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryShelf, type DeviceShelf } from '../../../src/client/lib/device-storage';
 import { ApiError } from '../../../src/client/lib/http-client';
 import type { CreatedReport, NewReport } from '../../../src/client/features/report/api/create-service-request';
-import { createOutbox, RETRY_SECONDS, type OutboxDependencies, type OutboxEntry } from '../../../src/client/features/report/outbox/outbox';
+import { createOutbox, NETWORK_RETRY_SECONDS, type OutboxDependencies, type OutboxEntry } from '../../../src/client/features/report/outbox/outbox';
 import { emptyReportValues } from '../../../src/client/features/report/validation/report-form-values';
 
 const label = { serviceName: 'Potholes', place: 'Mannerheimintie 1' };
@@ -119,7 +119,7 @@ describe('the report outbox', () => {
     await outbox.sendWaiting();
     expect(outbox.entries().map((entry) => entry.state)).toEqual(['waiting']);
     // The browser still thinks it is online (a bad line), so no `online` will come: a timer tries again.
-    expect(retries).toEqual([RETRY_SECONDS]);
+    expect(retries).toEqual([NETWORK_RETRY_SECONDS]);
     await outbox.sendWaiting();
     expect(outbox.entries().map((entry) => entry.state)).toEqual(['sent']);
     expect(service.received).toHaveLength(2);

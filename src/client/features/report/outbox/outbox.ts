@@ -59,6 +59,8 @@ export interface OutboxDependencies {
 
 /** Another try after a busy service or a failure on its side, unless it names its own wait. */
 export const RETRY_SECONDS = 30;
+/** Another try after no answer while the browser says it is online (the line just came back, or is bad). */
+export const NETWORK_RETRY_SECONDS = 5;
 
 /** The idempotency key the draft gave the report (issue 25 §1), when the form carries one. */
 function keyOf(report: NewReport): string | undefined {
@@ -70,6 +72,11 @@ function keyOf(report: NewReport): string | undefined {
 function isPassing(error: unknown): boolean {
   if (!isApiError(error)) return true;
   return error.kind !== 'http' || error.status === 408 || error.status === 409 || error.status === 429 || error.status >= 500;
+}
+
+function retryDelay(error: unknown): number {
+  if (!isApiError(error)) return RETRY_SECONDS;
+  return error.retryAfterSeconds ?? (error.kind === 'network' ? NETWORK_RETRY_SECONDS : RETRY_SECONDS);
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
@@ -101,7 +108,7 @@ export function createOutbox(deps: OutboxDependencies) {
         return true;
       }
       // Offline, `online` brings the next pass; online (a busy service, a bad line), a timer does.
-      if (deps.isOnline()) deps.retryLater((isApiError(error) ? error.retryAfterSeconds : undefined) ?? RETRY_SECONDS, () => void sendWaiting());
+      if (deps.isOnline()) deps.retryLater(retryDelay(error), () => void sendWaiting());
       return false;
     } finally {
       await changed();
