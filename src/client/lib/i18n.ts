@@ -3,7 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import { defaultLocale, isSupportedLocale, supportedLocales, type SupportedLocale } from '../../shared/locales';
 import { appNamespaces, loadAppTexts, type AppTexts } from './app-texts';
 import { detectPageLanguage, rememberLanguage } from './language';
-import { manifestPath } from '../../shared/web-app/manifest';
 
 /** The UI language as a supported locale (i18next may report e.g. 'cimode' in tests). */
 export function currentLanguage(i18n: I18n): SupportedLocale {
@@ -63,15 +62,11 @@ export async function setLanguage(i18n: I18n, language: SupportedLocale): Promis
   await i18n.changeLanguage(language);
 }
 
-/**
- * Keeps `<html lang>` equal to the UI language, for screen readers and hyphenation, and the web
- * app manifest the page links to that language's (its names when installed).
- */
+/** Keeps `<html lang>` equal to the UI language, for screen readers and hyphenation. */
 function syncDocumentLanguage(instance: I18n): void {
   if (typeof document === 'undefined') return;
   const apply = () => {
     document.documentElement.lang = currentLanguage(instance);
-    document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestPath(currentLanguage(instance)));
   };
   apply();
   instance.on('languageChanged', apply);

@@ -4,7 +4,7 @@ import { defaultLocale, type SupportedLocale } from '../locales';
  * The installable app's description: one web app manifest per UI language, written by the build
  * (vite.config.ts) from this one place. Each has the same `id`, so the browser sees one app whose
  * names follow the language; the page links the manifest of the language it shows
- * (client/lib/i18n.ts), index.html the default's.
+ * (client/app/offline-app.tsx), index.html the default's.
  */
 
 /** The brand colour (tokens.css --color-brand): the title bar and the browser's theme. */

@@ -5,28 +5,20 @@ import { useFocusHeadingOnNavigation } from '../../hooks/use-focus-heading-on-na
 import { LoadingNotice } from '../../components/ui/loading-notice';
 import { useTranslation } from 'react-i18next';
 import { afterLoad } from '../../lib/after-load';
-import { registerServiceWorker } from '../../lib/service-worker';
 
-// The offline notice and the reports waiting on the device: a chunk of its own, after the page.
-const ReportOutbox = lazy(async () => ({ default: (await import('../../features/report/components/report-outbox')).ReportOutbox }));
+// The service worker, the manifest's language, the reports waiting on the device: after the page.
+const OfflineApp = lazy(async () => ({ default: (await import('../offline-app')).OfflineApp }));
 
 /** The frame every page shares: header, navigation, language switcher, footer. */
 export function AppRoot() {
   useFocusHeadingOnNavigation(MAIN_CONTENT_ID);
   const [loaded, setLoaded] = useState(false);
-  useEffect(
-    () =>
-      afterLoad(() => {
-        registerServiceWorker();
-        setLoaded(true);
-      }),
-    [],
-  );
+  useEffect(() => afterLoad(() => setLoaded(true)), []);
   return (
     <Layout>
       {loaded ? (
         <Suspense fallback={null}>
-          <ReportOutbox />
+          <OfflineApp />
         </Suspense>
       ) : null}
       <Outlet />
