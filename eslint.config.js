@@ -22,6 +22,12 @@ const zones = [
   { target: 'src/client', from: 'src/server', message: 'src/client must not import src/server.' },
   { target: 'src/server', from: 'src/client', message: 'src/server must not import src/client.' },
   { target: 'src/shared', from: ['src/client', 'src/server'], message: 'src/shared must import neither src/client nor src/server.' },
+  {
+    target: 'src/service-worker',
+    from: ['src/server', 'src/client/app', 'src/client/features', 'src/client/components'],
+    message: 'the service worker imports shared code and the build settings (src/client/lib/env.ts) only.',
+  },
+  { target: ['src/client', 'src/server', 'src/shared'], from: 'src/service-worker', message: 'nothing imports the service worker: the browser runs it from /sw.js.' },
   // The client's one-way tiers, bulletproof-react's: pages (app/) compose features, features use
   // common code, never the other way. The entry (main.tsx) may import anything.
   ...clientFeatures.map((feature) => ({

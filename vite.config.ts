@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { supportedLocales } from './src/shared/locales';
+import { manifestPath, webAppManifest } from './src/shared/web-app/manifest';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -33,6 +36,39 @@ function precompress(): Plugin {
     },
   };
 }
+
+/** One web app manifest per UI language (src/shared/web-app/manifest.ts), as built files. */
+function webAppManifests(): Plugin {
+  return {
+    name: 'kerro-web-app-manifests',
+    apply: 'build',
+    generateBundle() {
+      for (const language of supportedLocales) {
+        this.emitFile({ type: 'asset', fileName: manifestPath(language).slice(1), source: `${JSON.stringify(webAppManifest(language), null, 2)}\n` });
+      }
+    },
+  };
+}
+
+/**
+ * The service worker (src/service-worker/sw.ts → dist/client/sw.js), built by vite-plugin-pwa
+ * with Workbox; the build writes into it the files it keeps: the app shell, every page's code and
+ * texts, the icons and manifests. Registered by the app itself after the page loads
+ * (client/lib/service-worker.ts), so nothing is injected into index.html.
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/service-worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // Moderators work online: the console's code is not kept on residents' phones.
+      globIgnores: ['**/moderation*'],
+    },
+  });
 
 // The Kerro server's port (PORT, as in src/server/config.ts), so `npm run dev` follows it.
 const backend = `http://127.0.0.1:${process.env.PORT || 8080}`;
@@ -69,7 +105,7 @@ const postgresSuites = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), webAppManifests(), serviceWorker(), precompress()],
   // `@/…` is `src/…` (tsconfig.json's paths say the same to TypeScript and ESLint's resolver).
   resolve: { alias: { '@': join(import.meta.dirname, 'src') } },
   build: {

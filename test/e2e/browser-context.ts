@@ -25,6 +25,12 @@ export interface OpenPageOptions extends BrowserContextOptions {
   tiles?: 'offline' | 'network' | ((route: Route) => Promise<void>);
   /** Where uncaught page errors go: a file-wide list checked after each test, or by default this page's own. */
   pageErrors?: string[];
+  /**
+   * The app's service worker: blocked unless a test is about it (offline-app.test.ts). Every
+   * other test is a first visit as a browser without it makes one, and Playwright's routes do not
+   * see the requests a service worker answers.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export interface OpenedPage {
@@ -37,9 +43,9 @@ export interface OpenedPage {
 /** A new context (desktop size and British English unless the options say otherwise) with one page in it. */
 export async function openPage(
   browser: Browser,
-  { tiles = 'offline', pageErrors = [], ...contextOptions }: OpenPageOptions = {},
+  { tiles = 'offline', pageErrors = [], serviceWorkers = 'block', ...contextOptions }: OpenPageOptions = {},
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: desktop, locale: 'en-GB', ...contextOptions });
+  const context = await browser.newContext({ viewport: desktop, locale: 'en-GB', serviceWorkers, ...contextOptions });
   const cspViolations = await collectCspViolations(context);
   if (tiles === 'offline') await context.route(tileServer, (route) => route.abort('internetdisconnected'));
   else if (tiles !== 'network') await context.route(tileServer, tiles);

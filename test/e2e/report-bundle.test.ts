@@ -18,8 +18,11 @@ import { projectRoot } from '../helpers/project-root';
 // Lowered from 159 KiB by sending one language's texts; raised by 0.5 KiB for the code that keeps a
 // phone's main thread free while the page loads (the map made after the first paint, one cache of
 // Intl formatters, the map view written to the URL once it rests), and by 0.1 KiB for the note
-// shown when the app or its texts cannot be downloaded (boot.ts).
-const FIRST_PAGE_BUDGET_BYTES = 152.6 * 1024;
+// shown when the app or its texts cannot be downloaded (boot.ts); and by 0.2 KiB (152.47 → 152.77
+// KiB measured) for the offline app (issue 25): its chunk loads after the page (app/offline-app.tsx),
+// the first page keeps only the wait for the load and the lazy import, and the bundler's chunks of
+// the query library moved when the outbox came to share them.
+const FIRST_PAGE_BUDGET_BYTES = 152.8 * 1024;
 const clientDir = join(projectRoot, 'dist/client');
 const assetsDir = join(clientDir, 'assets');
 const build = readClientBuild(clientDir);

@@ -15,7 +15,7 @@ interface Build {
 const builds: Build[] = [
   {
     what: 'the web app',
-    inputs: ['src/client', 'src/shared', 'public', 'index.html', 'vite.config.ts'],
+    inputs: ['src/client', 'src/shared', 'src/service-worker', 'public', 'index.html', 'vite.config.ts'],
     output: 'dist/client/index.html',
     viteArgs: ['build'],
   },

@@ -1,14 +1,14 @@
 import { clear, createStore, del, get, set, values, type UseStore } from 'idb-keyval';
 
 /**
- * The one place for things kept on this device between visits (the draft's photos; later the
- * reports waiting to be sent). Each shelf is an IndexedDB database of its own, `kerro-<name>`,
+ * The one place for things kept on this device between visits (the draft's photos, the reports
+ * waiting to be sent). Each shelf is an IndexedDB database of its own, `kerro-<name>`,
  * holding one idb-keyval store; where IndexedDB is missing or refuses (some private modes, test
  * environments) a shelf keeps its things in memory for as long as the page lasts.
  */
 
 /** Every shelf the app keeps; adding one here gives it its own database. */
-export type ShelfName = 'draft-photos';
+export type ShelfName = 'draft-photos' | 'report-outbox';
 
 export interface DeviceShelf<T> {
   get(key: string): Promise<T | undefined>;

@@ -17,6 +17,9 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         staleTime: 60_000,
         refetchOnWindowFocus: false,
+        // Asked even when the browser says it is offline: the service worker may answer from
+        // what it keeps (the service list, the definitions); only retries wait for the network.
+        networkMode: 'offlineFirst',
       },
       mutations: {
         // A report must never be sent twice behind the person's back.

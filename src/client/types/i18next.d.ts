@@ -10,6 +10,7 @@ import type addressSearch from '../locales/en/address-search.json';
 import type updates from '../locales/en/updates.json';
 import type traffic from '../locales/en/traffic.json';
 import type countersTable from '../locales/en/counters-table.json';
+import type outbox from '../locales/en/outbox.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -28,6 +29,7 @@ declare module 'i18next' {
       updates: typeof updates;
       traffic: typeof traffic;
       'counters-table': typeof countersTable;
+      outbox: typeof outbox;
     };
   }
 }

@@ -3,7 +3,9 @@
  * no inline script or style, so 'self' is enough for both; React and Leaflet set styles through
  * the CSSOM, which style-src does not restrict. Photos previewed before upload are blob: URLs,
  * Leaflet's own icons data: URLs, map tiles come from the tile server's origin, and the photos of
- * another city's GeoReport service from that service's origin.
+ * another city's GeoReport service from that service's origin. The service worker (/sw.js, our
+ * origin) runs under the policy it was served with: it keeps recently seen tiles by fetching them,
+ * so the tile server is a connect-src too.
  */
 
 
@@ -67,7 +69,9 @@ export function appCspDirectives(tileTemplate: string, open311Url?: string): Rec
     'script-src': ["'self'"],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...(photos ? [photos] : [])],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...(tiles ? [tiles] : [])],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'font-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

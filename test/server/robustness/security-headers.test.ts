@@ -7,7 +7,7 @@ import { multipartBody, validReport } from '../georeport/form';
 
 const appCsp =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: https://tile.openstreetmap.org; " +
-  "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+  "connect-src 'self' https://tile.openstreetmap.org; worker-src 'self'; manifest-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /** The CSP as a directive → sources map, whatever separators helmet uses. */
 function directives(header: unknown): Record<string, string> {

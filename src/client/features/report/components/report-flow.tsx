@@ -15,6 +15,11 @@ import { useDraftPhotos } from '../photos/use-draft-photos';
 import { formatDateTime } from '../lib/format';
 import { placeFromValues, positionOf, valuesFromPlace, withFoundAddress, type ChosenPlace, type LatLong } from '../lib/place';
 import { reportSentPath, type SentState } from '../lib/sent-report';
+import { formatCoordinates } from '../../../lib/format-coordinates';
+import { useOnlineStatus } from '../../../hooks/use-online-status';
+import { useLazyNamespace } from '../../../lib/lazy-namespace';
+import { outboxTexts } from '../outbox/texts';
+import { showQueuedReport } from './report-outbox';
 import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, type ReportField, type ReportFormValues } from '../validation/report-form-values';
 import { withQuestions } from '../validation/report-resolver';
 import { useServiceQuestions } from '../api/get-service-definition';
@@ -52,8 +57,10 @@ function initialValues(initialServiceCode: string | undefined, initialPoint: Lat
 }
 
 export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps) {
+  useLazyNamespace('outbox', outboxTexts);
   const { t, i18n } = useTranslation('report');
   const locale = currentLanguage(i18n);
+  const online = useOnlineStatus();
   const navigate = useNavigate();
   const [start] = useState(() => initialValues(initialServiceCode, initialPoint));
   // The questions load after the type is chosen; the resolver and the sending read the latest.
@@ -78,6 +85,15 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
       setDraftStatus(undefined);
       const state: SentState = { gaveEmail: sent.gaveEmail, notice: sent.report.service_notice };
       void navigate(reportSentPath(sent.report.service_request_id), { state });
+    },
+    queueLabel: () => {
+      const { address_string: address, lat, long } = getValues();
+      const coordinates = lat && long ? formatCoordinates(Number(lat), Number(long), locale) : '';
+      return { serviceName: serviceName ?? '', place: address.trim() || coordinates };
+    },
+    onQueued: (queued) => {
+      setDraftStatus(undefined);
+      showQueuedReport(queued.id);
     },
   });
   const { photoError } = submission;
@@ -207,6 +223,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
         general={submission.general}
         summaryItems={submission.showFieldSummary ? fieldErrorsByTarget : []}
         busy={busy}
+        offline={!online}
         progress={submission.progress}
         photosProcessing={photos.processing}
         hasDraft={hasContent(values) || photos.items.length > 0}

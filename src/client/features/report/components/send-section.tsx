@@ -14,6 +14,8 @@ export interface SendSectionProps {
   /** Field errors to list before the button, each one a way to its field; empty hides the list. */
   summaryItems: readonly { target: ErrorTarget; message: string }[];
   busy: boolean;
+  /** The device is offline: sending keeps the report in the outbox, which says so here. */
+  offline: boolean;
   progress: Progress | undefined;
   /** Photos still being resized: the report waits for them. */
   photosProcessing: number;
@@ -23,7 +25,7 @@ export interface SendSectionProps {
 }
 
 /** The end of the form: what went wrong, the upload progress, the send and discard buttons. */
-export function SendSection({ general, summaryItems, busy, progress, photosProcessing, hasDraft, onDiscard }: SendSectionProps) {
+export function SendSection({ general, summaryItems, busy, offline, progress, photosProcessing, hasDraft, onDiscard }: SendSectionProps) {
   const { t, i18n } = useTranslation('report');
   const checks = useReportChecks();
 
@@ -70,6 +72,11 @@ export function SendSection({ general, summaryItems, busy, progress, photosProce
         ) : null}
       </div>
       {busy ? <UploadProgress progress={progress} /> : null}
+      {offline ? (
+        <p className="notice report-send__offline" data-testid="offline-send-note">
+          {t('offline.send', { ns: 'outbox' })}
+        </p>
+      ) : null}
       <div className="report-send__actions">
         <Button type="submit" disabled={busy || photosProcessing > 0}>
           {busy ? t('send.buttonSending') : photosProcessing > 0 ? t('send.buttonWaitPhotos') : t('send.button')}

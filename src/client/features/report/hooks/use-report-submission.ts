@@ -2,17 +2,22 @@
  * Sending the report: the upload with its progress, and what the answer means for the form.
  * A created report clears the draft and the form; a refusal keeps every field and photo and
  * says what to fix, next to the fields the API named and in one list before the send button.
+ * Offline (at the press, or the line lost on the way), the report as it would have been sent
+ * moves to the device's outbox, which sends it when the connection is back; the form is emptied
+ * as after a send.
  */
 import { useState, type FormEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { SupportedLocale } from '@/shared/locales';
-import type { UploadProgress } from '../../../lib/http-client';
-import { useCreateServiceRequest, type CreatedReport } from '../api/create-service-request';
+import { isApiError, type UploadProgress } from '../../../lib/http-client';
+import { useCreateServiceRequest, type CreatedReport, type NewReport } from '../api/create-service-request';
 import type { FocusRequest } from '../components/report-focus';
 import { clearDraftFields } from '../draft/draft-fields-store';
 import type { ServiceQuestion } from '../questions/answers';
 import type { DraftPhotos } from '../photos/use-draft-photos';
 import { interpretSendError, type GeneralProblem } from '../lib/send-error';
+import { askForBackgroundSync, deviceOutbox } from '../outbox/device-outbox';
+import type { OutboxLabel, WaitingReport } from '../outbox/outbox';
 import { loadReportChecks } from '../validation/load-report-checks';
 import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, type ReportFormValues } from '../validation/report-form-values';
 
@@ -28,6 +33,8 @@ export function useReportSubmission({
   requestFocus,
   questions,
   onSent,
+  queueLabel,
+  onQueued,
 }: {
   form: UseFormReturn<ReportFormValues>;
   photos: DraftPhotos;
@@ -37,6 +44,10 @@ export function useReportSubmission({
   questions: () => readonly ServiceQuestion[];
   /** Called once the report is created and its draft cleared, before the form is emptied. */
   onSent: (sent: SentReport) => void;
+  /** How the outbox names a report kept for later: its type and place as the form shows them. */
+  queueLabel: () => OutboxLabel;
+  /** Called once an offline report is in the outbox and its draft cleared, before the form is emptied. */
+  onQueued: (queued: WaitingReport) => void;
 }) {
   const { handleSubmit, setError, reset } = form;
   const [progress, setProgress] = useState<UploadProgress>();
@@ -54,13 +65,26 @@ export function useReportSubmission({
   const onValid = async (submitted: ReportFormValues) => {
     clearProblems();
     setProgress(undefined);
-    try {
-      const report = await sending.mutateAsync({ values: submitted, photos: photos.items.map((item) => item.blob), locale, questions: questions() });
+    const report: NewReport = { values: submitted, photos: photos.items.map((item) => item.blob), locale, questions: questions() };
+    const gaveEmail = submitted.email.trim() !== '';
+    // Exactly what would have been sent (its idempotency key too), for the outbox to send later.
+    const keepForLater = async () => {
+      const queued = await deviceOutbox().queue(report, { gaveEmail, label: queueLabel() });
+      askForBackgroundSync();
       clearDraftFields();
       await photos.clear();
-      onSent({ report, gaveEmail: submitted.email.trim() !== '' });
+      onQueued(queued);
+      reset(emptyReportValues);
+    };
+    if (!navigator.onLine) return keepForLater();
+    try {
+      const created = await sending.mutateAsync(report);
+      clearDraftFields();
+      await photos.clear();
+      onSent({ report: created, gaveEmail });
       reset(emptyReportValues);
     } catch (error) {
+      if (isApiError(error) && error.kind === 'network' && !navigator.onLine) return keepForLater();
       // Nothing is cleared: every field and photo stays as it was for the next try.
       const failure = interpretSendError(error, await loadReportChecks());
       for (const [target, message] of Object.entries(failure.fieldMessages) as [ErrorTarget, string][]) {
