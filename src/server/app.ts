@@ -18,6 +18,7 @@ import { geocodingRoutes } from './geocoding/routes';
 import { moderationRoutes } from './moderation/routes';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
 import { mailPageRoutes } from './notify/mail-pages';
+import { reportNamer } from './notify/mail-page-report';
 import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './api-errors/close-on-shutdown';
 import { registerHealthRoutes } from './http/health-routes';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     followers: context.repositories.followers,
     links: context.mailLinks,
     now: context.now,
+    nameReport: reportNamer(context.repositories),
   });
   await app.register(clientRoutes, { context });
   return app;

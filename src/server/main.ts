@@ -31,8 +31,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     if (config.DEMO_DATA) await seedDemoData(store, { config, now: Date.now() });
     if (config.DEMO_DATA) await seedDemoAddresses(store);
-    if (config.DEMO_DATA) await seedCounterDemoData(store.counters, Date.now());
-    if (config.DEMO_DATA) await seedObservationDemoData(store, Date.now(), config.TZ_NAME);
+    // One clock for both, so the counters' stored-observation times are the observations' own.
+    const seededAt = Date.now();
+    if (config.DEMO_DATA) await seedCounterDemoData(store.counters, seededAt);
+    if (config.DEMO_DATA) await seedObservationDemoData(store, seededAt, config.TZ_NAME);
     app = await buildApp({ config, store, logger: { level: config.LOG_LEVEL } });
   } catch (error) {
     await store.close();

@@ -17,23 +17,27 @@ const counters: CounterFeature[] = [];
 /** A located counter with demo observations, classifying (so it has counts and speeds) if one is. */
 let observed: CounterFeature;
 
-/** The first day of the shown range in Helsinki (today is its last day), as the app asks it. */
-function startDate(days: number): string {
+/** The first day of the shown range in Helsinki, so many days before today, as the app asks it. */
+function startDate(daysBack: number): string {
   const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: helsinki }).format(new Date()).split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day! - (days - 1))).toISOString().slice(0, 10);
+  return new Date(Date.UTC(year!, month! - 1, day! - daysBack)).toISOString().slice(0, 10);
 }
+
+/** The app leaves out the period in progress (this hour, today): it would plot as a drop. */
+const periodEnded = (row: AggregateRow, range: 'week' | 'quarter') => Date.parse(row.startTime) + (range === 'week' ? 3_600_000 : 86_400_000) <= Date.now();
 
 async function aggregate(counterId: number, measurementType: string, range: 'week' | 'quarter'): Promise<AggregateRow[]> {
   const query = new URLSearchParams({
     counter: String(counterId),
     period: range === 'week' ? 'hour' : 'day',
     measurement_type: measurementType,
-    start_date: startDate(range === 'week' ? 7 : 90),
+    // The week ends with today's last full hour, the 90 days with yesterday.
+    start_date: startDate(range === 'week' ? 6 : 90),
     order: 'start_time',
     page_size: '10000',
   });
   const body = (await (await fetch(`${suite.server.baseUrl}/proxy/counters-api/observations/aggregate/?${query}`)).json()) as { results: AggregateRow[] };
-  return body.results;
+  return body.results.filter((row) => periodEnded(row, range));
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -158,8 +162,8 @@ describe('counter traffic chart in Chromium', () => {
     expect(lines.slice(1)).toEqual(expectedLines);
 
     // The 90 days, day by day.
-    await panel.getByRole('radio', { name: 'Last 90 days, daily' }).check();
-    await countFigure.locator('figcaption', { hasText: 'last 90 days, daily (vehicles/day)' }).waitFor();
+    await panel.getByRole('radio', { name: 'Last 90 days, daily (up to yesterday)' }).check();
+    await countFigure.locator('figcaption', { hasText: 'the 90 days up to yesterday, daily (vehicles/day)' }).waitFor();
     await expectCanvasDrawn(countFigure);
     await expectTableMatchesApi(countFigure, await aggregate(observed.id, 'count', 'quarter'), 'en-GB', { dateStyle: 'medium' });
     await expectCleanRunThenClose(opened);
@@ -214,15 +218,16 @@ describe('counter traffic chart in Chromium', () => {
     }
   });
 
-  it('a counter that never delivered counts says so, and one without counts in the period shows no empty chart', async () => {
+  it('a counter that never delivered counts says so, and one whose counts stopped before the period says when, with no empty chart', async () => {
     const opened = await openPage(suite.browser, { viewport: desktop, timezoneId: helsinki, pageErrors });
     const { page } = opened;
     const never = counters.find((counter) => counter.properties.lastStoredObservation === null)!;
-    const quiet = counters.filter((counter) => counter.properties.lastStoredObservation !== null).at(-1)!;
-    expect(await aggregate(quiet.id, 'count', 'quarter')).toEqual([]);
+    // A demo counter that stopped delivering days ago: nothing in the last 7 days.
+    const quiet = counters.find((counter) => !counter.properties.dataReceived && counter.properties.lastStoredObservation !== null)!;
+    expect(await aggregate(quiet.id, 'count', 'week')).toEqual([]);
     for (const [counter, text] of [
       [never, 'This counter has not delivered any counts.'],
-      [quiet, 'No counts in this period.'],
+      [quiet, 'No counts in this period: the latest is from'],
     ] as const) {
       await page.goto(`${suite.server.baseUrl}/counters`);
       await page.getByRole('searchbox').fill(counter.properties.name || String(counter.id));

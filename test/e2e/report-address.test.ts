@@ -94,7 +94,7 @@ describe('report flow with addresses, in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Thank you! Your report has been received.' }).waitFor();
     expect(await page.getByTestId('report-id').textContent()).toBe(id);
-    expect(await page.getByText('We send you an email when the city has processed it.').count()).toBe(1);
+    expect(await page.getByText('We email you a receipt now, and again when the report is published and every time its status changes or the city replies.').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Follow your report' }).getAttribute('href')).toBe(`/requests/${id}`);
     await expectNoAxeViolations(page);
     await screenshot(page, 'report-address-desktop-confirmation');

@@ -120,7 +120,7 @@ describe('track page in Chromium', () => {
     const photo = page.getByRole('img', { name: 'Photo 1 of 1 attached to the report' });
     await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
-    const fullImage = await page.getByRole('link', { name: /Photo 1 of 1, opens the full-size image/ }).getAttribute('href');
+    const fullImage = await page.getByRole('link', { name: /Photo 1 of 1, opens a larger view/ }).getAttribute('href');
     const image = await fetch(new URL(fullImage!, suite.server.baseUrl));
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');

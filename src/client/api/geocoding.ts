@@ -25,6 +25,8 @@ export interface GeocodeResult {
   distanceKm?: number;
   /** The registry entry a venue stands for, when the geocoder is Kerro's own. */
   serviceObject?: { type: string; id: string };
+  /** A street given instead of a house number it does not have (Pelias's match_type "fallback"). */
+  numberMissing?: true;
 }
 
 type Json = Record<string, unknown>;
@@ -72,6 +74,7 @@ export function resultFromFeature(feature: unknown): GeocodeResult | undefined {
     layer,
     ...(typeof properties.distance === 'number' ? { distanceKm: properties.distance } : {}),
     ...(serviceObject ? { serviceObject } : {}),
+    ...(layer === 'street' && text(properties.match_type) === 'fallback' ? { numberMissing: true as const } : {}),
   };
 }
 

@@ -1,9 +1,12 @@
+import { demoLiveCounters, demoObservationWindow, demoStoppedCounters, stoppedCounterLast } from '../demo/observed-counters';
 import { seededRandom } from '../demo/random';
 import type { CounterRecord, CounterRepository } from '../storage/repositories/types';
 
 /**
  * Demo counters for a first start: about 2,000 made-up devices around the Helsinki region,
- * spread over the real sources, deterministic (seeded), every name ending in " (demo)".
+ * spread over the real sources, deterministic (seeded), every name ending in " (demo)". Only the
+ * few that have demo observations (demo/observed-counters.ts) say they stored any, over exactly
+ * the hours the observations cover: the rest are installed but never delivered.
  */
 
 interface SourceProfile {
@@ -55,10 +58,6 @@ const streets = [
 
 const suffixes = ['', ' pohjoiseen', ' etelään', ' itään', ' länteen', ' (pyörätie)', ' (jalkakäytävä)'];
 
-const hour = 3_600_000;
-const day = 24 * hour;
-const year = 365 * day;
-
 export const demoCounterCount = 2000;
 
 function pick<T extends { weight: number }>(items: readonly T[], random: () => number): T {
@@ -76,9 +75,11 @@ const round = (value: number, decimals: number) => Math.round(value * 10 ** deci
 /** The demo counters as of `now` (epoch ms): the same list for the same `now`. */
 export function generateDemoCounters(now: number, count = demoCounterCount): CounterRecord[] {
   const random = seededRandom(0x6b657272);
-  const lastHour = Math.floor(now / hour) * hour;
+  const window = demoObservationWindow(now);
   const counters: CounterRecord[] = [];
   let id = 0;
+  let live = 0;
+  let stopped = 0;
   for (let index = 0; index < count; index += 1) {
     // Real ids have gaps where devices were removed.
     id += random() < 0.1 ? 2 + Math.floor(random() * 5) : 1;
@@ -86,19 +87,19 @@ export function generateDemoCounters(now: number, count = demoCounterCount): Cou
     const municipality = pick(municipalities, random);
     const placeholder = random() < 0.005;
     const state = random();
-    let dataReceived = true;
-    let first: number | null = lastHour - Math.floor(random() * 6 * year / hour) * hour - 30 * day;
-    let last: number | null = lastHour - Math.floor(random() * 3) * hour;
-    if (state < 0.1) {
-      // Installed but never delivered anything.
-      dataReceived = false;
-      first = null;
-      last = null;
-    } else if (state < 0.25) {
-      // Historic: stopped some time ago.
-      dataReceived = false;
-      last = lastHour - (60 * day + Math.floor(random() * 3 * year / hour) * hour);
-      first = last - (30 * day + Math.floor(random() * 4 * year / hour) * hour);
+    // Installed but never delivered anything, unless it is one of the few with observations.
+    let dataReceived = false;
+    let first: number | null = null;
+    let last: number | null = null;
+    if (state >= 0.25 && live < demoLiveCounters) {
+      live += 1;
+      dataReceived = true;
+      first = window.first;
+      last = window.last;
+    } else if (state >= 0.1 && state < 0.25 && stopped < demoStoppedCounters) {
+      stopped += 1;
+      first = window.first;
+      last = stoppedCounterLast(now, random);
     }
     const street = streets[Math.floor(random() * streets.length)]!;
     const suffix = suffixes[Math.floor(random() * suffixes.length)]!;

@@ -74,6 +74,11 @@ const streets: DemoStreet[] = [
   ['Leppävaarankatu', 'Albergagatan', 'espoo', 16, [[1, 60.2190, 24.8130, '02600'], [16, 60.2230, 24.8110]]],
   ['Tikkurilantie', 'Dickursbyvägen', 'vantaa', 80, [[1, 60.2920, 25.0350, '01300'], [80, 60.2960, 25.0500]]],
   ['Koulutie', 'Skolvägen', 'vantaa', 30, [[1, 60.2935, 25.0410, '01300'], [30, 60.2975, 25.0460]]],
+  // Squares are addresses too: "kauppatori" must find the square, not only the toilet on it.
+  ['Kauppatori', 'Salutorget', 'helsinki', 4, [[1, 60.1676, 24.9522, '00170'], [4, 60.1669, 24.9544]]],
+  ['Rautatientori', 'Järnvägstorget', 'helsinki', 4, [[1, 60.1713, 24.9428, '00100'], [4, 60.1707, 24.9446]]],
+  ['Senaatintori', 'Senatstorget', 'helsinki', 2, [[1, 60.1695, 24.9521, '00170'], [2, 60.1691, 24.9531]]],
+  ['Hakaniemen tori', 'Hagnäs torg', 'helsinki', 2, [[1, 60.1790, 24.9509, '00530'], [2, 60.1795, 24.9518]]],
 ];
 
 const demoSeed = 20240617;

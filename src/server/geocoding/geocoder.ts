@@ -25,6 +25,8 @@ export interface GeocodeHit {
   /** Of an address: 0 its number as typed, 1 another letter, 2 a longer number (typing went on). */
   numberQuality?: number;
   street?: StreetRecord;
+  /** A street given for a house number it does not have (Pelias's match_type "fallback"). */
+  fallback?: boolean;
   venue?: ServiceObjectRecord;
   /** From the focus point (search) or the point asked about (reverse). */
   distanceMeters?: number;
@@ -104,7 +106,7 @@ export class Geocoder {
           found = true;
         }
         // No such number on the street: the street itself, as Pelias falls back to it.
-        if (!found && request.layers.has('street')) hits.push(streetHit(candidate.street, candidate.rank + 3));
+        if (!found && request.layers.has('street')) hits.push({ ...streetHit(candidate.street, candidate.rank + 3), fallback: true });
       });
     } else if (request.layers.has('street')) {
       for (const candidate of streets) hits.push(streetHit(candidate.street, candidate.rank));

@@ -3,7 +3,8 @@
  * FeatureCollection with a `geocoding` header (version, the query as understood, warnings,
  * engine, timestamp) and a `bbox`; each feature's properties carry id, gid
  * (`source:layer:id`), layer, source, name, housenumber, street, postalcode, confidence,
- * distance (km), accuracy, localadmin, locality and label, in the language asked for.
+ * distance (km), match_type "fallback" on a street given for a house number it lacks, accuracy,
+ * localadmin, locality and label, in the language asked for.
  * The envelope and its errors are the protocol's (pelias/envelope.ts).
  */
 import type { AddressRecord, ServiceObjectRecord, StreetRecord } from '../storage/repositories/types';
@@ -103,6 +104,8 @@ function toFeature(hit: GeocodeHit, lang: Lang, reverse: boolean) {
       ...head,
       confidence: reverse ? reverseConfidence(hit.distanceMeters ?? 0) : searchConfidence(hit.quality),
       ...(hit.distanceMeters === undefined ? {} : { distance: Math.round(hit.distanceMeters) / 1000 }),
+      // As Pelias marks a street it gives for a house number it does not know.
+      ...(hit.fallback ? { match_type: 'fallback' } : {}),
       accuracy,
       ...(localadmin === undefined ? {} : { localadmin, locality }),
       label,

@@ -1,5 +1,6 @@
 import type { SupportedLocale } from '../../shared/locales';
 import { resolveLocale } from '../../shared/locales';
+import { detailedStatusWords } from './detailed-status-words';
 
 /** What the requester is told when their request is closed, in the language they wrote in. */
 export interface ClosedRequestFacts {
@@ -10,6 +11,8 @@ export interface ClosedRequestFacts {
   requestedAt: number;
   /** The base detailed status that closed it: PROCESSED, ARCHIVED or REJECTED. */
   closedAs: string;
+  /** The whole detailed status, when it says more than `closedAs` (a public works stage after it). */
+  detailedStatus?: readonly string[];
   statusNotes: string;
   /** Absent without PUBLIC_BASE_URL: a link built from a request's Host could point anywhere. */
   trackUrl?: string;
@@ -89,7 +92,8 @@ export function composeClosedRequestMessage(facts: ClosedRequestFacts): { locale
   const locale = resolveLocale(facts.locale);
   const t = texts[locale];
   const rejected = facts.closedAs === 'REJECTED';
-  const statusName = t.statusNames[facts.closedAs as keyof Texts['statusNames']] ?? t.statusNames.PROCESSED;
+  const baseName = t.statusNames[facts.closedAs as keyof Texts['statusNames']] ?? t.statusNames.PROCESSED;
+  const statusName = detailedStatusWords(locale, facts.detailedStatus ?? [facts.closedAs], { ...t.statusNames, [facts.closedAs]: baseName });
   const sentAt = new Intl.DateTimeFormat(t.dateLocale, { dateStyle: 'long', timeStyle: 'short', timeZone: facts.timeZone }).format(
     facts.requestedAt,
   );

@@ -9,6 +9,8 @@ import { resolveLocale } from '../../shared/locales';
 import type { FollowerRepository, Subscription } from '../storage/repositories/types';
 import type { LinkPurpose, MailLinks } from './mail-links';
 import { invalidLinkText, mailPageTexts, type MailPageTexts } from './mail-page-texts';
+import type { ReportNamer } from './mail-page-report';
+import { mailPageCsp, mailPageStyle } from './mail-page-style';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -19,20 +21,23 @@ function page(reply: FastifyReply, status: number, lang: string, title: string, 
     .header('cache-control', 'no-store')
     // The token must not travel on to another site in a Referer.
     .header('referrer-policy', 'no-referrer')
+    .header('content-security-policy', mailPageCsp)
     .send(
       `<!DOCTYPE html>\n<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<meta name="robots" content="noindex"><title>${escapeHtml(title)} – Kerro</title></head>\n<body><main>\n<h1>${escapeHtml(title)}</h1>\n${content}\n</main></body></html>\n`,
+        `<meta name="robots" content="noindex"><title>${escapeHtml(title)} – Kerro</title><style>${mailPageStyle}</style></head>\n` +
+        `<body><header><p>Kerro</p></header><main>\n<h1>${escapeHtml(title)}</h1>\n${content}\n</main></body></html>\n`,
     );
 }
 
-/** What the pages use: the subscriptions, the links' signatures and the clock (epoch milliseconds). */
+/** What the pages use: the subscriptions, the links' signatures, the clock (epoch milliseconds) and how to name a report. */
 export interface MailPageOptions {
   followers: FollowerRepository;
   links: MailLinks;
   now: () => number;
+  nameReport: ReportNamer;
 }
 
-export const mailPageRoutes: FastifyPluginAsync<MailPageOptions> = async (app, { followers, links, now }) => {
+export const mailPageRoutes: FastifyPluginAsync<MailPageOptions> = async (app, { followers, links, now, nameReport }) => {
   // A one-click POST comes as a form (urlencoded or multipart); its body says nothing the token does not.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
 
@@ -45,13 +50,17 @@ export const mailPageRoutes: FastifyPluginAsync<MailPageOptions> = async (app, {
     page(reply, 404, 'fi', 'Kerro', invalidLinkText.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'));
 
   const withSubscription =
-    (purpose: LinkPurpose, answer: (reply: FastifyReply, token: string, subscription: Subscription, t: MailPageTexts) => unknown) =>
+    (purpose: LinkPurpose, answer: (reply: FastifyReply, token: string, subscription: Subscription, t: MailPageTexts, report: string) => unknown) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const token = tokenOf(request);
       const id = links.read(token, purpose);
       const subscription = id === undefined ? undefined : await followers.find(id);
       if (!subscription) return invalid(reply);
-      return answer(reply, token, subscription, mailPageTexts[resolveLocale(subscription.locale)]);
+      const locale = resolveLocale(subscription.locale);
+      const t = mailPageTexts[locale];
+      // Which report the page is about, first thing under the heading.
+      const report = `<p class="report"><b>${escapeHtml(t.report)}</b>${escapeHtml(await nameReport(subscription.service_request_id, locale))}</p>`;
+      return answer(reply, token, subscription, t, report);
     };
 
   const openLink = (subscription: Subscription, t: MailPageTexts) =>
@@ -61,32 +70,32 @@ export const mailPageRoutes: FastifyPluginAsync<MailPageOptions> = async (app, {
 
   app.get(
     '/confirm',
-    withSubscription('confirm', (reply, token, subscription, t) =>
+    withSubscription('confirm', (reply, token, subscription, t, report) =>
       subscription.unsubscribed
-        ? page(reply, 410, resolveLocale(subscription.locale), t.confirmTitle, `<p>${escapeHtml(t.notPending)}</p>\n${openLink(subscription, t)}`)
-        : page(reply, 200, resolveLocale(subscription.locale), t.confirmTitle, `<p>${escapeHtml(t.confirmLead)}</p>\n${button('/mail/confirm', token, t.confirmButton)}`),
+        ? page(reply, 410, resolveLocale(subscription.locale), t.confirmTitle, `${report}\n<p>${escapeHtml(t.notPending)}</p>\n${openLink(subscription, t)}`)
+        : page(reply, 200, resolveLocale(subscription.locale), t.confirmTitle, `${report}\n<p>${escapeHtml(t.confirmLead)}</p>\n${button('/mail/confirm', token, t.confirmButton)}`),
     ),
   );
   app.post(
     '/confirm',
-    withSubscription('confirm', async (reply, _token, subscription, t) => {
+    withSubscription('confirm', async (reply, _token, subscription, t, report) => {
       const after = (await followers.confirm(subscription.id, now()))!;
       return after.unsubscribed
-        ? page(reply, 410, resolveLocale(after.locale), t.confirmTitle, `<p>${escapeHtml(t.notPending)}</p>\n${openLink(after, t)}`)
-        : page(reply, 200, resolveLocale(after.locale), t.confirmTitle, `<p role="status">${escapeHtml(t.confirmed)}</p>\n${openLink(after, t)}`);
+        ? page(reply, 410, resolveLocale(after.locale), t.confirmTitle, `${report}\n<p>${escapeHtml(t.notPending)}</p>\n${openLink(after, t)}`)
+        : page(reply, 200, resolveLocale(after.locale), t.confirmTitle, `${report}\n<p role="status">${escapeHtml(t.confirmed)}</p>\n${openLink(after, t)}`);
     }),
   );
   app.get(
     '/unsubscribe',
-    withSubscription('unsubscribe', (reply, token, subscription, t) =>
-      page(reply, 200, resolveLocale(subscription.locale), t.unsubscribeTitle, `<p>${escapeHtml(t.unsubscribeLead)}</p>\n${button('/mail/unsubscribe', token, t.unsubscribeButton)}`),
+    withSubscription('unsubscribe', (reply, token, subscription, t, report) =>
+      page(reply, 200, resolveLocale(subscription.locale), t.unsubscribeTitle, `${report}\n<p>${escapeHtml(t.unsubscribeLead)}</p>\n${button('/mail/unsubscribe', token, t.unsubscribeButton)}`),
     ),
   );
   app.post(
     '/unsubscribe',
-    withSubscription('unsubscribe', async (reply, _token, subscription, t) => {
+    withSubscription('unsubscribe', async (reply, _token, subscription, t, report) => {
       await followers.unsubscribe(subscription.id, now());
-      return page(reply, 200, resolveLocale(subscription.locale), t.unsubscribeTitle, `<p role="status">${escapeHtml(t.unsubscribed)}</p>\n${openLink(subscription, t)}`);
+      return page(reply, 200, resolveLocale(subscription.locale), t.unsubscribeTitle, `${report}\n<p role="status">${escapeHtml(t.unsubscribed)}</p>\n${openLink(subscription, t)}`);
     }),
   );
 };

@@ -9,6 +9,7 @@ import { resolveLocale, type SupportedLocale } from '../../shared/locales';
 import { translationOf } from '../open311/presenter';
 import type { ModerationSnapshot, NewOutboxMessage, Recipient, RecipientMessage, ServiceTypeRecord } from '../storage/repositories/types';
 import { composeClosedRequestMessage } from './closed-request-message';
+import { detailedStatusWords } from './detailed-status-words';
 import { htmlFromText } from './html-part';
 import type { MailLinks } from './mail-links';
 import { newMessageId } from './message-id';
@@ -38,18 +39,28 @@ function subjectLineOf(request: RequestFacts, locale: SupportedLocale, settings:
   return oneLine(request.title || (type ? translationOf(type, locale).service_name : request.service_code));
 }
 
+/**
+ * Why the recipient gets a message: the reporter made the report, a confirmed follower follows it;
+ * a follow not yet confirmed only had this address given, and hears nothing more unless confirmed.
+ */
+type RecipientState = 'reporter' | 'follower' | 'pending';
+
+const stateOf = (recipient: Recipient): RecipientState => (recipient.role === 'reporter' ? 'reporter' : 'follower');
+
 /** Addresses the words to one recipient: why they get it, how to stop, both parts, a stable Message-ID. */
 function addressed(
   recipient: Recipient,
   request: RequestFacts,
   settings: MessageSettings,
   content: { locale: SupportedLocale; subject: string; text: string },
+  state: RecipientState = stateOf(recipient),
 ): NewOutboxMessage {
   const t = updateTexts[content.locale];
   const unsubscribeUrl = settings.links.unsubscribeUrl(recipient.subscription_id);
   const [body, signature = t.footer] = content.text.replace(/\n+$/, '').split('\n-- \n');
-  const why = recipient.role === 'reporter' ? t.whyReporter : t.whyFollower;
-  const text = [body!.replace(/\n+$/, ''), '', '-- ', why, t.unsubscribe, unsubscribeUrl, '', signature, ''].join('\n');
+  const why = { reporter: t.whyReporter, follower: t.whyFollower, pending: t.whyPending }[state];
+  const stop = state === 'pending' ? t.unsubscribePending : t.unsubscribe;
+  const text = [body!.replace(/\n+$/, ''), '', '-- ', why, stop, unsubscribeUrl, '', signature, ''].join('\n');
   return {
     message_id: newMessageId(settings.mailFrom),
     service_request_id: request.service_request_id,
@@ -68,8 +79,6 @@ function addressed(
   };
 }
 
-const statusNameOf = (detailed: readonly string[], names: Record<string, string>) => names[detailed[0] ?? 'RECEIVED'] ?? detailed[0] ?? '';
-
 type Texts = (typeof updateTexts)[SupportedLocale];
 
 /**
@@ -80,14 +89,15 @@ function written(
   request: RequestFacts,
   settings: MessageSettings,
   subjectOf: (t: Texts) => string,
-  lines: (t: Texts, subjectLine: string, recipient: Recipient) => string[],
+  lines: (t: Texts, subjectLine: string, recipient: Recipient, locale: SupportedLocale) => string[],
+  state?: RecipientState,
 ): RecipientMessage {
   return (recipient) => {
     const locale = resolveLocale(recipient.locale);
     const t = updateTexts[locale];
     const subjectLine = subjectLineOf(request, locale, settings);
-    const text = lines(t, subjectLine, recipient).join('\n');
-    return addressed(recipient, request, settings, { locale, subject: `${subjectOf(t)}: ${truncate(subjectLine, 80)}`, text });
+    const text = lines(t, subjectLine, recipient, locale).join('\n');
+    return addressed(recipient, request, settings, { locale, subject: `${subjectOf(t)}: ${truncate(subjectLine, 80)}`, text }, state);
   };
 }
 
@@ -116,13 +126,13 @@ export function receiptMessage(request: RequestFacts, settings: MessageSettings)
 /** An update after a public change; `request` is the request as it is after the change. */
 export function updateMessage(kind: UpdateKind, request: RequestFacts, settings: MessageSettings): RecipientMessage {
   const notes = request.status_notes.trim();
-  return written(request, settings, (t) => t.updateSubject, (t, subjectLine) => [
+  return written(request, settings, (t) => t.updateSubject, (t, subjectLine, _recipient, locale) => [
     t.greeting,
     '',
     kind === 'published' ? t.published : kind === 'status' ? t.statusChanged : t.noteAdded,
     '',
     reportLine(t, subjectLine, request),
-    `${t.status}: ${statusNameOf(request.detailed_status, t.statusNames)}`,
+    `${t.status}: ${detailedStatusWords(locale, request.detailed_status, t.statusNames)}`,
     ...(notes ? ['', t.notes, notes] : []),
     '',
     t.track,
@@ -142,6 +152,7 @@ export function closingMessage(request: RequestFacts, settings: MessageSettings)
       subjectLine: subjectLineOf(request, locale, settings),
       requestedAt: request.requested_at,
       closedAs: request.detailed_status[0] ?? 'PROCESSED',
+      detailedStatus: request.detailed_status,
       statusNotes: request.status_notes,
       trackUrl: settings.links.requestUrl(request.service_request_id),
       timeZone: settings.timeZone,
@@ -150,16 +161,23 @@ export function closingMessage(request: RequestFacts, settings: MessageSettings)
   };
 }
 
+/** Goes to an address not confirmed yet: its footer says so, not "because you follow". */
 export function confirmationMessage(request: RequestFacts, settings: MessageSettings): RecipientMessage {
-  return written(request, settings, (t) => t.confirmSubject, (t, subjectLine, recipient) => [
-    t.greeting,
-    '',
-    t.confirmIntro,
-    settings.links.confirmUrl(recipient.subscription_id),
-    '',
-    reportLine(t, subjectLine, request),
-    settings.links.requestUrl(request.service_request_id),
-    '',
-    t.confirmIgnore,
-  ]);
+  return written(
+    request,
+    settings,
+    (t) => t.confirmSubject,
+    (t, subjectLine, recipient) => [
+      t.greeting,
+      '',
+      t.confirmIntro,
+      settings.links.confirmUrl(recipient.subscription_id),
+      '',
+      reportLine(t, subjectLine, request),
+      settings.links.requestUrl(request.service_request_id),
+      '',
+      t.confirmIgnore,
+    ],
+    'pending',
+  );
 }

@@ -18,6 +18,9 @@ export interface UpdateTexts {
   statusNames: Record<string, string>;
   whyReporter: string;
   whyFollower: string;
+  /** A follow asked for but not confirmed: the address was given, nothing follows unless confirmed. */
+  whyPending: string;
+  unsubscribePending: string;
   confirmSubject: string;
   confirmIntro: string;
   confirmIgnore: string;
@@ -43,6 +46,8 @@ export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
     statusNames: { RECEIVED: 'Vastaanotettu', IN_PROCESS: 'Käsittelyssä', PROCESSED: 'Käsitelty', ARCHIVED: 'Käsitelty ja arkistoitu', REJECTED: 'Hylätty' },
     whyReporter: 'Saat tämän viestin, koska teit tämän ilmoituksen.',
     whyFollower: 'Saat tämän viestin, koska seuraat tätä ilmoitusta.',
+    whyPending: 'Saat tämän viestin, koska osoitteesi annettiin tämän ilmoituksen seuraamiseen. Seuraaminen alkaa vasta, kun vahvistat sen.',
+    unsubscribePending: 'Jos et halua viestejä tästä ilmoituksesta, estä seuraaminen:',
     confirmSubject: 'Vahvista ilmoituksen seuraaminen',
     confirmIntro: 'Tähän osoitteeseen pyydettiin päivityksiä alla olevasta ilmoituksesta. Vahvista seuraaminen avaamalla tämä linkki:',
     confirmIgnore: 'Jos et pyytänyt tätä, älä tee mitään: emme lähetä sinulle muita viestejä.',
@@ -66,6 +71,8 @@ export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
     statusNames: { RECEIVED: 'Mottagen', IN_PROCESS: 'Under behandling', PROCESSED: 'Behandlad', ARCHIVED: 'Behandlad och arkiverad', REJECTED: 'Avvisad' },
     whyReporter: 'Du får detta meddelande eftersom du gjorde anmälan.',
     whyFollower: 'Du får detta meddelande eftersom du följer anmälan.',
+    whyPending: 'Du får detta meddelande eftersom din adress angavs för att följa anmälan. Du följer den först när du har bekräftat.',
+    unsubscribePending: 'Om du inte vill ha meddelanden om anmälan, stoppa följandet:',
     confirmSubject: 'Bekräfta att du vill följa anmälan',
     confirmIntro: 'Någon bad om uppdateringar om anmälan nedan till den här adressen. Bekräfta genom att öppna länken:',
     confirmIgnore: 'Om det inte var du, gör ingenting: vi skickar inga fler meddelanden.',
@@ -86,9 +93,11 @@ export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
     status: 'Status',
     notes: 'Reply from the city:',
     track: 'You can see the report and its history here:',
-    statusNames: { RECEIVED: 'Received', IN_PROCESS: 'In process', PROCESSED: 'Resolved', ARCHIVED: 'Resolved and archived', REJECTED: 'Rejected' },
+    statusNames: { RECEIVED: 'Received', IN_PROCESS: 'Being handled', PROCESSED: 'Resolved', ARCHIVED: 'Resolved and archived', REJECTED: 'Rejected' },
     whyReporter: 'You get this message because you made this report.',
     whyFollower: 'You get this message because you follow this report.',
+    whyPending: 'You get this message because your address was given to follow this report. You follow it only once you confirm.',
+    unsubscribePending: 'If you do not want messages about this report, stop the follow:',
     confirmSubject: 'Confirm that you want to follow a report',
     confirmIntro: 'Updates about the report below were asked for at this address. To confirm, open this link:',
     confirmIgnore: 'If that was not you, do nothing: we will send you nothing more.',

@@ -1,20 +1,20 @@
 /**
- * Demo observations: the last 90 days of hourly values, both directions, for the first
- * `demoObservedCounters` demo counters that deliver data (the map's visitor can open any of
- * them; seeding all ~2,000 would add some 8 million rows and minutes to a first start; 12 add
- * about 75,000 rows and well under a second).
+ * Demo observations: hourly values, both directions, over the hours each demo counter says it
+ * stored (its first to last stored observation, within the last 90 days; demo/observed-counters.ts
+ * chooses the few that have any: 15 add about 85,000 rows and well under a second).
  * Shapes by what is counted: bicycles peak at 8 and 16–17 on weekdays and around midday at
  * weekends; motor traffic peaks at 7–8 and 15–17, is lower at weekends, and its speed (classifying
  * sources) dips in the peaks. Deterministic: a seeded PRNG and the hour as the time base.
  * Also the data sources' metadata (fi/sv/en descriptions, licence).
  */
+import { demoLiveCounters, demoObservationWindow, demoStoppedCounters } from '../demo/observed-counters';
 import { seededRandom } from '../demo/random';
 import { zoneOffsetSeconds } from '../time/core';
 import type { CounterRecord, ObservationRecord, ObservationSourceRecord, Repositories } from '../storage/repositories/types';
 
-export const demoObservedCounters = 12;
+/** At most this many counters get observations, whatever counters the store holds. */
+export const demoObservedCounters = demoLiveCounters + demoStoppedCounters;
 const hour = 3_600_000;
-const days = 90;
 
 const bicycleSources = new Set(['EcoCounter', 'LIVA']);
 
@@ -35,13 +35,14 @@ export const demoSources: ObservationSourceRecord[] = [
   ['SmartJunction', 'Älykkäiden liittymien ilmaisimet', 'Detektorer i smarta korsningar', 'Smart junction detectors'],
 ].map(([name, fi, sv, en]) => ({ name: name!, license: 'CC BY 4.0', descriptions: { fi: fi!, sv: sv!, en: en! } }));
 
-/** The demo observations for these counters, ending at the hour before `now`. */
+/** The demo observations for these counters: each from its first to its last stored observation, within the 90 days before `now`. */
 export function generateDemoObservations(counters: readonly CounterRecord[], now: number, timeZone: string): ObservationRecord[] {
-  const observed = counters.filter((counter) => counter.dataReceived && counter.lastStoredObservation !== null).slice(0, demoObservedCounters);
-  const last = Math.floor(now / hour) * hour - hour;
-  const first = last - (days * 24 - 1) * hour;
+  const observed = counters.filter((counter) => counter.lastStoredObservation !== null).slice(0, demoObservedCounters);
+  const window = demoObservationWindow(now);
   const records: ObservationRecord[] = [];
   for (const counter of observed) {
+    const first = Math.max(window.first, counter.firstStoredObservation ?? window.first);
+    const last = Math.min(window.last, counter.lastStoredObservation!);
     const random = seededRandom(counter.id * 7919);
     const bicycles = bicycleSources.has(counter.source);
     const busiest = bicycles ? 80 + random() * 300 : 300 + random() * 1500;

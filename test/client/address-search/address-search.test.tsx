@@ -63,6 +63,22 @@ describe('AddressSearch: the "Street address or place" combobox', () => {
     expect(screen.getByRole('status').textContent).toBe('Chosen: Hämeentie 32, 00530 Helsinki.');
   });
 
+  it('says when the street lacks the number typed and the answer is the street, in the list and after choosing it', async () => {
+    const user = userEvent.setup();
+    const { chosen } = renderSearch('en');
+    const box = screen.getByRole('combobox', { name: 'Street address or place' });
+    await user.type(box, 'hämeentie 300');
+    const [option] = await screen.findAllByRole('option');
+    expect(option!.textContent).toBe('Hämeentie, HelsinkiStreet · no such number, the street');
+    const message = 'Hämeentie: no such house number, showing the street.';
+    expect(screen.getByText(message, { selector: '.address-search__message' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(message);
+    await user.keyboard('{Enter}');
+    expect(chosen).toEqual([expect.objectContaining({ layer: 'street', numberMissing: true })]);
+    expect(screen.getByText(message, { selector: '.address-search__message' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(`Chosen: Hämeentie, Helsinki. ${message}`);
+  });
+
   it('says when nothing is found, and Escape closes the list, then clears the text', async () => {
     const user = userEvent.setup();
     renderSearch('en');

@@ -38,10 +38,10 @@ describe('traffic series from the aggregate', () => {
     expect(toSeries([])).toEqual({ times: [], directions: [], values: [], unit: '' });
   });
 
-  it('counts today as the last day of the range', () => {
+  it('counts today as the last of the 7 days (hour by hour), and ends the 90 days yesterday (today is not over)', () => {
     const now = new Date(2026, 10, 23, 15, 30);
     expect(rangeStartDate('week', now)).toBe('2026-11-17');
-    expect(rangeStartDate('quarter', now)).toBe('2026-08-26');
+    expect(rangeStartDate('quarter', now)).toBe('2026-08-25');
   });
 
   it('asks speeds only of classifying counters', () => {

@@ -124,6 +124,8 @@ describe('report page /report', () => {
     const view = await renderReport({ language: 'en' });
     await fillValidReport(user);
     await user.type(screen.getByLabelText('Email (optional)'), 'me@example.org');
+    // What the address brings, as it happens: a receipt at once, then each public change.
+    expect(screen.getByText('You get a receipt at once, then an email when the report is published and every time its status changes or the city replies.')).toBeTruthy();
     await user.upload(screen.getByTestId('photo-input'), [jpeg('a.jpg'), jpeg('b.jpg')]);
     await waitFor(() => expect(screen.getAllByRole('img', { name: /^Photo \d: / })).toHaveLength(2));
 
@@ -135,7 +137,7 @@ describe('report page /report', () => {
     expect(view.router.state.location.search).toBe('');
     expect(screen.getByTestId('report-id').textContent).toBe('r-123');
     expect(screen.getByText('Thanks from the city')).toBeTruthy();
-    expect(screen.getByText('We send you an email when the city has processed it.')).toBeTruthy();
+    expect(screen.getByText('We email you a receipt now, and again when the report is published and every time its status changes or the city replies.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Follow your report' }).getAttribute('href')).toBe('/requests/r-123');
 
     expect(calls).toHaveLength(1);

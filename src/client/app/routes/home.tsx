@@ -68,11 +68,14 @@ export function HomeRoute() {
             }
           />
         </div>
-        <div className="map-screen__side">
-          <MapStatus search={search} layers={layers} tilesFailed={tilesFailed} />
-          <MapFilters search={search} serviceTypes={serviceTypes.data ?? NO_SERVICE_TYPES} counterSources={layers.counterSources} />
+        {/* Beside the map on a wide screen: one column that scrolls as a whole (styles/map-first.css). */}
+        <div className="map-screen__column">
+          <div className="map-screen__side">
+            <MapStatus search={search} layers={layers} tilesFailed={tilesFailed} />
+            <MapFilters search={search} serviceTypes={serviceTypes.data ?? NO_SERVICE_TYPES} counterSources={layers.counterSources} />
+          </div>
+          <DetailsAside search={search} layers={layers} />
         </div>
-        <DetailsAside search={search} layers={layers} />
       </div>
 
       <AboutMap />

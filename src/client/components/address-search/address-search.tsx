@@ -37,6 +37,8 @@ export function AddressSearch({ onChoose, focus, hideLabel = false, hideHint = f
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [chosenLabel, setChosenLabel] = useState<string>();
+  // A street chosen for a house number it does not have: said under the box until the text changes.
+  const [chosenWithoutNumber, setChosenWithoutNumber] = useState<string>();
   const debounced = useDebounced(text.trim(), SEARCH_DELAY_MS);
   // The focus is taken when the typing pauses, so moving the map does not restart a search;
   // as numbers, so a parent's new object with the same place changes nothing.
@@ -61,6 +63,7 @@ export function AddressSearch({ onChoose, focus, hideLabel = false, hideHint = f
     setOpen(false);
     setActive(-1);
     setChosenLabel(choice.label);
+    setChosenWithoutNumber(choice.numberMissing ? choice.name : undefined);
     onChoose(choice);
   };
 
@@ -102,10 +105,12 @@ export function AddressSearch({ onChoose, focus, hideLabel = false, hideHint = f
   if (open && text.trim().length > 0 && text.trim().length < MIN_LENGTH) visibleMessage = { text: t('tooShort') };
   else if (searching && search.isError) visibleMessage = { text: t('error'), error: true };
   else if (searching && current && search.data.length === 0) visibleMessage = { text: t('noResults', { query: debounced }) };
+  else if (searching && current && search.data[0]?.numberMissing) visibleMessage = { text: t('numberMissing', { street: search.data[0].name }) };
+  else if (!open && chosenWithoutNumber) visibleMessage = { text: t('numberMissing', { street: chosenWithoutNumber }) };
   else if (searching && (search.isFetching || debounced !== text.trim())) status = t('searching');
-  if (expanded && current) status = t('count', { count: results.length });
+  if (expanded && current) status = [t('count', { count: results.length }), results[0]?.numberMissing ? visibleMessage?.text : undefined].filter(Boolean).join(' ');
+  else if (!open && chosenLabel) status = [t('chosen', { label: chosenLabel }), visibleMessage?.text].filter(Boolean).join(' ');
   else if (visibleMessage) status = visibleMessage.text;
-  else if (!open && chosenLabel) status = t('chosen', { label: chosenLabel });
 
   return (
     <div className={['address-search', className].filter(Boolean).join(' ')}>
@@ -137,6 +142,7 @@ export function AddressSearch({ onChoose, focus, hideLabel = false, hideHint = f
             setOpen(true);
             setActive(-1);
             setChosenLabel(undefined);
+            setChosenWithoutNumber(undefined);
           }}
           onKeyDown={onKeyDown}
           onBlur={() => {
@@ -157,7 +163,9 @@ export function AddressSearch({ onChoose, focus, hideLabel = false, hideHint = f
               onClick={() => choose(result)}
             >
               <span className="address-search__option-label">{result.label}</span>
-              <span className={`address-search__layer address-search__layer--${result.layer}`}>{t(`layers.${result.layer}`)}</span>
+              <span className={`address-search__layer address-search__layer--${result.layer}`}>
+                {result.numberMissing ? `${t(`layers.${result.layer}`)} · ${t('numberMissingTag')}` : t(`layers.${result.layer}`)}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { paths } from '@/shared/paths';
 import { ApiError, api } from '../../../lib/http-client';
-import { periodOf, rangeStartDate, type AggregateRow, type TrafficRange } from '../lib/traffic-series';
+import { periodHasEnded, periodOf, rangeStartDate, type AggregateRow, type TrafficRange } from '../lib/traffic-series';
 
 // Hand-written rather than zod, like the counter pages: zod need not come with the map.
 
@@ -32,15 +32,16 @@ export interface TrafficQuery {
   range: TrafficRange;
 }
 
-/** `/observations/aggregate/` through the proxy, oldest period first, from the range's first day. */
+/** `/observations/aggregate/` through the proxy, oldest period first, from the range's first day to the last period that has ended. */
 async function getTraffic({ counterId, measurementType, range }: TrafficQuery, signal?: AbortSignal): Promise<AggregateRow[]> {
   const url = `${paths.proxyCountersApi}/observations/aggregate/`;
+  const now = new Date();
   const body = await api.get(url, {
     query: {
       counter: counterId,
       period: periodOf[range],
       measurement_type: measurementType,
-      start_date: rangeStartDate(range, new Date()),
+      start_date: rangeStartDate(range, now),
       order: 'start_time',
       page_size: PAGE_SIZE,
     },
@@ -49,7 +50,7 @@ async function getTraffic({ counterId, measurementType, range }: TrafficQuery, s
   if (!isObject(body) || !Array.isArray(body.results)) {
     throw new ApiError({ kind: 'invalid-response', status: 200, url, message: `aggregate from ${url}: no results list` });
   }
-  return body.results.map(toRow).filter((row): row is AggregateRow => row !== null);
+  return body.results.map(toRow).filter((row): row is AggregateRow => row !== null && periodHasEnded(row, range, now));
 }
 
 export const trafficQuery = (query: TrafficQuery) =>

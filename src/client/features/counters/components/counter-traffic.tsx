@@ -7,9 +7,11 @@ import { LoadingNotice } from '../../../components/ui/loading-notice';
 import '../../../styles/traffic.css';
 import { trafficQuery } from '../api/get-traffic';
 import type { Counter } from '../lib/counter';
+import { currentLanguage } from '../../../lib/i18n';
+import { formatTimestamp } from '../lib/format';
 import { saveFile } from '../lib/save-file';
 import { trafficCsv, trafficCsvFileName } from '../lib/traffic-csv';
-import { measurementTypesOf, trafficRanges, type TrafficRange } from '../lib/traffic-series';
+import { measurementTypesOf, rangeStart, trafficRanges, type TrafficRange } from '../lib/traffic-series';
 import { TrafficFigure } from './traffic-figure';
 
 export interface CounterTrafficProps {
@@ -20,17 +22,21 @@ export interface CounterTrafficProps {
 /**
  * A counter's recent traffic: the last 7 days hourly or the last 90 days daily, a chart per
  * measurement type it has (through the proxy's aggregate), the same values as tables, and the
- * shown series as a CSV file. A counter that never delivered a count says so instead.
+ * shown series as a CSV file. A counter that never delivered a count says so instead, and a range
+ * that begins after the counter's last stored observation says when that was, asking nothing.
  */
 export function CounterTraffic({ counter, counterName }: CounterTrafficProps) {
   // Its texts: registered by whoever opens it (the panel's disclosure, the /counters table).
-  const { t } = useTranslation('traffic');
+  const { t, i18n } = useTranslation('traffic');
   const [range, setRange] = useState<TrafficRange>('week');
   const rangeName = useId();
   const delivered = counter.lastStoredObservation !== null;
+  const lastStored = delivered ? Date.parse(counter.lastStoredObservation!) : NaN;
+  // Known to hold nothing: the counter's last observation is older than the range.
+  const stoppedBefore = Number.isFinite(lastStored) && lastStored < rangeStart(range, new Date());
   const types = measurementTypesOf(counter);
   const results = useQueries({
-    queries: types.map((measurementType) => ({ ...trafficQuery({ counterId: counter.id, measurementType, range }), enabled: delivered })),
+    queries: types.map((measurementType) => ({ ...trafficQuery({ counterId: counter.id, measurementType, range }), enabled: delivered && !stoppedBefore })),
   });
 
   if (!delivered) return <p className="traffic__none">{t('noObservations')}</p>;
@@ -41,7 +47,9 @@ export function CounterTraffic({ counter, counterName }: CounterTrafficProps) {
   const shown = byType.filter(({ rows }) => rows.length > 0);
 
   let body;
-  if (failed) {
+  if (stoppedBefore) {
+    body = <p className="traffic__none traffic__placeholder">{t('emptySince', { date: formatTimestamp(counter.lastStoredObservation, currentLanguage(i18n)) })}</p>;
+  } else if (failed) {
     body = (
       <ErrorNotice
         message={t('error')}

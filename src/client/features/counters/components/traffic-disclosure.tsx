@@ -7,7 +7,11 @@ import type { Counter } from '../lib/counter';
 import { trafficTexts } from '../lib/traffic-texts';
 import { LazyCounterTraffic } from './lazy-counter-traffic';
 
-/** "Show traffic" in the counter panel: the chart opens below the button, in the panel itself. */
+/**
+ * "Show traffic" in the counter panel: the chart opens below the button, in the panel itself. A
+ * counter that never stored an observation gets the sentence saying so, not a button to a chart
+ * that cannot be drawn.
+ */
 export function TrafficDisclosure({ counter, counterName }: { counter: Counter; counterName: string }) {
   // The traffic texts come with the panel, not the first page: the button needs them at once.
   useLazyNamespace('traffic', trafficTexts);
@@ -15,6 +19,7 @@ export function TrafficDisclosure({ counter, counterName }: { counter: Counter; 
   const [open, setOpen] = useState(false);
   const regionId = useId();
   const headingId = useId();
+  if (counter.lastStoredObservation === null) return <p className="traffic-disclosure traffic__none">{tt('noObservations')}</p>;
   return (
     <div className="traffic-disclosure">
       <Button variant="secondary" className="traffic-disclosure__toggle" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen(!open)}>

@@ -9,7 +9,9 @@ export type TrafficRange = 'week' | 'quarter';
 export const trafficRanges: readonly TrafficRange[] = ['week', 'quarter'];
 
 export const periodOf: Record<TrafficRange, 'hour' | 'day'> = { week: 'hour', quarter: 'day' };
-const daysOf: Record<TrafficRange, number> = { week: 7, quarter: 90 };
+/** How many days before today the range starts: the week counts today as its last day (its hours end at the last full one), the 90 days end yesterday. */
+const daysBackOf: Record<TrafficRange, number> = { week: 6, quarter: 90 };
+const periodLengthOf: Record<TrafficRange, number> = { week: 3_600_000, quarter: 86_400_000 };
 
 /** One row of `/observations/aggregate/`, with the service's own (camelCase) names. */
 export interface AggregateRow {
@@ -21,11 +23,27 @@ export interface AggregateRow {
   aggregatedValue: number;
 }
 
-/** The first day of the range (today counts as its last day), as the `start_date` the service reads. */
+/** The first day of the range, as the `start_date` the service reads. */
 export function rangeStartDate(range: TrafficRange, now: Date): string {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (daysOf[range] - 1));
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysBackOf[range]);
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`;
+}
+
+/** The range's first moment, local midnight of its first day (epoch ms). */
+export function rangeStart(range: TrafficRange, now: Date): number {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysBackOf[range]).getTime();
+}
+
+/**
+ * Whether a row's period is over by `now`. The period in progress (this hour, today) holds only
+ * part of its traffic and would plot as a drop at the end of every chart, so it is left out until
+ * it ends. A day is taken as 24 hours from its start (a daylight-saving day's last hour is shown
+ * early: nearly whole, not a drop).
+ */
+export function periodHasEnded(row: Pick<AggregateRow, 'startTime'>, range: TrafficRange, now: Date): boolean {
+  const start = Date.parse(row.startTime);
+  return Number.isFinite(start) && start + periodLengthOf[range] <= now.getTime();
 }
 
 /** What a counter measures: counts always; speeds only if it classifies (the real service's rule of thumb). */

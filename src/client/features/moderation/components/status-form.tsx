@@ -43,7 +43,7 @@ const detailedStatusOf = (values: StatusValues) => (values.publicWorks ? [values
 /**
  * Moves the detailed status (RECEIVED → IN_PROCESS → PROCESSED, or ARCHIVED / REJECTED, with an
  * optional public works value) and writes the status notes. Shows the open/closed that follows,
- * and warns when saving will email the reporter.
+ * and says when saving will send email, and to whom.
  */
 export function StatusForm({ item }: { item: ModerationDetail }) {
   const { t, i18n } = useTranslation('moderation');
@@ -65,7 +65,10 @@ export function StatusForm({ item }: { item: ModerationDetail }) {
   }
 
   const outcome = statusOfDetailedStatus(detailedStatusOf(values));
-  const emailsReporter = item.public.status === 'open' && outcome === 'closed' && Boolean(item.private.email);
+  // As the server sends (moderation/changes.ts): every saved change of a published report goes to
+  // the reporter and its followers; before publishing, only closing it emails the reporter.
+  const emailsEveryone = item.moderation === 'published' && !same(values, stored);
+  const emailsReporter = !emailsEveryone && item.public.status === 'open' && outcome === 'closed' && Boolean(item.private.email);
 
   const onSubmit = (submitEvent: FormEvent) => {
     submitEvent.preventDefault();
@@ -162,6 +165,7 @@ export function StatusForm({ item }: { item: ModerationDetail }) {
         <p>
           {t('status.outcome')} <StatusBadge status={outcome} detailed={detailedStatusOf(values)} />
         </p>
+        {emailsEveryone ? <p className="console-status-form__email">{t('status.emailNoticeEveryChange')}</p> : null}
         {emailsReporter ? <p className="console-status-form__email">{t('status.emailNotice')}</p> : null}
       </div>
       <Button type="submit" disabled={change.isPending}>

@@ -14,6 +14,7 @@ import { formatCoordinates } from '../../../lib/format-coordinates';
 import { formatNumber } from '../lib/format';
 import { objectAddress, positionOf, type ChosenPlace, type LatLong } from '../lib/place';
 import { useGeolocation, type GeolocationState } from '../lib/use-geolocation';
+import { DESCRIBE_HEADING_ID } from './report-step';
 import { ServiceObjectPicker } from './service-object-picker';
 
 // Leaflet is the heaviest part of the app: it loads only when this step is on screen.
@@ -139,6 +140,10 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
       <AddressSearch key={searchGeneration} className="location-step__search" focus={{ lat: mapCenter.lat, lon: mapCenter.long }} onChoose={chooseSearchResult} />
 
       <div className="location-step__actions">
+        {/* Past the map, its controls and the place list, which otherwise take some 20 Tabs. */}
+        <button type="button" className="link-button" onClick={() => document.getElementById(DESCRIBE_HEADING_ID)?.focus()}>
+          {t('place.skipToDescribe')}
+        </button>
         <Button variant="secondary" onClick={geolocation.locate} disabled={geolocation.state.status === 'locating'}>
           {t('place.useMyLocation')}
         </Button>

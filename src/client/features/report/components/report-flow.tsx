@@ -33,7 +33,7 @@ import { LocationStep } from './location-step';
 import { NearbyRequests } from './nearby-requests';
 import { PhotoStep } from './photo-step';
 import { DRAFT_STATUS_ID, START_HEADING_ID, useFocusRequest } from './report-focus';
-import { ReportStep } from './report-step';
+import { DESCRIBE_HEADING_ID, ReportStep } from './report-step';
 import { SendSection } from './send-section';
 import { ServiceTypePicker } from './service-type-picker';
 
@@ -191,7 +191,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
         <NearbyRequests serviceCode={values.service_code} serviceName={serviceName} position={positionOf(place)} />
       </ReportStep>
 
-      <ReportStep number={4} title={t('steps.describe')}>
+      <ReportStep number={4} title={t('steps.describe')} headingId={DESCRIBE_HEADING_ID}>
         {selectedType?.metadata ? (
           <QuestionFields
             questions={questions}

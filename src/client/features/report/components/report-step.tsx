@@ -1,5 +1,8 @@
 import { useId, type ReactNode } from 'react';
 
+/** The "Describe the problem" step's heading: where the place step's skip button sends the focus. */
+export const DESCRIBE_HEADING_ID = 'report-step-describe';
+
 export interface ReportStepProps {
   number: number;
   title: string;
