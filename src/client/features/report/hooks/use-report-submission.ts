@@ -3,13 +3,14 @@
  * A created report clears the draft and the form; a refusal keeps every field and photo and
  * says what to fix, next to the fields the API named and in one list before the send button.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { SupportedLocale } from '@/shared/locales';
 import type { UploadProgress } from '../../../lib/http-client';
 import { useCreateServiceRequest, type CreatedReport } from '../api/create-service-request';
+import { findSubmission } from '../api/find-submission';
 import type { FocusRequest } from '../components/report-focus';
-import { clearDraftFields } from '../draft/draft-fields-store';
+import { clearDraftFields, draftIdempotencyKey, markDraftSending } from '../draft/draft-fields-store';
 import type { ServiceQuestion } from '../questions/answers';
 import type { DraftPhotos } from '../photos/use-draft-photos';
 import { interpretSendError, type GeneralProblem } from '../lib/send-error';
@@ -21,6 +22,9 @@ export interface SentReport {
   gaveEmail: boolean;
 }
 
+/** Asking, after a reload mid-send, whether the report arrived: under way, or its plain outcome when it had not. */
+export type ArrivalCheck = 'checking' | 'notArrived' | 'checkFailed';
+
 export function useReportSubmission({
   form,
   photos,
@@ -28,6 +32,7 @@ export function useReportSubmission({
   requestFocus,
   questions,
   onSent,
+  interrupted,
 }: {
   form: UseFormReturn<ReportFormValues>;
   photos: DraftPhotos;
@@ -37,6 +42,8 @@ export function useReportSubmission({
   questions: () => readonly ServiceQuestion[];
   /** Called once the report is created and its draft cleared, before the form is emptied. */
   onSent: (sent: SentReport) => void;
+  /** The draft was being sent when the page was left (its sending mark was set): ask whether it arrived. */
+  interrupted: boolean;
 }) {
   const { handleSubmit, setError, reset } = form;
   const [progress, setProgress] = useState<UploadProgress>();
@@ -44,6 +51,36 @@ export function useReportSubmission({
   const [photoError, setPhotoError] = useState<string>();
   const [general, setGeneral] = useState<GeneralProblem[]>([]);
   const [showFieldSummary, setShowFieldSummary] = useState(false);
+  const [arrivalCheck, setArrivalCheck] = useState<ArrivalCheck | undefined>(interrupted ? 'checking' : undefined);
+  const checkStarted = useRef(false);
+
+  /** The report arrived: the draft goes, with its key, and the confirmation shows. */
+  const finish = async (report: CreatedReport, gaveEmail: boolean) => {
+    clearDraftFields();
+    await photos.clear();
+    onSent({ report, gaveEmail });
+    reset(emptyReportValues);
+  };
+
+  // A reload mid-send: the report may have arrived with its answer lost. Its key tells; once.
+  useEffect(() => {
+    if (!interrupted || checkStarted.current) return;
+    checkStarted.current = true;
+    const key = draftIdempotencyKey();
+    findSubmission(key).then(
+      async (arrived) => {
+        markDraftSending(false);
+        if (arrived) await finish(arrived, form.getValues('email').trim() !== '');
+        else setArrivalCheck('notArrived');
+      },
+      () => {
+        // Unknown: sending again is safe, the same key makes it arrive once.
+        markDraftSending(false);
+        setArrivalCheck('checkFailed');
+      },
+    );
+    // Once, for the draft the page opened with.
+  }, [interrupted]);
 
   const clearProblems = () => {
     setGeneral([]);
@@ -53,14 +90,22 @@ export function useReportSubmission({
 
   const onValid = async (submitted: ReportFormValues) => {
     clearProblems();
+    setArrivalCheck(undefined);
     setProgress(undefined);
+    // Every try of this draft carries its key; the mark says, after a reload, that one was under way.
+    const idempotencyKey = draftIdempotencyKey();
+    markDraftSending(true);
     try {
-      const report = await sending.mutateAsync({ values: submitted, photos: photos.items.map((item) => item.blob), locale, questions: questions() });
-      clearDraftFields();
-      await photos.clear();
-      onSent({ report, gaveEmail: submitted.email.trim() !== '' });
-      reset(emptyReportValues);
+      const report = await sending.mutateAsync({
+        values: submitted,
+        photos: photos.items.map((item) => item.blob),
+        locale,
+        questions: questions(),
+        idempotencyKey,
+      });
+      await finish(report, submitted.email.trim() !== '');
     } catch (error) {
+      markDraftSending(false);
       // Nothing is cleared: every field and photo stays as it was for the next try.
       const failure = interpretSendError(error, await loadReportChecks());
       for (const [target, message] of Object.entries(failure.fieldMessages) as [ErrorTarget, string][]) {
@@ -103,7 +148,8 @@ export function useReportSubmission({
 
   return {
     submit,
-    busy: sending.isPending,
+    busy: sending.isPending || arrivalCheck === 'checking',
+    arrivalCheck,
     progress,
     /** An error from the API about the photos (untranslated). */
     photoError,
