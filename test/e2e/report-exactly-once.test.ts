@@ -64,6 +64,7 @@ describe('a report arrives once', () => {
 
     let stored: () => void = () => undefined;
     const serverHasIt = new Promise<void>((resolve) => (stored = resolve));
+    // Routed until the reload; its answer is never given (unrouting would let the held request go on).
     await page.route('**/proxy/open311/v1/requests.json', async (route: Route) => {
       if (route.request().method() !== 'POST') return route.continue();
       await route.fetch(); // stored on the server; its answer is held back
@@ -72,7 +73,6 @@ describe('a report arrives once', () => {
     await page.getByRole('button', { name: 'Send report' }).click();
     await serverHasIt;
     expect((await draftEntry(page))?.sending).toBe(true);
-    await page.unroute('**/proxy/open311/v1/requests.json');
     await page.reload();
     const id = await confirmedRequestId(page);
     expect(storedWith(description).ids).toEqual([id]);
@@ -86,14 +86,16 @@ describe('a report arrives once', () => {
     await fillReport(page, description);
     let held: () => void = () => undefined;
     const postHeld = new Promise<void>((resolve) => (held = resolve));
+    let holding = true;
+    // The first POST is held, never sent on (unrouting would let it go on): the reload cuts it.
     await page.route('**/proxy/open311/v1/requests.json', (route: Route) => {
-      if (route.request().method() !== 'POST') return route.continue();
-      held(); // never sent on: the reload cuts it
+      if (route.request().method() !== 'POST' || !holding) return route.continue();
+      held();
       return undefined;
     });
     await page.getByRole('button', { name: 'Send report' }).click();
     await postHeld;
-    await page.unroute('**/proxy/open311/v1/requests.json');
+    holding = false;
     await page.reload();
     await page.getByText('Your report had not arrived when the page closed.').waitFor();
     expect(await page.getByLabel('Description').inputValue()).toBe(description);
