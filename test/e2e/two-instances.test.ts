@@ -1,4 +1,5 @@
 import { readMail } from '../server/notify/multipart';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
@@ -150,6 +151,33 @@ describe('two instances on one PostgreSQL', () => {
     expect(new Set(mails.map((mail) => readMail(mail.raw).headers.get('message-id'))).size).toBe(3);
     expect(mails.every((mail) => mail.to.join() === 'resident@example.org')).toBe(true);
   }, 60_000);
+
+  it('answers a repeat sent to the other instance with the first answer (Idempotency-Key, keys kept in the database)', async () => {
+    const apiKey = adminCli(['apikey', 'create', 'idempotency']).trim().split('\n').at(-1)!;
+    const description = 'Sent through A, its answer lost, sent again through B.';
+    const send = (server: KerroServer) => {
+      const body = urlencoded({ service_code: '171', description, lat: '60.17', long: '24.94', api_key: apiKey });
+      return fetch(`${server.baseUrl}/open311/v1/requests.json`, {
+        method: 'POST',
+        headers: { ...body.headers, 'idempotency-key': '"5a0d2c9e-2f4b-4d59-9b55-6b1c1f7e0a11"' },
+        body: body.payload,
+      });
+    };
+    const first = await send(a);
+    expect(first.status).toBe(200);
+    const firstBody = await first.text();
+    const again = await send(b);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(firstBody);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const rows = await client.query('SELECT service_request_id FROM service_requests WHERE description = $1', [description]);
+      expect(rows.rows.map((row: { service_request_id: string }) => row.service_request_id)).toEqual([JSON.parse(firstBody)[0].service_request_id]);
+    } finally {
+      await client.end();
+    }
+  });
 
   it('loses no answered submission when A is killed in the middle of a stream', async () => {
     const key = adminCli(['apikey', 'create', 'durability']).trim().split('\n').at(-1)!;

@@ -219,6 +219,7 @@ export interface UploadProgress {
 export interface PostFormOptions {
   query?: RequestOptions['query'];
   signal?: AbortSignal;
+  headers?: Record<string, string>;
   /** Called as the body goes out: fetch cannot report upload progress, XMLHttpRequest can. */
   onProgress?: (progress: UploadProgress) => void;
 }
@@ -249,6 +250,7 @@ export function postForm<T = unknown>(path: string, body: FormData | URLSearchPa
     };
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     if (onProgress) {
       xhr.upload.addEventListener('progress', (progressEvent) => {

@@ -52,6 +52,7 @@ export function geoReportErrorHandler(error: FastifyError, request: FastifyReque
   // Refused before the body was all read (a bad key, a photo too large): the rest of the upload is not waited for.
   cutUnreadBodyAfterAnswer(request, reply);
   if (error instanceof GeoReportError) {
+    if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
     return sendDocument(reply, presentErrors(error.records), format, error.statusCode);
   }
   const multipartMistake = describeMultipartMistake(error);

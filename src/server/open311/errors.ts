@@ -9,8 +9,10 @@ export class GeoReportError extends Error {
   readonly records: GeoReportErrorRecord[];
 
   constructor(
-    readonly statusCode: 400 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 502 | 503 | 504 | 507,
+    readonly statusCode: 400 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504 | 507,
     descriptions: string | string[],
+    /** Sent as Retry-After: when the same request is worth trying again. */
+    readonly retryAfterSeconds?: number,
   ) {
     const list = Array.isArray(descriptions) ? descriptions : [descriptions];
     super(list.join('; '));

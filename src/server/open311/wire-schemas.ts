@@ -64,6 +64,18 @@ export const serviceDefinitionSchema = z.strictObject({
 });
 
 export const serviceRequestListSchema = z.array(serviceRequestSchema);
+/** The Idempotency-Key header a submission may carry (documented; read by open311/idempotency.ts). */
+export const idempotencyKeyHeaders = z
+  .object({
+    'idempotency-key': z
+      .string()
+      .optional()
+      .describe(
+        'IETF HTTPAPI Idempotency-Key: a quoted string, e.g. "a UUID", one per report. A repeat within 24 hours gets the first answer (no second report, no second email); 422 if its body differs, 409 with Retry-After while the first still runs',
+      ),
+  })
+  .passthrough();
+
 export const createdSchema = z.array(z.strictObject({ service_request_id: z.string(), service_notice: z.string() }));
 export const followerCountSchema = z.strictObject({ service_request_id: z.string(), follower_count: z.number().int().min(0) });
 export const followAnswerSchema = z.strictObject({ service_request_id: z.string(), status: z.literal('confirmation_sent') });

@@ -3,10 +3,11 @@
  * protocols (open311/, drf/, pelias/), never a service (ARCHITECTURE.md); app.ts connects the
  * embedded services to this.
  */
-import type { FastifyPluginAsync, FastifyReply, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../context';
 import type { ReadForm } from '../open311/form-reader';
 import type { GeoReportFormat } from '../open311/serializers';
+import type { StoredAnswer } from '../storage/repositories/types';
 import type { CachedUpstreamAnswer } from './upstream';
 
 export interface EmbeddedServices {
@@ -22,9 +23,10 @@ export interface EmbeddedServices {
   geoReport: {
     /**
      * POST requests.{format} with the form as read by the proxy: the service checks the key and
-     * the fields as it does for any caller and answers on `reply` (or throws a GeoReportError);
-     * the photos are read from the proxy's spool, never parsed or written again.
+     * the fields as it does for any caller and gives its answer whole (or throws a
+     * GeoReportError); the photos are read from the proxy's spool, never parsed or written again.
+     * The proxy holds the submission's idempotency key: this call carries none.
      */
-    createRequest: (reply: FastifyReply, format: GeoReportFormat, form: ReadForm) => Promise<unknown>;
+    createRequest: (format: GeoReportFormat, form: ReadForm) => Promise<StoredAnswer>;
   };
 }

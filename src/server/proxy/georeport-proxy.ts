@@ -12,6 +12,8 @@ import { GeoReportError, badRequest } from '../open311/errors';
 import { registerGeoReportBodyParsers } from '../open311/form-body-parsers';
 import { readForm, singleValues, type ReadForm } from '../open311/form-reader';
 import { splitFormat } from '../open311/format';
+import { answerOnce, checkedIdempotencyKey, idempotencyKeyOf, requestFingerprint, sendStoredAnswer, stillRunning, submissionLeaseMs } from '../open311/idempotency';
+import type { StoredAnswer } from '../storage/repositories/types';
 import { registerFollowProxy } from './follow-proxy';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 import type { CachedUpstreamAnswer } from './upstream';
@@ -43,6 +45,15 @@ async function upstreamCall(call: () => Promise<UpstreamResponse>): Promise<Upst
     throw error;
   }
 }
+
+/**
+ * Whose idempotency keys the proxy holds: its clients' (the web app's), each key its own, made
+ * on the device with the draft. One scope for all of them.
+ */
+const proxyKeyScope = 'proxy:open311';
+
+/** An answer to a submission: kept whole for repeats, sent with the upstream's other headers the first time. */
+type SubmissionAnswer = StoredAnswer & { headers?: Record<string, string> };
 
 function sendUpstream(reply: FastifyReply, response: UpstreamResponse) {
   return reply.code(response.statusCode).headers(response.headers).send(response.body);
@@ -108,8 +119,12 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
 
   registerFollowProxy(app, context, upstreams, apiKey);
 
-  /** Another city's service: the form again as multipart, the photos streamed from the spool. */
-  const forwardOverHttp = async (request: FastifyRequest, reply: FastifyReply, file: string, { fields, files }: ReadForm) => {
+  /**
+   * Another city's service: the form again as multipart, the photos streamed from the spool. The
+   * idempotency key goes along: a service that honours it dedupes too (one the proxy let go after
+   * a timeout, say); one that does not ignores it.
+   */
+  const forwardOverHttp = async (request: FastifyRequest, file: string, { fields, files }: ReadForm, idempotencyKey: string | undefined): Promise<SubmissionAnswer> => {
     const form = new FormData();
     form.append('api_key', apiKey());
     for (const [field, value] of Object.entries(fields)) {
@@ -122,16 +137,30 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
     const response = await upstreamCall(() =>
       callUpstream('issue reporting', url, {
         method: 'POST',
-        headers: upstreams.open311ClientOrigin(request),
+        headers: { ...upstreams.open311ClientOrigin(request), ...(idempotencyKey === undefined ? {} : { 'idempotency-key': `"${idempotencyKey}"` }) },
         body: form as never,
         timeoutMs: config.UPLOAD_TIMEOUT_MS,
         metrics: context.metrics,
       }),
     );
     // Read fully before the spool goes: the upstream may still be reading the photos.
-    const body = Buffer.from(await response.body.arrayBuffer());
-    return reply.code(response.statusCode).headers(response.headers).send(body);
+    const body = Buffer.from(await response.body.arrayBuffer()).toString('utf8');
+    const { 'content-type': contentType = '', ...headers } = response.headers;
+    return { statusCode: response.statusCode, contentType, body, headers };
   };
+
+  /**
+   * What a client asks after a send that got no answer (a lost connection, a reload): did the
+   * report with this idempotency key arrive? 200 with its first answer, 409 while it is still
+   * being sent, 404 when nothing arrived (or longer ago than the keys are kept).
+   */
+  app.get('/submissions/:key', { schema: proxySchemas.submission }, async (request, reply) => {
+    const key = checkedIdempotencyKey((request.params as { key: string }).key, 'the key in the path');
+    const found = await context.repositories.idempotencyKeys.find(proxyKeyScope, key, context.now());
+    if (found?.state === 'running') throw stillRunning();
+    if (!found) throw new GeoReportError(404, 'no report has arrived with this Idempotency-Key in the last 24 hours; send it again with the same key');
+    return sendStoredAnswer(reply, found.answer);
+  });
 
   // One path with the GET above (`/*`), so the OpenAPI document has one path for the shape; only
   // one segment is a resource here (`requests.json`): anything deeper is the app's own 404, as
@@ -150,9 +179,12 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
       if (name !== 'requests' || !format) {
         throw new GeoReportError(404, `no such resource: POST ${request.url.split('?')[0]}; post to requests.json or requests.xml`);
       }
+      // Read before the body: a malformed header is refused without waiting for the photos.
+      const idempotencyKey = idempotencyKeyOf(request);
       const spool = await createUploadSpool(uploadSpoolDirectory(config));
       try {
-        const { fields, files } = await readClientForm(request, spool);
+        const form = await readClientForm(request, spool);
+        const { fields, files } = form;
         const { values, problems } = singleValues(fields, validatedFields);
         const parsed = serviceRequestInputSchema.safeParse(values);
         if (!parsed.success) problems.push(...describeIssues(parsed.error).map((issue) => issue.message));
@@ -161,8 +193,25 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
 
         // The embedded service takes the form as read here: no second parse, the photos read from this spool.
         const embedded = upstreams.embeddedGeoReport;
-        if (embedded) return await embedded.createRequest(reply, format, { fields: { ...fields, api_key: apiKey() }, files });
-        return await forwardOverHttp(request, reply, file, { fields, files });
+        const forward = (): Promise<SubmissionAnswer> =>
+          embedded ? embedded.createRequest(format, { fields: { ...fields, api_key: apiKey() }, files }) : forwardOverHttp(request, file, form, idempotencyKey);
+        // The proxy holds its clients' keys itself, in the store: the upstream (embedded or a city's) gets each report once.
+        const answer: SubmissionAnswer =
+          idempotencyKey === undefined
+            ? await forward()
+            : await answerOnce(
+                {
+                  repository: context.repositories.idempotencyKeys,
+                  scope: proxyKeyScope,
+                  key: idempotencyKey,
+                  fingerprint: await requestFingerprint(request, form),
+                  now: context.now,
+                  leaseMs: submissionLeaseMs(config),
+                },
+                forward,
+              );
+        if (answer.headers) reply.headers(answer.headers);
+        return sendStoredAnswer(reply, answer);
       } finally {
         await spool.dispose();
       }

@@ -7,7 +7,7 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { drfErrorSchema } from '../drf/wire-schemas';
-import { anyGeoReportAnswer, bothFormats, createdSchema, followAnswerSchema, geoReportErrors, submissionBody } from '../open311/wire-schemas';
+import { anyGeoReportAnswer, bothFormats, createdSchema, followAnswerSchema, geoReportErrors, idempotencyKeyHeaders, submissionBody } from '../open311/wire-schemas';
 
 const tags = ['Proxy (the web app’s only door; adds the API key)'];
 const forwarded = z.object({ '*': z.string().describe('the path under the service, e.g. requests.json or services/171.xml') });
@@ -37,7 +37,16 @@ export const proxySchemas: Record<string, FastifySchema> = {
     summary: 'Report a problem through the proxy: the fields of POST /open311/v1/requests.{format} without api_key (the proxy adds its own)',
     params: z.object({ '*': z.string().describe('requests.json or requests.xml') }),
     body: submissionBody.omit({ api_key: true }),
-    response: { 200: bothFormats('The new request id', createdSchema, 'service_requests'), ...geoReportErrors(400, 403, 404, 413, 429, 502, 503, 504) },
+    headers: idempotencyKeyHeaders,
+    response: { 200: bothFormats('The new request id', createdSchema, 'service_requests'), ...geoReportErrors(400, 403, 404, 409, 413, 422, 429, 502, 503, 504) },
+  },
+  submission: {
+    tags,
+    summary: 'Whether a report sent with this Idempotency-Key arrived (asked after a send that got no answer)',
+    description:
+      'A report posted through the proxy with an `Idempotency-Key` header (a quoted string, e.g. a UUID made with the draft) is answered once; every repeat of it within 24 hours gets that first answer. This path gives the same first answer by the key alone: 200 when it arrived, 409 with Retry-After while it is still being processed, 404 when nothing arrived with the key.',
+    params: z.object({ key: z.string().describe('the Idempotency-Key the report was sent with, without its quotes') }),
+    response: { 200: bothFormats('The first answer to the report, as it was given (the format it was posted in)', createdSchema, 'service_requests'), ...geoReportErrors(400, 404, 409) },
   },
   follow: {
     tags,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clearDraftFields, DRAFT_FIELDS_KEY, loadDraftFields, saveDraftFields } from '../../../src/client/features/report/draft/draft-fields-store';
+import {
+  clearDraftFields,
+  DRAFT_FIELDS_KEY,
+  draftIdempotencyKey,
+  loadDraftFields,
+  markDraftSending,
+  newIdempotencyKey,
+  saveDraftFields,
+} from '../../../src/client/features/report/draft/draft-fields-store';
 import { createDraftPhotoStore, draftPhotoStore } from '../../../src/client/features/report/draft/draft-photo-store';
 import { memoryShelf } from '../../../src/client/lib/device-storage';
 import { emptyReportValues } from '../../../src/client/features/report/validation/report-form-values';
@@ -10,7 +18,47 @@ describe('draft fields in localStorage', () => {
     expect(loadDraftFields()).toEqual({
       values: { ...emptyReportValues, description: 'Hole', lat: '60.1', long: '24.9' },
       savedAt: '2025-03-04T10:00:00.000Z',
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      sending: false,
     });
+    clearDraftFields();
+  });
+
+  it('keeps one idempotency key per draft across saves and reloads; a new draft gets a new one', () => {
+    saveDraftFields({ ...emptyReportValues, description: 'First draft' });
+    const key = draftIdempotencyKey();
+    saveDraftFields({ ...emptyReportValues, description: 'First draft, edited' });
+    expect(loadDraftFields()?.idempotencyKey).toBe(key);
+    expect(JSON.parse(localStorage.getItem(DRAFT_FIELDS_KEY)!).idempotencyKey).toBe(key);
+    markDraftSending(true);
+    saveDraftFields({ ...emptyReportValues, description: 'First draft, edited again' });
+    expect(loadDraftFields()).toMatchObject({ idempotencyKey: key, sending: true });
+    markDraftSending(false);
+    expect(loadDraftFields()?.sending).toBe(false);
+    // Sent (or discarded): the next draft is another report.
+    clearDraftFields();
+    saveDraftFields({ ...emptyReportValues, description: 'Second draft' });
+    expect(draftIdempotencyKey()).not.toBe(key);
+    clearDraftFields();
+  });
+
+  it('gives a draft saved before keys existed a key, and keeps it from then on', () => {
+    localStorage.setItem(DRAFT_FIELDS_KEY, JSON.stringify({ values: { description: 'An old draft' }, savedAt: '2025-03-04T10:00:00.000Z' }));
+    const key = draftIdempotencyKey();
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(draftIdempotencyKey()).toBe(key);
+    expect(loadDraftFields()?.idempotencyKey).toBe(key);
+    clearDraftFields();
+  });
+
+  it('makes version 4 UUIDs where crypto.randomUUID is missing (an insecure origin)', () => {
+    const randomUUID = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+      expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 
   it('keeps nothing for an empty form, and forgets on clear', () => {

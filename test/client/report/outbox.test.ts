@@ -13,6 +13,7 @@ function newReport(description: string, extra: Record<string, unknown> = {}): Ne
     photos: [new Blob(['jpeg bytes'], { type: 'image/jpeg' })],
     locale: 'en',
     questions: [],
+    idempotencyKey: `key-${description}`,
     ...extra,
   };
 }
@@ -84,7 +85,7 @@ describe('the report outbox', () => {
     const queued = await outbox.queue(newReport('A hole', { idempotencyKey: 'key-1' }), { gaveEmail: false, label });
     expect(queued.id).toBe('key-1');
     await outbox.sendWaiting();
-    expect(service.received.map((report) => (report as NewReport & { idempotencyKey?: string }).idempotencyKey)).toEqual(['key-1']);
+    expect(service.received.map((report) => report.idempotencyKey)).toEqual(['key-1']);
   });
 
   it('sends each report once when the connection returns in two tabs, and `online` and Background Sync fire together', async () => {

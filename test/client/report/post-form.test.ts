@@ -17,6 +17,12 @@ describe('postForm (XMLHttpRequest with upload progress)', () => {
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/proxy/open311/v1/requests.json', body: form });
   });
 
+  it('sends the headers it is given (the Idempotency-Key)', async () => {
+    const calls = stubXhr(() => ({ status: 200, body: [] }));
+    await api.postForm('/x', new FormData(), { headers: { 'Idempotency-Key': '"k-1"' } });
+    expect(calls[0]!.headers).toEqual({ Accept: 'application/json', 'Idempotency-Key': '"k-1"' });
+  });
+
   it('fails with the same ApiError as fetch requests: records from a GeoReport error array', async () => {
     stubXhr(() => ({ status: 400, body: [{ code: 400, description: 'description must be at least 10 characters' }] }));
     const error = await api.postForm('/x', new FormData()).catch((reason: unknown) => reason);

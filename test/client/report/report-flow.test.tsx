@@ -213,7 +213,7 @@ describe('report page /report', () => {
     const user = userEvent.setup();
     serveReportApi();
     let online = false;
-    stubXhr(() => (online ? { status: 201, body: [{ service_request_id: 'r-2', service_notice: '' }] } : 'network-error'));
+    const calls = stubXhr(() => (online ? { status: 201, body: [{ service_request_id: 'r-2', service_notice: '' }] } : 'network-error'));
     await renderReport();
     await fillValidReport(user);
     await user.click(screen.getByRole('button', { name: 'Send report' }));
@@ -221,6 +221,11 @@ describe('report page /report', () => {
     online = true;
     await user.click(screen.getByRole('button', { name: 'Send report' }));
     expect((await screen.findByTestId('report-id')).textContent).toBe('r-2');
+    // Both tries carried the draft's one key, so the service can tell the second is the first again.
+    const keys = calls.map((call) => call.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('keeps the draft (fields, place, type and photos) when the page is opened again, until discarded', async () => {

@@ -79,6 +79,7 @@ export interface XhrCall {
   method: string;
   url: string;
   body: FormData | URLSearchParams | null;
+  headers: Record<string, string>;
 }
 
 /**
@@ -92,7 +93,7 @@ export function stubXhr(respond: (call: XhrCall) => { status: number; body: unkn
     responseText = '';
     responseType = '';
     private listeners = new Map<string, ((event: unknown) => void)[]>();
-    private call: XhrCall = { method: '', url: '', body: null };
+    private call: XhrCall = { method: '', url: '', body: null, headers: {} };
     readonly upload = {
       listeners: [] as ((event: ProgressEvent) => void)[],
       addEventListener(type: string, listener: (event: ProgressEvent) => void) {
@@ -100,9 +101,11 @@ export function stubXhr(respond: (call: XhrCall) => { status: number; body: unkn
       },
     };
     open(method: string, url: string) {
-      this.call = { method, url, body: null };
+      this.call = { method, url, body: null, headers: {} };
     }
-    setRequestHeader() {}
+    setRequestHeader(name: string, value: string) {
+      this.call.headers[name] = value;
+    }
     getResponseHeader(): string | null {
       return null;
     }

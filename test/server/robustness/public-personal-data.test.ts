@@ -52,6 +52,8 @@ function needlesOf(n: number): string[] {
 
 let t: TestApp;
 const allIds: string[] = [];
+/** The Idempotency-Keys the proxy's submissions went with: their first answers are asked for again by key. */
+const submissionKeys: string[] = [];
 const publishedIds: string[] = [];
 let mediaFile = '';
 let counterId = 0;
@@ -84,7 +86,12 @@ beforeAll(async () => {
       const body = submission.photo
         ? await multipartBody(fields, [{ fileName: 'photo.jpg', type: 'image/jpeg', data: photo }])
         : urlencoded(fields);
-      const response = await fetch(`${t.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body: typeof body.payload === 'string' ? body.payload : new Uint8Array(body.payload), headers: body.headers });
+      submissionKeys.push(`sweep-${n}`);
+      const response = await fetch(`${t.baseUrl}/proxy/open311/v1/requests.json`, {
+        method: 'POST',
+        body: typeof body.payload === 'string' ? body.payload : new Uint8Array(body.payload),
+        headers: { ...body.headers, 'idempotency-key': `"sweep-${n}"` },
+      });
       const text = await response.text();
       expect(response.status, text).toBe(200);
       expectNoPersonalData('POST /proxy/open311/v1/requests.json', text, Object.fromEntries(response.headers));
@@ -200,6 +207,7 @@ describe('no personal data in any public response', () => {
       '/geocoding/v1/reverse?point.lat=60.1699&point.lon=24.9384&layers=address,venue',
       '/proxy/geocoding/v1/search?text=a&focus.point.lat=60.17&focus.point.lon=24.94',
       '/proxy/geocoding/v1/reverse?point.lat=60.1699&point.lon=24.9384',
+      ...submissionKeys.map((key) => `/proxy/open311/v1/submissions/${key}`),
       `/media/${mediaFile}`,
       '/healthz',
       '/readyz',

@@ -31,10 +31,12 @@ const recordedNames = (client: pg.Client) =>
 
 beforeAll(async () => {
   cluster = await startPostgresCluster();
-  reference = await withClient(await cluster.createDatabase(), async (client) => {
-    await runLegacySteps(client);
-    return postgresShape(client);
-  });
+  // What the old Kerro left at its last version, then adopted: the steps added since the migrator
+  // (those without `legacy`) run on it, so it is the schema a new database must have.
+  const referenceUrl = await cluster.createDatabase();
+  await withClient(referenceUrl, (client) => runLegacySteps(client));
+  await (await open(referenceUrl)).close();
+  reference = await withClient(referenceUrl, (client) => postgresShape(client));
 }, 60_000);
 
 afterAll(() => cluster?.stop());

@@ -19,6 +19,15 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/**
+ * What the old Kerro left at its last version, then adopted: the steps added since the migrator
+ * (those without `legacy`) run on it, so it is the schema a new database must have.
+ */
+async function adoptedLegacyDatabase(file: string): Promise<void> {
+  legacyDatabase(file, legacySteps.length);
+  (await openDatabase(file)).close();
+}
+
 function legacyDatabase(file: string, version: number): void {
   const db = new Database(file);
   try {
@@ -36,7 +45,7 @@ describe('SQLite schema migrations', () => {
   it('build a new database exactly as the old steps did: tables, columns, keys, indexes, triggers, version rows', async () => {
     const fresh = await openDatabase(join(dir, 'new.sqlite'));
     const legacyFile = join(dir, 'old.sqlite');
-    legacyDatabase(legacyFile, legacySteps.length);
+    await adoptedLegacyDatabase(legacyFile);
     const legacy = new Database(legacyFile, { readonly: true });
     try {
       expect(sqliteShape(fresh)).toEqual(sqliteShape(legacy));
@@ -53,7 +62,7 @@ describe('SQLite schema migrations', () => {
       const file = join(dir, 'kerro.sqlite');
       legacyDatabase(file, version);
       const reference = join(dir, 'reference.sqlite');
-      legacyDatabase(reference, legacySteps.length);
+      await adoptedLegacyDatabase(reference);
 
       const db = await openDatabase(file);
       const expected = new Database(reference, { readonly: true });

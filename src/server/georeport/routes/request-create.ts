@@ -1,24 +1,47 @@
 /** POST requests.[format]: the form read (photos spooled, the key checked as it arrives), handed to the use-case, the answer sent. */
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { photoTooLarge } from '../../../shared/georeport/problems';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../open311/errors';
 import { readForm, type ReadForm } from '../../open311/form-reader';
+import { answerOnce, idempotencyKeyOf, requestFingerprint, sendStoredAnswer, submissionLeaseMs } from '../../open311/idempotency';
 import { presentCreated } from '../../open311/presenter';
-import { sendDocument } from '../../open311/reply';
-import type { GeoReportFormat } from '../../open311/serializers';
+import { serialize, type GeoReportFormat } from '../../open311/serializers';
 import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../../open311/upload-spool';
+import type { StoredAnswer } from '../../storage/repositories/types';
 import { requireApiKey } from '../api-key-check';
 import { submitServiceRequest } from '../create-service-request';
 
+/** The key's own fields are not part of the request a key names: a caller's key is its scope. */
+const callerFields = new Set(['api_key']);
+
 export function requestCreateHandler(context: AppContext) {
-  const { config } = context;
+  const { config, repositories } = context;
   const createFromReadForm = answerSubmission(context);
 
   return async (request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat) => {
+    // Read before the body: a malformed header is refused without waiting for the photos.
+    const idempotencyKey = idempotencyKeyOf(request);
     const spool = await createUploadSpool(uploadSpoolDirectory(config));
     try {
-      return await createFromReadForm(reply, format, await readRequestForm(context, request, spool));
+      const form = await readRequestForm(context, request, spool);
+      const apiKey = form.fields.api_key;
+      if (idempotencyKey === undefined || typeof apiKey !== 'string') return sendStoredAnswer(reply, await createFromReadForm(format, form));
+      // Keys are scoped by caller: its API key, checked first, kept only as a digest.
+      await requireApiKey(repositories.apiKeys, apiKey);
+      const answer = await answerOnce(
+        {
+          repository: repositories.idempotencyKeys,
+          scope: `api-key:${createHash('sha256').update(apiKey.trim()).digest('hex')}`,
+          key: idempotencyKey,
+          fingerprint: await requestFingerprint(request, form, callerFields),
+          now: context.now,
+          leaseMs: submissionLeaseMs(config),
+        },
+        () => createFromReadForm(format, form),
+      );
+      return sendStoredAnswer(reply, answer);
     } finally {
       await spool.dispose();
     }
@@ -27,13 +50,13 @@ export function requestCreateHandler(context: AppContext) {
 
 /**
  * The use-case behind POST requests.{format} for a form someone in this process has already read
- * (the embedded proxy): the same key check, field checks and answer as over HTTP. Empty photo
- * parts are left out here, as the HTTP reader leaves them out.
+ * (the embedded proxy, which holds the submission's idempotency key itself): the same key check,
+ * field checks and answer as over HTTP. Empty photo parts are left out here, as the HTTP reader
+ * leaves them out.
  */
 export function embeddedRequestCreate(context: AppContext) {
   const createFromReadForm = answerSubmission(context);
-  return (reply: FastifyReply, format: GeoReportFormat, form: ReadForm) =>
-    createFromReadForm(reply, format, { fields: form.fields, files: form.files.filter((file) => file.bytes > 0) });
+  return (format: GeoReportFormat, form: ReadForm) => createFromReadForm(format, { fields: form.fields, files: form.files.filter((file) => file.bytes > 0) });
 }
 
 async function readRequestForm(context: AppContext, request: FastifyRequest, spool: UploadSpool): Promise<ReadForm> {
@@ -53,10 +76,11 @@ async function readRequestForm(context: AppContext, request: FastifyRequest, spo
   });
 }
 
-/** The use-case, then the answer: the new request's id in the format asked for. */
+/** The use-case, then the answer: the new request's id in the format asked for, kept whole so a repeat can be sent it again. */
 function answerSubmission(context: AppContext) {
-  return async (reply: FastifyReply, format: GeoReportFormat, form: ReadForm) => {
+  return async (format: GeoReportFormat, form: ReadForm): Promise<StoredAnswer> => {
     const created = await submitServiceRequest(context, { ...form, format });
-    return sendDocument(reply, presentCreated(created.service_request_id, created.service_notice), format);
+    const { body, contentType } = serialize(presentCreated(created.service_request_id, created.service_notice), format);
+    return { statusCode: 200, contentType, body };
   };
 }

@@ -20,6 +20,7 @@ import {
   followerCountSchema,
   formatParam,
   geoReportErrors,
+  idempotencyKeyHeaders,
   jurisdictionQuery,
   localeQuery,
   requestListQuery,
@@ -105,9 +106,10 @@ export function geoReportSchemas(jurisdictionId: string, now: () => number) {
       summary: 'Report a problem (needs an API key); photos as `media` files in multipart/form-data',
       params: z.object({ format: formatParam }),
       body: submissionBody,
+      headers: idempotencyKeyHeaders,
       response: {
         200: bothFormats('The new request id', createdSchema, 'service_requests'),
-        ...geoReportErrors(400, 403, 404, 413, 429, 503),
+        ...geoReportErrors(400, 403, 404, 409, 413, 422, 429, 503),
       },
     },
     followerCount: {

@@ -4,6 +4,7 @@ import { createApiKeyRepository } from './api-keys';
 import { createCounterRepository } from './counters';
 import type { Engine } from './engine';
 import { createFollowerRepository, createRequestHistoryRepository } from './follow';
+import { createIdempotencyRepository } from './idempotency';
 import { createModerationRepository } from './moderation';
 import { createObservationRepository } from './observations';
 import { createOutboxStore } from './outbox';
@@ -33,5 +34,6 @@ export function sharedRepositories(engine: Engine) {
     observations: createObservationRepository(engine),
     loginThrottle: createLoginThrottle(engine),
     rateLimits: createRateLimits(engine),
+    idempotencyKeys: createIdempotencyRepository(engine),
   } satisfies Partial<Store>;
 }

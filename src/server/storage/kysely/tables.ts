@@ -203,6 +203,19 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+export interface IdempotencyKeysTable {
+  scope: string;
+  idempotency_key: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  created_at: number;
+  lease_until: number;
+  expires_at: number;
+  status_code: number | null;
+  content_type: string | null;
+  body: string | null;
+}
+
 /** PostgreSQL only: photos as rows when no shared media directory is configured. */
 export interface MediaBlobsTable {
   file_name: string;
@@ -234,5 +247,6 @@ export interface Tables {
   observation_sources: ObservationSourcesTable;
   login_attempts: LoginAttemptsTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
   media_blobs: MediaBlobsTable;
 }

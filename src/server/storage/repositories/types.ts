@@ -7,6 +7,7 @@ import type { AddressRepository } from './addresses';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
 import type { FollowerRepository, RequestHistoryRepository } from './follow';
+import type { IdempotencyRepository } from './idempotency';
 import type { MediaStore } from './media';
 import type { ModerationRepository, UnitOfWork } from './moderation';
 import type { ObservationRepository } from './observations';
@@ -17,6 +18,7 @@ export type * from './addresses';
 export type * from './core';
 export type * from './counters';
 export type * from './follow';
+export type * from './idempotency';
 export type * from './media';
 export type * from './moderation';
 export type * from './observations';
@@ -42,6 +44,8 @@ export interface Repositories {
   requestHistory: RequestHistoryRepository;
   loginThrottle: LoginThrottleRepository;
   rateLimits: RateLimitRepository;
+  /** Idempotency keys of submissions and their first answers. */
+  idempotencyKeys: IdempotencyRepository;
   /** Photos: files, or rows of the PostgreSQL database (see openStore). */
   media: MediaStore;
   unitOfWork: UnitOfWork;

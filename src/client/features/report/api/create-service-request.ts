@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '@/shared/paths';
 import type { SupportedLocale } from '@/shared/locales';
-import { ApiError, api, type UploadProgress } from '../../../lib/http-client';
+import { ApiError, api, isApiError, type UploadProgress } from '../../../lib/http-client';
 import { appendAnswers, type ServiceQuestion } from '../questions/answers';
 import { loadReportChecks } from '../validation/load-report-checks';
 import { reportFieldNames, type ReportFormValues } from '../validation/report-form-values';
+import { findSubmission } from './find-submission';
 import type { CreatedReport } from './response-schemas';
 
 export type { CreatedReport };
@@ -15,7 +16,15 @@ export interface NewReport {
   locale: SupportedLocale;
   /** The chosen type's questions: their answers go out as attribute[CODE]. */
   questions: readonly ServiceQuestion[];
+  /**
+   * The report's Idempotency-Key, the same for every try of the same report (its draft's, or its
+   * queue entry's): however often it is sent, it arrives once.
+   */
+  idempotencyKey: string;
 }
+
+/** The header's value: the IETF draft's Structured Field string, a quoted key. */
+export const idempotencyKeyHeader = (key: string) => ({ 'Idempotency-Key': `"${key}"` });
 
 /**
  * The form the proxy expects: the schema's fields (empty ones left out), the UI language as
@@ -39,7 +48,8 @@ export async function createServiceRequest(
   options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<CreatedReport> {
   const url = `${paths.proxyGeoreport}/requests.json`;
-  const [body, { createdSchema }] = await Promise.all([api.postForm(url, buildReportForm(report), options), loadReportChecks()]);
+  const sent = api.postForm(url, buildReportForm(report), { ...options, headers: idempotencyKeyHeader(report.idempotencyKey) });
+  const [body, { createdSchema }] = await Promise.all([sent, loadReportChecks()]);
   const parsed = createdSchema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError({ kind: 'invalid-response', status: 200, url, message: 'The answer to a new report has no service_request_id' });
@@ -49,6 +59,34 @@ export async function createServiceRequest(
 
 export function useCreateServiceRequest(onProgress: (progress: UploadProgress) => void) {
   return useMutation({
-    mutationFn: (report: NewReport) => createServiceRequest(report, { onProgress }),
+    mutationFn: (report: NewReport) => sendOnce(report, { onProgress }),
   });
+}
+
+/**
+ * Whether an error leaves it unknown if the report arrived: no answer at all (a lost connection,
+ * a reload), an unreadable one, the service's own failure, or the key's answers meaning it is
+ * running (409) or was already used (422). The key tells.
+ */
+export function leavesArrivalUnknown(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.kind !== 'http' || error.status === 409 || error.status === 422 || error.status >= 500;
+}
+
+/**
+ * Sends a report once: an answer lost on the way back is asked for by the report's key, so the
+ * report that did arrive is recognised rather than sent again as a new one.
+ */
+export async function sendOnce(
+  report: NewReport,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<CreatedReport> {
+  try {
+    return await createServiceRequest(report, options);
+  } catch (error) {
+    if (!leavesArrivalUnknown(error)) throw error;
+    const arrived = await findSubmission(report.idempotencyKey).catch(() => undefined);
+    if (arrived) return arrived;
+    throw error;
+  }
 }

@@ -47,13 +47,16 @@ export interface ReportFlowProps {
 const locationFields = ['lat', 'long', 'service_object_id', 'service_object_type'] as const;
 const contactFields = ['email', 'first_name', 'last_name', 'phone'] as const;
 
-function initialValues(initialServiceCode: string | undefined, initialPoint: LatLong | undefined): { values: ReportFormValues; restoredAt?: string } {
+function initialValues(
+  initialServiceCode: string | undefined,
+  initialPoint: LatLong | undefined,
+): { values: ReportFormValues; restoredAt?: string; sending: boolean } {
   const draft = loadDraftFields();
   let values = { ...emptyReportValues, ...draft?.values };
   if (!values.service_code && initialServiceCode) values.service_code = initialServiceCode;
   // Its address is looked up once the location step shows the pin.
   if (initialPoint) values = { ...values, ...valuesFromPlace({ kind: 'point', ...initialPoint }, values) };
-  return { values, restoredAt: draft?.savedAt };
+  return { values, restoredAt: draft?.savedAt, sending: draft?.sending ?? false };
 }
 
 export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps) {
@@ -81,6 +84,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
     locale,
     requestFocus,
     questions: () => questionsRef.current,
+    interrupted: start.sending,
     onSent: (sent) => {
       setDraftStatus(undefined);
       const state: SentState = { gaveEmail: sent.gaveEmail, notice: sent.report.service_notice };
@@ -166,9 +170,10 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
   return (
     <form className="report-form" noValidate onSubmit={submission.submit} aria-busy={busy}>
       <div id={DRAFT_STATUS_ID} className="report-form__draft-status" tabIndex={-1} role="status">
-        {draftStatus === 'restored' && start.restoredAt ? (
+        {draftStatus === 'restored' && start.restoredAt && !submission.arrivalCheck ? (
           <p className="notice">{t('draft.restored', { date: formatDateTime(start.restoredAt, locale) })}</p>
         ) : null}
+        {submission.arrivalCheck ? <p className="notice">{t(`draft.${submission.arrivalCheck}`)}</p> : null}
         {draftStatus === 'discarded' ? <p className="notice">{t('draft.discarded')}</p> : null}
       </div>
 

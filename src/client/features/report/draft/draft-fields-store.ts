@@ -8,7 +8,17 @@ export interface DraftFields {
   values: ReportFormValues;
   /** When it was last saved, ISO 8601. */
   savedAt: string;
+  /**
+   * The draft's Idempotency-Key: made with the draft, sent with every try of it, so the report
+   * arrives once however often it is sent; a new draft (after a sent or discarded one) gets a new one.
+   */
+  idempotencyKey: string;
+  /** Set while a send is under way: a page reloaded with it set asks whether the report arrived. */
+  sending: boolean;
 }
+
+/** The key of a draft kept nowhere (storage blocked): it lasts as long as the page. */
+let keyOfThisPage: string | undefined;
 
 function storage(): Storage | undefined {
   try {
@@ -16,6 +26,16 @@ function storage(): Storage | undefined {
   } catch {
     return undefined; // blocked by privacy settings: the form works, it just is not kept
   }
+}
+
+/** A random (version 4) UUID; crypto.randomUUID exists only on secure origins, getRandomValues everywhere. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Only known fields, only strings (and answers): an old or tampered entry cannot break the form. */
@@ -30,17 +50,35 @@ function cleanValues(raw: unknown): ReportFormValues {
   return values;
 }
 
-export function loadDraftFields(): DraftFields | undefined {
+/** The stored entry, whatever it holds; undefined when there is none or it cannot be read. */
+function readEntry(): DraftFields | undefined {
   try {
     const text = storage()?.getItem(DRAFT_FIELDS_KEY);
     if (!text) return undefined;
-    const parsed = JSON.parse(text) as { values?: unknown; savedAt?: unknown };
-    const values = cleanValues(parsed.values);
-    const savedAt = typeof parsed.savedAt === 'string' ? parsed.savedAt : new Date().toISOString();
-    return hasContent(values) ? { values, savedAt } : undefined;
+    const parsed = JSON.parse(text) as { values?: unknown; savedAt?: unknown; idempotencyKey?: unknown; sending?: unknown };
+    return {
+      values: cleanValues(parsed.values),
+      savedAt: typeof parsed.savedAt === 'string' ? parsed.savedAt : new Date().toISOString(),
+      // A draft kept before keys existed gets one now.
+      idempotencyKey: typeof parsed.idempotencyKey === 'string' && parsed.idempotencyKey !== '' ? parsed.idempotencyKey : newIdempotencyKey(),
+      sending: parsed.sending === true,
+    };
   } catch {
     return undefined;
   }
+}
+
+function writeEntry(entry: DraftFields): void {
+  try {
+    storage()?.setItem(DRAFT_FIELDS_KEY, JSON.stringify(entry));
+  } catch {
+    // Full or blocked storage: keep going; the person can still send the report.
+  }
+}
+
+export function loadDraftFields(): DraftFields | undefined {
+  const entry = readEntry();
+  return entry && hasContent(entry.values) ? entry : undefined;
 }
 
 const filled = (value: unknown): boolean =>
@@ -51,19 +89,39 @@ export function hasContent(values: Partial<ReportFormValues>): boolean {
   return Object.values(fields).some(filled) || Object.values(answers ?? {}).some(filled);
 }
 
+/** Keeps the fields, and the draft's key and sending mark as they are (a key is made with a new draft). */
 export function saveDraftFields(values: Partial<ReportFormValues>, now = new Date()): void {
-  try {
-    if (!hasContent(values)) {
-      storage()?.removeItem(DRAFT_FIELDS_KEY);
-      return;
-    }
-    storage()?.setItem(DRAFT_FIELDS_KEY, JSON.stringify({ values: cleanValues(values), savedAt: now.toISOString() }));
-  } catch {
-    // Full or blocked storage: keep going; the person can still send the report.
+  const entry = readEntry();
+  if (!hasContent(values) && !entry?.sending) {
+    clearDraftFields();
+    return;
   }
+  const idempotencyKey = entry?.idempotencyKey ?? keyOfThisPage ?? newIdempotencyKey();
+  keyOfThisPage = idempotencyKey;
+  writeEntry({ values: cleanValues(values), savedAt: now.toISOString(), idempotencyKey, sending: entry?.sending ?? false });
 }
 
+/** The draft's key, made now if the draft has none yet; kept with the draft so a reload sends the same one. */
+export function draftIdempotencyKey(): string {
+  const entry = readEntry();
+  if (entry) {
+    if (entry.idempotencyKey !== keyOfThisPage) writeEntry(entry); // a key made for an old entry is kept from now on
+    keyOfThisPage = entry.idempotencyKey;
+    return entry.idempotencyKey;
+  }
+  keyOfThisPage ??= newIdempotencyKey();
+  return keyOfThisPage;
+}
+
+/** Marks the draft as being sent (or no longer), so a reload mid-send knows to ask whether it arrived. */
+export function markDraftSending(sending: boolean): void {
+  const entry = readEntry();
+  if (entry) writeEntry({ ...entry, sending });
+}
+
+/** Forgets the draft, its key with it: the next draft is a new report with a new key. */
 export function clearDraftFields(): void {
+  keyOfThisPage = undefined;
   try {
     storage()?.removeItem(DRAFT_FIELDS_KEY);
   } catch {

@@ -6,13 +6,14 @@
  * moves to the device's outbox, which sends it when the connection is back; the form is emptied
  * as after a send.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { SupportedLocale } from '@/shared/locales';
 import { isApiError, type UploadProgress } from '../../../lib/http-client';
 import { useCreateServiceRequest, type CreatedReport, type NewReport } from '../api/create-service-request';
+import { findSubmission } from '../api/find-submission';
 import type { FocusRequest } from '../components/report-focus';
-import { clearDraftFields } from '../draft/draft-fields-store';
+import { clearDraftFields, draftIdempotencyKey, markDraftSending } from '../draft/draft-fields-store';
 import type { ServiceQuestion } from '../questions/answers';
 import type { DraftPhotos } from '../photos/use-draft-photos';
 import { interpretSendError, type GeneralProblem } from '../lib/send-error';
@@ -26,6 +27,9 @@ export interface SentReport {
   gaveEmail: boolean;
 }
 
+/** Asking, after a reload mid-send, whether the report arrived: under way, or its plain outcome when it had not. */
+export type ArrivalCheck = 'checking' | 'notArrived' | 'checkFailed';
+
 export function useReportSubmission({
   form,
   photos,
@@ -35,6 +39,7 @@ export function useReportSubmission({
   onSent,
   queueLabel,
   onQueued,
+  interrupted,
 }: {
   form: UseFormReturn<ReportFormValues>;
   photos: DraftPhotos;
@@ -48,6 +53,8 @@ export function useReportSubmission({
   queueLabel: () => OutboxLabel;
   /** Called once an offline report is in the outbox and its draft cleared, before the form is emptied. */
   onQueued: (queued: WaitingReport) => void;
+  /** The draft was being sent when the page was left (its sending mark was set): ask whether it arrived. */
+  interrupted: boolean;
 }) {
   const { handleSubmit, setError, reset } = form;
   const [progress, setProgress] = useState<UploadProgress>();
@@ -55,6 +62,36 @@ export function useReportSubmission({
   const [photoError, setPhotoError] = useState<string>();
   const [general, setGeneral] = useState<GeneralProblem[]>([]);
   const [showFieldSummary, setShowFieldSummary] = useState(false);
+  const [arrivalCheck, setArrivalCheck] = useState<ArrivalCheck | undefined>(interrupted ? 'checking' : undefined);
+  const checkStarted = useRef(false);
+
+  /** The report arrived: the draft goes, with its key, and the confirmation shows. */
+  const finish = async (report: CreatedReport, gaveEmail: boolean) => {
+    clearDraftFields();
+    await photos.clear();
+    onSent({ report, gaveEmail });
+    reset(emptyReportValues);
+  };
+
+  // A reload mid-send: the report may have arrived with its answer lost. Its key tells; once.
+  useEffect(() => {
+    if (!interrupted || checkStarted.current) return;
+    checkStarted.current = true;
+    const key = draftIdempotencyKey();
+    findSubmission(key).then(
+      async (arrived) => {
+        markDraftSending(false);
+        if (arrived) await finish(arrived, form.getValues('email').trim() !== '');
+        else setArrivalCheck('notArrived');
+      },
+      () => {
+        // Unknown: sending again is safe, the same key makes it arrive once.
+        markDraftSending(false);
+        setArrivalCheck('checkFailed');
+      },
+    );
+    // Once, for the draft the page opened with.
+  }, [interrupted]);
 
   const clearProblems = () => {
     setGeneral([]);
@@ -64,8 +101,17 @@ export function useReportSubmission({
 
   const onValid = async (submitted: ReportFormValues) => {
     clearProblems();
+    setArrivalCheck(undefined);
     setProgress(undefined);
-    const report: NewReport = { values: submitted, photos: photos.items.map((item) => item.blob), locale, questions: questions() };
+    // Every try of this draft carries its key, the outbox's later ones too; the mark says, after a
+    // reload, that one was under way.
+    const report: NewReport = {
+      values: submitted,
+      photos: photos.items.map((item) => item.blob),
+      locale,
+      questions: questions(),
+      idempotencyKey: draftIdempotencyKey(),
+    };
     const gaveEmail = submitted.email.trim() !== '';
     // Exactly what would have been sent (its idempotency key too), for the outbox to send later.
     const keepForLater = async () => {
@@ -77,13 +123,11 @@ export function useReportSubmission({
       reset(emptyReportValues);
     };
     if (!navigator.onLine) return keepForLater();
+    markDraftSending(true);
     try {
-      const created = await sending.mutateAsync(report);
-      clearDraftFields();
-      await photos.clear();
-      onSent({ report: created, gaveEmail });
-      reset(emptyReportValues);
+      await finish(await sending.mutateAsync(report), gaveEmail);
     } catch (error) {
+      markDraftSending(false);
       if (isApiError(error) && error.kind === 'network' && !navigator.onLine) return keepForLater();
       // Nothing is cleared: every field and photo stays as it was for the next try.
       const failure = interpretSendError(error, await loadReportChecks());
@@ -127,7 +171,8 @@ export function useReportSubmission({
 
   return {
     submit,
-    busy: sending.isPending,
+    busy: sending.isPending || arrivalCheck === 'checking',
+    arrivalCheck,
     progress,
     /** An error from the API about the photos (untranslated). */
     photoError,

@@ -5,7 +5,7 @@
  */
 import { deviceShelf } from '../../../lib/device-storage';
 import { isSendOutboxMessage, OUTBOX_SYNC_TAG } from '@/shared/web-app/outbox-sync';
-import { createServiceRequest } from '../api/create-service-request';
+import { sendOnce } from '../api/create-service-request';
 import { createOutbox, type Outbox, type OutboxEntry } from './outbox';
 
 const LOCK_NAME = 'kerro-report-outbox';
@@ -15,7 +15,8 @@ let shared: Outbox | undefined;
 export function deviceOutbox(): Outbox {
   shared ??= createOutbox({
     shelf: deviceShelf<OutboxEntry>('report-outbox'),
-    send: (report) => createServiceRequest(report),
+    // A lost answer is asked for by the report's key, as the form's own send does.
+    send: (report) => sendOnce(report),
     isOnline: () => navigator.onLine,
     // Two tabs open when the line comes back must not both send the same report.
     exclusively: (pass) => (navigator.locks ? navigator.locks.request(LOCK_NAME, pass) : pass()),

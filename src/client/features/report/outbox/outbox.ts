@@ -62,12 +62,6 @@ export const RETRY_SECONDS = 30;
 /** Another try after no answer while the browser says it is online (the line just came back, or is bad). */
 export const NETWORK_RETRY_SECONDS = 5;
 
-/** The idempotency key the draft gave the report (issue 25 §1), when the form carries one. */
-function keyOf(report: NewReport): string | undefined {
-  const key = (report as NewReport & { idempotencyKey?: unknown }).idempotencyKey;
-  return typeof key === 'string' && key !== '' ? key : undefined;
-}
-
 /** Failures after which the same report may go later as it is; anything else is the report's own problem. */
 function isPassing(error: unknown): boolean {
   if (!isApiError(error)) return true;
@@ -153,10 +147,10 @@ export function createOutbox(deps: OutboxDependencies) {
   }
 
   return {
-    /** Keeps a report for sending later; its id is its idempotency key when it has one. */
+    /** Keeps a report for sending later; its id is its idempotency key. */
     async queue(report: NewReport, { gaveEmail, label }: { gaveEmail: boolean; label: OutboxLabel }): Promise<WaitingReport> {
       const entry: WaitingReport = {
-        id: keyOf(report) ?? crypto.randomUUID(),
+        id: report.idempotencyKey,
         state: 'waiting',
         report,
         gaveEmail,

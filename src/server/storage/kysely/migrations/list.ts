@@ -3,6 +3,7 @@ import { addressesStep } from './addresses';
 import { changeTokensStep } from './change-tokens';
 import { countersStep } from './counters';
 import { followStep } from './follow';
+import { idempotencyStep } from './idempotency';
 import { listingStep } from './listing';
 import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
@@ -35,4 +36,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0006-follow', step: followStep, legacy: { sqlite: 6, postgres: 3 } },
   { name: '0007-observations', step: observationsStep, legacy: { sqlite: 7, postgres: 4 } },
   { name: '0008-listing', step: listingStep, legacy: { sqlite: 8, postgres: 5 } },
+  { name: '0009-idempotency', step: idempotencyStep },
 ];

@@ -1,0 +1,144 @@
+/**
+ * The proxy holds its clients' Idempotency-Keys in the store, whichever upstream it forwards to:
+ * the embedded service in-process, or another city's service over HTTP (here a second Kerro, and
+ * a fake one that holds its answer). A repeat gets the first answer and never reaches the
+ * upstream again; `GET /proxy/open311/v1/submissions/{key}` says whether a report arrived.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { makeJpeg } from '../../helpers/images';
+import { multipartBody, urlencoded, validReport } from '../georeport/form';
+import { startFakeUpstream } from './fake-upstream';
+
+const proxyPost = (app: TestApp, fields: Record<string, string>, key?: string) => {
+  const body = urlencoded(fields);
+  return app.app.inject({
+    method: 'POST',
+    url: '/proxy/open311/v1/requests.json',
+    payload: body.payload,
+    headers: { ...body.headers, ...(key === undefined ? {} : { 'idempotency-key': `"${key}"` }) },
+  });
+};
+const lookup = (app: TestApp, key: string) => app.app.inject({ method: 'GET', url: `/proxy/open311/v1/submissions/${encodeURIComponent(key)}` });
+const rowsDescribed = async (app: TestApp, description: string) =>
+  Number((await app.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM service_requests WHERE description = ?', description))!.n);
+
+describe('the proxy in front of the embedded service', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PROXY_POSTS_PER_MINUTE: '1000' });
+  });
+  afterAll(() => t.close());
+
+  it('answers a repeat with the first answer; the report is stored once and can be asked after by its key', async () => {
+    const report = { ...validReport, description: 'Its answer was lost on the way back.', email: 'lost.answer@example.org' };
+    const first = await proxyPost(t, report, 'f3b1c7c2-9a51-4c8e-8d0e-1a2b3c4d5e6f');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await proxyPost(t, report, 'f3b1c7c2-9a51-4c8e-8d0e-1a2b3c4d5e6f');
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(await rowsDescribed(t, report.description)).toBe(1);
+    expect((await t.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM outbox WHERE to_address = ?', report.email))!.n).toBe(1);
+
+    const asked = await lookup(t, 'f3b1c7c2-9a51-4c8e-8d0e-1a2b3c4d5e6f');
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual(first.json());
+    // The in-process service was handed no key: the proxy holds it, once.
+    expect((await t.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM idempotency_keys WHERE idempotency_key = ?', 'f3b1c7c2-9a51-4c8e-8d0e-1a2b3c4d5e6f'))!.n).toBe(1);
+  });
+
+  it('says 404 for a key nothing arrived with, 400 for one that cannot be a key, as GeoReport errors', async () => {
+    const missing = await lookup(t, 'never-sent');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual([{ code: 404, description: expect.stringContaining('no report has arrived with this Idempotency-Key') }]);
+    const bad = await lookup(t, 'has "quotes"');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses the key with another body (422), photos compared by content', async () => {
+    const send = async (photo: Buffer) => {
+      const body = await multipartBody({ ...validReport, description: 'A photo report sent through the proxy.' }, [{ fileName: 'a.jpg', type: 'image/jpeg', data: photo }]);
+      return t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', payload: body.payload, headers: { ...body.headers, 'idempotency-key': '"proxy-photo"' } });
+    };
+    const photo = await makeJpeg(40, 30);
+    const first = await send(photo);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await send(photo)).body).toBe(first.body);
+    const other = await send(await makeJpeg(30, 40));
+    expect(other.statusCode).toBe(422);
+    expect(other.json()[0]).toEqual({ code: 422, description: expect.stringContaining('different request') });
+    expect(await rowsDescribed(t, 'A photo report sent through the proxy.')).toBe(1);
+  });
+});
+
+describe('the proxy in front of another Kerro over HTTP', () => {
+  let city: TestApp;
+  let proxy: TestApp;
+  beforeAll(async () => {
+    city = await createTestApp({}, { listen: true, captureLogs: true });
+    proxy = await createTestApp({ OPEN311_URL: `${city.baseUrl}/open311/v1`, OPEN311_API_KEY: city.apiKey, PROXY_POSTS_PER_MINUTE: '1000' });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await city?.close();
+  });
+
+  it("holds the keys itself: the city's service gets the report once", async () => {
+    const report = { ...validReport, description: 'Sent to the city once, however often retried.' };
+    const postsSeenByCity = () =>
+      city.logs.filter((line) => {
+        const entry = JSON.parse(line) as { msg?: string; req?: { method?: string; url?: string } };
+        return entry.msg === 'request' && entry.req?.method === 'POST' && entry.req.url?.startsWith('/open311/v1/requests.json');
+      }).length;
+    const first = await proxyPost(proxy, report, 'city-key-1');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await proxyPost(proxy, report, 'city-key-1');
+    expect(again.body).toBe(first.body);
+    expect(postsSeenByCity()).toBe(1);
+    expect(await rowsDescribed(city, report.description)).toBe(1);
+    expect((await lookup(proxy, 'city-key-1')).json()).toEqual(first.json());
+    expect((await proxyPost(proxy, { ...report, description: 'Another report under the same key.' }, 'city-key-1')).statusCode).toBe(422);
+    expect(postsSeenByCity()).toBe(1);
+  });
+});
+
+describe('a repeat while the first is still on its way to the upstream', () => {
+  let release: () => void = () => undefined;
+  let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+  let proxy: TestApp;
+  beforeAll(async () => {
+    upstream = await startFakeUpstream((_request, response: ServerResponse) => {
+      release = () => {
+        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        response.end('[{"service_request_id":"held-1","service_notice":""}]');
+      };
+    });
+    proxy = await createTestApp({ OPEN311_URL: `${upstream.url}/v1`, OPEN311_API_KEY: 'city-key', PROXY_POSTS_PER_MINUTE: '1000' });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await upstream?.close();
+  });
+
+  it('answers 409 with Retry-After, then the first answer once it has come', async () => {
+    const report = { ...validReport, description: 'The city is slow to answer this one.' };
+    const first = proxyPost(proxy, report, 'held-key');
+    await vi.waitFor(() => expect(upstream.received).toHaveLength(1));
+    // The key went along, so a city that honours it dedupes too.
+    expect(upstream.received[0]!.headers['idempotency-key']).toBe('"held-key"');
+
+    const meanwhile = await proxyPost(proxy, report, 'held-key');
+    expect(meanwhile.statusCode).toBe(409);
+    expect(meanwhile.headers['retry-after']).toBe('2');
+    expect(meanwhile.json()[0].code).toBe(409);
+    const asked = await lookup(proxy, 'held-key');
+    expect(asked.statusCode).toBe(409);
+
+    release();
+    expect((await first).statusCode).toBe(200);
+    const after = await proxyPost(proxy, report, 'held-key');
+    expect(after.json()).toEqual([{ service_request_id: 'held-1', service_notice: '' }]);
+    expect(upstream.received).toHaveLength(1);
+  });
+});
