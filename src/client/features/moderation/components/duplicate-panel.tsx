@@ -27,9 +27,12 @@ export function DuplicatePanel({ item }: { item: ModerationDetail }) {
 
   if (item.duplicate_of) {
     return (
-      <p className="duplicate-panel__state">
-        {t('duplicates.isDuplicate')} <Link to={consolePaths.request(item.duplicate_of)}>{item.duplicate_of}</Link>
-      </p>
+      <>
+        {feedback.element}
+        <p className="duplicate-panel__state">
+          {t('duplicates.isDuplicate')} <Link to={consolePaths.request(item.duplicate_of)}>{item.duplicate_of}</Link>
+        </p>
+      </>
     );
   }
   if (item.moderation === 'rejected') return <p className="review-panel__hint">{t('duplicates.notForRejected')}</p>;
