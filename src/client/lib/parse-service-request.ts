@@ -23,6 +23,8 @@ function extendedAttributesOf(value: unknown): ExtendedAttributes | undefined {
     detailed_status: text(value.detailed_status),
     media_urls: Array.isArray(value.media_urls) ? value.media_urls.filter((url): url is string => typeof url === 'string') : [],
     history: Array.isArray(value.history) ? value.history.map(historyEntryOf).filter((entry) => entry !== undefined) : undefined,
+    duplicate_of: optionalText(value.duplicate_of),
+    content_withheld: value.content_withheld === true || value.content_withheld === 'true' ? true : undefined,
   };
 }
 

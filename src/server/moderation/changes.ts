@@ -1,5 +1,5 @@
 import { statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
-import { closingMessage, updateMessage, type MessageSettings } from '../notify/subscriber-messages';
+import { closingMessage, mergedMessage, updateMessage, type MessageSettings } from '../notify/subscriber-messages';
 import type { HistoryEvent } from '../storage/repositories/types';
 import { conflict, notFound } from './errors';
 import type { ChangePlan, ModerationSnapshot, PlannedChange, RequestFieldChanges } from '../storage/repositories/types';
@@ -123,4 +123,45 @@ export const statusPlan =
       to: detailedStatus,
       status_notes_changed: !sameNotes,
     });
+  };
+
+/**
+ * Marks the request a duplicate of `originalId`: it leaves every listing and closes (REJECTED,
+ * as the public answer then points to the original), and its reporter and followers move to the
+ * original's updates, each told once (mergedMessage). Both requests' audit logs record it. The
+ * original must be a request of its own: not this one, not rejected, not itself a duplicate.
+ */
+export const duplicatePlan =
+  (context: ChangeContext, originalId: string): ChangePlan =>
+  (current, original) => {
+    if (current.duplicate_of) throw conflict(`this request is already a duplicate of ${current.duplicate_of}`);
+    if (!original) throw notFound(`service request ${originalId} not found; give the id of the original report`);
+    if (original.duplicate_of) throw conflict(`${originalId} is itself a duplicate of ${original.duplicate_of}; mark this one a duplicate of that`);
+    if (original.moderation === 'rejected') throw conflict(`${originalId} is rejected; a duplicate needs an original that is pending or published`);
+    const after: ModerationSnapshot = { ...current, moderation: 'rejected', detailed_status: ['REJECTED'], duplicate_of: originalId };
+    return {
+      set: { moderation: 'rejected', detailed_status: ['REJECTED'], duplicate_of: originalId, updated_at: context.now },
+      audit: { at: context.now, moderator: context.moderator, action: 'duplicate', details: { original: originalId, from: current.moderation } },
+      history: historyOf(current, after, context.now),
+      mergeInto: {
+        message: mergedMessage(after, original, context.mail),
+        audit: { at: context.now, moderator: context.moderator, action: 'merge_duplicate', details: { duplicate: current.service_request_id } },
+      },
+    };
+  };
+
+/** Moves the request's point (the moderator knows better where the problem is); the old and new points are audited. */
+export const movePlan =
+  (context: ChangeContext, point: { lat: number; long: number }): ChangePlan =>
+  (current) => {
+    if (point.lat === current.lat && point.long === current.long) return undefined;
+    return plan(context, current, point, 'move', { from: { lat: current.lat, long: current.long }, to: point });
+  };
+
+/** Files the request under another service type (the route checks that the type exists). */
+export const serviceTypePlan =
+  (context: ChangeContext, serviceCode: string): ChangePlan =>
+  (current) => {
+    if (serviceCode === current.service_code) return undefined;
+    return plan(context, current, { service_code: serviceCode }, 'service_type', { from: current.service_code, to: serviceCode });
   };

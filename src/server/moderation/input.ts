@@ -103,3 +103,19 @@ export const mediaParams = z.object({
 });
 
 export const idParams = z.object({ id: requestId });
+
+/** "Duplicate of …": the id of the original report. */
+export const duplicateBody = onlyFields({ original: z.string(required('original')).pipe(requestId) });
+
+const degrees = (field: 'lat' | 'long', max: number) => {
+  const outOfRange = problem({ code: 'out_of_range', field, limit: max }, `${field} must be a number from -${max} to ${max} (WGS84 degrees)`);
+  return z.number(problem({ code: 'not_a_number', field }, `${field} must be a number in WGS84 degrees`)).min(-max, outOfRange).max(max, outOfRange);
+};
+
+/** A moved pin: the point in WGS84 degrees, as numbers. */
+export const moveBody = onlyFields({ lat: degrees('lat', 90), long: degrees('long', 180) });
+
+/** Another service type for the request; the route checks that it exists. */
+export const serviceTypeBody = onlyFields({
+  service_code: z.string(required('service_code')).min(1, required('service_code')).max(64, tooLong('service_code', 64)),
+});

@@ -1,12 +1,13 @@
 /**
  * A request as the moderator console sees it (ModerationItem, src/shared/moderation/wire.ts):
  * `public` is exactly what GET /open311/v1/requests/{id}.json?extensions=true answers (so the
- * console previews what the public will see), `private` holds the personal fields that never
+ * console previews what the public will see; a rejected request's own text, photos and place,
+ * which that answer withholds, are still shown here), `private` holds the personal fields that never
  * appear there, and `media` names the photos by the position DELETE …/media/{position} takes.
  */
 import { resolveLocale } from '../../shared/locales';
 import type { SupportedLocale } from '../../shared/locales';
-import type { ModerationAnswer, ModerationItem } from '../../shared/moderation/wire';
+import type { LikelyDuplicate, ModerationAnswer, ModerationItem } from '../../shared/moderation/wire';
 import { mediaUrl } from '../media/routes';
 import { localizedAttribute, presentServiceRequests, type PresentOptions } from '../open311/presenter';
 import { jsonItems } from '../open311/serializers/json';
@@ -19,6 +20,8 @@ export interface ViewOptions {
   baseUrl: string;
   /** The requests' public history, as the public answer shows it. */
   history?: PresentOptions['history'];
+  /** Each request's likely duplicates, by id (none when absent). */
+  duplicates?: ReadonlyMap<string, LikelyDuplicate[]>;
 }
 
 export function presentModerationItems(
@@ -31,6 +34,8 @@ export function presentModerationItems(
     timeZone: options.timeZone,
     baseUrl: options.baseUrl,
     history: options.history,
+    // Moderators read what they rejected; the public answer withholds it (presenter.ts).
+    revealWithheld: true,
   };
   // The very value the GeoReport JSON serializer writes, so the preview cannot drift from the public answer.
   const publicBodies = jsonItems(presentServiceRequests(records, serviceTypes, true, presentOptions));
@@ -57,6 +62,8 @@ export function presentModerationItems(
       })),
     ],
     answers: presentAnswers(record, serviceTypes, presentOptions.locale),
+    duplicate_of: record.duplicate_of,
+    likely_duplicates: options.duplicates?.get(record.service_request_id) ?? [],
   }));
 }
 

@@ -13,6 +13,7 @@ import { detailedStatusWords } from './detailed-status-words';
 import { htmlFromText } from './html-part';
 import type { MailLinks } from './mail-links';
 import { newMessageId } from './message-id';
+import { mergeTexts } from './merge-texts';
 import { updateTexts } from './update-texts';
 
 export interface MessageSettings {
@@ -180,4 +181,33 @@ export function confirmationMessage(request: RequestFacts, settings: MessageSett
     ],
     'pending',
   );
+}
+
+/**
+ * To a duplicate's reporter and followers, once, as they move to the original's updates: which
+ * report was merged into which, and what they get from now on. Written for their subscription to
+ * the original, whose link it gives.
+ */
+export function mergedMessage(duplicate: RequestFacts, original: RequestFacts, settings: MessageSettings): RecipientMessage {
+  return (recipient) => {
+    const locale = resolveLocale(recipient.locale);
+    const t = updateTexts[locale];
+    const merge = mergeTexts[locale];
+    const originalLine = subjectLineOf(original, locale, settings);
+    const text = [
+      t.greeting,
+      '',
+      merge.intro,
+      '',
+      `${merge.duplicate}: ${subjectLineOf(duplicate, locale, settings)} (${duplicate.service_request_id})`,
+      `${merge.original}: ${originalLine} (${original.service_request_id})`,
+      `${t.status}: ${detailedStatusWords(locale, original.detailed_status, t.statusNames)}`,
+      '',
+      merge.from_now,
+      '',
+      t.track,
+      settings.links.requestUrl(original.service_request_id),
+    ].join('\n');
+    return addressed(recipient, original, settings, { locale, subject: `${merge.subject}: ${truncate(originalLine, 80)}`, text });
+  };
 }

@@ -12,6 +12,7 @@ import type { SupportedLocale } from '../../shared/locales';
 import type { HistoryEvent, ServiceAttribute, ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
 import type { GeoReportDocument, ListDocument } from './document';
+import { duplicateNotes, withheldNotice } from './public-notices';
 
 export interface PresentOptions {
   locale: SupportedLocale;
@@ -19,7 +20,16 @@ export interface PresentOptions {
   baseUrl: string;
   /** Each request's stored public changes (with extensions); `received` is added from requested_at. */
   history?: ReadonlyMap<string, HistoryEvent[]>;
+  /** Moderators only: a rejected request's own text, photos and place, which the public never sees. */
+  revealWithheld?: boolean;
 }
+
+/**
+ * A report a moderator rejected (for abuse or personal data) still answers by id, but its
+ * resident's text, photos and exact place are withheld. A duplicate is rejected too, for its
+ * own reason: it points to its original and keeps its text.
+ */
+export const isWithheld = (record: ServiceRequestRecord) => record.moderation === 'rejected' && record.duplicate_of === null;
 
 /** The public, dated history: received, then every stored change, oldest first. */
 export function presentHistory(record: ServiceRequestRecord, events: readonly HistoryEvent[], timeZone: string): HistoryEntry[] {
@@ -105,11 +115,12 @@ export function presentServiceRequest(
   extensions: boolean,
   options: PresentOptions,
 ): ServiceRequest {
+  if (isWithheld(record) && !options.revealWithheld) return presentWithheld(record, serviceName, extensions, options);
   const mediaUrls = mediaUrlsOf(record, options.baseUrl);
   const time = (epochMs: number) => formatW3cDateTime(epochMs, options.timeZone);
   const presented: ServiceRequest = {
     service_request_id: record.service_request_id,
-    status_notes: record.status_notes,
+    status_notes: record.duplicate_of ? duplicateNotes(options.locale, record.duplicate_of) : record.status_notes,
     status: record.status,
     service_code: record.service_code,
     service_name: serviceName,
@@ -135,9 +146,43 @@ export function presentServiceRequest(
       detailed_status: formatDetailedStatus(record.detailed_status),
       media_urls: mediaUrls,
       history: options.history ? presentHistory(record, options.history.get(record.service_request_id) ?? [], options.timeZone) : undefined,
+      duplicate_of: record.duplicate_of ?? undefined,
     };
   }
   return presented;
+}
+
+/**
+ * A withheld request: every field a single request must have (spec: id, status, status notes,
+ * service code and name, description, requested and updated times), the resident's description
+ * replaced by the notice, and no title, address, point, service object or photos.
+ */
+function presentWithheld(record: ServiceRequestRecord, serviceName: string, extensions: boolean, options: PresentOptions): ServiceRequest {
+  const time = (epochMs: number) => formatW3cDateTime(epochMs, options.timeZone);
+  return {
+    service_request_id: record.service_request_id,
+    status_notes: record.status_notes,
+    status: record.status,
+    service_code: record.service_code,
+    service_name: serviceName,
+    description: withheldNotice(options.locale),
+    agency_responsible: record.agency_responsible,
+    service_notice: record.service_notice,
+    requested_datetime: time(record.requested_at),
+    updated_datetime: time(record.updated_at),
+    address: '',
+    address_id: '',
+    zip_code: '',
+    extended_attributes: extensions
+      ? {
+          title: '',
+          detailed_status: formatDetailedStatus(record.detailed_status),
+          media_urls: [],
+          history: options.history ? presentHistory(record, options.history.get(record.service_request_id) ?? [], options.timeZone) : undefined,
+          content_withheld: true,
+        }
+      : undefined,
+  };
 }
 
 export function presentServiceRequests(

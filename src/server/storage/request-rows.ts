@@ -18,7 +18,7 @@ export const requestColumns = [
   'address_id', 'zip_code', 'service_object_type', 'service_object_id', 'email', 'first_name', 'last_name',
   'phone', 'device_id', 'account_id', 'locale', 'status', 'detailed_status', 'status_notes',
   'agency_responsible', 'service_notice', 'moderation', 'external_media_url', 'attributes_json',
-  'requested_at', 'updated_at', 'expected_at',
+  'requested_at', 'updated_at', 'expected_at', 'duplicate_of',
 ] as const;
 
 export type RequestColumn = (typeof requestColumns)[number];
@@ -47,7 +47,10 @@ export function decodeDetailedStatus(text: string): string[] {
   return text === '' ? [] : text.split(',');
 }
 
-export function encodeRequest(request: NewServiceRequest): ServiceRequestRow {
+/** A new row: duplicate_of is left to its default (none). */
+export type NewServiceRequestRow = Omit<ServiceRequestRow, 'duplicate_of'>;
+
+export function encodeRequest(request: NewServiceRequest): NewServiceRequestRow {
   return {
     service_request_id: request.service_request_id,
     service_code: request.service_code,
@@ -83,6 +86,7 @@ export function encodeRequest(request: NewServiceRequest): ServiceRequestRow {
 
 const changeableColumns = [
   'title', 'description', 'moderation', 'detailed_status', 'status_notes', 'external_media_url', 'updated_at',
+  'service_code', 'lat', 'long', 'duplicate_of',
 ] as const satisfies readonly (keyof RequestFieldChanges)[];
 
 /** Column values of a change; `status` always follows the detailed status. */
@@ -130,6 +134,7 @@ export function decodeRequest(row: ServiceRequestRow, media: StoredMedia[]): Ser
     requested_at: row.requested_at,
     updated_at: row.updated_at,
     expected_at: row.expected_at,
+    duplicate_of: row.duplicate_of,
     media,
   };
 }

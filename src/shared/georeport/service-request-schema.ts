@@ -30,6 +30,8 @@ const extendedAttributesSchema = z.strictObject({
       }),
     )
     .optional(),
+  duplicate_of: z.string().min(1).optional(),
+  content_withheld: z.literal(true).optional(),
 });
 
 export const serviceRequestSchema = z.strictObject({

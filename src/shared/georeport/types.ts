@@ -24,6 +24,10 @@ export type ExtendedAttributes = {
   media_urls: string[];
   /** Kerro extension: the public, dated history, oldest first. */
   history?: HistoryEntry[];
+  /** Kerro extension: a moderator marked this request a duplicate of that one (its updates are there). */
+  duplicate_of?: string;
+  /** Kerro extension: rejected by a moderator; its text, photos and place are withheld, `description` says so. */
+  content_withheld?: true;
 };
 
 /** One public change of a request: received, published, a status change or a public note. */

@@ -56,6 +56,25 @@ export interface ModerationItem {
   private: ModerationPrivateDetails;
   media: ModerationMedia[];
   answers: ModerationAnswer[];
+  /** The original, when a moderator marked this request its duplicate. */
+  duplicate_of: string | null;
+  /** Reports that are likely about the same problem (src/server/moderation/duplicates.ts); pending and published requests only. */
+  likely_duplicates: LikelyDuplicate[];
+}
+
+/**
+ * A pending or published report of the same service type within 50 m and 30 days whose text is
+ * similar (`similarity`: the share of character trigrams the texts have in common, 0–1).
+ */
+export interface LikelyDuplicate {
+  service_request_id: string;
+  moderation: ModerationState;
+  /** Its title, else the start of its description. */
+  summary: string;
+  distance_meters: number;
+  similarity: number;
+  /** Made before this one: the likelier original. */
+  earlier: boolean;
 }
 
 /**

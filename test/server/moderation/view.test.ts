@@ -42,6 +42,7 @@ const base: ServiceRequestRecord = {
   requested_at: Date.parse('2026-11-20T12:00:00Z'),
   updated_at: Date.parse('2026-11-20T12:00:00Z'),
   expected_at: null,
+  duplicate_of: null,
   media: [],
 };
 

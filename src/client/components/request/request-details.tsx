@@ -69,9 +69,12 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
               <p className="user-text">{notes}</p>
             </RequestSection>
           ) : null}
-          <RequestSection level={sectionLevel} title={t('fields.description')}>
-            <p className="user-text">{request.description}</p>
-          </RequestSection>
+          {/* A withheld report's description is the service's notice, which the page's own notice says already. */}
+          {request.extended_attributes?.content_withheld ? null : (
+            <RequestSection level={sectionLevel} title={t('fields.description')}>
+              <p className="user-text">{request.description}</p>
+            </RequestSection>
+          )}
           {photos.length > 0 ? (
             <RequestSection level={sectionLevel} title={t('photos.heading')}>
               <PhotoGallery urls={photos} />

@@ -6,23 +6,30 @@ import { announceOutboxMessage } from '../../notify/outbox-signal';
 import type { ServiceRequestRecord, ServiceTypeRecord } from '../../storage/repositories/types';
 import { sessionOf } from '../auth';
 import {
+  duplicatePlan,
   editPlan,
+  movePlan,
   publishPlan,
   rejectPlan,
   removeMediaPlan,
+  serviceTypePlan,
   statusPlan,
   type ChangeContext,
 } from '../changes';
+import { likelyDuplicatesOf } from '../duplicates';
 import { invalidHost, ModerationApiError, notFound } from '../errors';
 import {
   detailQuery,
+  duplicateBody,
   editBody,
   idParams,
   listQuery,
   mediaParams,
+  moveBody,
   parseInput,
   queueQuery,
   rejectBody,
+  serviceTypeBody,
   statusBody,
 } from '../input';
 import type { ChangePlan, ModerationRepository } from '../../storage/repositories/types';
@@ -38,12 +45,23 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   const mediaStore = context.repositories.media;
   const publicBaseUrl = (request: FastifyRequest) => requirePublicBaseUrl(request, config, invalidHost);
 
+  /** Likely duplicates are looked for where a moderator still decides: pending and published requests. */
+  const duplicatesOf = async (records: ServiceRequestRecord[]) =>
+    new Map(
+      await Promise.all(
+        records
+          .filter((record) => record.moderation !== 'rejected')
+          .map(async (record) => [record.service_request_id, await likelyDuplicatesOf(serviceRequests, record)] as const),
+      ),
+    );
+
   const present = async (request: FastifyRequest, records: ServiceRequestRecord[], locale: string | undefined) =>
     presentModerationItems(records, await serviceTypes.list(), {
       locale,
       timeZone: config.TZ_NAME,
       baseUrl: publicBaseUrl(request),
       history: await context.repositories.requestHistory.listFor(records.map((record) => record.service_request_id)),
+      duplicates: await duplicatesOf(records),
     });
 
   const detail = async (request: FastifyRequest, id: string, locale: string | undefined) => {
@@ -111,12 +129,12 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   };
 
   /** Runs a plan in one transaction, then does what must follow the commit, and answers the request as it is now. */
-  const change = async (request: FastifyRequest, id: string, makePlan: (context: ChangeContext) => ChangePlan) => {
+  const change = async (request: FastifyRequest, id: string, makePlan: (context: ChangeContext) => ChangePlan, relatedId?: string) => {
     // Every input is read before the change: a request refused for a bad ?locale= must not have
     // changed anything.
     const { locale } = parseInput(detailQuery, request.query);
     const planContext = changeContext(request, await serviceTypes.list());
-    const applied = await context.repositories.unitOfWork.changeRequest(id, makePlan(planContext));
+    const applied = await context.repositories.unitOfWork.changeRequest(id, makePlan(planContext), relatedId);
     if (!applied) throw notFound(`service request ${id} not found`);
     if (applied.removedMediaFile) {
       // After the commit: a failed unlink leaves an orphan file, never a row pointing at nothing.
@@ -154,5 +172,33 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     const { id } = parseInput(idParams, request.params);
     const body = parseInput(statusBody, request.body);
     return change(request, id, (planContext) => statusPlan(planContext, body.detailed_status, body.status_notes));
+  });
+
+  app.post('/requests/:id/duplicate', { schema: moderationSchemas.duplicate }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { original } = parseInput(duplicateBody, request.body);
+    if (original === id) {
+      throw new ModerationApiError(400, 'invalid_input', 'original: a request cannot be a duplicate of itself; give the id of the original report', {
+        fields: [{ field: 'original', message: 'a request cannot be a duplicate of itself', code: 'invalid_id' }],
+      });
+    }
+    return change(request, id, (planContext) => duplicatePlan(planContext, original), original);
+  });
+
+  app.post('/requests/:id/location', { schema: moderationSchemas.move }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const point = parseInput(moveBody, request.body);
+    return change(request, id, (planContext) => movePlan(planContext, point));
+  });
+
+  app.post('/requests/:id/service-type', { schema: moderationSchemas.serviceType }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { service_code: serviceCode } = parseInput(serviceTypeBody, request.body);
+    if (!(await serviceTypes.find(serviceCode))) {
+      throw new ModerationApiError(400, 'invalid_input', `service_code: no service type ${serviceCode}; choose one from the service list`, {
+        fields: [{ field: 'service_code', message: `no service type ${serviceCode}`, code: 'unknown_service_code' }],
+      });
+    }
+    return change(request, id, (planContext) => serviceTypePlan(planContext, serviceCode));
   });
 };

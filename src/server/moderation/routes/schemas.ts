@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { moderationStates } from '../../../shared/moderation/wire';
 import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
-import { auditQuery, detailQuery, editBody, idParams, listQuery, loginBody, mediaParams, queueQuery, rejectBody, statusBody } from '../input';
+import { auditQuery, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
 
 const tags = ['Moderation (session cookie; X-CSRF-Token on every change)'];
 const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
@@ -29,6 +29,17 @@ const itemSchema = z.strictObject({
   private: z.strictObject({ email: nullable, first_name: nullable, last_name: nullable, phone: nullable, device_id: nullable, account_id: nullable, locale: z.string() }),
   media: z.array(z.strictObject({ position: z.union([z.number().int(), z.literal('external')]), url: z.string(), content_type: z.string().optional(), byte_size: z.number().int().optional() })),
   answers: z.array(z.strictObject({ code: z.string(), question: z.string(), datatype: z.string(), answers: z.array(z.string()) })),
+  duplicate_of: nullable,
+  likely_duplicates: z.array(
+    z.strictObject({
+      service_request_id: z.string(),
+      moderation: z.enum(moderationStates),
+      summary: z.string(),
+      distance_meters: z.number().int(),
+      similarity: z.number(),
+      earlier: z.boolean(),
+    }),
+  ),
 });
 const auditEntrySchema = z.strictObject({
   id: z.number().int(),
@@ -70,6 +81,9 @@ export const moderationSchemas = {
   edit: changed("Edit a request's title or description", { body: editBody }),
   removeMedia: changed('Remove a photo', { params: mediaParams }),
   status: changed('Set the detailed status and a public note', { body: statusBody }),
+  duplicate: changed("Mark a duplicate of another report: closed and unlisted, its subscribers moved to the original's updates", { body: duplicateBody }),
+  move: changed("Move the request's point", { body: moveBody }),
+  serviceType: changed('File the request under another service type', { body: serviceTypeBody }),
   audit: {
     tags,
     summary: 'The audit log, newest first',

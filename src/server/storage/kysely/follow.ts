@@ -33,6 +33,49 @@ export async function notifySubscribers(trx: Db, serviceRequestId: string, messa
   return recipients.length;
 }
 
+/**
+ * A duplicate's active subscribers follow its original instead, inside the caller's transaction:
+ * their subscriptions to the duplicate end, each address follows the original (confirmed: it was
+ * confirmed on the duplicate) unless it already does, and gets `message` once, written for its
+ * subscription to the original. Answers how many addresses were told.
+ */
+export async function moveSubscribers(trx: Db, fromId: string, toId: string, message: RecipientMessage, now: number): Promise<number> {
+  const active = (serviceRequestId: string) =>
+    trx
+      .selectFrom('subscriptions')
+      .select(['id as subscription_id', 'email', 'locale', 'role'])
+      .where('service_request_id', '=', serviceRequestId)
+      .where('confirmed_at', 'is not', null)
+      .where('unsubscribed_at', 'is', null)
+      .orderBy('id')
+      .execute();
+  const moving = distinctRecipients(await active(fromId));
+  if (moving.length === 0) return 0;
+  await trx
+    .updateTable('subscriptions')
+    .set({ unsubscribed_at: now })
+    .where('service_request_id', '=', fromId)
+    .where('unsubscribed_at', 'is', null)
+    .execute();
+  const following = new Map(distinctRecipients(await active(toId)).map((recipient) => [recipient.email.toLowerCase(), recipient]));
+  for (const mover of moving) {
+    let recipient = following.get(mover.email.toLowerCase());
+    if (!recipient) {
+      const email = mover.email.toLowerCase();
+      const row = await trx
+        .insertInto('subscriptions')
+        .values({ service_request_id: toId, role: 'follower', email, locale: mover.locale, created_at: now, confirmed_at: now, unsubscribed_at: null })
+        // A follow of the original that was pending or ended: the address asked for updates on the same problem.
+        .onConflict((oc) => oc.columns(['service_request_id', 'role', 'email']).doUpdateSet({ locale: mover.locale, confirmed_at: now, unsubscribed_at: null }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      recipient = { subscription_id: Number(row.id), email, locale: mover.locale, role: 'follower' };
+    }
+    await insertOutboxMessage(trx, message({ ...recipient, locale: mover.locale }));
+  }
+  return moving.length;
+}
+
 export async function addHistory(trx: Db, serviceRequestId: string, events: readonly HistoryEvent[]): Promise<void> {
   if (events.length === 0) return;
   await trx

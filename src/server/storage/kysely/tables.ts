@@ -4,7 +4,7 @@
  * and numeric as numbers); flags are 0/1 integers on both. Columns only one engine has (SQLite's
  * grid_cell, PostgreSQL's generated locations) are left out: dialect hooks reach them.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { AddressPoint } from '../repositories/addresses';
 import type { NewOutboxMessage } from '../repositories/outbox';
 import type { ServiceRequestRow } from '../request-rows';
@@ -71,8 +71,10 @@ export interface ChangeVersionsTable {
 }
 
 /** A request as request-rows.ts encodes it; `revision` is moved by triggers (listing-schema). */
-export interface ServiceRequestsTable extends ServiceRequestRow {
+export interface ServiceRequestsTable extends Omit<ServiceRequestRow, 'duplicate_of'> {
   revision: Generated<number>;
+  /** Absent from an insert: only a moderator marks a duplicate. */
+  duplicate_of: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RequestMediaTable {

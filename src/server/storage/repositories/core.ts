@@ -85,10 +85,13 @@ export interface ServiceRequestRecord {
   requested_at: number;
   updated_at: number;
   expected_at: number | null;
+  /** The original, when a moderator marked this one its duplicate (then moderation is rejected). */
+  duplicate_of: string | null;
   media: StoredMedia[];
 }
 
-export type NewServiceRequest = Omit<ServiceRequestRecord, 'status'>;
+/** A new request: its status follows its detailed status, and only a moderator makes it a duplicate. */
+export type NewServiceRequest = Omit<ServiceRequestRecord, 'status' | 'duplicate_of'>;
 
 /** A listing query after validation; every bound is inclusive, times in epoch ms. */
 export interface ServiceRequestQuery {

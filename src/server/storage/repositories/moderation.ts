@@ -52,13 +52,26 @@ export type ModerationSnapshot = Pick<
   | 'external_media_url'
   | 'requested_at'
   | 'updated_at'
+  | 'lat'
+  | 'long'
+  | 'duplicate_of'
   | 'media'
 >;
 
 export type RequestFieldChanges = Partial<
   Pick<
     ServiceRequestRecord,
-    'title' | 'description' | 'moderation' | 'detailed_status' | 'status_notes' | 'external_media_url' | 'updated_at'
+    | 'title'
+    | 'description'
+    | 'moderation'
+    | 'detailed_status'
+    | 'status_notes'
+    | 'external_media_url'
+    | 'updated_at'
+    | 'service_code'
+    | 'lat'
+    | 'long'
+    | 'duplicate_of'
   >
 >;
 
@@ -73,6 +86,12 @@ export interface PlannedChange {
   notify?: RecipientMessage;
   /** Public history entries the change adds. */
   history?: HistoryEvent[];
+  /**
+   * Makes the request a duplicate of the related one: its active subscribers (reporter and
+   * confirmed followers) follow the related request instead, each address told once by `message`
+   * (written for its subscription there); `audit` goes on the related request's log.
+   */
+  mergeInto?: { message: RecipientMessage; audit: Omit<NewAuditEntry, 'service_request_id'> };
 }
 
 export interface AppliedChange {
@@ -81,8 +100,12 @@ export interface AppliedChange {
   notificationQueued: boolean;
 }
 
-/** Decides the change from the current state; may throw to refuse it, or return undefined for "nothing to do". */
-export type ChangePlan = (current: ModerationSnapshot) => PlannedChange | undefined;
+/**
+ * Decides the change from the current state (and the related request's, when the change names
+ * one; undefined when there is no such request); may throw to refuse it, or return undefined for
+ * "nothing to do".
+ */
+export type ChangePlan = (current: ModerationSnapshot, related?: ModerationSnapshot) => PlannedChange | undefined;
 
 export interface ModerationRepository {
   /** undefined when the name is taken. */
@@ -110,7 +133,8 @@ export interface UnitOfWork {
   /**
    * Reads the request, lets `plan` decide, and writes the request's change, a removed photo's
    * row, the audit row and the outbox message in one transaction. undefined when there is no
-   * such request.
+   * such request. With `relatedId`, that request is read and locked too (a duplicate's original),
+   * so neither changes under the plan.
    */
-  changeRequest(serviceRequestId: string, plan: ChangePlan): Promise<AppliedChange | undefined>;
+  changeRequest(serviceRequestId: string, plan: ChangePlan, relatedId?: string): Promise<AppliedChange | undefined>;
 }

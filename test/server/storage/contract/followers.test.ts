@@ -131,3 +131,92 @@ describe('request history', () => {
     expect(await store.requestHistory.listFor([])).toEqual(new Map());
   });
 });
+
+describe('a duplicate merged into its original', () => {
+  const opened = useFreshStore();
+
+  /** Confirms a follow from its confirmation's token (the subscription id). */
+  async function followConfirmed(store: Store, id: string, email: string) {
+    await follow(store, id, email);
+    const confirmation = (await outboxOf(opened)).filter((row) => row.to_address === email.toLowerCase()).at(-1)!;
+    await store.followers.confirm(Number(/token=(\d+)/.exec(confirmation.unsubscribe_url)![1]), baseTime);
+  }
+
+  const merge = (store: Store, plan: (related: unknown) => void = () => undefined) =>
+    store.unitOfWork.changeRequest(
+      'dup',
+      (_current, related) => {
+        plan(related);
+        return {
+          set: { moderation: 'rejected', detailed_status: ['REJECTED'], duplicate_of: 'orig' },
+          audit: { at: baseTime + minute, moderator: 'aino', action: 'duplicate', details: { original: 'orig' } },
+          mergeInto: { message: tagged('merged'), audit: { at: baseTime + minute, moderator: 'aino', action: 'merge_duplicate', details: { duplicate: 'dup' } } },
+        };
+      },
+      'orig',
+    );
+
+  it("moves the duplicate's reporter and confirmed followers to the original, each address told once, in one transaction", async () => {
+    const { store } = opened;
+    await storeServiceTypes(store);
+    await store.serviceRequests.create(newRequest('orig', { email: 'first@example.org' }), tagged('receipt'));
+    await store.serviceRequests.create(newRequest('dup', { email: 'second@example.org', locale: 'sv' }), tagged('receipt'));
+    await followConfirmed(store, 'dup', 'pekka@example.org');
+    // Follows both already, and made the original: told once, keeps their own subscription.
+    await followConfirmed(store, 'dup', 'FIRST@example.org');
+    // Asked to follow the duplicate but never confirmed: not moved.
+    await follow(store, 'dup', 'unconfirmed@example.org');
+    const before = (await outboxOf(opened)).length;
+
+    let seen: unknown;
+    expect(await merge(store, (related) => (seen = related))).toEqual({ notificationQueued: true, removedMediaFile: undefined });
+    expect(seen).toMatchObject({ service_request_id: 'orig', moderation: 'published', duplicate_of: null });
+
+    const told = (await outboxOf(opened)).slice(before);
+    expect(told.map((row) => [row.to_address, row.subject])).toEqual([
+      ['second@example.org', 'merged follower'],
+      ['pekka@example.org', 'merged follower'],
+      ['first@example.org', 'merged reporter'],
+    ]);
+    // Each link ends the address's subscription to the original.
+    const subscriptions = await Promise.all(told.map((row) => store.followers.find(Number(/token=(\d+)/.exec(row.unsubscribe_url)![1]))));
+    expect(subscriptions.map((subscription) => [subscription?.service_request_id, subscription?.role, subscription?.confirmed, subscription?.locale])).toEqual([
+      ['orig', 'follower', true, 'sv'],
+      ['orig', 'follower', true, 'fi'],
+      ['orig', 'reporter', true, 'fi'],
+    ]);
+    expect(await store.followers.countFollowers('orig')).toBe(2);
+    expect(await store.followers.countFollowers('dup')).toBe(0);
+    expect(await store.serviceRequests.find('dup')).toMatchObject({ duplicate_of: 'orig', moderation: 'rejected', status: 'closed' });
+    expect((await store.moderation.listAudit({ limit: 10 })).map((entry) => [entry.service_request_id, entry.action, entry.details])).toEqual([
+      ['dup', 'duplicate', { original: 'orig', subscribers_moved: 3 }],
+      ['orig', 'merge_duplicate', { duplicate: 'dup', subscribers_moved: 3 }],
+    ]);
+
+    // The original's next update reaches the moved addresses, and the duplicate's nobody.
+    await change(store, 'orig', 'later');
+    expect((await outboxOf(opened)).filter((row) => row.subject.startsWith('later')).map((row) => row.to_address)).toEqual([
+      'first@example.org',
+      'second@example.org',
+      'pekka@example.org',
+    ]);
+    expect(await change(store, 'dup', 'stale')).toEqual({ notificationQueued: false, removedMediaFile: undefined });
+  });
+
+  it('an ended follow of the original starts again; the plan sees a missing original as undefined', async () => {
+    const { store } = opened;
+    await storeServiceTypes(store);
+    await store.serviceRequests.create(newRequest('orig'));
+    await store.serviceRequests.create(newRequest('dup', { email: 'second@example.org' }), tagged('receipt'));
+    await followConfirmed(store, 'orig', 'second@example.org');
+    const [subscription] = (await outboxOf(opened)).filter((row) => row.subject === 'confirm follower');
+    await store.followers.unsubscribe(Number(/token=(\d+)/.exec(subscription!.unsubscribe_url)![1]), baseTime);
+    expect(await store.followers.countFollowers('orig')).toBe(0);
+    await merge(store);
+    expect(await store.followers.countFollowers('orig')).toBe(1);
+
+    let seen: unknown = 'not asked';
+    await store.unitOfWork.changeRequest('orig', (_current, related) => void (seen = related), 'no-such');
+    expect(seen).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ModerationSnapshot, PlannedChange, ServiceRequestRecord } from '../../../../src/server/storage/repositories/types';
-import { baseTime, hour, mediaRow, newRequest, openSecondStore, outboxMessage, storeServiceTypes, useFreshStore } from './fixtures';
+import { baseTime, helsinki, hour, mediaRow, newRequest, openSecondStore, outboxMessage, pointAt, storeServiceTypes, useFreshStore } from './fixtures';
 
 const audit = (action: string, details: Record<string, unknown> = {}): PlannedChange['audit'] => ({
   at: baseTime + hour,
@@ -11,9 +11,9 @@ const audit = (action: string, details: Record<string, unknown> = {}): PlannedCh
 
 /** The request as a moderator's plan would see it. */
 function snapshotOf(record: ServiceRequestRecord): ModerationSnapshot {
-  const { service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at } = record;
+  const { service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at, lat, long, duplicate_of } = record;
   return {
-    service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at,
+    service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at, lat, long, duplicate_of,
     media: record.media.map(({ position, file_name, content_type, byte_size }) => ({ position, file_name, content_type, byte_size })),
   };
 }
@@ -199,3 +199,21 @@ function stripMedia(record: ServiceRequestRecord | undefined): ServiceRequestRec
   if (!record) return record;
   return { ...record, media: record.media.map(({ position, file_name, content_type, byte_size }) => ({ position, file_name, content_type, byte_size })) };
 }
+
+describe('unit of work: a moved point', () => {
+  const opened = useFreshStore();
+
+  it('is where radius searches find the request, on the engine’s own index', async () => {
+    await storeServiceTypes(opened.store);
+    await opened.store.serviceRequests.create(newRequest('req-1'));
+    const moved = pointAt(helsinki, 2_000, 90);
+    const near = (point: { lat: number; long: number }) =>
+      opened.store.serviceRequests.query({ near: { ...point, radiusMeters: 30 }, moderation: ['published'], limit: 10 }).then((found) => found.map((request) => request.service_request_id));
+    expect(await near(helsinki)).toEqual(['req-1']);
+
+    await opened.store.unitOfWork.changeRequest('req-1', () => ({ set: { lat: moved.lat, long: moved.long }, audit: audit('move') }));
+    expect(await opened.store.serviceRequests.find('req-1')).toMatchObject({ lat: moved.lat, long: moved.long });
+    expect(await near(helsinki)).toEqual([]);
+    expect(await near(moved)).toEqual(['req-1']);
+  });
+});

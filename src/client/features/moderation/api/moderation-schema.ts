@@ -25,6 +25,15 @@ const mediaSchema = z.object({
   byte_size: z.number().optional(),
 });
 
+const likelyDuplicateSchema = z.object({
+  service_request_id: z.string(),
+  moderation: z.enum(moderationStates),
+  summary: z.string(),
+  distance_meters: z.number(),
+  similarity: z.number(),
+  earlier: z.boolean(),
+});
+
 export const moderationItemSchema = z.object({
   service_request_id: z.string(),
   moderation: z.enum(moderationStates),
@@ -40,6 +49,8 @@ export const moderationItemSchema = z.object({
   }),
   media: z.array(mediaSchema).catch([]),
   answers: z.array(z.object({ code: z.string(), question: z.string(), datatype: z.string(), answers: z.array(z.string()) })).catch([]),
+  duplicate_of: z.string().nullable().catch(null),
+  likely_duplicates: z.array(likelyDuplicateSchema).catch([]),
 }) satisfies z.ZodType<ModerationItem, unknown>;
 
 export const auditEntrySchema = z.object({

@@ -11,7 +11,10 @@ export type RequestChange =
   | { kind: 'reject'; reason: string | null }
   | { kind: 'edit'; title?: string | null; description?: string }
   | { kind: 'remove-media'; position: ModerationMedia['position'] }
-  | { kind: 'status'; detailed_status: string[]; status_notes: string };
+  | { kind: 'status'; detailed_status: string[]; status_notes: string }
+  | { kind: 'duplicate'; original: string }
+  | { kind: 'move'; lat: number; long: number }
+  | { kind: 'service-type'; service_code: string };
 
 /** Sends one change with the CSRF header; the server answers the request as it now is. */
 export async function sendRequestChange({
@@ -45,6 +48,15 @@ export async function sendRequestChange({
       break;
     case 'status':
       body = await api.post(`${base}/status`, { detailed_status: change.detailed_status, status_notes: change.status_notes }, options);
+      break;
+    case 'duplicate':
+      body = await api.post(`${base}/duplicate`, { original: change.original }, options);
+      break;
+    case 'move':
+      body = await api.post(`${base}/location`, { lat: change.lat, long: change.long }, options);
+      break;
+    case 'service-type':
+      body = await api.post(`${base}/service-type`, { service_code: change.service_code }, options);
       break;
   }
   return moderationDetailSchema.parse(body);

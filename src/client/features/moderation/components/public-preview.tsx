@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serviceObjectLookupOf, useServiceObjectName } from '../../../api/service-object-name';
 import { RequestDetails, RequestSummary } from '../../../components/request';
+import { RequestPlace } from '../../../components/request/request-place';
 import { currentLanguage } from '../../../lib/i18n';
 import type { ModerationItem } from '@/shared/moderation/wire';
 
@@ -17,7 +18,12 @@ export function PublicPreview({ item }: { item: ModerationItem }) {
     <div className="public-preview">
       <p className="public-preview__hint">{t(`preview.hint.${item.moderation}`)}</p>
       <div className="public-preview__frame" data-testid="public-preview-track">
-        <RequestDetails request={item.public} headingLevel={3} objectName={objectName.data} />
+        <RequestDetails
+          request={item.public}
+          headingLevel={3}
+          objectName={objectName.data}
+          place={<RequestPlace request={item.public} objectName={objectName.data} />}
+        />
       </div>
       <section className="public-preview__map" aria-labelledby={mapHeadingId}>
         <h3 id={mapHeadingId} className="public-preview__map-title">

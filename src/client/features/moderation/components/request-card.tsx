@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { RequestSummary, headlineOf } from '../../../components/request';
 import type { ModerationItem } from '@/shared/moderation/wire';
 import { consolePaths } from '../lib/console-paths';
+import { DuplicateMarks } from './duplicate-marks';
 import { ModerationStateBadge } from './moderation-state-badge';
 import { PrivateDetails } from './private-details';
 import { RequestPlace } from './request-place';
@@ -17,6 +18,7 @@ export function RequestCard({ item, showState = false }: { item: ModerationItem;
   const footer = (
     <>
       <RequestPlace request={item.public} />
+      <DuplicateMarks duplicates={item.likely_duplicates} />
       <div className="moderation-card__private">
         {showState ? (
           <p className="moderation-card__state">

@@ -10,9 +10,11 @@ import { useModerationRequest } from '../api/request-detail';
 import { consolePaths } from '../lib/console-paths';
 import { describeError } from '../lib/describe-error';
 import { DecisionPanel } from './decision-panel';
+import { DuplicatePanel } from './duplicate-panel';
 import { EditTextsForm } from './edit-texts-form';
 import { ModerationStateBadge } from './moderation-state-badge';
 import { PhotoList } from './photo-list';
+import { PlaceTypeForm } from './place-type-form';
 import { PrivateDetails } from './private-details';
 import { PublicPreview } from './public-preview';
 import { QuestionAnswers } from './question-answers';
@@ -83,6 +85,9 @@ export function ReviewPage({ id }: { id: string }) {
           <Panel title={t('decision.heading')}>
             <DecisionPanel item={item} />
           </Panel>
+          <Panel title={t('duplicates.heading')}>
+            <DuplicatePanel item={item} />
+          </Panel>
           <Panel title={t('private.heading')} className="review-panel--private">
             <p className="review-panel__hint">{t('private.hint')}</p>
             <PrivateDetails details={item.private} />
@@ -100,6 +105,9 @@ export function ReviewPage({ id }: { id: string }) {
       <div className="moderation-review__tools">
         <Panel title={t('edit.heading')}>
           <EditTextsForm item={item} />
+        </Panel>
+        <Panel title={t('place.heading')}>
+          <PlaceTypeForm key={`${item.public.lat},${item.public.long},${item.public.service_code}`} item={item} />
         </Panel>
         <Panel title={t('status.heading')}>
           <StatusForm item={item} />

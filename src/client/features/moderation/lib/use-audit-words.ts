@@ -46,6 +46,19 @@ export function useAuditWords(): (entry: AuditEntry) => string {
         if (statusChanged && details.status_notes_changed) text += `; ${t('audit.notesChanged')}`;
         break;
       }
+      case 'duplicate':
+      case 'merge_duplicate': {
+        const other = String(details.original ?? details.duplicate ?? '?');
+        text = t(`duplicates.audit.${entry.action}`, { id: other });
+        if (typeof details.subscribers_moved === 'number' && details.subscribers_moved > 0) text += `; ${t('duplicates.audit.moved', { count: details.subscribers_moved })}`;
+        break;
+      }
+      case 'move':
+        text = t('duplicates.audit.move');
+        break;
+      case 'service_type':
+        text = t('duplicates.audit.service_type', { from: String(details.from), to: String(details.to) });
+        break;
       default:
         text = entry.action;
     }

@@ -14,6 +14,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useRequest } from '../api/get-request';
 import { useRequestPublication } from '../api/get-request-publication';
 import { ModerationNotice } from './moderation-notice';
+import { ReplacedNotice } from './replaced-notice';
 import { RequestUpdates } from './request-updates';
 
 /** The public track page of one request: its state, also before moderation. */
@@ -73,7 +74,8 @@ export function RequestTrack({ id }: { id: string }) {
   } else {
     title = headlineOf(shown) || t('track.untitled');
     // Unknown (still loading, or the listing failed) shows no notice rather than a wrong one.
-    const notice = publication.data === false ? <ModerationNotice status={shown.status} /> : null;
+    const replaced = Boolean(shown.extended_attributes?.duplicate_of || shown.extended_attributes?.content_withheld);
+    const notice = replaced ? <ReplacedNotice request={shown} /> : publication.data === false ? <ModerationNotice status={shown.status} /> : null;
     content = (
       <RequestDetails
         request={shown}

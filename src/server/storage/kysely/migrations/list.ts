@@ -2,6 +2,7 @@ import type { EngineKind, SchemaStep } from './column-types';
 import { addressesStep } from './addresses';
 import { changeTokensStep } from './change-tokens';
 import { countersStep } from './counters';
+import { duplicatesStep } from './duplicates';
 import { followStep } from './follow';
 import { idempotencyStep } from './idempotency';
 import { listingStep } from './listing';
@@ -37,4 +38,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0007-observations', step: observationsStep, legacy: { sqlite: 7, postgres: 4 } },
   { name: '0008-listing', step: listingStep, legacy: { sqlite: 8, postgres: 5 } },
   { name: '0009-idempotency', step: idempotencyStep },
+  { name: '0010-duplicates', step: duplicatesStep },
 ];
