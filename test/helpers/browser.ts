@@ -7,7 +7,8 @@ import { projectRoot } from './project-root';
 /** Debian's Chromium: playwright-core downloads no browser of its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium flags, e.g. a bench's local tile server (bench/lib/local-tiles.ts). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     // No sandbox (runs as root in CI) and nothing that reaches out to the network on its own.
@@ -19,6 +20,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
