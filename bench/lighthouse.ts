@@ -3,8 +3,10 @@
  * (headless, its default mobile settings: a mid-range phone, slow 4G, 4× CPU slowdown) over the
  * real server with the demo data, on `/`, `/report`, `/counters` and one request's page. Printed
  * per page: the performance, accessibility and best-practices scores, FCP, LCP, CLS, TBT and the
- * bytes sent. The baseline, from the same run and browser: a bare page of a few hundred bytes from
- * a plain node:http server, the best any page can score on this machine.
+ * bytes sent, and where the main thread's time went (Lighthouse's mainthread-work-breakdown and
+ * bootup-time). Baselines, from the same run and browser: a bare page of a few hundred bytes from
+ * a plain node:http server, the best any page can score on this machine, and a one-component React
+ * app (bench/bundle/builds.ts), the least a page of this stack can cost.
  * `npm run bench:lighthouse` runs it alone (it is not part of `npm run bench`).
  */
 import * as chromeLauncher from 'chrome-launcher';
@@ -14,6 +16,8 @@ import { makeTempDir, removeTempDir, trackChild, untrackChild } from './lib/clea
 import { isEntryPoint, runBenches } from './lib/entry';
 import { atLeast, atMost, type BenchModule, type BenchResult } from './lib/result';
 import { startBarePage } from './lib/bare-page';
+import { buildSmallestReactApp } from './bundle/builds';
+import { startStaticDir } from './lib/static-dir';
 import { startLocalTiles, type LocalTiles } from './lib/local-tiles';
 import { startDemoServer, type RunningServer } from './lib/servers';
 import { quick } from './lib/settings';
@@ -47,6 +51,10 @@ interface PageFigures {
   /** Every run's LCP and TBT (ms), in run order: the spread a change must beat. */
   lcpRuns: number[];
   tbtRuns: number[];
+  /** Main-thread time by kind of work, and the scripts that took most of it (ms): where TBT comes from. */
+  mainThread: string;
+  mainThreadMs: number;
+  bootup: string;
   /** Audits that failed, per category, by id (console errors with their first text): what to fix. */
   failed: Record<'accessibility' | 'best-practices', string[]>;
 }
@@ -87,7 +95,27 @@ async function audit(url: string, port: number): Promise<PageFigures> {
     lcpRuns: [numeric('largest-contentful-paint')],
     tbtRuns: [numeric('total-blocking-time')],
     lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+    mainThread: mainThreadOf(lhr.audits['mainthread-work-breakdown']?.details),
+    mainThreadMs: numeric('mainthread-work-breakdown'),
+    bootup: bootupOf(lhr.audits['bootup-time']?.details),
   };
+}
+
+type TableItems<T> = { items?: T[] } | undefined;
+
+/** mainthread-work-breakdown: each kind of work and its time (ms), largest first. */
+function mainThreadOf(details: unknown): string {
+  const items = (details as TableItems<{ groupLabel?: string; duration?: number }>)?.items ?? [];
+  return items.map((item) => `${item.groupLabel ?? '?'} ${Math.round(item.duration ?? 0)}`).join(', ');
+}
+
+/** bootup-time: the scripts with the most main-thread time (total, of which script evaluation), by file name. */
+function bootupOf(details: unknown): string {
+  const items = (details as TableItems<{ url?: string; total?: number; scripting?: number }>)?.items ?? [];
+  return items
+    .slice(0, 5)
+    .map((item) => `${(item.url ?? '?').split('/').pop()} ${Math.round(item.total ?? 0)} (script ${Math.round(item.scripting ?? 0)})`)
+    .join(', ');
 }
 
 /** The LCP element's selector and the start of its HTML, from the audit's nested table. */
@@ -98,9 +126,7 @@ function lcpElementOf(details: unknown): string {
 }
 
 /** The run with the median performance score, as Lighthouse's docs advise for comparing pages. */
-async function medianAudit(url: string, port: number): Promise<PageFigures> {
-  const runs: PageFigures[] = [];
-  for (let run = 0; run < runsPerPage; run += 1) runs.push(await audit(url, port));
+function medianOf(runs: PageFigures[]): PageFigures {
   const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
   return {
     ...sorted[Math.floor((sorted.length - 1) / 2)]!,
@@ -108,6 +134,12 @@ async function medianAudit(url: string, port: number): Promise<PageFigures> {
     lcpRuns: runs.map((run) => run.lcpMs),
     tbtRuns: runs.map((run) => run.tbtMs),
   };
+}
+
+async function medianAudit(url: string, port: number): Promise<PageFigures> {
+  const runs: PageFigures[] = [];
+  for (let run = 0; run < runsPerPage; run += 1) runs.push(await audit(url, port));
+  return medianOf(runs);
 }
 
 const msList = (values: number[]) => values.map((value) => Math.round(value)).join(', ');
@@ -130,6 +162,7 @@ function rows(group: string, figures: PageFigures, withTargets: boolean): BenchR
     { group, name: 'LCP', value: figures.lcpMs, unit: 'ms', note: `runs: ${msList(figures.lcpRuns)}; element: ${figures.lcpElement}` },
     { group, name: 'CLS', value: figures.cls, unit: '', ...target(targets.cls) },
     { group, name: 'TBT', value: figures.tbtMs, unit: 'ms', note: `runs: ${msList(figures.tbtRuns)}` },
+    { group, name: 'main-thread work', value: figures.mainThreadMs, unit: 'ms', note: `by kind (ms): ${figures.mainThread}; by script: ${figures.bootup}` },
     { group, name: 'bytes transferred', value: figures.bytes / 1024, unit: 'KiB' },
   ];
 }
@@ -145,10 +178,12 @@ async function requestPagePath(origin: string): Promise<string> {
 async function run(): Promise<BenchResult[]> {
   buildIfStale();
   const dataDir = makeTempDir('kerro-bench-lighthouse-');
+  const reactDir = makeTempDir('kerro-bench-lighthouse-react-');
   let server: RunningServer | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   let tiles: LocalTiles | undefined;
   const bare = await startBarePage();
+  const react = await startStaticDir(buildSmallestReactApp(reactDir));
   try {
     server = await startDemoServer(dataDir);
     // The map's tiles from this process (lib/local-tiles.ts): the bench must not need the internet.
@@ -156,6 +191,7 @@ async function run(): Promise<BenchResult[]> {
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', ...tiles.chromeFlags] });
     trackChild(chrome.pid);
     const results = rows('Baseline: a bare page (the best this machine scores)', await medianAudit(bare.url, chrome.port), false);
+    results.push(...rows('Baseline: a one-component React app (the least a page of this stack costs)', await medianAudit(react.url, chrome.port), false));
     const pages = ['/', '/report', '/counters', '/requests/{id}'].filter((label) => !pageFilter || pageFilter.includes(label));
     if (pages.length === 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES names none of /, /report, /counters, /requests/{id}: ${process.env.BENCH_LIGHTHOUSE_PAGES}`);
     for (const label of pages) {
@@ -171,7 +207,9 @@ async function run(): Promise<BenchResult[]> {
     await server?.child.stop();
     await tiles?.stop();
     await new Promise((resolve) => bare.server.close(resolve));
+    await new Promise((resolve) => react.server.close(resolve));
     removeTempDir(dataDir);
+    removeTempDir(reactDir);
   }
 }
 

@@ -4,12 +4,14 @@
  * estimated from an unthrottled trace as Lighthouse's default simulation does. For changes to what
  * a page's largest paint waits for (code split off, preloads), whose effect the simulation can hide.
  * Each run opens the page in a fresh context and waits for its content; printed: LCP and FCP of the
- * median run, every run's LCP, and the LCP element. /report only so far. `npm run bench:throttled-lcp`.
+ * median run, every run's LCP, and the LCP element, for `/`, `/report`, `/counters` and one request's
+ * page. Map tiles come from a local stand-in (lib/local-tiles.ts). `npm run bench:throttled-lcp`.
  */
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../test/helpers/browser';
 import buildIfStale from '../test/helpers/build-for-e2e';
 import { startBarePage } from './lib/bare-page';
+import { startLocalTiles, type LocalTiles } from './lib/local-tiles';
 import { makeTempDir, removeTempDir } from './lib/cleanup';
 import { isEntryPoint, runBenches } from './lib/entry';
 import type { BenchModule, BenchResult } from './lib/result';
@@ -21,8 +23,18 @@ const baselineGroup = 'Baseline: a bare page from node:http, same throttling';
 // Lighthouse's mobile preset for DevTools throttling (slow 4G: 150 ms RTT × 3.75, 1.6 Mbit/s × 0.9).
 const network = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (607.5 * 1024) / 8 };
 const cpuSlowdown = 4;
-/** The pages measured and what shows that each has its content (the LCP is read once it is there). */
-const pages: Record<string, string> = { '/report': '.type-option' };
+/**
+ * The pages measured and what shows that each has its content (the LCP is read once it is there):
+ * the maps' first Leaflet tile, /report's problem types, /counters' first row.
+ */
+const pages: Record<string, string> = {
+  '/': '.public-map__leaflet .leaflet-tile-loaded',
+  '/report': '.type-option',
+  '/counters': 'table tbody tr',
+  '/requests/{id}': '.point-map__leaflet .leaflet-tile-loaded',
+};
+// BENCH_LCP_PAGES=/,/report limits the pages (names as in `pages`).
+const pageFilter = process.env.BENCH_LCP_PAGES?.split(',').map((page) => page.trim()).filter(Boolean);
 
 interface Paints {
   lcpMs: number;
@@ -35,10 +47,12 @@ async function paintsOf(page: Page): Promise<Paints> {
     () =>
       new Promise<Paints>((resolve) => {
         new PerformanceObserver((list) => {
-          const entries = list.getEntries() as unknown as { startTime: number; element?: Element }[];
+          const entries = list.getEntries() as unknown as { startTime: number; element?: Element | null; url?: string }[];
           const last = entries[entries.length - 1]!;
           const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
-          resolve({ lcpMs: last.startTime, fcpMs: fcp, element: `${last.element?.tagName.toLowerCase() ?? '?'}.${last.element?.className ?? ''}` });
+          // A map preview's tile is gone from the page once Leaflet's covers it: its element is null then.
+          const element = last.element ? `${last.element.tagName.toLowerCase()}.${last.element.className}` : 'an element since removed';
+          resolve({ lcpMs: last.startTime, fcpMs: fcp, element: last.url ? `${element} (${last.url.split('/').slice(-3).join('/')})` : element });
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
@@ -47,8 +61,6 @@ async function paintsOf(page: Page): Promise<Paints> {
 async function oneRun(browser: Awaited<ReturnType<typeof launchBrowser>>, url: string, ready: string): Promise<Paints> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75, locale: 'en-GB' });
   try {
-    // No Internet here: map tiles fail at once.
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
     const page = await context.newPage();
     const devtools = await context.newCDPSession(page);
     await devtools.send('Network.enable');
@@ -62,11 +74,21 @@ async function oneRun(browser: Awaited<ReturnType<typeof launchBrowser>>, url: s
   }
 }
 
+/** One published request's page, found through the public API. */
+async function requestPagePath(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/open311/v1/requests.json`);
+  const [first] = (await response.json()) as { service_request_id: string }[];
+  if (!first) throw new Error('the demo data has no published request');
+  return `/requests/${encodeURIComponent(first.service_request_id)}`;
+}
+
 async function run(): Promise<BenchResult[]> {
   buildIfStale();
   const dataDir = makeTempDir('kerro-bench-throttled-lcp-');
   let server: RunningServer | undefined;
-  const browser = await launchBrowser();
+  // The map's tiles from this process, each of a real tile's weight, through the same throttled line.
+  const tiles: LocalTiles = await startLocalTiles();
+  const browser = await launchBrowser(tiles.chromeFlags);
   const barePage = await startBarePage();
   try {
     server = await startDemoServer(dataDir);
@@ -81,9 +103,10 @@ async function run(): Promise<BenchResult[]> {
     const results: BenchResult[] = [
       { group: baselineGroup, name: 'LCP', value: bare.median.lcpMs, unit: 'ms', note: bare.note },
     ];
-    for (const [path, ready] of Object.entries(pages)) {
+    for (const [label, ready] of Object.entries(pages).filter(([label]) => !pageFilter || pageFilter.includes(label))) {
+      const path = label === '/requests/{id}' ? await requestPagePath(server.origin) : label;
       const { median, note } = await medianRun(`${server.origin}${path}`, ready);
-      const group = `DevTools-throttled phone (slow 4G, CPU ×${cpuSlowdown}): ${path}`;
+      const group = `DevTools-throttled phone (slow 4G, CPU ×${cpuSlowdown}): ${label}`;
       results.push(
         { group, name: 'LCP', value: median.lcpMs, unit: 'ms', note },
         { group, name: 'FCP', value: median.fcpMs, unit: 'ms', note: "the median LCP run's" },
@@ -95,6 +118,7 @@ async function run(): Promise<BenchResult[]> {
     await new Promise((resolve) => barePage.server.close(resolve));
     await browser.close();
     await server?.child.stop();
+    await tiles.stop();
     removeTempDir(dataDir);
   }
 }

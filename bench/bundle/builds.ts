@@ -24,7 +24,8 @@ export function buildAppWithSourceMaps(outDir: string): void {
 }
 
 const smallestApp = {
-  'index.html': '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>\n',
+  // The viewport and description as the app's own page has them, for the Lighthouse baseline.
+  'index.html': '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="The benchmark baseline"><title>floor</title></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>\n',
   'main.jsx': "import { createRoot } from 'react-dom/client';\n\ncreateRoot(document.getElementById('root')).render(<h1>Hello</h1>);\n",
   'vite.config.mjs': "import react from '@vitejs/plugin-react';\nimport { defineConfig } from 'vite';\n\nexport default defineConfig({ plugins: [react()], build: { manifest: true } });\n",
 };

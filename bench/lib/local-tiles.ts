@@ -5,7 +5,7 @@
  * (its tile URL, its CSP): Chromium is pointed at this process as its proxy, the proxy answers
  * CONNECT by tunnelling to a local HTTPS server with a throwaway self-signed certificate
  * (Chromium runs with --ignore-certificate-errors), and that server answers every path with one
- * plain 256×256 PNG. Loopback addresses bypass a proxy in Chromium, so the app's own server is
+ * 256×256 PNG of a real tile's weight. Loopback addresses bypass a proxy in Chromium, so the app's own server is
  * reached directly.
  */
 import { execFileSync } from 'node:child_process';
@@ -37,7 +37,11 @@ const listen = (server: { listen: (port: number, host: string, done: () => void)
   new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
 export async function startLocalTiles(): Promise<LocalTiles> {
-  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#e8e4dc' } }).png().toBuffer();
+  // Grain in four colours: about 16 KiB, the weight of a real map tile, so on a throttled line the
+  // tiles take their real share of the bandwidth (and are not too plain to count as a paint).
+  const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#e8e4dc', noise: { type: 'gaussian', mean: 200, sigma: 20 } } })
+    .png({ palette: true, colours: 4 })
+    .toBuffer();
   const tiles = createHttpsServer(selfSignedCertificate(), (_request, response) => {
     response.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=86400', 'access-control-allow-origin': '*' }).end(tile);
   });

@@ -18,8 +18,9 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
+/** `extraArgs`: more Chromium flags, e.g. a bench's local tile server (bench/lib/local-tiles.ts). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...chromiumArgs, ...extraArgs] });
 }
 
 export const screenshotDir = join(projectRoot, 'test-results/screenshots');
