@@ -17,8 +17,8 @@ interface PageTexts {
  * Pages load their code on first visit; the frame around them is in the main bundle. A page's
  * namespaces download in the UI language beside its code, and the router renders the page only
  * once both are here: its first render shows texts, never keys, with no Suspense fallback in
- * between. A part that loads later waits for its texts in the Suspense boundary that waits for its
- * code (lib/i18n.ts); starting them with the page saves it a round trip.
+ * between. The namespaces of parts the page loads later are asked for as soon as the page is
+ * here, beside those parts' code (lib/i18n.ts).
  */
 export function createAppRoutes(i18n: I18n): RouteObject[] {
   const page =

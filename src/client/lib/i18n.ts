@@ -40,9 +40,11 @@ function init(instance: I18n, language: SupportedLocale, resources?: Resource): 
       ns: [...firstNamespaces],
       initAsync: false,
       interpolation: { escapeValue: false }, // React escapes
-      // react-i18next's default useSuspense: a part of a page whose texts are not here yet (a map,
-      // a panel: they load after the page) waits in its Suspense boundary, beside its code,
-      // instead of showing keys.
+      // No Suspense: a page's namespaces are here before it renders (app/router.tsx), and those of
+      // the parts it loads later (maps, panels) are asked for as soon as the page is here; a part
+      // whose texts are still on the way renders again when they arrive. (With Suspense, the
+      // report flow's tests ran past their timeouts: not yet understood.)
+      react: { useSuspense: false },
     });
 }
 
