@@ -7,6 +7,7 @@ import { manifestPath, webAppManifest } from './src/shared/web-app/manifest';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { firstNamespaces } from './src/client/lib/first-namespaces.ts';
 
 /**
  * Writes `.br` and `.gz` copies beside every built text file, at the highest settings: made
@@ -70,6 +71,23 @@ const serviceWorker = () =>
     },
   });
 
+const localeFile = /[\\/]src[\\/]client[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/;
+
+/**
+ * A language's first namespaces (src/client/lib/first-namespaces.ts) share one chunk, `texts-sv`:
+ * every page needs them before its first render, and one download arrives sooner than four.
+ */
+function firstTextsChunk(moduleId: string): string | null {
+  const [, language, namespace] = localeFile.exec(moduleId) ?? [];
+  return namespace && (firstNamespaces as readonly string[]).includes(namespace) ? `texts-${language}` : null;
+}
+
+/** Every other locale file is a chunk of its own, named for what it holds: `texts-sv-report`. */
+function chunkFileName({ facadeModuleId }: { facadeModuleId: string | null }): string {
+  const [, language, namespace] = localeFile.exec(facadeModuleId ?? '') ?? [];
+  return namespace ? `assets/texts-${language}-${namespace}-[hash].js` : 'assets/[name]-[hash].js';
+}
+
 // The Kerro server's port (PORT, as in src/server/config.ts), so `npm run dev` follows it.
 const backend = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -108,6 +126,7 @@ export default defineConfig({
   plugins: [react(), webAppManifests(), serviceWorker(), precompress()],
   // `@/…` is `src/…` (tsconfig.json's paths say the same to TypeScript and ESLint's resolver).
   resolve: { alias: { '@': join(import.meta.dirname, 'src') } },
+  json: { namedExports: false },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -117,6 +136,8 @@ export default defineConfig({
     // Every browser the app supports has <link rel="modulepreload">; where one lacks it, the
     // chunks still load, only without the head start — not worth a polyfill in the first script.
     modulePreload: { polyfill: false },
+    // The chunks of the locale files, which i18next downloads (src/client/lib/i18n.ts).
+    rolldownOptions: { output: { chunkFileNames: chunkFileName, codeSplitting: { groups: [{ name: firstTextsChunk, debugName: 'first texts' }] } } },
   },
   server: {
     // `npm run dev`: the API lives on the Kerro server; Vite serves the app with hot reload.

@@ -8,11 +8,20 @@
 import './styles/index.css';
 // Takes the frame's map preview before the app replaces the frame.
 import './lib/frame-map';
-import { loadAppTexts } from './lib/app-texts';
+import type { SupportedLocale } from '../shared/locales';
 import { detectPageLanguage } from './lib/language';
 
-// main.tsx asks again and gets this download; if it fails, startApp says so.
-loadAppTexts(detectPageLanguage()).catch(() => undefined);
+/**
+ * The first texts (lib/first-namespaces.ts) of each language: importing one brings the chunk that
+ * holds them all (vite.config.ts). i18next (lib/i18n.ts) asks for them again and gets this very
+ * download; if it fails, startApp says so.
+ */
+const firstTexts: Record<SupportedLocale, () => Promise<unknown>> = {
+  fi: () => import('./locales/fi/common.json'),
+  sv: () => import('./locales/sv/common.json'),
+  en: () => import('./locales/en/common.json'),
+};
+firstTexts[detectPageLanguage()]().catch(() => undefined);
 
 /** Never later than this, whatever the browser reports (or fails to). */
 const LONGEST_WAIT_MS = 3000;

@@ -11,7 +11,7 @@ import { acceptLanguageTags } from './http/accept-language';
  * (round trips less before the page's content paints). Built from Vite's manifest
  * (dist/client/.vite/manifest.json); without it, index.html as built.
  *
- * The texts of the page's language (app-texts-<language>.js) are not preloaded: the language is
+ * The texts of the page's language (texts-<language>.js) are not preloaded: the language is
  * first the person's remembered choice, which only the browser knows (localStorage). A guess from
  * Accept-Language would download a second language's texts whenever the two differ, and would
  * make the page vary by Accept-Language (one cached copy and ETag per language). The entry script

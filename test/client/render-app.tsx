@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../../src/client/app/providers';
-import { appRoutes } from '../../src/client/app/router';
+import { createAppRoutes } from '../../src/client/app/router';
 import { createQueryClient } from '../../src/client/lib/query-client';
 import type { SupportedLocale } from '../../src/shared/locales';
 import { createTestI18n } from './test-i18n';
@@ -14,7 +14,7 @@ import { createTestI18n } from './test-i18n';
 export function renderApp({ path = '/', language, languages }: { path?: string; language?: SupportedLocale; languages?: SupportedLocale[] } = {}) {
   const i18n = createTestI18n(language, languages);
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const router = createMemoryRouter(createAppRoutes(i18n), { initialEntries: [path] });
   const view = render(
     <AppProvider queryClient={queryClient} i18n={i18n}>
       <RouterProvider router={router} />

@@ -1,17 +1,26 @@
-import type { i18n as I18n } from 'i18next';
-import en from '../../src/client/lib/app-texts-en';
-import fi from '../../src/client/lib/app-texts-fi';
-import sv from '../../src/client/lib/app-texts-sv';
+import type { i18n as I18n, Resource } from 'i18next';
 import { createI18n } from '../../src/client/lib/i18n';
 import { detectPageLanguage } from '../../src/client/lib/language';
 import type { SupportedLocale } from '../../src/shared/locales';
 
+/** Every locale file, by path: src/client/locales/<language>/<namespace>.json. */
+const localeFiles = import.meta.glob<Record<string, unknown>>('../../src/client/locales/*/*.json', { eager: true, import: 'default' });
+
+/** Every namespace of the languages asked for. */
+function textsOf(languages: readonly SupportedLocale[]): Resource {
+  const resources: Resource = {};
+  for (const [path, texts] of Object.entries(localeFiles)) {
+    const [, language, namespace] = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(path)!;
+    if (languages.includes(language as SupportedLocale)) (resources[language!] ??= {})[namespace!] = texts;
+  }
+  return resources;
+}
+
 /**
- * i18next made at once with every language's texts, as a component test needs it: the app
- * downloads only its language's (loadI18n) and the next when a person switches (setLanguage).
- * Without a language, the one this page would detect.
+ * i18next made at once with every namespace of the languages asked for (all three unless told), as
+ * a component test needs it; the app downloads its language's as pages ask (lib/i18n.ts), and a
+ * language not given here is downloaded the same way. Without a language, the one this page would detect.
  */
 export function createTestI18n(language: SupportedLocale = detectPageLanguage(), languages: readonly SupportedLocale[] = ['fi', 'sv', 'en']): I18n {
-  const all = { fi, sv, en };
-  return createI18n({ language, texts: Object.fromEntries(languages.map((each) => [each, all[each]])) });
+  return createI18n({ language, resources: textsOf(languages) });
 }

@@ -6,21 +6,39 @@ import { expectNoAxeViolations } from './expectations';
 import { withServerAndBrowser } from './suite-setup';
 
 /**
- * The app downloads the texts of the one language it shows (src/client/lib/app-texts.ts), asked
- * for by the entry script, and another language's only when a person switches to it.
+ * The app downloads the texts of the one language it shows (src/client/lib/i18n.ts): the first
+ * ones (texts-<language>) asked for by the entry script, a page's own (texts-<language>-<namespace>)
+ * with its code, and another language's only when a person switches to it.
  */
 
 const suite = withServerAndBrowser();
 
-/** The languages whose texts the page has asked for so far, in order. */
+/** The texts chunks the page has asked for so far, in order: `sv` for the first ones, `sv report` for a page's. */
 function textDownloads(page: Page): string[] {
-  const languages: string[] = [];
+  const downloads: string[] = [];
   page.on('request', (request) => {
-    const language = /\/assets\/app-texts-(\w+)-[^/]*\.js$/.exec(new URL(request.url()).pathname)?.[1];
-    if (language) languages.push(language);
+    const chunk = /\/assets\/texts-(fi|sv|en)(?:-([a-z-]+?))?-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname);
+    if (chunk) downloads.push(chunk[2] ? `${chunk[1]} ${chunk[2]}` : chunk[1]!);
   });
-  return languages;
+  return downloads;
 }
+
+/** The languages of those downloads, each once, in the order first asked for. */
+const languagesOf = (downloads: string[]) => [...new Set(downloads.map((download) => download.split(' ')[0]))];
+
+/** Records every text the page's heading shows, from the first byte: a render without its texts would show a key. */
+async function recordHeadings(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { headings: string[] }).headings = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('main h1')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+const headings = (page: Page) => page.evaluate(() => (window as unknown as { headings: string[] }).headings);
 
 /**
  * Records, from the first byte, the first text the page's heading and skip link ever showed: a
@@ -53,55 +71,73 @@ describe('UI texts: only the language shown is downloaded', () => {
       expect(await page.getAttribute('html', 'lang')).toBe('sv');
       expect(await firstTexts(page)).toEqual({ heading: 'Anmälda problem på kartan', skipLink: 'Hoppa till huvudinnehållet' });
       await page.locator('.requests-summary__count[data-count]').waitFor({ timeout: 30_000 });
-      expect(downloads).toEqual(['sv']);
+      // The first texts first; then only Swedish ones (the map's and panels' as they load).
+      expect(downloads[0]).toBe('sv');
+      expect(languagesOf(downloads)).toEqual(['sv']);
       await screenshot(page, `language-texts-sv-first-${viewport.width}`);
       await expectNoAxeViolations(page);
       await expectCleanRunThenClose(opened);
     }
   });
 
-  it('downloads another language when a person switches to it, on / and on /report', async () => {
+  it('downloads another language when a person switches to it, on / and on /report, and never shows a key', async () => {
     const opened = await openPage(suite.browser);
     const { page } = opened;
     const downloads = textDownloads(page);
+    await recordHeadings(page);
     await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
-    expect(downloads).toEqual(['en']);
+    expect(languagesOf(downloads)).toEqual(['en']);
 
     await page.getByRole('banner').getByRole('button', { name: 'Suomi' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('fi');
     await page.getByRole('link', { name: 'Siirry pääsisältöön' }).waitFor({ state: 'attached' });
-    expect(downloads).toEqual(['en', 'fi']);
+    expect(languagesOf(downloads)).toEqual(['en', 'fi']);
 
-    // A page whose own texts come with its chunk (report.json) switches with the app's texts.
+    // A page with texts of its own (report.json) downloads them in the UI language with its code,
+    // and in the next language before the page switches.
     await page.getByRole('banner').getByRole('link', { name: 'Ilmoita ongelmasta' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ilmoita ongelmasta' }).waitFor();
+    expect(downloads).toContain('fi report');
+    expect(downloads).not.toContain('en report');
     await page.getByRole('banner').getByRole('button', { name: 'Svenska' }).click();
     await page.getByRole('heading', { level: 1, name: 'Anmäl ett problem' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('sv');
-    expect(downloads).toEqual(['en', 'fi', 'sv']);
-    // Back to a language already here: nothing downloaded again.
+    expect(languagesOf(downloads)).toEqual(['en', 'fi', 'sv']);
+    expect(downloads).toContain('sv report');
+    // Back to the first language: only what it lacks (this page's own texts, asked for in Finnish).
+    const before = downloads.length;
     await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Report a problem' }).waitFor();
-    expect(downloads).toEqual(['en', 'fi', 'sv']);
+    const added = downloads.slice(before);
+    expect(added).toContain('en report');
+    expect(languagesOf(added)).toEqual(['en']);
+    expect(added).not.toContain('en');
+    // The heading only ever showed its texts: no key, no blank, between pages and languages.
+    expect(await headings(page)).toEqual(['Reported problems on the map', 'Ilmoitetut ongelmat kartalla', 'Ilmoita ongelmasta', 'Anmäl ett problem', 'Report a problem']);
     await expectCleanRunThenClose(opened);
 
     // Opened directly on /report, in English, then switched.
     const direct = await openPage(suite.browser);
     const directDownloads = textDownloads(direct.page);
+    await recordHeadings(direct.page);
     await direct.page.goto(`${suite.server.baseUrl}/report`);
     await direct.page.getByRole('heading', { level: 1, name: 'Report a problem' }).waitFor();
+    expect(directDownloads[0]).toBe('en');
+    expect(directDownloads).toContain('en report');
     await direct.page.getByRole('banner').getByRole('button', { name: 'Svenska' }).click();
     await direct.page.getByRole('heading', { level: 1, name: 'Anmäl ett problem' }).waitFor();
-    expect(directDownloads).toEqual(['en', 'sv']);
+    expect(languagesOf(directDownloads)).toEqual(['en', 'sv']);
+    expect(directDownloads).toContain('sv report');
+    expect(await headings(direct.page)).toEqual(['Report a problem', 'Anmäl ett problem']);
     await screenshot(direct.page, 'language-texts-report-sv');
     await expectCleanRunThenClose(direct);
   });
 
   it("says so in every language when the app's code or its texts cannot be downloaded, and trying again starts it", async () => {
     for (const [what, blocked] of [
-      ['texts', /\/assets\/app-texts-en-[^/]*\.js$/],
+      ['texts', /\/assets\/texts-en-[^/]*\.js$/],
       ['code', /\/assets\/main-[^/]*\.js$/],
     ] as const) {
       for (const viewport of [mobile, desktop]) {
@@ -134,12 +170,12 @@ describe('UI texts: only the language shown is downloaded', () => {
   it('stays whole in its language when the other language cannot be downloaded', async () => {
     const opened = await openPage(suite.browser);
     const { page, context } = opened;
-    const finnishTexts = /\/assets\/app-texts-fi-/;
+    const finnishTexts = /\/assets\/texts-fi-/;
     await context.route(finnishTexts, (route) => route.abort('internetdisconnected'));
     await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: 'Reported problems on the map' }).waitFor();
 
-    const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/app-texts-fi-'));
+    const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/texts-fi-'));
     await page.getByRole('banner').getByRole('button', { name: 'Suomi' }).click();
     await failed;
     // The failure has reached the app, and what it rendered of it is drawn, before looking.

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { firstNamespaces } from '../../src/client/lib/first-namespaces';
 import { supportedLocales, type SupportedLocale } from '../../src/shared/locales';
 
 /**
@@ -15,6 +16,8 @@ export interface ClientBuild {
   entry: string;
   /** The chunk built from a source module (two chunks may share a name: report-*.js). */
   chunkOf: (sourceModule: string) => string;
+  /** The chunk vite.config.ts names for a group of modules (it has no one source module). */
+  chunkNamed: (name: string) => string;
   /** The files and every file they import statically. */
   staticClosure: (start: Iterable<string>) => Set<string>;
   /** The files of a set whose code contains `marker` (a string minifying keeps). */
@@ -27,7 +30,7 @@ export interface ClientBuild {
 
 export function readClientBuild(clientDir: string): ClientBuild {
   const assetsDir = join(clientDir, 'assets');
-  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
   const texts = new Map<string, string>();
   const code = (file: string) => {
     let text = texts.get(file);
@@ -48,6 +51,12 @@ export function readClientBuild(clientDir: string): ClientBuild {
     return chunk.file.replace(/^assets\//, '');
   };
 
+  const chunkNamed = (name: string) => {
+    const chunk = Object.values(manifest).find((each) => each.name === name);
+    if (!chunk) throw new Error(`no chunk named ${name} in the build`);
+    return chunk.file.replace(/^assets\//, '');
+  };
+
   const staticClosure = (start: Iterable<string>) => {
     const seen = new Set<string>();
     const visit = (file: string) => {
@@ -62,6 +71,7 @@ export function readClientBuild(clientDir: string): ClientBuild {
   return {
     entry: entryMatch[1]!,
     chunkOf,
+    chunkNamed,
     staticClosure,
     filesWith: (files, marker) => [...files].filter((file) => code(file).includes(marker)),
     code,
@@ -72,12 +82,21 @@ export function readClientBuild(clientDir: string): ClientBuild {
 /** The app, which the entry script imports after the frame's first paint (src/client/boot.ts). */
 export const appModule = 'src/client/main.tsx';
 
-/** The chunk of one language's texts every page uses (src/client/lib/app-texts-<code>.ts). */
-export const appTextsChunk = (build: ClientBuild, language: SupportedLocale) => build.chunkOf(`src/client/lib/app-texts-${language}.ts`);
+/**
+ * The chunk of a language's texts in a namespace (src/client/locales/<code>/<namespace>.json); the
+ * first namespaces (src/client/lib/first-namespaces.ts) share one per language, `texts-<code>` (vite.config.ts).
+ */
+export const textsChunk = (build: ClientBuild, language: SupportedLocale, namespace = 'common') =>
+  (firstNamespaces as readonly string[]).includes(namespace) ? build.chunkNamed(`texts-${language}`) : build.chunkOf(`src/client/locales/${language}/${namespace}.json`);
 
-/** A page shows one language; a page's cost counts the one whose texts weigh most. */
-export function heaviestAppTexts(build: ClientBuild): string {
-  return supportedLocales.map((language) => appTextsChunk(build, language)).sort((a, b) => build.gzipBytes([b]) - build.gzipBytes([a]))[0]!;
+/**
+ * The texts a page downloads before its first render, in one language: the first namespaces and
+ * the page's own (`texts` in src/client/app/router.tsx). A page shows one language; its cost
+ * counts the one whose texts weigh most.
+ */
+export function heaviestPageTexts(build: ClientBuild, namespaces: readonly string[] = []): string[] {
+  const textsIn = (language: SupportedLocale) => [textsChunk(build, language), ...namespaces.map((namespace) => textsChunk(build, language, namespace))];
+  return supportedLocales.map(textsIn).sort((a, b) => build.gzipBytes(b) - build.gzipBytes(a))[0]!;
 }
 
 /**

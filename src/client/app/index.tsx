@@ -6,7 +6,7 @@ import { AppRouter } from './router';
 export function App({ queryClient, i18n }: { queryClient: QueryClient; i18n: I18n }) {
   return (
     <AppProvider queryClient={queryClient} i18n={i18n}>
-      <AppRouter />
+      <AppRouter i18n={i18n} />
     </AppProvider>
   );
 }

@@ -3,7 +3,6 @@ import { createTestI18n } from '../test-i18n';
 import { loginPath, safeNextPath } from '../../../src/client/features/moderation/lib/console-paths';
 import { translateFieldProblem } from '../../../src/client/features/moderation/lib/field-messages';
 import { problemWith, statusNotesSchema } from '../../../src/client/features/moderation/lib/text-rules';
-import { moderationTexts } from '../../../src/client/features/moderation/texts';
 import { descriptionTextSchema, titleTextSchema } from '../../../src/shared/georeport/request-input-schema';
 
 describe('console paths', () => {
@@ -24,9 +23,7 @@ describe('console paths', () => {
 });
 
 describe('field messages', () => {
-  // The console's texts come with its pages (as the console routes add them), not with i18n.ts.
   const i18n = createTestI18n('sv');
-  i18n.addResourceBundle('sv', 'moderation', moderationTexts.sv);
   const t = i18n.getFixedT('sv', 'moderation');
   const local = (schema: Parameters<typeof problemWith>[0], text: string) => translateFieldProblem(problemWith(schema, text)!, t);
 

@@ -4,18 +4,10 @@ import { serviceRequestInputSchema } from '../../../src/shared/georeport/request
 import { ApiError } from '../../../src/client/lib/http-client';
 import { interpretSendError } from '../../../src/client/features/report/lib/send-error';
 import { createTestI18n } from '../test-i18n';
-import { reportTexts } from '../../../src/client/features/report/texts';
 import { classifyMessage } from '../../../src/client/features/report/validation/classify-message';
 import { reportResolver } from '../../../src/client/features/report/validation/report-resolver';
 import { emptyReportValues, type ReportFormValues } from '../../../src/client/features/report/validation/report-form-values';
 import { translateValidationMessage } from '../../../src/client/features/report/validation/translate-message';
-import type { SupportedLocale } from '../../../src/shared/locales';
-
-function i18nIn(language: SupportedLocale) {
-  const i18n = createTestI18n(language);
-  for (const [lang, texts] of Object.entries(reportTexts)) i18n.addResourceBundle(lang, 'report', texts);
-  return i18n;
-}
 
 async function resolve(values: Partial<ReportFormValues>) {
   const result = await reportResolver({ ...emptyReportValues, ...values }, undefined, { fields: {}, shouldUseNativeValidation: false });
@@ -76,7 +68,7 @@ describe('reading the schema and API messages by their problem codes', () => {
 
 describe('translating them', () => {
   it('says a server refusal in Finnish from the problem its description names', () => {
-    const fi = i18nIn('fi');
+    const fi = createTestI18n('fi');
     expect(translateValidationMessage(fi, unknownServiceCode.text({ value: '999', format: 'json' }))).toBe(
       'Tämä ongelmatyyppi ei ole enää käytettävissä. Valitse jokin toinen.',
     );
@@ -118,14 +110,14 @@ describe('translating them', () => {
 
   it('uses the field-specific text in fi, sv and en, with the limit from the message', () => {
     const message = 'description must be at least 10 characters: say what is wrong';
-    expect(translateValidationMessage(i18nIn('fi'), message)).toBe('Kirjoita vähintään 10 merkkiä: kerro, mikä on vialla.');
-    expect(translateValidationMessage(i18nIn('sv'), message)).toBe('Skriv minst 10 tecken: berätta vad som är fel.');
-    expect(translateValidationMessage(i18nIn('en'), message)).toBe('Write at least 10 characters: say what is wrong.');
+    expect(translateValidationMessage(createTestI18n('fi'), message)).toBe('Kirjoita vähintään 10 merkkiä: kerro, mikä on vialla.');
+    expect(translateValidationMessage(createTestI18n('sv'), message)).toBe('Skriv minst 10 tecken: berätta vad som är fel.');
+    expect(translateValidationMessage(createTestI18n('en'), message)).toBe('Write at least 10 characters: say what is wrong.');
   });
 
   it('falls back to the general text of the rule, then to the message itself', () => {
-    expect(translateValidationMessage(i18nIn('fi'), 'title must be at most 200 characters')).toBe('Tässä voi olla enintään 200 merkkiä.');
-    expect(translateValidationMessage(i18nIn('fi'), 'the upstream said no')).toBe('the upstream said no');
+    expect(translateValidationMessage(createTestI18n('fi'), 'title must be at most 200 characters')).toBe('Tässä voi olla enintään 200 merkkiä.');
+    expect(translateValidationMessage(createTestI18n('fi'), 'the upstream said no')).toBe('the upstream said no');
   });
 });
 

@@ -16,9 +16,7 @@ import {
   sourcesOf,
   type SortColumn,
 } from '../../features/counters/lib/counter-filters';
-import { countersTableTexts } from '../../features/counters/lib/counters-table-texts';
 import { formatCount } from '../../features/counters/lib/format';
-import { useLazyNamespace } from '../../lib/lazy-namespace';
 import { municipalityName } from '../../features/counters/lib/municipalities';
 import { currentLanguage } from '../../lib/i18n';
 import '../../styles/counters.css';
@@ -31,8 +29,6 @@ const PAGE_SIZE = 100;
  * (q, source, receiving, sort, dir, page), so a link shows the same rows.
  */
 export function CountersRoute() {
-  // The table's and the CSV download's texts travel with this page, not the first one.
-  useLazyNamespace('counters-table', countersTableTexts);
   const { t, i18n } = useTranslation('counters');
   const language = currentLanguage(i18n);
   useDocumentTitle(t('page.title'));

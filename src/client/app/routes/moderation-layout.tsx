@@ -1,14 +1,10 @@
 import { Outlet } from 'react-router';
 import { ConsoleNav } from '../../features/moderation/components/console-nav';
 import { ModerationGate } from '../../features/moderation/components/moderation-gate';
-import { moderationTexts } from '../../features/moderation/texts';
-import { useLazyNamespace } from '../../lib/lazy-namespace';
 import '../../styles/moderation.css';
 
 /** The frame of every console page: signed-in moderators only, with the console's own bar. */
 export function ModerationLayoutRoute() {
-  // Before any console page renders: they all speak from this namespace.
-  useLazyNamespace('moderation', moderationTexts);
   return (
     <ModerationGate>
       <div className="moderation-console">

@@ -2,14 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { ReportConfirmation } from '../../features/report/components/report-confirmation';
 import { sentStateFrom } from '../../features/report/lib/sent-report';
-import { reportTexts } from '../../features/report/texts';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useLazyNamespace } from '../../lib/lazy-namespace';
 import '../../styles/report.css';
 
 /** /report/sent/{id}: the confirmation after sending, at its own address so a reload keeps it. */
 export function ReportSentRoute() {
-  useLazyNamespace('report', reportTexts);
   const { t } = useTranslation('report');
   const { id = '' } = useParams();
   const { gaveEmail, notice } = sentStateFrom(useLocation().state);

@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ReportFlowPlaceholder } from '../../features/report/components/report-flow-placeholder';
 import { startPointFrom } from '../../features/report/lib/start-point';
-import { reportTexts } from '../../features/report/texts';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useLazyNamespace } from '../../lib/lazy-namespace';
 import '../../styles/report.css';
 
 // Asked for the moment this module runs: the flow's code (most of the page's) downloads while the
@@ -20,7 +18,6 @@ const ReportFlow = lazy(async () => ({ default: (await reportFlowModule).ReportF
  * in a chunk of its own, its first step's room held until it arrives.
  */
 export function ReportRoute() {
-  useLazyNamespace('report', reportTexts);
   const { t } = useTranslation('report');
   const [searchParams, setSearchParams] = useSearchParams();
   const [initialPoint] = useState(() => startPointFrom(searchParams));

@@ -9,8 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { useAddressSearch, type GeocodeResult } from '../../api/geocoding';
 import { useDebounced } from '../../hooks/use-debounced';
 import { currentLanguage } from '../../lib/i18n';
-import { useLazyNamespace } from '../../lib/lazy-namespace';
-import { addressSearchTexts } from './texts';
 import './address-search.css';
 
 export type AddressChoice = GeocodeResult;
@@ -30,7 +28,6 @@ const SEARCH_DELAY_MS = 250;
 const MIN_LENGTH = 2;
 
 export function AddressSearch({ onChoose, focus, hideLabel = false, hideHint = false, className }: AddressSearchProps) {
-  useLazyNamespace('address-search', addressSearchTexts);
   const { t, i18n } = useTranslation('address-search');
   const lang = currentLanguage(i18n);
   const [text, setText] = useState('');

@@ -2,8 +2,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMap, ZoomControl } from 'react-leaflet';
 import { clientEnv, defaultClientEnv } from '../../lib/env';
-import { useLazyNamespace } from '../../lib/lazy-namespace';
-import { leafletTexts } from './texts';
 
 const openStreetMapLink = '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
@@ -15,7 +13,6 @@ const openStreetMapLink = '<a href="https://www.openstreetmap.org/copyright">Ope
  * its link to the copyright page. Goes inside a MapContainer.
  */
 export function LocalizedMapControls() {
-  useLazyNamespace('leaflet', leafletTexts);
   const { t, i18n } = useTranslation('leaflet');
   const map = useMap();
   const { mapTileAttribution } = clientEnv();

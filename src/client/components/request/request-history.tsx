@@ -4,13 +4,10 @@ import { parseDetailedStatus } from '../../../shared/georeport/detailed-status';
 import type { HistoryEntry } from '../../../shared/georeport/types';
 import '../../styles/request-updates.css';
 import { DateTime } from './date-time';
-import { useLazyNamespace } from '../../lib/lazy-namespace';
-import { updatesTexts } from './updates-texts';
 import { useDetailedStatusWords } from './use-detailed-status-words';
 
 /** The request's public, dated history, oldest first: every status and every note as it was given. */
 export function RequestHistory({ entries, withHeading = true }: { entries: readonly HistoryEntry[] | undefined; withHeading?: boolean }) {
-  useLazyNamespace('updates', updatesTexts);
   const { t } = useTranslation('updates');
   const statusWords = useDetailedStatusWords();
   const headingId = useId();

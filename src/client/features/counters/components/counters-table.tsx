@@ -4,13 +4,11 @@ import '../../../styles/traffic-toggle.css';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { currentLanguage } from '../../../lib/i18n';
-import { useLazyNamespace } from '../../../lib/lazy-namespace';
 import type { Counter } from '../lib/counter';
 import type { SortColumn, SortDirection } from '../lib/counter-filters';
 import { counterMapHref } from '../lib/counter-search';
 import { formatCount, formatTimestamp } from '../lib/format';
 import { municipalityName } from '../lib/municipalities';
-import { trafficTexts } from '../lib/traffic-texts';
 import { TrafficSection } from './traffic-section';
 
 export interface CountersTableProps {
@@ -38,8 +36,6 @@ const columns: SortColumn[] = [
 
 /** All counters as a sortable table, a page at a time; the header buttons sort. */
 export function CountersTable({ counters, sort, direction, onSort, page, pageSize, onPage }: CountersTableProps) {
-  // The traffic texts travel with this page's chunk, not the first page (the button needs them at once).
-  useLazyNamespace('traffic', trafficTexts);
   const { t, i18n } = useTranslation('counters');
   const { t: tp } = useTranslation('counters-table');
   const { t: tt } = useTranslation('traffic');

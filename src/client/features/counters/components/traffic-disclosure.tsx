@@ -2,9 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../styles/traffic-toggle.css';
 import { Button } from '../../../components/ui/button';
-import { useLazyNamespace } from '../../../lib/lazy-namespace';
 import type { Counter } from '../lib/counter';
-import { trafficTexts } from '../lib/traffic-texts';
 import { LazyCounterTraffic } from './lazy-counter-traffic';
 
 /**
@@ -13,8 +11,6 @@ import { LazyCounterTraffic } from './lazy-counter-traffic';
  * that cannot be drawn.
  */
 export function TrafficDisclosure({ counter, counterName }: { counter: Counter; counterName: string }) {
-  // The traffic texts come with the panel, not the first page: the button needs them at once.
-  useLazyNamespace('traffic', trafficTexts);
   const { t: tt } = useTranslation('traffic');
   const [open, setOpen] = useState(false);
   const regionId = useId();

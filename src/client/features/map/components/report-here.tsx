@@ -5,9 +5,7 @@ import { Link } from 'react-router';
 import { useReverseGeocode } from '../../../api/geocoding';
 import { formatCoordinates } from '../../../lib/format-coordinates';
 import { currentLanguage } from '../../../lib/i18n';
-import { useLazyNamespace } from '../../../lib/lazy-namespace';
 import { reportLinkAt } from '../lib/report-link';
-import { mapPickTexts } from '../texts';
 import '../../../styles/report-here.css';
 
 interface Picked {
@@ -24,7 +22,6 @@ interface Picked {
  * Goes inside a MapContainer.
  */
 export function ReportHere() {
-  useLazyNamespace('map-pick', mapPickTexts);
   const [picked, setPicked] = useState<Picked | null>(null);
   const map = useMapEvents({
     click: (clickEvent) => setPicked({ lat: clickEvent.latlng.lat, lon: clickEvent.latlng.lng }),

@@ -17,8 +17,6 @@ import { placeFromValues, positionOf, valuesFromPlace, withFoundAddress, type Ch
 import { reportSentPath, type SentState } from '../lib/sent-report';
 import { formatCoordinates } from '../../../lib/format-coordinates';
 import { useOnlineStatus } from '../../../hooks/use-online-status';
-import { useLazyNamespace } from '../../../lib/lazy-namespace';
-import { outboxTexts } from '../outbox/texts';
 import { showQueuedReport } from './report-outbox';
 import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, type ReportField, type ReportFormValues } from '../validation/report-form-values';
 import { withQuestions } from '../validation/report-resolver';
@@ -60,7 +58,6 @@ function initialValues(
 }
 
 export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps) {
-  useLazyNamespace('outbox', outboxTexts);
   const { t, i18n } = useTranslation('report');
   const locale = currentLanguage(i18n);
   const online = useOnlineStatus();

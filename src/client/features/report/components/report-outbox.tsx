@@ -9,12 +9,10 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useOnlineStatus } from '../../../hooks/use-online-status';
 import { currentLanguage } from '../../../lib/i18n';
-import { useLazyNamespace } from '../../../lib/lazy-namespace';
 import { formatDateTime } from '../lib/format';
 import { reportSentPath, type SentState } from '../lib/sent-report';
 import { deviceOutbox } from '../outbox/device-outbox';
 import type { OutboxEntry } from '../outbox/outbox';
-import { outboxTexts } from '../outbox/texts';
 import { useOutboxEntries } from '../outbox/use-outbox';
 import '../../../styles/outbox.css';
 
@@ -29,7 +27,6 @@ export function showQueuedReport(id: string): void {
 }
 
 export function ReportOutbox() {
-  useLazyNamespace('outbox', outboxTexts);
   const { t } = useTranslation('outbox');
   const online = useOnlineStatus();
   const entries = useOutboxEntries();

@@ -4,8 +4,6 @@ import '../../../styles/request-updates.css';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { useLazyNamespace } from '../../../lib/lazy-namespace';
-import { updatesTexts } from '../../../components/request/updates-texts';
 import { useFollowerCount, useFollowRequest } from '../api/followers';
 
 const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -16,7 +14,6 @@ const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(va
  * as #follow, which puts the cursor in the address field.
  */
 export function FollowRequest({ id }: { id: string }) {
-  useLazyNamespace('updates', updatesTexts);
   const { t, i18n } = useTranslation('updates');
   const count = useFollowerCount(id, true);
   const follow = useFollowRequest(id);
