@@ -119,11 +119,11 @@ describe('RequestDetails', () => {
 });
 
 describe('PhotoGallery', () => {
-  it('links each thumbnail to the full image, with alt text and lazy loading', () => {
+  it('links each thumbnail to the full image (opened enlarged in the page), with alt text and lazy loading', () => {
     renderWithI18n(<PhotoGallery urls={['/media/a.jpg', 'https://example.org/b.png', 'javascript:alert(1)']} />, 'fi');
     const links = screen.getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/media/a.jpg', 'https://example.org/b.png']);
-    expect(links[0]!.getAttribute('aria-label')).toBe('Valokuva 1/2, avaa täysikokoisen kuvan');
+    expect(links[0]!.getAttribute('aria-label')).toBe('Valokuva 1/2, avaa suurennetun kuvan');
     const images = screen.getAllByRole('img');
     expect(images.map((image) => image.getAttribute('alt'))).toEqual(['Ilmoituksen valokuva 1/2', 'Ilmoituksen valokuva 2/2']);
     expect(images.every((image) => image.getAttribute('loading') === 'lazy')).toBe(true);
