@@ -18,9 +18,9 @@ export async function subscribeReporter(trx: Db, serviceRequestId: string, email
   await insertOutboxMessage(trx, receipt({ subscription_id: row.id, email, locale, role: 'reporter' }));
 }
 
-/** Queues one message per active address of the request, inside the caller's transaction; answers how many. */
-export async function notifySubscribers(trx: Db, serviceRequestId: string, message: RecipientMessage): Promise<number> {
-  const rows = await trx
+/** A request's confirmed, not unsubscribed subscriptions, oldest first. */
+function activeSubscriptions(trx: Db, serviceRequestId: string) {
+  return trx
     .selectFrom('subscriptions')
     .select(['id as subscription_id', 'email', 'locale', 'role'])
     .where('service_request_id', '=', serviceRequestId)
@@ -28,7 +28,11 @@ export async function notifySubscribers(trx: Db, serviceRequestId: string, messa
     .where('unsubscribed_at', 'is', null)
     .orderBy('id')
     .execute();
-  const recipients = distinctRecipients(rows);
+}
+
+/** Queues one message per active address of the request, inside the caller's transaction; answers how many. */
+export async function notifySubscribers(trx: Db, serviceRequestId: string, message: RecipientMessage): Promise<number> {
+  const recipients = distinctRecipients(await activeSubscriptions(trx, serviceRequestId));
   for (const recipient of recipients) await insertOutboxMessage(trx, message(recipient));
   return recipients.length;
 }
@@ -40,16 +44,7 @@ export async function notifySubscribers(trx: Db, serviceRequestId: string, messa
  * subscription to the original. Answers how many addresses were told.
  */
 export async function moveSubscribers(trx: Db, fromId: string, toId: string, message: RecipientMessage, now: number): Promise<number> {
-  const active = (serviceRequestId: string) =>
-    trx
-      .selectFrom('subscriptions')
-      .select(['id as subscription_id', 'email', 'locale', 'role'])
-      .where('service_request_id', '=', serviceRequestId)
-      .where('confirmed_at', 'is not', null)
-      .where('unsubscribed_at', 'is', null)
-      .orderBy('id')
-      .execute();
-  const moving = distinctRecipients(await active(fromId));
+  const moving = distinctRecipients(await activeSubscriptions(trx, fromId));
   if (moving.length === 0) return 0;
   await trx
     .updateTable('subscriptions')
@@ -57,7 +52,7 @@ export async function moveSubscribers(trx: Db, fromId: string, toId: string, mes
     .where('service_request_id', '=', fromId)
     .where('unsubscribed_at', 'is', null)
     .execute();
-  const following = new Map(distinctRecipients(await active(toId)).map((recipient) => [recipient.email.toLowerCase(), recipient]));
+  const following = new Map(distinctRecipients(await activeSubscriptions(trx, toId)).map((recipient) => [recipient.email.toLowerCase(), recipient]));
   for (const mover of moving) {
     let recipient = following.get(mover.email.toLowerCase());
     if (!recipient) {

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ConfirmTwice } from '../../../components/ui/confirm-twice';
 import { useOnlineStatus } from '../../../hooks/use-online-status';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../lib/format';
@@ -138,30 +139,16 @@ function OutboxItem({ entry, online, onRemove }: { entry: OutboxEntry; online: b
   }
 }
 
-/** "Cancel", asked twice as the draft's discard is: a slip of a finger must not lose a report. */
+/** "Cancel", asked twice as the draft's discard is. */
 function CancelQueued({ onCancel }: { onCancel: () => void }) {
   const { t } = useTranslation('outbox');
-  const [asking, setAsking] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (asking) confirmRef.current?.querySelector('button')?.focus();
-  }, [asking]);
-  if (!asking) {
-    return (
-      <Button variant="secondary" onClick={() => setAsking(true)}>
-        {t('waiting.cancel')}
-      </Button>
-    );
-  }
   return (
-    <div ref={confirmRef} className="report-outbox__actions" role="group" aria-label={t('waiting.cancelQuestion')}>
-      <p>{t('waiting.cancelQuestion')}</p>
-      <Button variant="secondary" onClick={() => setAsking(false)}>
-        {t('waiting.keep')}
-      </Button>
-      <Button variant="secondary" className="button--danger" onClick={onCancel}>
-        {t('waiting.cancelConfirm')}
-      </Button>
-    </div>
+    <ConfirmTwice
+      label={t('waiting.cancel')}
+      question={t('waiting.cancelQuestion')}
+      keepLabel={t('waiting.keep')}
+      confirmLabel={t('waiting.cancelConfirm')}
+      onConfirm={onCancel}
+    />
   );
 }
