@@ -250,6 +250,15 @@ describe('no personal data in any public response', () => {
       '/proxy/counters-api.json/',
       '/index.html',
       '/favicon.svg',
+      // The installable app's files (issue 25): its worker, manifests and icons.
+      '/sw.js',
+      '/manifest.fi.webmanifest',
+      '/manifest.sv.webmanifest',
+      '/manifest.en.webmanifest',
+      '/icons/icon-192.png',
+      '/icons/icon-512.png',
+      '/icons/icon-maskable-512.png',
+      '/icons/apple-touch-icon.png',
       // The pages links in emails open; a forged token is refused without saying whose it would be.
       '/mail/confirm?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       '/mail/unsubscribe?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
