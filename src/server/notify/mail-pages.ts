@@ -42,8 +42,8 @@ export const mailPageRoutes: FastifyPluginAsync<MailPageOptions> = async (app, {
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
 
   const tokenOf = (request: FastifyRequest) => {
-    const token = (request.query as Record<string, unknown>).token;
-    return typeof token === 'string' ? token : '';
+    const { query } = request;
+    return typeof query === 'object' && query !== null && 'token' in query && typeof query.token === 'string' ? query.token : '';
   };
 
   const invalid = (reply: FastifyReply) =>

@@ -8,7 +8,7 @@ import { proxiedLink, rewriteLinkHeader, rewritePageLink, type LinkMapping } fro
 import { rewriteEnvelopeHead } from './counters-page-links';
 import { createAnswerCache } from '../http/answer-cache';
 import type { CachedUpstreamAnswer, UpstreamResponse } from './upstream';
-import { bufferedBody, forwardableHeaders, forwardedSubpath, UpstreamError, withoutBom } from './upstream';
+import { bufferedBody, forwardableHeaders, forwardedSubpath, UpstreamError, wildcardOf, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
 import { proxySchemas } from './route-schemas';
 
@@ -197,7 +197,7 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
   });
 
   app.get('/*', { schema: proxySchemas.countersPath }, async (request: FastifyRequest, reply) => {
-    const rest = forwardedSubpath((request.params as { '*': string })['*']);
+    const rest = forwardedSubpath(wildcardOf(request));
     if (rest === undefined) return reply.code(404).send({ detail: 'Not found.' });
     const segments = rest.split('/');
     const last = segments.at(-1) === '' ? segments.at(-2) : segments.at(-1);

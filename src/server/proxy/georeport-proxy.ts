@@ -18,7 +18,7 @@ import { registerFollowProxy } from './follow-proxy';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 import type { CachedUpstreamAnswer } from './upstream';
 import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../open311/upload-spool';
-import { callUpstream, forwardedSubpath, passedOnRequestHeaders, UpstreamError, type UpstreamResponse } from './upstream';
+import { callUpstream, forwardedSubpath, passedOnRequestHeaders, UpstreamError, wildcardOf, type UpstreamResponse } from './upstream';
 import type { Upstreams } from './upstreams';
 import { proxySchemas } from './route-schemas';
 
@@ -99,7 +99,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   });
 
   app.get('/*', { schema: proxySchemas.georeportGet }, async (request, reply) => {
-    const rest = forwardedSubpath((request.params as { '*': string })['*']);
+    const rest = forwardedSubpath(wildcardOf(request));
     if (rest === undefined) throw new GeoReportError(404, 'no such resource; see discovery.json');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const url = `${upstreams.open311()}/${rest}${query}`;
@@ -154,8 +154,8 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
    * report with this idempotency key arrive? 200 with its first answer, 409 while it is still
    * being sent, 404 when nothing arrived (or longer ago than the keys are kept).
    */
-  app.get('/submissions/:key', { schema: proxySchemas.submission }, async (request, reply) => {
-    const key = checkedIdempotencyKey((request.params as { key: string }).key, 'the key in the path');
+  app.get<{ Params: { key: string } }>('/submissions/:key', { schema: proxySchemas.submission }, async (request, reply) => {
+    const key = checkedIdempotencyKey(request.params.key, 'the key in the path');
     const found = await context.repositories.idempotencyKeys.find(proxyKeyScope, key, context.now());
     if (found?.state === 'running') throw stillRunning();
     if (!found) throw new GeoReportError(404, 'no report has arrived with this Idempotency-Key in the last 24 hours; send it again with the same key');
@@ -165,15 +165,14 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   // One path with the GET above (`/*`), so the OpenAPI document has one path for the shape; only
   // one segment is a resource here (`requests.json`): anything deeper is the app's own 404, as
   // before, and not counted against the post limit.
-  const fileOf = (request: FastifyRequest) => (request.params as { '*': string })['*'];
   app.post(
     '/*',
     {
       schema: proxySchemas.georeportCreate,
-      config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000, allowList: (request) => fileOf(request).includes('/') } },
+      config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000, allowList: (request) => wildcardOf(request).includes('/') } },
     },
     async (request, reply) => {
-      const file = fileOf(request);
+      const file = wildcardOf(request);
       if (file.includes('/')) return reply.callNotFound();
       const { name, format } = splitFormat(file);
       if (name !== 'requests' || !format) {

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
+import type { FastifyRequest } from 'fastify';
 import type { AppMetrics } from '../http/metrics';
 
 /** Headers that describe one hop, never forwarded (RFC 9110 §7.6.1), plus ones we recompute. */
@@ -172,4 +173,13 @@ export function forwardedSubpath(decodedWildcard: string): string | undefined {
     return undefined; // a lone surrogate: no URL can carry it
   }
   return safeSubpath(encoded);
+}
+
+/**
+ * A wildcard route's `*` parameter, read from any request: hooks such as the rate limit's
+ * allowList get the request untyped, and a route without the wildcard answers ''.
+ */
+export function wildcardOf(request: FastifyRequest): string {
+  const { params } = request;
+  return typeof params === 'object' && params !== null && '*' in params && typeof params['*'] === 'string' ? params['*'] : '';
 }
