@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PhotoGallery } from '../../../src/client/components/request/photo-gallery';
 import { RequestDetails } from '../../../src/client/components/request/request-details';
+import { RequestLocation } from '../../../src/client/components/request/request-location';
 import { RequestSummary } from '../../../src/client/components/request/request-summary';
 import { serviceRequest } from './fixtures';
 import { renderWithI18n } from './render-with-i18n';
@@ -115,6 +116,17 @@ describe('RequestDetails', () => {
     renderWithI18n(<RequestDetails request={serviceRequest()} notice={<p role="note">Waiting</p>} />);
     const header = screen.getByRole('heading', { level: 1 }).parentElement!;
     expect(header.nextElementSibling?.textContent).toBe('Waiting');
+  });
+});
+
+describe('RequestLocation', () => {
+  it('says the place of a withheld report is not shown, rather than that none was given', () => {
+    const withheld = serviceRequest({ address: '', lat: undefined, long: undefined, extended_attributes: { content_withheld: true } });
+    const { unmount } = renderWithI18n(<RequestLocation request={withheld} />, 'en');
+    expect(screen.getByText('The exact place is not shown')).toBeTruthy();
+    unmount();
+    renderWithI18n(<RequestLocation request={{ ...withheld, extended_attributes: { ...withheld.extended_attributes!, content_withheld: undefined } }} />, 'en');
+    expect(screen.getByText('No location given')).toBeTruthy();
   });
 });
 

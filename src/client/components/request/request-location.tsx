@@ -27,7 +27,8 @@ export function RequestLocation({ request, showMapLink = true, objectName }: { r
   if (coordinates) {
     lines.push(t('location.coordinates', { coordinates: formatCoordinates(coordinates.lat, coordinates.long, currentLanguage(i18n)) }));
   }
-  if (lines.length === 0) return <span className="request-location">{t('location.unknown')}</span>;
+  // A report withheld by a moderator had a place: it is only not shown.
+  if (lines.length === 0) return <span className="request-location">{t(request.extended_attributes?.content_withheld ? 'location.withheld' : 'location.unknown')}</span>;
   return (
     <span className="request-location">
       {lines.map((line) => (
