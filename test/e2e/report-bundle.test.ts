@@ -23,7 +23,8 @@ import { projectRoot } from '../helpers/project-root';
 // KiB measured) for the offline app (issue 25): its chunk loads after the page (app/offline-app.tsx),
 // the first page keeps only the wait for the load and the lazy import, and the bundler's chunks of
 // the query library moved when the outbox came to share them.
-const FIRST_PAGE_BUDGET_BYTES = 152.8 * 1024;
+// 153.1: the offline app's lazy chunk and i18next's locale table together (156,731 B measured).
+const FIRST_PAGE_BUDGET_BYTES = 153.1 * 1024;
 const clientDir = join(projectRoot, 'dist/client');
 const assetsDir = join(clientDir, 'assets');
 const build = readClientBuild(clientDir);
