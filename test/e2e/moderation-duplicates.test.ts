@@ -1,3 +1,4 @@
+import { adminCliAsync } from './admin-cli';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -65,15 +66,12 @@ function emailsTo(to: string): string[] {
     .map((eml) => readMail(eml).plain);
 }
 
-/** Polls the outbox directory (the sender writes files; there is no event to wait on) until `to` has an email saying `words`. */
-async function waitForEmail(to: string, words: string, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = emailsTo(to).find((text) => text.includes(words));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no email to ${to} saying "${words}":\n${suite.server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** Sends what the outbox holds now (the admin command polls it once), then finds `to`'s email saying `words`. */
+async function waitForEmail(to: string, words: string): Promise<string> {
+  await adminCliAsync(['outbox', 'send-now'], { DATA_DIR: suite.server.dataDir });
+  const found = emailsTo(to).find((text) => text.includes(words));
+  if (!found) throw new Error(`no email to ${to} saying "${words}":\n${suite.server.output()}`);
+  return found;
 }
 
 describe('duplicates in the moderator console', () => {
