@@ -18,7 +18,7 @@ export const requestColumns = [
   'address_id', 'zip_code', 'service_object_type', 'service_object_id', 'email', 'first_name', 'last_name',
   'phone', 'device_id', 'account_id', 'locale', 'status', 'detailed_status', 'status_notes',
   'agency_responsible', 'service_notice', 'moderation', 'external_media_url', 'attributes_json',
-  'requested_at', 'updated_at', 'expected_at', 'duplicate_of',
+  'requested_at', 'updated_at', 'expected_at', 'duplicate_of', 'body_id',
 ] as const;
 
 export type RequestColumn = (typeof requestColumns)[number];
@@ -81,6 +81,7 @@ export function encodeRequest(request: NewServiceRequest): NewServiceRequestRow 
     requested_at: request.requested_at,
     updated_at: request.updated_at,
     expected_at: request.expected_at,
+    body_id: request.body_id ?? null,
   };
 }
 
@@ -135,6 +136,7 @@ export function decodeRequest(row: ServiceRequestRow, media: StoredMedia[]): Ser
     updated_at: row.updated_at,
     expected_at: row.expected_at,
     duplicate_of: row.duplicate_of,
+    body_id: row.body_id,
     media,
   };
 }

@@ -43,6 +43,7 @@ const base: ServiceRequestRecord = {
   updated_at: Date.parse('2026-11-20T12:00:00Z'),
   expected_at: null,
   duplicate_of: null,
+  body_id: null,
   media: [],
 };
 

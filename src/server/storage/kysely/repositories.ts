@@ -1,6 +1,7 @@
 /** Every repository written once, on the engine a backend gives (sqlite/ and postgres/ kysely-engine.ts). */
 import { createAddressRepository } from './addresses';
 import { createApiKeyRepository } from './api-keys';
+import { createBodyRepository } from './bodies';
 import { createCounterRepository } from './counters';
 import type { Engine } from './engine';
 import { createFollowerRepository, createRequestHistoryRepository } from './follow';
@@ -35,5 +36,6 @@ export function sharedRepositories(engine: Engine) {
     loginThrottle: createLoginThrottle(engine),
     rateLimits: createRateLimits(engine),
     idempotencyKeys: createIdempotencyRepository(engine),
+    bodies: createBodyRepository(engine),
   } satisfies Partial<Store>;
 }

@@ -71,10 +71,12 @@ export interface ChangeVersionsTable {
 }
 
 /** A request as request-rows.ts encodes it; `revision` is moved by triggers (listing-schema). */
-export interface ServiceRequestsTable extends Omit<ServiceRequestRow, 'duplicate_of'> {
+export interface ServiceRequestsTable extends Omit<ServiceRequestRow, 'duplicate_of' | 'body_id'> {
   revision: Generated<number>;
   /** Absent from an insert: only a moderator marks a duplicate. */
   duplicate_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The body the request was assigned to; null with no bodies configured. */
+  body_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RequestMediaTable {
@@ -225,6 +227,32 @@ export interface MediaBlobsTable {
   created_at: number;
 }
 
+export interface BodiesTable {
+  id: string;
+  jurisdiction_id: string;
+  name_fi: string;
+  name_sv: string;
+  name_en: string;
+  area_geojson: string;
+  area_m2: number;
+  min_lat: number;
+  min_long: number;
+  max_lat: number;
+  max_long: number;
+  send_json: string;
+}
+
+export interface BodyServicesTable {
+  body_id: string;
+  service_code: string;
+  position: number;
+}
+
+export interface ModeratorBodiesTable {
+  moderator_name: string;
+  body_id: string;
+}
+
 export interface Tables {
   service_types: ServiceTypesTable;
   service_type_translations: ServiceTypeTranslationsTable;
@@ -251,4 +279,7 @@ export interface Tables {
   rate_limits: RateLimitsTable;
   idempotency_keys: IdempotencyKeysTable;
   media_blobs: MediaBlobsTable;
+  bodies: BodiesTable;
+  body_services: BodyServicesTable;
+  moderator_bodies: ModeratorBodiesTable;
 }

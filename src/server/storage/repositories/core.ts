@@ -87,11 +87,16 @@ export interface ServiceRequestRecord {
   expected_at: number | null;
   /** The original, when a moderator marked this one its duplicate (then moderation is rejected). */
   duplicate_of: string | null;
+  /** The body it was assigned to (the bodies issue); null with no bodies configured. */
+  body_id: string | null;
   media: StoredMedia[];
 }
 
-/** A new request: its status follows its detailed status, and only a moderator makes it a duplicate. */
-export type NewServiceRequest = Omit<ServiceRequestRecord, 'status' | 'duplicate_of'>;
+/**
+ * A new request: its status follows its detailed status, and only a moderator makes it a
+ * duplicate. Without bodies there is no body to name.
+ */
+export type NewServiceRequest = Omit<ServiceRequestRecord, 'status' | 'duplicate_of' | 'body_id'> & { body_id?: string | null };
 
 /** A listing query after validation; every bound is inclusive, times in epoch ms. */
 export interface ServiceRequestQuery {
@@ -104,6 +109,8 @@ export interface ServiceRequestQuery {
   updatedTo?: number;
   serviceObject?: { type: string; id?: string };
   near?: { lat: number; long: number; radiusMeters: number };
+  /** Only requests assigned to one of these bodies (a jurisdiction_id, a moderator's bodies). */
+  bodyIds?: string[];
   /** Listings show only published requests unless a moderator asks otherwise. */
   moderation: ModerationState[];
   limit: number;
@@ -116,6 +123,8 @@ export interface ModerationListQuery {
   limit: number;
   /** Continue after this request (exclusive), in the list's order. */
   after?: { requested_at: number; service_request_id: string };
+  /** Only requests assigned to one of these bodies (a moderator's); absent: all (an administrator). */
+  bodyIds?: string[];
 }
 
 /**

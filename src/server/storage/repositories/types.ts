@@ -4,6 +4,7 @@
  * postgres/) implement it; test/server/storage's contract suite is what defines one.
  */
 import type { AddressRepository } from './addresses';
+import type { BodyRepository } from './bodies';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
 import type { FollowerRepository, RequestHistoryRepository } from './follow';
@@ -15,6 +16,7 @@ import type { OutboxStore } from './outbox';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
 export type * from './addresses';
+export type * from './bodies';
 export type * from './core';
 export type * from './counters';
 export type * from './follow';
@@ -49,6 +51,8 @@ export interface Repositories {
   /** Photos: files, or rows of the PostgreSQL database (see openStore). */
   media: MediaStore;
   unitOfWork: UnitOfWork;
+  /** The bodies of a region and their areas; none: one jurisdiction. */
+  bodies: BodyRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';

@@ -1,5 +1,6 @@
 import type { EngineKind, SchemaStep } from './column-types';
 import { addressesStep } from './addresses';
+import { bodiesStep } from './bodies';
 import { changeTokensStep } from './change-tokens';
 import { countersStep } from './counters';
 import { duplicatesStep } from './duplicates';
@@ -39,4 +40,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0008-listing', step: listingStep, legacy: { sqlite: 8, postgres: 5 } },
   { name: '0009-idempotency', step: idempotencyStep },
   { name: '0010-duplicates', step: duplicatesStep },
+  { name: '0011-bodies', step: bodiesStep },
 ];
