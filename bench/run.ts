@@ -4,6 +4,7 @@
  * The GeoReport and counters benches share one throwaway PostgreSQL server for their PostgreSQL
  * rows (bench/lib/postgres.ts), stopped when the last bench is done.
  */
+import { bodiesBench } from './bodies';
 import { browserBench } from './browser';
 import { bundleBench } from './bundle';
 import { countersBench } from './counters';
@@ -16,6 +17,6 @@ import { photoMemoryBench } from './photo-memory';
 import { proxyBench } from './proxy';
 
 // The bundle bench first: it takes seconds and builds dist/client if stale, as the browser bench needs.
-const benches: BenchModule[] = [bundleBench, georeportBench, countersBench, proxyBench, observationsBench, loadMixBench, browserBench, photoMemoryBench];
+const benches: BenchModule[] = [bundleBench, georeportBench, countersBench, proxyBench, observationsBench, bodiesBench, loadMixBench, browserBench, photoMemoryBench];
 
 await runBenches(benches);

@@ -14,7 +14,10 @@ import type { BodyArea, BodyAtPoint, BodyRecord, BodyRepository } from '../repos
 /** Ids per IN list: within SQLite's cap on bound values. */
 const ID_BATCH = 500;
 
-/** Every body at one version of the bodies' rows. Shared by every caller: frozen. */
+/**
+ * Every body at one version of the bodies' rows, shared by every caller: each record is frozen but
+ * its area's coordinates (freezing ~600,000 arrays cost as much as parsing them), which no caller changes.
+ */
 interface Bodies {
   version: number;
   /** By id, as the database orders them. */
@@ -24,24 +27,16 @@ interface Bodies {
   areas: readonly BodyAreaEntry[];
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 function recordOf(row: BodiesTable, services: string[]): BodyAtPoint {
-  return {
+  return Object.freeze({
     id: row.id,
     jurisdiction_id: row.jurisdiction_id,
-    names: { fi: row.name_fi, sv: row.name_sv, en: row.name_en },
-    area: JSON.parse(row.area_geojson) as BodyArea,
-    services,
-    send: JSON.parse(row.send_json) as BodyRecord['send'],
+    names: Object.freeze({ fi: row.name_fi, sv: row.name_sv, en: row.name_en }),
+    area: Object.freeze(JSON.parse(row.area_geojson) as BodyArea),
+    services: Object.freeze(services) as string[],
+    send: Object.freeze(JSON.parse(row.send_json) as BodyRecord['send']),
     areaSquareMeters: row.area_m2,
-  };
+  });
 }
 
 /** A body's row: the area as GeoJSON (type and coordinates only), its box and size, plus the engine's own columns. */
@@ -85,7 +80,7 @@ export function createBodyRepository(engine: Engine): BodyRepository {
       const services = await trx.selectFrom('body_services').select(['body_id', 'service_code']).orderBy('body_id').orderBy('position').execute();
       const servicesOf = new Map<string, string[]>();
       for (const { body_id, service_code } of services) servicesOf.set(body_id, [...(servicesOf.get(body_id) ?? []), service_code]);
-      const byId = new Map(rows.map((row) => [row.id, deepFreeze(recordOf(row, servicesOf.get(row.id) ?? []))]));
+      const byId = new Map(rows.map((row) => [row.id, recordOf(row, servicesOf.get(row.id) ?? [])]));
       // Equal areas keep the database's id order (a stable sort), as PostgreSQL's "C" collation and SQLite order ids alike.
       const bySize = [...byId.values()].sort((a, b) => a.areaSquareMeters - b.areaSquareMeters);
       const boxOf = new Map(rows.map((row) => [row.id, [row.min_long, row.min_lat, row.max_long, row.max_lat] as const]));
