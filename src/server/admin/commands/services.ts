@@ -2,7 +2,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isSupportedLocale, supportedLocales, type SupportedLocale } from '../../../shared/locales';
-import type { Store } from '../../storage';
+import type { Repositories } from '../../storage/repositories/types';
 import { isHelp, printTable, usageError, type CommandIo } from '../io';
 import { parseDefinitionFile, type ServiceDefinition } from './service-definition-file';
 import { mergeServiceImport, type LocaleDefinitions, type LocaleList } from './service-import';
@@ -28,6 +28,9 @@ list     Every service type: its code, type, name in each language, and how many
 remove   Removes a type no request uses (and its place in bodies' service lists). A type that
          requests use is refused, naming how many: there is no archiving; remove it from the
          bodies' service lists (bodies import) instead to stop new reports of it.`;
+
+/** What the commands read and write: the service types, and bodies' service lists. */
+type ServiceStores = Pick<Repositories, 'serviceTypes' | 'bodies'>;
 
 interface ImportArguments {
   lists: { locale: SupportedLocale; file: string }[];
@@ -90,7 +93,7 @@ async function definitionFiles(path: string, problems: string[]): Promise<string
   return files.map((name) => join(path, name));
 }
 
-async function importServices(args: readonly string[], io: CommandIo, store: Store): Promise<number> {
+async function importServices(args: readonly string[], io: CommandIo, store: ServiceStores): Promise<number> {
   const parsed = readImportArguments(args);
   if (typeof parsed === 'string') return usageError(io, usage, parsed);
   const problems: string[] = [];
@@ -137,7 +140,7 @@ async function importServices(args: readonly string[], io: CommandIo, store: Sto
   return 0;
 }
 
-async function listServices(io: CommandIo, store: Store): Promise<number> {
+async function listServices(io: CommandIo, store: ServiceStores): Promise<number> {
   const [types, counts] = await Promise.all([store.serviceTypes.list(), store.serviceTypes.requestCounts()]);
   if (types.length === 0) {
     io.out('No service types (npm run admin -- services import …).');
@@ -155,7 +158,7 @@ async function listServices(io: CommandIo, store: Store): Promise<number> {
   return 0;
 }
 
-async function removeService(code: string, io: CommandIo, store: Store): Promise<number> {
+async function removeService(code: string, io: CommandIo, store: ServiceStores): Promise<number> {
   const removal = await store.serviceTypes.remove(code);
   if (removal.outcome === 'removed') {
     io.out(`Removed service type ${code}.`);
@@ -172,7 +175,7 @@ async function removeService(code: string, io: CommandIo, store: Store): Promise
   return 1;
 }
 
-export async function servicesCommand(args: readonly string[], io: CommandIo, store: Store): Promise<number> {
+export async function servicesCommand(args: readonly string[], io: CommandIo, store: ServiceStores): Promise<number> {
   const [command, ...rest] = args;
   if (isHelp(command) || rest.some(isHelpFlag)) return usageError(io, usage);
   if (command === 'import') return importServices(rest, io, store);
