@@ -119,6 +119,17 @@ describe('with bodies', () => {
     });
   });
 
+  it('assigns a report the proxy hands over in-process, and passes its refusals through', async () => {
+    const viaProxy = (fields: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', ...urlencoded({ service_code: '198', description: validReport.description, ...fields }) });
+    const accepted = await viaProxy({ ...inTown, locale: 'fi' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await stored(accepted.json()[0].service_request_id)).toEqual({ body_id: 'town', agency_responsible: 'Pikkukylä' });
+    const refused = await viaProxy({ ...inTown, jurisdiction_id: 'city.test' });
+    expect(refused.statusCode).toBe(400);
+    expect(await descriptionOf(refused)).toContain('is handled by Small Town (jurisdiction_id town.test), not by jurisdiction_id city.test');
+  });
+
   describe('a request no body can take is refused, saying why', () => {
     it('400 for a point outside every area, in JSON and XML, storing nothing', async () => {
       const before = await t.repositories.serviceRequests.count();
