@@ -198,6 +198,8 @@ describe('with bodies', () => {
         assertWellFormed(xml.body);
         expect(xml.body, path).toContain('<error><code>404</code><description>jurisdiction_id nowhere.test not found;');
       }
+      // A path that names no resource is told so, whatever the query.
+      expect((await get('nothing.json?jurisdiction_id=nowhere.test')).json()[0].description).toMatch(/^no such resource: GET \/open311\/v1\/nothing\.json/);
     });
 
     it("lists a body's service types only, and its definitions", async () => {

@@ -12,7 +12,9 @@ const scopes = new WeakMap<FastifyRequest, JurisdictionScope>();
 /** A preValidation hook: resolves the query's jurisdiction_id (404 when unknown) and keeps it for the handler. */
 export function resolveJurisdictionHook(jurisdictions: Jurisdictions) {
   return async (request: FastifyRequest) => {
-    const { query } = request;
+    const { query, params } = request;
+    // Only a resource's route (its path has the format suffix): an unknown path is told so, whatever its query.
+    if (typeof params !== 'object' || params === null || !('format' in params)) return;
     if (typeof query !== 'object' || query === null || !('jurisdiction_id' in query)) return;
     const sent = textParam({ jurisdiction_id: query.jurisdiction_id }, 'jurisdiction_id');
     if (sent === undefined) return;
