@@ -156,7 +156,8 @@ export interface ServiceRequestRepository {
    */
   publicChangeToken(): Promise<string>;
   listByModeration(query: ModerationListQuery): Promise<ServiceRequestRecord[]>;
-  countByModeration(moderation: ModerationState): Promise<number>;
+  /** With `bodyIds`, only requests of those bodies (a moderator's queue). */
+  countByModeration(moderation: ModerationState, bodyIds?: readonly string[]): Promise<number>;
 }
 
 export interface ApiKeyRecord {
