@@ -322,7 +322,7 @@ export const demoRequestTexts: readonly DemoRequestText[] = [
     locale: 'fi',
     title: 'Routavaurio kevyen liikenteen väylällä',
     description: 'Leppävaarankadun pyörätiellä on routa nostanut asfalttia, ja reunaan on syntynyt terävä kynnys.',
-    at: { lat: 60.2187, long: 24.813, address: 'Leppävaarankatu 3, Espoo' },
+    at: { lat: 60.2195, long: 24.8127, address: 'Leppävaarankatu 3, Espoo' },
   },
   {
     code: '176',
@@ -343,7 +343,7 @@ export const demoRequestTexts: readonly DemoRequestText[] = [
     locale: 'fi',
     title: 'Liikennemerkki kaatunut',
     description: 'Suojatien liikennemerkki on kaatunut jalkakäytävälle, eikä autoilijat näe sitä.',
-    at: { lat: 60.2925, long: 25.041, address: 'Tikkurilantie 44, Vantaa' },
+    at: { lat: 60.2942, long: 25.0432, address: 'Tikkurilantie 44, Vantaa' },
   },
   {
     code: '234',
