@@ -168,7 +168,8 @@ export interface ServiceRequestRepository {
    */
   publicChangeToken(): Promise<string>;
   listByModeration(query: ModerationListQuery): Promise<ServiceRequestRecord[]>;
-  countByModeration(moderation: ModerationState): Promise<number>;
+  /** How many requests are in this state; with `bodyIds`, only those assigned to one of these bodies. */
+  countByModeration(moderation: ModerationState, bodyIds?: string[]): Promise<number>;
 }
 
 export interface ApiKeyRecord {
