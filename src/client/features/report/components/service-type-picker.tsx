@@ -50,11 +50,14 @@ export function ServiceTypePicker({ registration, selectedCode, error, offeredHe
     );
   }
 
-  const all = offeredHere ? serviceTypes.data.filter((serviceType) => offeredHere.codes.has(serviceType.service_code)) : serviceTypes.data;
+  // The chosen type stays among the options even where it is not handled: its radio must stay in
+  // the form (a removed checked radio would still be read as the value), and the notice below asks again.
+  const all = offeredHere
+    ? serviceTypes.data.filter((serviceType) => offeredHere.codes.has(serviceType.service_code) || serviceType.service_code === selectedCode)
+    : serviceTypes.data;
   const matching = filterServiceTypes(all, query);
   const selected = all.find((serviceType) => serviceType.service_code === selectedCode);
-  // Chosen before the place, and not handled there: kept in the draft, but said and asked again.
-  const notHandledHere = offeredHere && !selected ? serviceTypes.data.find((serviceType) => serviceType.service_code === selectedCode) : undefined;
+  const notHandledHere = offeredHere && selected && !offeredHere.codes.has(selected.service_code) ? selected : undefined;
   const selectedHidden = selected !== undefined && !matching.includes(selected);
 
   return (
