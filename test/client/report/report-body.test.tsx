@@ -52,7 +52,7 @@ describe('the body a report goes to', () => {
     // Before the place is known every type is offered.
     await waitFor(() => expect(typeNames()).toHaveLength(4));
     await userEvent.click(await screen.findByRole('button', { name: 'Stub map: drop pin' }, { timeout: 10_000 }));
-    expect((await screen.findByTestId('type-not-handled')).textContent).toBe('City of Espoo does not handle “Vandalism” at this place. Choose another problem type above, or another place.');
+    expect((await screen.findByTestId('type-not-handled')).textContent).toBe('City of Espoo does not handle “Vandalism” at this place. Choose another problem type from the list, or another place.');
     expect(sendButton().disabled).toBe(true);
     expect(screen.getByTestId('send-blocked').textContent).toContain('City of Espoo does not handle the chosen problem type');
     // Only Espoo's types are offered, and the chosen one, checked, to be changed.

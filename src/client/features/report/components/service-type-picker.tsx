@@ -77,7 +77,7 @@ export function ServiceTypePicker({ registration, selectedCode, error, offeredHe
         />
         <p id={countId} className="form-field__hint" role="status">
           {offeredHere ? `${t('body.offeredBy', { body: offeredHere.bodyName })} ` : null}
-          {query.trim() === '' ? t('type.countAll', { count: all.length }) : t('type.countMatching', { count: matching.length })}
+          {query.trim() === '' ? t('type.countAll', { count: all.length - (notHandledHere ? 1 : 0) }) : t('type.countMatching', { count: matching.length })}
         </p>
       </div>
       {error ? <FieldErrorText id={errorId} message={error} /> : null}
