@@ -129,6 +129,7 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
     changeToken: () => readVersion(requestsVersion),
     publicChangeToken,
     async listByModeration(query) {
+      if (query.bodyIds?.length === 0) return [];
       // Keyset paging on the (moderation, requested_at) index; the id breaks ties.
       const direction = query.order === 'oldest' ? 'asc' : 'desc';
       const beyond = query.order === 'oldest' ? '>' : '<';
@@ -137,6 +138,7 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
         .selectFrom('service_requests')
         .select(requestColumns)
         .where('moderation', '=', query.moderation)
+        .$if(query.bodyIds !== undefined, (qb) => qb.where('body_id', 'in', query.bodyIds!))
         .$if(after !== undefined, (qb) =>
           qb.where((eb) =>
             eb.or([
@@ -151,8 +153,14 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
         .execute();
       return attachMedia(rows);
     },
-    async countByModeration(moderation) {
-      const row = await db.selectFrom('service_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('moderation', '=', moderation).executeTakeFirstOrThrow();
+    async countByModeration(moderation, bodyIds) {
+      if (bodyIds?.length === 0) return 0;
+      const row = await db
+        .selectFrom('service_requests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('moderation', '=', moderation)
+        .$if(bodyIds !== undefined, (qb) => qb.where('body_id', 'in', bodyIds!))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };
