@@ -27,7 +27,7 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   service-objects import FILE...  import service objects (parks, toilets, …) from GeoJSON files
   observations import FILE  import counter observations from a CSV file (more: npm run admin -- observations --help)
   addresses import FILE    load the geocoder's address registry from a CSV file (more: npm run admin -- addresses --help)
-  moderator add|password|disable|enable|list  moderator accounts (more: npm run admin -- moderator --help)
+  moderator add|password|bodies|disable|enable|list  moderator accounts (more: npm run admin -- moderator --help)
   outbox list|retry|purge|send-now  the email backlog: what waits, what was given up and why (more: npm run admin -- outbox --help)
   db migrate               bring the database schema up to date and exit (the first step of an upgrade)
   db copy --to URL         copy this SQLite installation into an empty PostgreSQL database (more: npm run admin -- db --help)
