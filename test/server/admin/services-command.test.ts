@@ -163,6 +163,29 @@ describe('services import', () => {
   });
 });
 
+describe('services import --body', () => {
+  const square = { type: 'Polygon' as const, coordinates: [[[24.9, 60.1], [25.0, 60.1], [25.0, 60.2], [24.9, 60.2], [24.9, 60.1]]] };
+  const body = { id: 'hel', jurisdiction_id: 'hel.fi', names: { fi: 'Helsinki', sv: 'Helsingfors', en: 'Helsinki' }, area: square, services: ['171'], send: { method: 'console' } };
+
+  it("adds the imported codes to the body's service list; an unknown body stops the import before anything is stored", async () => {
+    await t.store.bodies.importAll([body]);
+    const lists = [`fi=${join(helsinki, 'services_fi.json')}`, `en=${join(helsinki, 'services.json')}`];
+    const before = await codes();
+    expect(await admin('import', ...lists, '--body', 'espoo')).toBe(1);
+    expect(err[0]).toBe('--body espoo: no such body (npm run admin -- bodies list shows them)');
+    expect(await codes()).toEqual(before);
+
+    expect(await admin('import', ...lists, '--body', 'hel')).toBe(0);
+    expect(out).toEqual(['Imported 10 service types (fi, en): 8 new, 2 replaced.', 'Body hel handles them now.']);
+    const handled = (await t.store.bodies.find('hel'))!.services;
+    expect([...handled].sort()).toEqual(fixture('services.json').map((service) => String(service.service_code)).sort());
+
+    // A removed type leaves the body's list too.
+    expect(await admin('remove', '246')).toBe(0);
+    expect((await t.store.bodies.find('hel'))!.services).not.toContain('246');
+  });
+});
+
 describe('services list and remove', () => {
   it('lists each type with its names and the requests using it; removes only an unused one', async () => {
     await t.store.serviceRequests.createMany([

@@ -134,7 +134,11 @@ async function importServices(args: readonly string[], io: CommandIo, store: Ser
   const languages = parsed.lists.map((list) => list.locale).join(', ');
   io.out(`Imported ${merged.records.length} service types (${languages}): ${added} new, ${merged.records.length - added} replaced.`);
   if (parsed.body !== undefined) {
-    await store.bodies.addServices(parsed.body, merged.records.map((record) => record.service_code));
+    // Checked before the import; only a body removed meanwhile is missing here.
+    if (!(await store.bodies.addServices(parsed.body, merged.records.map((record) => record.service_code)))) {
+      io.err(`Body ${parsed.body} was removed meanwhile: the types were imported but no body lists them.`);
+      return 1;
+    }
     io.out(`Body ${parsed.body} handles them now.`);
   }
   return 0;

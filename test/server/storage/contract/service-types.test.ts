@@ -144,6 +144,20 @@ describe('service types', () => {
     expect(await store.serviceTypes.find('900')).toEqual({ ...streetlight, translations: {}, attributes: [] });
   });
 
+  it("a removed type leaves every body's service list", async () => {
+    const { store } = opened;
+    await storeServiceTypes(store);
+    const area = { type: 'Polygon' as const, coordinates: [[[24.9, 60.1], [25.0, 60.1], [25.0, 60.2], [24.9, 60.2], [24.9, 60.1]]] };
+    const names = { fi: 'Helsinki', sv: 'Helsingfors', en: 'Helsinki' };
+    await store.bodies.importAll([
+      { id: 'hel', jurisdiction_id: 'hel.fi', names, area, services: ['171', '900', '198'], send: { method: 'console' } },
+      { id: 'dept', jurisdiction_id: 'dept.hel.fi', names, area, services: ['900'], send: { method: 'console' } },
+    ]);
+    expect(await store.serviceTypes.remove('900')).toEqual({ outcome: 'removed' });
+    expect((await store.bodies.find('hel'))!.services).toEqual(['171', '198']);
+    expect((await store.bodies.find('dept'))!.services).toEqual([]);
+  });
+
   it('a removal by another instance is seen at once', async () => {
     const { store } = opened;
     await storeServiceTypes(store);
