@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { georeportRoutes } from './georeport/routes';
+import { createJurisdictions } from './georeport/jurisdiction';
 import { mediaRoutes } from './media/routes';
 import { clientRoutes } from './client-routes';
 import { ensureProxyApiKey } from './auth/proxy-key';
@@ -15,6 +16,7 @@ import { counterSchemaRoutes } from './counters/schema-routes';
 import { observationRoutes } from './observations/routes';
 import { countersInfoRoute } from './proxy/counters-info';
 import { geocodingRoutes } from './geocoding/routes';
+import { bodiesRoutes } from './bodies/routes';
 import { moderationRoutes } from './moderation/routes';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
 import { mailPageRoutes } from './notify/mail-pages';
@@ -90,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     decoding: createDecodeBudget(decodePixelsInFlight(options.config)),
     mailLinks: createMailLinks(mailSecret, mailBaseUrl(options.config)),
     metrics,
+    jurisdictions: createJurisdictions(options.store.bodies, options.config.JURISDICTION_ID),
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });
@@ -102,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(counterSchemaRoutes);
   // The embedded geocoder (Pelias protocol) over the address registry and the service objects.
   await app.register(geocodingRoutes, { prefix: '/geocoding/v1', context });
+  await app.register(bodiesRoutes, { prefix: paths.bodies, context });
   // The proxy's key: the configured one for another city's service, else our own, made on first start.
   const proxyApiKey = options.config.OPEN311_API_KEY ?? (await ensureProxyApiKey(context.repositories));
   // The services above, for the proxy to reach in-process when no upstream URL is configured.

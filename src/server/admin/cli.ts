@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
 import { addressesCommand } from './commands/addresses';
 import { apikeyCommand } from './commands/apikey';
+import { bodiesCommand } from './commands/bodies';
 import { countersCommand } from './commands/counters';
 import { dbCommand } from './commands/db';
 import { moderatorCommand } from './commands/moderator';
@@ -14,6 +15,7 @@ import { observationsCommand } from './commands/observations';
 import { outboxCommand } from './commands/outbox';
 import { sendDueNow } from './commands/outbox-send-now';
 import { serviceObjectsCommand } from './commands/service-objects';
+import { servicesCommand } from './commands/services';
 import { isHelp, usageError, withStore, type CommandIo, type Env } from './io';
 
 export const usage = `Usage: npm run admin -- <group> <command> [args]
@@ -21,11 +23,13 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   apikey create NAME       issue an API key for a GeoReport client (printed once, last line)
   apikey list              list API keys without the keys themselves
   apikey revoke ID|NAME    revoke a key by id, or every active key with that name
+  bodies import|list|remove  the bodies of a region: areas, jurisdiction_ids, service lists (more: npm run admin -- bodies --help)
   counters import FILE...  import counters from GeoJSON files (more: npm run admin -- counters --help)
+  services import|list|remove  a city's own service types from its GeoReport services.json answers (more: npm run admin -- services --help)
   service-objects import FILE...  import service objects (parks, toilets, …) from GeoJSON files
   observations import FILE  import counter observations from a CSV file (more: npm run admin -- observations --help)
   addresses import FILE    load the geocoder's address registry from a CSV file (more: npm run admin -- addresses --help)
-  moderator add|password|disable|enable|list  moderator accounts (more: npm run admin -- moderator --help)
+  moderator add|password|bodies|disable|enable|list  moderator accounts (more: npm run admin -- moderator --help)
   outbox list|retry|purge|send-now  the email backlog: what waits, what was given up and why (more: npm run admin -- outbox --help)
   db migrate               bring the database schema up to date and exit (the first step of an upgrade)
   db copy --to URL         copy this SQLite installation into an empty PostgreSQL database (more: npm run admin -- db --help)
@@ -37,7 +41,9 @@ type Group = (args: string[], io: CommandIo, env: Env) => Promise<number>;
 const groups: Record<string, Group> = {
   apikey: (args, io, env) =>
     withStore(env, (store) => apikeyCommand(args, io, store, Date.now())),
+  bodies: (args, io, env) => withStore(env, (store) => bodiesCommand(args, io, store)),
   counters: (args, io, env) => countersCommand(args, io, env),
+  services: (args, io, env) => withStore(env, (store) => servicesCommand(args, io, store)),
   'service-objects': (args, io, env) =>
     withStore(env, (store) => serviceObjectsCommand(args, io, store, loadConfig(env).SERVICE_OBJECT_TYPE)),
   addresses: (args, io, env) => withStore(env, (store) => addressesCommand(args, io, store)),

@@ -50,8 +50,12 @@ const summaryOf = (record: ServiceRequestRecord) => {
 
 const textOf = (record: ServiceRequestRecord) => `${record.title ?? ''} ${record.description}`;
 
-/** The likely duplicates of `record`, most similar first. */
-export async function likelyDuplicatesOf(serviceRequests: ServiceRequestRepository, record: ServiceRequestRecord): Promise<LikelyDuplicate[]> {
+/** The likely duplicates of `record`, most similar first; with `bodyIds`, only those of the moderator's bodies. */
+export async function likelyDuplicatesOf(
+  serviceRequests: ServiceRequestRepository,
+  record: ServiceRequestRecord,
+  bodyIds?: string[],
+): Promise<LikelyDuplicate[]> {
   if (record.lat === null || record.long === null || record.duplicate_of) return [];
   const { lat, long } = record;
   const nearby = await serviceRequests.query({
@@ -61,6 +65,7 @@ export async function likelyDuplicatesOf(serviceRequests: ServiceRequestReposito
     requestedFrom: record.requested_at - duplicateWindowDays * dayMs,
     requestedTo: record.requested_at + duplicateWindowDays * dayMs,
     limit: candidatesRead,
+    bodyIds,
   });
   const text = textOf(record);
   return nearby

@@ -42,6 +42,8 @@ export function fakeItem(overrides: {
   media?: FakeItem['media'];
   serviceObjectId?: string;
   address?: string;
+  /** The body's name as the public answer gives it. */
+  agency?: string;
   /** null: no coordinates (a service object without a position). */
   lat?: string | null;
   long?: string | null;
@@ -60,7 +62,7 @@ export function fakeItem(overrides: {
       service_code: '172',
       service_name: 'Vandalism',
       description: overrides.description ?? 'The bench by the fountain is broken.',
-      agency_responsible: '',
+      agency_responsible: overrides.agency ?? '',
       service_notice: '',
       requested_datetime: overrides.requested ?? '2026-03-01T09:00:00+02:00',
       updated_datetime: overrides.requested ?? '2026-03-01T09:00:00+02:00',
@@ -96,6 +98,8 @@ const error = (status: number, code: string, message: string, extra: { fields?: 
 export interface FakeApiOptions {
   items?: FakeItem[];
   signedIn?: boolean;
+  /** The signed-in moderator's bodies; none (the default): an administrator. */
+  bodies?: { id: string; names: { fi: string; sv: string; en: string } }[];
   /** Return this answer instead, for the calls it matches (errors, outages). */
   override?: (call: RecordedCall) => Response | undefined;
 }
@@ -104,6 +108,7 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
   const items = new Map((options.items ?? []).map((item) => [item.service_request_id, item]));
   const calls: RecordedCall[] = [];
   const state = { signedIn: options.signedIn ?? true, failedLogins: 0, auditId: 100 };
+  const sessionAnswer = { name: 'mod', csrfToken: CSRF_TOKEN, expiresAt: '2026-03-02T22:00:00+02:00', bodies: options.bodies ?? [] };
 
   const present = ({ audit: _audit, ...item }: FakeItem) => item;
   const detail = (item: FakeItem) => ({ ...item, audit: [...item.audit].reverse() });
@@ -125,14 +130,14 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
           return error(401, 'invalid_credentials', 'the name or the password is wrong');
         }
         state.signedIn = true;
-        return jsonResponse({ name: 'mod', csrfToken: CSRF_TOKEN, expiresAt: '2026-03-02T22:00:00+02:00' });
+        return jsonResponse(sessionAnswer);
       }
       if (method === 'DELETE') {
         state.signedIn = false;
         return new Response(null, { status: 204 });
       }
       return state.signedIn
-        ? jsonResponse({ name: 'mod', csrfToken: CSRF_TOKEN, expiresAt: '2026-03-02T22:00:00+02:00' })
+        ? jsonResponse(sessionAnswer)
         : error(401, 'unauthenticated', 'sign in first');
     }
     if (!state.signedIn) return error(401, 'unauthenticated', 'sign in first');

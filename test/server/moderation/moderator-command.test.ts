@@ -79,9 +79,9 @@ describe('npm run admin -- moderator', () => {
     await run(['add', 'pekka']);
     await run(['disable', 'pekka']);
     expect(await run(['list'])).toBe(0);
-    expect(out[0]).toMatch(/^NAME\s+CREATED\s+DISABLED$/);
-    expect(out[1]).toMatch(/^maija\s+\d{4}-\d\d-\d\dT[\d:.]+Z\s+-$/);
-    expect(out[2]).toMatch(/^pekka\s+\S+Z\s+\S+Z$/);
+    expect(out[0]).toMatch(/^NAME\s+BODIES\s+CREATED\s+DISABLED$/);
+    expect(out[1]).toMatch(/^maija\s+administrator\s+\d{4}-\d\d-\d\dT[\d:.]+Z\s+-$/);
+    expect(out[2]).toMatch(/^pekka\s+administrator\s+\S+Z\s+\S+Z$/);
     expect(out.join('\n')).not.toContain('scrypt');
   });
 

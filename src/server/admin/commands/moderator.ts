@@ -2,17 +2,25 @@ import { moderatorNameProblem, normalizeModeratorName } from '../../moderation/m
 import { generatePassword, hashPassword, passwordProblem } from '../../moderation/passwords';
 import type { ModerationRepository, ModeratorRecord } from '../../storage/repositories/types';
 import { isHelp, printTable, usageError as usageOf, withStore, type CommandIo, type Env } from '../io';
+import { checkBodies, describeBodies, setBodiesCommand, takeBodyOptions } from './moderator-bodies';
 
 export const moderatorUsage = `Usage: npm run admin -- moderator <command>
 
-  moderator add NAME [--password-stdin]       create a moderator; without --password-stdin a strong
+  moderator add NAME [--password-stdin] [--body ID]...
+                                              create a moderator; without --password-stdin a strong
                                               password is generated and printed once, alone on the
-                                              last line
+                                              last line. With --body (once per body) they see and act
+                                              only on those bodies' requests; without, they are an
+                                              administrator and see every request
+  moderator bodies NAME ID... | --admin       change the bodies a moderator works for, or make them
+                                              an administrator (--admin); applies to their open
+                                              sessions at once
   moderator password NAME [--password-stdin]  set a new password (generated unless read from stdin);
                                               ends the moderator's sessions
   moderator disable NAME                      stop a moderator signing in; ends their sessions
   moderator enable NAME                       let a disabled moderator sign in again
-  moderator list                              names, created and disabled times; never passwords
+  moderator list                              names, bodies (or "administrator"), created and
+                                              disabled times; never passwords
 
 With --password-stdin the password is the whole of standard input, less one final line break,
 e.g. printf '%s' "$PASSWORD" | npm run admin -- moderator add maija --password-stdin`;
@@ -34,8 +42,15 @@ export async function moderatorCommand(
   readStdin: ReadStdin = readProcessStdin,
 ): Promise<number> {
   const [command, ...rest] = args;
-  const fromStdin = rest.includes('--password-stdin');
-  const positional = rest.filter((arg) => arg !== '--password-stdin');
+  if (command === 'bodies') {
+    return setBodiesCommand(rest, io, env, (problem) => usageError(io, problem));
+  }
+  const bodyOptions = takeBodyOptions(rest);
+  if (bodyOptions.problem) return usageError(io, bodyOptions.problem);
+  const { bodyIds } = bodyOptions;
+  if (bodyIds.length > 0 && command !== 'add') return usageError(io, `--body belongs to moderator add; to change a moderator's bodies: moderator bodies NAME ID...`);
+  const fromStdin = bodyOptions.rest.includes('--password-stdin');
+  const positional = bodyOptions.rest.filter((arg) => arg !== '--password-stdin');
   const unknownFlag = positional.find((arg) => arg.startsWith('--'));
   if (unknownFlag) return usageError(io, `Unknown option ${unknownFlag}.`);
 
@@ -56,13 +71,16 @@ export async function moderatorCommand(
         return 1;
       }
       const hash = await hashPassword(password);
-      return withRepository(async (repository) => {
+      return withStore(env, async (store) => {
+        const repository = store.moderation;
         if (command === 'add') {
-          if (!(await repository.createModerator(name, hash, Date.now()))) {
+          if (!(await checkBodies(io, store, bodyIds))) return 1;
+          const created = await repository.createModerator(name, hash, Date.now(), bodyIds);
+          if (!created) {
             io.err(`A moderator named "${name}" already exists. To change their password: npm run admin -- moderator password ${name}`);
             return 1;
           }
-          io.out(`Created moderator "${name}".`);
+          io.out(created.bodies.length === 0 ? `Created moderator "${name}".` : `Created moderator "${name}", who sees the requests of: ${describeBodies(created.bodies)}.`);
         } else {
           if (!(await repository.setPassword(name, hash))) return noSuchModerator(io, name);
           io.out(`Changed the password of "${name}" and ended their sessions.`);
@@ -103,9 +121,10 @@ function list(io: CommandIo, moderators: ModeratorRecord[]): number {
     return 0;
   }
   printTable(io, [
-    ['NAME', 'CREATED', 'DISABLED'],
+    ['NAME', 'BODIES', 'CREATED', 'DISABLED'],
     ...moderators.map((moderator) => [
       moderator.name,
+      describeBodies(moderator.bodies),
       new Date(moderator.created_at).toISOString(),
       moderator.disabled_at === null ? '-' : new Date(moderator.disabled_at).toISOString(),
     ]),

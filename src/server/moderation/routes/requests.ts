@@ -17,7 +17,7 @@ import {
   type ChangeContext,
 } from '../changes';
 import { likelyDuplicatesOf } from '../duplicates';
-import { invalidHost, ModerationApiError, notFound } from '../errors';
+import { invalidHost, ModerationApiError } from '../errors';
 import {
   detailQuery,
   duplicateBody,
@@ -33,6 +33,7 @@ import {
   statusBody,
 } from '../input';
 import type { ChangePlan, ModerationRepository } from '../../storage/repositories/types';
+import { bodyScopeOf, inScope, requestNotFound, scopedPlan } from '../scope';
 import { presentAuditEntry, presentModerationItems } from '../view';
 import { moderationSchemas } from './schemas';
 
@@ -46,12 +47,12 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   const publicBaseUrl = (request: FastifyRequest) => requirePublicBaseUrl(request, config, invalidHost);
 
   /** Likely duplicates are looked for where a moderator still decides: pending and published requests. */
-  const duplicatesOf = async (records: ServiceRequestRecord[]) =>
+  const duplicatesOf = async (records: ServiceRequestRecord[], scope: string[] | undefined) =>
     new Map(
       await Promise.all(
         records
           .filter((record) => record.moderation !== 'rejected')
-          .map(async (record) => [record.service_request_id, await likelyDuplicatesOf(serviceRequests, record)] as const),
+          .map(async (record) => [record.service_request_id, await likelyDuplicatesOf(serviceRequests, record, scope)] as const),
       ),
     );
 
@@ -61,21 +62,27 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       timeZone: config.TZ_NAME,
       baseUrl: publicBaseUrl(request),
       history: await context.repositories.requestHistory.listFor(records.map((record) => record.service_request_id)),
-      duplicates: await duplicatesOf(records),
+      duplicates: await duplicatesOf(records, bodyScopeOf(request)),
     });
 
-  const detail = async (request: FastifyRequest, id: string, locale: string | undefined) => {
+  /** The request if it exists and is in the moderator's bodies; one of another body is answered as absent. */
+  const findInScope = async (request: FastifyRequest, id: string) => {
     const record = await serviceRequests.find(id);
-    if (!record) throw notFound(`service request ${id} not found`);
+    return record && inScope(bodyScopeOf(request), record.body_id) ? record : undefined;
+  };
+
+  const detail = async (request: FastifyRequest, id: string, locale: string | undefined) => {
+    const record = await findInScope(request, id);
+    if (!record) throw requestNotFound(id);
     const [item] = await present(request, [record], locale);
     const audit = await repository.listAudit({ serviceRequestId: id, limit: 200 });
     return { ...item!, audit: audit.map((entry) => presentAuditEntry(entry, config.TZ_NAME)) };
   };
 
   /** A list position given as a request id; it must be in the list being paged. */
-  const cursorOf = async (id: string | undefined, moderation: ServiceRequestRecord['moderation'], field: string) => {
+  const cursorOf = async (request: FastifyRequest, id: string | undefined, moderation: ServiceRequestRecord['moderation'], field: string) => {
     if (id === undefined) return undefined;
-    const record = await serviceRequests.find(id);
+    const record = await findInScope(request, id);
     if (!record || record.moderation !== moderation) {
       throw new ModerationApiError(400, 'invalid_input', `${field} must be the id of a request in this list`, {
         fields: [{ field, message: 'not a request in this list', code: 'invalid_id' }],
@@ -86,14 +93,16 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
 
   app.get('/queue', { schema: moderationSchemas.queue }, async (request) => {
     const query = parseInput(queueQuery, request.query);
+    const bodyIds = bodyScopeOf(request);
     const records = await serviceRequests.listByModeration({
       moderation: 'pending',
       order: 'oldest',
       limit: query.limit,
-      after: await cursorOf(query.after, 'pending', 'after'),
+      after: await cursorOf(request, query.after, 'pending', 'after'),
+      bodyIds,
     });
     return {
-      total: await serviceRequests.countByModeration('pending'),
+      total: await serviceRequests.countByModeration('pending', bodyIds),
       items: await present(request, records, query.locale),
       next_after: records.length === query.limit ? records.at(-1)!.service_request_id : null,
     };
@@ -105,7 +114,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       moderation: query.state,
       order: 'newest',
       limit: query.limit,
-      after: await cursorOf(query.before, query.state, 'before'),
+      after: await cursorOf(request, query.before, query.state, 'before'),
+      bodyIds: bodyScopeOf(request),
     });
     return {
       items: await present(request, records, query.locale),
@@ -134,8 +144,9 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     // changed anything.
     const { locale } = parseInput(detailQuery, request.query);
     const planContext = changeContext(request, await serviceTypes.list());
-    const applied = await context.repositories.unitOfWork.changeRequest(id, makePlan(planContext), relatedId);
-    if (!applied) throw notFound(`service request ${id} not found`);
+    const plan = scopedPlan(bodyScopeOf(request), makePlan(planContext));
+    const applied = await context.repositories.unitOfWork.changeRequest(id, plan, relatedId);
+    if (!applied) throw requestNotFound(id);
     if (applied.removedMediaFile) {
       // After the commit: a failed unlink leaves an orphan file, never a row pointing at nothing.
       await mediaStore.remove(applied.removedMediaFile).catch((error: unknown) =>

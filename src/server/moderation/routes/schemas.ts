@@ -20,7 +20,14 @@ const errorSchema = z.strictObject({
 });
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, json(`Error (${code})`, errorSchema)]));
 
-const sessionSchema = z.strictObject({ name: z.string(), csrfToken: z.string(), expiresAt: z.string() });
+const bodyNames = z.strictObject({ fi: z.string(), sv: z.string(), en: z.string() });
+/** `bodies`: the moderator's bodies, whose requests alone they see; none for an administrator (sees all). */
+const sessionSchema = z.strictObject({
+  name: z.string(),
+  csrfToken: z.string(),
+  expiresAt: z.string(),
+  bodies: z.array(z.strictObject({ id: z.string(), names: bodyNames })),
+});
 const nullable = z.string().nullable();
 const itemSchema = z.strictObject({
   service_request_id: z.string(),

@@ -23,10 +23,19 @@ export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository
     maxFailures: config.LOGIN_MAX_FAILURES,
     windowMs: config.LOGIN_WINDOW_MINUTES * 60_000,
   });
-  const describe = (session: Pick<SessionRecord, 'moderator_name' | 'csrf_token' | 'expires_at'>) => ({
+  /** The moderator's bodies with their names; a body removed since is named by its id. */
+  const bodiesOf = (ids: readonly string[]) =>
+    Promise.all(
+      ids.map(async (id) => {
+        const body = await context.repositories.bodies.find(id);
+        return { id, names: body?.names ?? { fi: id, sv: id, en: id } };
+      }),
+    );
+  const describe = async (session: Pick<SessionRecord, 'moderator_name' | 'moderator_bodies' | 'csrf_token' | 'expires_at'>) => ({
     name: session.moderator_name,
     csrfToken: session.csrf_token,
     expiresAt: formatW3cDateTime(session.expires_at, config.TZ_NAME),
+    bodies: await bodiesOf(session.moderator_bodies),
   });
 
   // Warm the dummy hash, so the first login for an unknown name is not the slow one.
@@ -63,7 +72,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository
     await repository.createSession(session);
     await repository.recordAudit({ at: now, moderator: moderator.name, action: 'sign_in', service_request_id: null, details: {} });
     setSessionCookie(reply, request, config, token);
-    return describe({ ...session, moderator_name: moderator.name });
+    return describe({ ...session, moderator_name: moderator.name, moderator_bodies: moderator.bodies });
   });
 
   app.get('/session', { schema: moderationSchemas.session }, async (request) => {

@@ -9,6 +9,7 @@ import type { AppliedChange, ModerationSnapshot, UnitOfWork } from '../repositor
 const snapshotColumns = [
   'service_request_id', 'service_code', 'title', 'description', 'moderation', 'status', 'detailed_status', 'status_notes',
   'email', 'locale', 'external_media_url', 'requested_at', 'updated_at', 'lat', 'long', 'duplicate_of',
+  'body_id',
 ] as const;
 
 /** The requests as plans see them, each row locked (PostgreSQL: in id order, so two changes never wait on each other in a cycle). */

@@ -8,6 +8,11 @@ export interface ModeratorRecord {
   name: string;
   created_at: number;
   disabled_at: number | null;
+  /**
+   * The bodies whose requests the moderator sees and acts on, by id. None: an administrator, who
+   * sees every request (every moderator of an installation without bodies is one).
+   */
+  bodies: string[];
 }
 
 export interface ModeratorCredentials extends ModeratorRecord {
@@ -19,6 +24,8 @@ export interface SessionRecord {
   id: string;
   moderator_id: number;
   moderator_name: string;
+  /** The moderator's bodies as they are now (ModeratorRecord.bodies); none: an administrator. */
+  moderator_bodies: string[];
   csrf_token: string;
   created_at: number;
   expires_at: number;
@@ -56,6 +63,7 @@ export type ModerationSnapshot = Pick<
   | 'long'
   | 'duplicate_of'
   | 'media'
+  | 'body_id'
 >;
 
 export type RequestFieldChanges = Partial<
@@ -108,24 +116,33 @@ export interface AppliedChange {
 export type ChangePlan = (current: ModerationSnapshot, related?: ModerationSnapshot) => PlannedChange | undefined;
 
 export interface ModerationRepository {
-  /** undefined when the name is taken. */
-  createModerator(name: string, passwordHash: string, now: number): Promise<ModeratorRecord | undefined>;
+  /** undefined when the name is taken. With `bodyIds`, the moderator and their bodies are stored together. */
+  createModerator(name: string, passwordHash: string, now: number, bodyIds?: readonly string[]): Promise<ModeratorRecord | undefined>;
   findModerator(name: string): Promise<ModeratorCredentials | undefined>;
   listModerators(): Promise<ModeratorRecord[]>;
   /** Also ends the moderator's sessions. False when there is no such moderator. */
   setPassword(name: string, passwordHash: string): Promise<boolean>;
   /** null enables; a time disables and ends the moderator's sessions. */
   setDisabled(name: string, disabledAt: number | null): Promise<boolean>;
+  /**
+   * Replaces the moderator's bodies (none: an administrator); their sessions see the change at
+   * their next request. Whether the ids name bodies is the caller's to check. False when there is
+   * no such moderator.
+   */
+  setModeratorBodies(name: string, bodyIds: readonly string[]): Promise<boolean>;
 
   /** Stores a session and drops expired ones. */
-  createSession(session: Omit<SessionRecord, 'moderator_name'>): Promise<void>;
+  createSession(session: Omit<SessionRecord, 'moderator_name' | 'moderator_bodies'>): Promise<void>;
   /** The session if it exists, has not expired and its moderator is not disabled. */
   findActiveSession(id: string, now: number): Promise<SessionRecord | undefined>;
   deleteSession(id: string): Promise<void>;
 
   recordAudit(entry: NewAuditEntry): Promise<void>;
-  /** Newest first. */
-  listAudit(query: { limit: number; beforeId?: number; serviceRequestId?: string }): Promise<AuditEntry[]>;
+  /**
+   * Newest first. With `bodyIds`, only entries naming a request of one of those bodies (a
+   * moderator's view); sign-ins and requests without a body are left out.
+   */
+  listAudit(query: { limit: number; beforeId?: number; serviceRequestId?: string; bodyIds?: readonly string[] }): Promise<AuditEntry[]>;
 }
 
 /** Changes that span repositories, each committed whole or not at all. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NewAuditEntry, SessionRecord } from '../../../../src/server/storage/repositories/types';
 import { baseTime, hour, openSecondStore, useFreshStore } from './fixtures';
 
-const session = (id: string, moderatorId: number, createdAt = baseTime, expiresAt = baseTime + 8 * hour): Omit<SessionRecord, 'moderator_name'> => ({
+const session = (id: string, moderatorId: number, createdAt = baseTime, expiresAt = baseTime + 8 * hour): Omit<SessionRecord, 'moderator_name' | 'moderator_bodies'> => ({
   id,
   moderator_id: moderatorId,
   csrf_token: `csrf-${id}`,
@@ -16,8 +16,8 @@ describe('moderation: moderators', () => {
   it('creates a moderator and answers it without the password hash', async () => {
     const { moderation } = opened.store;
     const created = await moderation.createModerator('aino', 'scrypt$hash-1', baseTime);
-    expect(created).toEqual({ id: expect.any(Number), name: 'aino', created_at: baseTime, disabled_at: null });
-    expect(Object.keys(created!).sort()).toEqual(['created_at', 'disabled_at', 'id', 'name']);
+    expect(created).toEqual({ id: expect.any(Number), name: 'aino', created_at: baseTime, disabled_at: null, bodies: [] });
+    expect(Object.keys(created!).sort()).toEqual(['bodies', 'created_at', 'disabled_at', 'id', 'name']);
     expect(await moderation.findModerator('aino')).toEqual({ ...created, password_hash: 'scrypt$hash-1' });
   });
 
@@ -108,6 +108,7 @@ describe('moderation: sessions', () => {
       id: 'token-sha256',
       moderator_id: aino.id,
       moderator_name: 'aino',
+      moderator_bodies: [],
       csrf_token: 'csrf-token-sha256',
       created_at: baseTime,
       expires_at: baseTime + hour,

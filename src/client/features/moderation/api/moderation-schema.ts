@@ -84,6 +84,8 @@ export const sessionSchema = z.object({
   name: z.string(),
   csrfToken: z.string(),
   expiresAt: z.string().optional(),
+  /** The bodies whose requests this moderator sees; none: an administrator, who sees all. */
+  bodies: z.array(z.object({ id: z.string(), names: z.object({ fi: z.string(), sv: z.string(), en: z.string() }) })).default([]),
 });
 
 export type ModerationDetail = z.output<typeof moderationDetailSchema>;

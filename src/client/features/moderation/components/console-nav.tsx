@@ -19,8 +19,10 @@ function useCurrentSection(): Section {
 
 /** The console's own bar: its pages, who is signed in, and signing out. */
 export function ConsoleNav() {
-  const { t } = useTranslation('moderation');
+  const { t, i18n } = useTranslation('moderation');
   const { session, endSession } = useConsoleSession();
+  const language = i18n.resolvedLanguage === 'fi' || i18n.resolvedLanguage === 'sv' ? i18n.resolvedLanguage : 'en';
+  const bodyNames = session.bodies.map((body) => body.names[language]).join(', ');
   const signOut = useSignOut();
   const current = useCurrentSection();
 
@@ -50,6 +52,7 @@ export function ConsoleNav() {
       </nav>
       <div className="console-bar__account">
         <p className="console-bar__who">{t('console.signedInAs', { name: session.name })}</p>
+        <p className="console-bar__scope">{bodyNames ? t('console.scope.bodies', { bodies: bodyNames }) : t('console.scope.administrator')}</p>
         <Button
           variant="secondary"
           disabled={signOut.isPending}

@@ -15,9 +15,11 @@ import { RequestPlace } from './request-place';
 export function RequestCard({ item, showState = false }: { item: ModerationItem; showState?: boolean }) {
   const { t } = useTranslation('moderation');
   const headline = headlineOf(item.public) || t('review.untitled');
+  const body = item.public.agency_responsible?.trim();
   const footer = (
     <>
       <RequestPlace request={item.public} />
+      {body ? <p className="moderation-card__body">{t('queue.body', { body })}</p> : null}
       <DuplicateMarks duplicates={item.likely_duplicates} />
       <div className="moderation-card__private">
         {showState ? (
