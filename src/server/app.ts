@@ -73,7 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   logOneLinePerRequest(app);
   refuseUnknownHosts(app, options.config, answerInApiFormat);
   closeConnectionsWhenClosing(app);
-  await registerSecurityHeaders(app, options.config);
+  registerSecurityHeaders(app, options.config);
   await registerCompression(app);
   registerHealthRoutes(app, { store: options.store, diskRoom: diskRoomNeeded(options.config) });
   const now = options.now ?? Date.now;

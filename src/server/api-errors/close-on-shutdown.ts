@@ -24,7 +24,8 @@ export function closeConnectionsWhenClosing(app: FastifyInstance): void {
     reply.header('retry-after', String(retryAfterSeconds));
     return answerInApiFormat(request, reply, 503, `this server is shutting down; send the request again in ${retryAfterSeconds} seconds`);
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

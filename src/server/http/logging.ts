@@ -136,11 +136,12 @@ export function safeLoggerOptions(logger: LoggerOption): LoggerOption {
  * health checks stay out of the log at info.
  */
 export function logOneLinePerRequest(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const length = Number(reply.getHeader('content-length'));
     request.log.info(
       { req: request, res: reply, ms: Math.round(reply.elapsedTime * 10) / 10, bytes: Number.isFinite(length) ? length : undefined },
       'request',
     );
+    done();
   });
 }

@@ -29,8 +29,9 @@ export function registerMetrics(app: FastifyInstance, options: MetricsRouteOptio
     return summary.read;
   };
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.request(request.is404 ? '(unmatched)' : (request.routeOptions.url ?? '(unmatched)'), request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   gaugeAtScrape(metrics, { name: 'kerro_upload_bytes_in_flight', help: 'Upload bytes being received now, over all requests' }, () => uploads.inFlight);
