@@ -120,8 +120,13 @@ export function createBodyRepository(engine: Engine): BodyRepository {
       return undefined;
     },
     async at(lat, long) {
-      let bodies = await current();
-      let ids = await engine.bodiesAt({ lat, long }, bodies.areas);
+      const point = { lat, long };
+      // The version check and the lookup at once (on PostgreSQL each is a round trip): the lookup
+      // asked of the copy held is kept when that copy is still current, and asked again otherwise.
+      const guess = held;
+      const [latest, guessed] = await Promise.all([current(), guess ? engine.bodiesAt(point, guess.areas) : undefined]);
+      let bodies = latest;
+      let ids = bodies === guess && guessed ? guessed : await engine.bodiesAt(point, bodies.areas);
       // PostgreSQL may answer with a body written after the copy was read: read it again, and ask again.
       if (ids.some((id) => !bodies.byId.has(id))) {
         bodies = await current();
