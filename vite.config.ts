@@ -104,9 +104,12 @@ const postgresSuites = [
   'test/server/storage/contract/**/*.test.ts',
   // `db copy`: SQLite into PostgreSQL, with the target's sequences moved on (PostgreSQL only).
   'test/server/observations/copy-to-postgres.test.ts',
+  'test/server/storage/bodies-copy.test.ts',
   // The public listing from cached items, invalidated by statement triggers and read as row
   // arrays: byte for byte the whole list's serialization after every kind of write.
   'test/server/georeport/listing-cache.test.ts',
+  // jurisdiction_id and a new request's body: areas found by each engine's point lookup, listings by body.
+  'test/server/georeport/jurisdictions.test.ts',
   // NUL, which PostgreSQL text cannot hold: refused naming the field, or found nothing, never a 500.
   'test/server/georeport/control-characters.test.ts',
   // An insert failing inside PostgreSQL (a trigger) rolls back the moderation change with its emails.

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { georeportRoutes } from './georeport/routes';
+import { createJurisdictions } from './georeport/jurisdiction';
 import { mediaRoutes } from './media/routes';
 import { clientRoutes } from './client-routes';
 import { ensureProxyApiKey } from './auth/proxy-key';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     decoding: createDecodeBudget(decodePixelsInFlight(options.config)),
     mailLinks: createMailLinks(mailSecret, mailBaseUrl(options.config)),
     metrics,
+    jurisdictions: createJurisdictions(options.store.bodies, options.config.JURISDICTION_ID),
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
   await app.register(mediaRoutes, { prefix: '/media', context });

@@ -8,7 +8,8 @@ import { withServerAndBrowser } from './suite-setup';
 
 /**
  * The pages these changes touched, in Finnish, Swedish and English, against the real server: a
- * rejected report's public page (its progress and badge, its coordinates), the counters table
+ * rejected report's public page (its progress and badge, its text and place withheld), a published
+ * report's coordinates, the counters table
  * (municipality names, the CSV buttons with filters on) and the moderation queue (where each
  * report is). Each stays free of axe violations in every language.
  */
@@ -18,6 +19,7 @@ const pageErrors: string[] = [];
 const MODERATOR = 'mod';
 const PASSWORD = 'correct horse battery staple';
 let rejectedId: string;
+let publishedId: string;
 /** The service object a report points at, and its name in each language. */
 const park = { id: '', names: {} as Record<string, string> };
 
@@ -30,8 +32,8 @@ async function submitReport(fields: Record<string, string>): Promise<string> {
   return created[0]!.service_request_id;
 }
 
-/** Rejects a report through the moderation API, as the console does. */
-async function reject(id: string, reason: string): Promise<void> {
+/** A moderator's action through the moderation API, as the console does it. */
+async function moderate(id: string, action: 'reject' | 'publish', body: object = {}): Promise<void> {
   const signIn = await fetch(`${suite.server.baseUrl}/moderation/api/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -40,10 +42,10 @@ async function reject(id: string, reason: string): Promise<void> {
   expect(signIn.status).toBe(200);
   const { csrfToken } = (await signIn.json()) as { csrfToken: string };
   const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-  const response = await fetch(`${suite.server.baseUrl}/moderation/api/requests/${encodeURIComponent(id)}/reject`, {
+  const response = await fetch(`${suite.server.baseUrl}/moderation/api/requests/${encodeURIComponent(id)}/${action}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken, Cookie: cookie },
-    body: JSON.stringify({ reason }),
+    body: JSON.stringify(body),
   });
   expect(response.status, await response.clone().text()).toBe(200);
 }
@@ -56,7 +58,14 @@ beforeAll(async () => {
     lat: '60.18725',
     long: '24.94021',
   });
-  await reject(rejectedId, 'This is on private land; the city cannot act on it.');
+  await moderate(rejectedId, 'reject', { reason: 'This is on private land; the city cannot act on it.' });
+  publishedId = await submitReport({
+    title: 'Leaning street sign',
+    description: 'The sign at the corner leans over the pavement.',
+    lat: '60.18725',
+    long: '24.94021',
+  });
+  await moderate(publishedId, 'publish');
   await submitReport({ title: 'Broken lamp by the shore', description: 'The lamp post by the shore path is dark.', lat: '60.16952', long: '24.93545', address_string: 'Ehrensvärdintie 1' });
   await submitReport({ title: 'Pin only', description: 'Graffiti on the underpass wall again.', lat: '60.17012', long: '24.94021' });
 
@@ -112,21 +121,32 @@ const openIn = (locale: string) => openPage(suite.browser, { viewport: desktop, 
 const language = (locale: string) => locale.slice(0, 2);
 
 describe.each(languages)('pages in $locale', (words) => {
-  // Skipped at the end of session 11: a rejected report now withholds its title and coordinates
-  // (issue 25 §4), which this test reads; to be rewritten on a published report's coordinates.
-  it.skip('a rejected report: only the steps that happened, a grey badge, the coordinates in the number format', async () => {
+  it('a rejected report: only the steps that happened, a grey badge, its text and place withheld', async () => {
     const opened = await openIn(words.locale);
     const { page } = opened;
     await page.goto(`${suite.server.baseUrl}/requests/${rejectedId}`);
-    await page.getByRole('heading', { level: 1, name: 'Sign on private land' }).waitFor();
+    await page.getByTestId('withheld-notice').waitFor();
     const steps = await page.locator('.status-steps li').allTextContents();
     expect(steps).toEqual(words.steps);
     const badge = page.locator('.request-details__status .status-badge');
     expect(await badge.getAttribute('class')).toBe('status-badge status-badge--rejected');
     // Not the green of a resolved report.
     expect(await badge.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(61, 70, 80)');
-    await page.getByText(words.coordinates, { exact: true }).waitFor();
+    // A report rejected for its content shows neither its title nor where it was (issue 25).
+    const text = await page.locator('main').innerText();
+    expect(text).not.toContain('Sign on private land');
+    expect(text).not.toContain(words.coordinates);
     await screenshot(page, `track-rejected-desktop-${language(words.locale)}`);
+    await expectNoAxeViolations(page);
+    await expectCleanRunThenClose(opened);
+  });
+
+  it("a published report's coordinates in the language's number format", async () => {
+    const opened = await openIn(words.locale);
+    const { page } = opened;
+    await page.goto(`${suite.server.baseUrl}/requests/${publishedId}`);
+    await page.getByRole('heading', { level: 1, name: 'Leaning street sign' }).waitFor();
+    await page.getByText(words.coordinates, { exact: true }).waitFor();
     await expectNoAxeViolations(page);
     await expectCleanRunThenClose(opened);
   });

@@ -14,6 +14,7 @@ import { observationsCommand } from './commands/observations';
 import { outboxCommand } from './commands/outbox';
 import { sendDueNow } from './commands/outbox-send-now';
 import { serviceObjectsCommand } from './commands/service-objects';
+import { servicesCommand } from './commands/services';
 import { isHelp, usageError, withStore, type CommandIo, type Env } from './io';
 
 export const usage = `Usage: npm run admin -- <group> <command> [args]
@@ -22,6 +23,7 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   apikey list              list API keys without the keys themselves
   apikey revoke ID|NAME    revoke a key by id, or every active key with that name
   counters import FILE...  import counters from GeoJSON files (more: npm run admin -- counters --help)
+  services import|list|remove  a city's own service types from its GeoReport services.json answers (more: npm run admin -- services --help)
   service-objects import FILE...  import service objects (parks, toilets, …) from GeoJSON files
   observations import FILE  import counter observations from a CSV file (more: npm run admin -- observations --help)
   addresses import FILE    load the geocoder's address registry from a CSV file (more: npm run admin -- addresses --help)
@@ -38,6 +40,7 @@ const groups: Record<string, Group> = {
   apikey: (args, io, env) =>
     withStore(env, (store) => apikeyCommand(args, io, store, Date.now())),
   counters: (args, io, env) => countersCommand(args, io, env),
+  services: (args, io, env) => withStore(env, (store) => servicesCommand(args, io, store)),
   'service-objects': (args, io, env) =>
     withStore(env, (store) => serviceObjectsCommand(args, io, store, loadConfig(env).SERVICE_OBJECT_TYPE)),
   addresses: (args, io, env) => withStore(env, (store) => addressesCommand(args, io, store)),

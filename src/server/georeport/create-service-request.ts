@@ -19,6 +19,7 @@ import { announceOutboxMessage } from '../notify/outbox-signal';
 import { receiptMessage, type MessageSettings, type RequestFacts } from '../notify/subscriber-messages';
 import { badRequest, notFound } from '../open311/errors';
 import { singleValues, type ReadForm } from '../open311/form-reader';
+import { translationOf } from '../open311/presenter';
 import type { GeoReportFormat } from '../open311/serializers';
 import type { SpooledFile } from '../open311/upload-spool';
 import type { NewServiceRequest, RecipientMessage, Repositories, StoredMedia } from '../storage/repositories/types';
@@ -26,7 +27,8 @@ import { locateAddressOnly } from './address-location';
 import { requireApiKey } from './api-key-check';
 import { readAttributes, type AttributeValues } from './attributes';
 import { newServiceRequestId } from './ids';
-import { checkJurisdiction } from './jurisdiction';
+import { assignRequestBody } from './body-assignment';
+import type { JurisdictionScope, Jurisdictions } from './jurisdiction';
 
 /** A photo as the client sent it (media[]), not yet decoded. */
 export interface UploadedPhoto {
@@ -44,11 +46,17 @@ export interface ServiceRequestSubmission {
   now: number;
   /** The postal code of the address the location was looked up from, when it was (address_string only). */
   zipCode?: string;
+  /** What the form's jurisdiction_id named: the body at the point must then be that one. */
+  scope: JurisdictionScope;
+  /** The service type's name in the request's locale, for what the client is told. */
+  serviceName: string;
 }
 
 export interface CreateServiceRequestDeps {
   config: Pick<Config, 'MEDIA_MAX_FILES' | 'MEDIA_MAX_PIXELS' | 'SERVICE_OBJECT_TYPE'>;
-  repositories: Pick<Repositories, 'serviceRequests' | 'serviceObjects' | 'media'>;
+  repositories: Pick<Repositories, 'serviceRequests' | 'serviceObjects' | 'media' | 'bodies'>;
+  /** The bodies, to assign the request to the one responsible for its place and type. */
+  jurisdictions: Jurisdictions;
   /** The process's budget of pixels decoding at once. */
   decoding: DecodeBudget;
   /** The receipt emailed to a reporter who gave an address, queued with the record. */
@@ -79,8 +87,8 @@ async function processPhotos(
 
 /** Stores the request and its photos; answers the stored record. */
 export async function createServiceRequest(
-  { config, repositories, receipt, decoding }: CreateServiceRequestDeps,
-  { input, attributes, locale, photos, now, zipCode }: ServiceRequestSubmission,
+  { config, repositories, receipt, decoding, jurisdictions }: CreateServiceRequestDeps,
+  { input, attributes, locale, photos, now, zipCode, scope, serviceName }: ServiceRequestSubmission,
 ): Promise<NewServiceRequest> {
   let { lat, long } = input;
   if (input.service_object_id !== undefined && input.service_object_type !== undefined) {
@@ -99,6 +107,11 @@ export async function createServiceRequest(
       );
     }
   }
+
+  const assignment = await assignRequestBody(
+    { jurisdictions, bodies: repositories.bodies },
+    { lat, long, serviceCode: input.service_code, serviceName, locale, scope },
+  );
 
   const images = await processPhotos(photos, { config, decoding });
   const savedNames: string[] = [];
@@ -130,7 +143,8 @@ export async function createServiceRequest(
       locale,
       detailed_status: ['RECEIVED'],
       status_notes: '',
-      agency_responsible: '',
+      agency_responsible: assignment.agency_responsible,
+      body_id: assignment.body_id,
       service_notice: '',
       moderation: 'pending',
       external_media_url: input.media_url ?? null,
@@ -168,7 +182,7 @@ export interface SubmittedForm extends ReadForm {
 export async function submitServiceRequest(context: AppContext, { fields, files, format }: SubmittedForm): Promise<NewServiceRequest> {
   const { config, repositories } = context;
   const { values, problems } = singleValues(fields, scalarFields);
-  checkJurisdiction(values, config);
+  const scope = await context.jurisdictions.resolve(values.jurisdiction_id);
   await requireApiKey(repositories.apiKeys, values.api_key);
 
   // Only an address_string as location: placed with the address registry before the check.
@@ -184,6 +198,7 @@ export async function submitServiceRequest(context: AppContext, { fields, files,
   const attributes = readAttributes(fields, serviceType.attributes);
   if (attributes.problems.length > 0) throw badRequest(attributes.problems);
 
+  const locale = resolveLocale(values.locale);
   const now = context.now();
   const settings: MessageSettings = {
     links: context.mailLinks,
@@ -197,10 +212,12 @@ export async function submitServiceRequest(context: AppContext, { fields, files,
     {
       input,
       attributes: attributes.values,
-      locale: resolveLocale(values.locale),
+      locale,
       photos: await readPhotos(files),
       now,
       zipCode: located.location?.postalCode,
+      scope,
+      serviceName: translationOf(serviceType, locale).service_name,
     },
   );
   if (created.email) announceOutboxMessage();

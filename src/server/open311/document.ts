@@ -27,4 +27,5 @@ export const listItemNames: Readonly<Record<string, string>> = {
   attributes: 'attribute',
   values: 'value',
   history: 'entry',
+  jurisdictions: 'jurisdiction',
 };

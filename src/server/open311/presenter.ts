@@ -213,7 +213,17 @@ export function presentErrors(records: GeoReportErrorRecord[]): ListDocument<Geo
   return { root: 'errors', item: 'error', body: records.map((record) => ({ ...record })) };
 }
 
-export function presentDiscovery(baseUrl: string, changeset: string, contact: string): GeoReportDocument {
+/** A jurisdiction in discovery (a Kerro extension): a body's jurisdiction_id and its name in the locale asked for. */
+export interface DiscoveredJurisdiction {
+  jurisdiction_id: string;
+  name: string;
+}
+
+/**
+ * `jurisdictions` (a Kerro extension beside the standard fields) lists the bodies the installation
+ * serves; with none, the document is the standard one alone.
+ */
+export function presentDiscovery(baseUrl: string, changeset: string, contact: string, jurisdictions: DiscoveredJurisdiction[] = []): GeoReportDocument {
   return {
     root: 'discovery',
     body: {
@@ -237,6 +247,7 @@ export function presentDiscovery(baseUrl: string, changeset: string, contact: st
           formats: ['text/xml', 'application/json'],
         },
       ],
+      ...(jurisdictions.length > 0 ? { jurisdictions: jurisdictions.map((jurisdiction) => ({ ...jurisdiction })) } : {}),
     },
   };
 }

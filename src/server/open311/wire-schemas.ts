@@ -27,7 +27,7 @@ export const geoReportErrors = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, bothFormats(`Error records (${code})`, errorRecordsSchema, 'errors')]));
 
 export const localeQuery = { locale: z.string().optional().describe('fi, sv or en: names and texts in that language') };
-export const jurisdictionQuery = { jurisdiction_id: z.string().optional().describe('the one jurisdiction this service answers to') };
+export const jurisdictionQuery = { jurisdiction_id: z.string().optional().describe("this installation's, or one of its bodies' (discovery lists them); absent: the whole installation") };
 
 const endpointSchema = z.strictObject({
   specification: z.string(),
@@ -36,7 +36,16 @@ const endpointSchema = z.strictObject({
   type: z.enum(['production', 'test']),
   formats: z.array(z.string()),
 });
-export const discoverySchema = z.strictObject({ changeset: z.string(), contact: z.string(), key_service: z.string(), endpoints: z.array(endpointSchema) });
+export const discoverySchema = z.strictObject({
+  changeset: z.string(),
+  contact: z.string(),
+  key_service: z.string(),
+  endpoints: z.array(endpointSchema),
+  jurisdictions: z
+    .array(z.strictObject({ jurisdiction_id: z.string(), name: z.string() }))
+    .optional()
+    .describe('Kerro extension: the bodies this installation serves, each answering to its jurisdiction_id; absent when it has none'),
+});
 
 export const serviceTypeSchema = z.strictObject({
   service_code: z.string(),

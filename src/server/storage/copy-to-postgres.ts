@@ -16,6 +16,8 @@ interface CopiedTable {
   identity?: string;
   /** A bookkeeping table the target's migrations already filled: replaced, not appended to. */
   replace?: boolean;
+  /** A PostGIS column SQLite lacks, made on the target from another column's GeoJSON text; not compared after. */
+  geometryFrom?: { column: string; geoJson: string };
 }
 
 /**
@@ -43,6 +45,9 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'observation_series', identity: 'id' },
   { name: 'observations' },
   { name: 'observation_sources' },
+  { name: 'bodies', geometryFrom: { column: 'area', geoJson: 'area_geojson' } },
+  { name: 'body_services' },
+  { name: 'moderator_bodies' },
 ];
 
 const BATCH_ROWS = 500;
@@ -94,7 +99,7 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
     }
     const columnsOf = new Map<string, string[]>();
     for (const table of copiedTables) {
-      const targetColumns = await target.writableColumns(table.name);
+      const targetColumns = (await target.writableColumns(table.name)).filter((column) => column !== table.geometryFrom?.column);
       const sourceColumns = new Set(source.columnsOf(table.name));
       const missing = targetColumns.filter((column) => !sourceColumns.has(column));
       if (missing.length > 0) throw new Error(`the SQLite table ${table.name} lacks ${missing.join(', ')}: start this Kerro on it once to migrate it`);
@@ -111,7 +116,7 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
         let first = true;
         for (const batch of source.batches(table.name, columns, BATCH_ROWS)) {
           if (table.replace && first) await client.replaceAll(table.name, columns, batch);
-          else await client.insert(table.name, columns, batch);
+          else await client.insert(table.name, columns, batch, table.geometryFrom);
           first = false;
           for (const row of batch) sum = checksumAdd(sum, row);
           rows += batch.length;

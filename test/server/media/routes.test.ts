@@ -12,6 +12,7 @@ import type { AppContext } from '../../../src/server/context';
 import { createDecodeBudget, decodePixelsInFlight } from '../../../src/server/media/decode-budget';
 import { processImage } from '../../../src/server/media/image-processing';
 import { mediaRoutes, mediaUrl } from '../../../src/server/media/routes';
+import { createJurisdictions } from '../../../src/server/georeport/jurisdiction';
 import type { Store } from '../../../src/server/storage';
 import { jpegWithGpsAndOrientation } from '../../helpers/images';
 import { openTestStore } from '../../helpers/test-store';
@@ -35,6 +36,7 @@ beforeEach(async () => {
     decoding: createDecodeBudget(decodePixelsInFlight(config)),
     mailLinks: createMailLinks('secret', 'http://kerro.test'),
     metrics: createMetrics(),
+    jurisdictions: createJurisdictions(store.bodies, config.JURISDICTION_ID),
   };
   app = Fastify();
   await app.register(mediaRoutes, { prefix: '/media', context });

@@ -14,6 +14,7 @@ import { readForm } from '../../open311/form-reader';
 import { sendDocument } from '../../open311/reply';
 import type { GeoReportFormat } from '../../open311/serializers';
 import { followServiceRequest } from '../follow-request';
+import { inJurisdiction, type JurisdictionScope } from '../jurisdiction';
 
 /** The path of a request's followers. */
 interface FollowersPath {
@@ -22,9 +23,9 @@ interface FollowersPath {
 }
 
 export function followerCountHandler(context: AppContext) {
-  return async (reply: FastifyReply, { format, service_request_id: serviceRequestId }: FollowersPath) => {
+  return async (reply: FastifyReply, { format, service_request_id: serviceRequestId, scope }: FollowersPath & { scope: JurisdictionScope }) => {
     const record = await context.repositories.serviceRequests.find(serviceRequestId);
-    if (!record || record.moderation !== 'published') throw notFound(`service_request_id ${serviceRequestId} not found`);
+    if (!record || record.moderation !== 'published' || !inJurisdiction(record, scope)) throw notFound(`service_request_id ${serviceRequestId} not found`);
     const body: FollowerCount = {
       service_request_id: serviceRequestId,
       follower_count: await context.repositories.followers.countFollowers(serviceRequestId),

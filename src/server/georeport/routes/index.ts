@@ -12,9 +12,11 @@ import { geoReportErrorHandler } from '../../open311/error-handler';
 import { notFound } from '../../open311/errors';
 import { registerGeoReportBodyParsers } from '../../open311/form-body-parsers';
 import { readFormat } from '../../open311/format';
+import { publicBaseUrl } from '../../open311/reply';
 import { geoReportValidationError } from '../../open311/validation-errors';
 import { discoveryHandler } from './discovery';
 import { followerCountHandler, followHandler } from './followers';
+import { resolveJurisdictionHook, scopeOf } from './jurisdiction-scope';
 import { requestCreateHandler } from './request-create';
 import { requestDetailHandler, requestListHandler } from './requests-read';
 import { geoReportSchemas } from './schemas';
@@ -61,6 +63,9 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
     if (!format) throw notFound(problem!);
     request.params = { ...params, format };
   });
+  // After the suffix, so an unknown jurisdiction's 404 comes in the format asked for; before the
+  // schemas and the listing's cache, which both need to know whose answer is asked for.
+  app.addHook('preValidation', resolveJurisdictionHook(context.jurisdictions));
 
   const schemas = geoReportSchemas(config.JURISDICTION_ID, context.now);
   const discovery = discoveryHandler(context);
@@ -72,9 +77,11 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   const followerCount = followerCountHandler(context);
   const follow = followHandler(context);
 
-  app.get(resource('GET', '/discovery'), { schema: schemas.discovery }, (request, reply) => discovery(request, reply, request.params.format));
+  app.get(resource('GET', '/discovery'), { schema: schemas.discovery }, (request, reply) =>
+    discovery(reply, { ...request.params, ...request.query, baseUrl: publicBaseUrl(request, config), scope: scopeOf(request) }),
+  );
   app.get(resource('GET', '/services'), { schema: schemas.services }, (request, reply) =>
-    serviceList(reply, { format: request.params.format, ...request.query }),
+    serviceList(reply, { format: request.params.format, ...request.query, scope: scopeOf(request) }),
   );
   app.get(
     resource('GET', '/requests'),
@@ -87,14 +94,14 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   );
   app.post(resource('POST', '/requests'), { schema: schemas.requestCreate }, (request, reply) => requestCreate(request, reply, request.params.format));
   app.get(resource('GET', '/services/:service_code'), { schema: schemas.serviceDefinition }, (request, reply) =>
-    serviceDefinition(reply, { ...request.params, ...request.query }),
+    serviceDefinition(reply, { ...request.params, ...request.query, scope: scopeOf(request) }),
   );
   app.get(resource('GET', '/requests/:service_request_id'), { schema: schemas.requestDetail }, (request, reply) =>
-    requestDetail(request, reply, { ...request.params, ...request.query }),
+    requestDetail(request, reply, { ...request.params, ...request.query, scope: scopeOf(request) }),
   );
   // Kerro extension: following a request (see followers.ts and README, "Following a report").
   app.get(resource('GET', '/requests/:service_request_id/followers'), { schema: schemas.followerCount }, (request, reply) =>
-    followerCount(reply, request.params),
+    followerCount(reply, { ...request.params, scope: scopeOf(request) }),
   );
   app.post(resource('POST', '/requests/:service_request_id/followers'), { schema: schemas.follow }, (request, reply) =>
     follow(request, reply, request.params),

@@ -10,7 +10,9 @@ import { presentServiceRequests, type PresentOptions } from '../../open311/prese
 import { publicBaseUrl, sendDocument } from '../../open311/reply';
 import type { GeoReportFormat } from '../../open311/serializers';
 import type { ServiceRequestQuery } from '../../storage/repositories/types';
+import { inJurisdiction, type JurisdictionScope } from '../jurisdiction';
 import { createListing } from '../listing';
+import { scopeOf } from './jurisdiction-scope';
 
 /** Room for rendered listing items: ~1.1 KiB each with extensions (the bench prints it), so ~60,000 items. */
 const listingFragmentBytes = 64 * 1024 * 1024;
@@ -35,6 +37,15 @@ export function requestListHandler(context: AppContext) {
     const rawQuery = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
     return `${format}|${publicBaseUrl(request, context.config)}|${rawQuery}`;
   };
+  /**
+   * The answer's validity: published requests unchanged, and, for a body's listing, the bodies as
+   * they were (a body removed, or its jurisdiction_id given to another, changes whose requests the
+   * same query string names). The bodies' token was read by the jurisdiction hook: no second read.
+   */
+  const tokenOf = async (scope: JurisdictionScope) => {
+    const published = await serviceRequests.publicChangeToken();
+    return scope.token === undefined ? published : `${published}|${scope.token}`;
+  };
 
   return {
     /**
@@ -44,7 +55,7 @@ export function requestListHandler(context: AppContext) {
      */
     async answerFromCache(request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat) {
       // Moves only on writes a public listing can show (published before or after the write).
-      const cached = cache.get(cacheKeyOf(request, format), await serviceRequests.publicChangeToken());
+      const cached = cache.get(cacheKeyOf(request, format), await tokenOf(scopeOf(request)));
       // Returning the reply tells Fastify it was sent, so validation and the handler are skipped.
       if (cached) return reply.type(cached.contentType).send(cached.body);
       return undefined;
@@ -55,7 +66,8 @@ export function requestListHandler(context: AppContext) {
   async function render(request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat, { extensions, locale, ...query }: RequestListQuery) {
     const baseUrl = publicBaseUrl(request, context.config);
     const cacheKey = cacheKeyOf(request, format);
-    const token = await serviceRequests.publicChangeToken();
+    const scope = scopeOf(request);
+    const token = await tokenOf(scope);
     const cached = cache.get(cacheKey, token);
     if (cached) return reply.type(cached.contentType).send(cached.body);
 
@@ -65,7 +77,8 @@ export function requestListHandler(context: AppContext) {
       throw notFound(unknownServiceCode.text({ value: unknownCodes.join(', '), format }));
     }
     const answer = await listing.render({
-      query,
+      // A body's listing: its requests only (with service_request_id too: the jurisdiction is whose requests are searched).
+      query: scope.body ? { ...query, bodyIds: [scope.body.id] } : query,
       extensions,
       format,
       locale,
@@ -79,15 +92,23 @@ export function requestListHandler(context: AppContext) {
   }
 }
 
+interface RequestDetailAsk {
+  format: GeoReportFormat;
+  service_request_id: string;
+  extensions: boolean;
+  locale: SupportedLocale;
+  scope: JurisdictionScope;
+}
+
 /** A single request is returned even before moderation: its unguessable id is the secret. */
 export function requestDetailHandler(context: AppContext) {
   return async (
     request: FastifyRequest,
     reply: FastifyReply,
-    { format, service_request_id: serviceRequestId, extensions, locale }: { format: GeoReportFormat; service_request_id: string; extensions: boolean; locale: SupportedLocale },
+    { format, service_request_id: serviceRequestId, extensions, locale, scope }: RequestDetailAsk,
   ) => {
     const record = await context.repositories.serviceRequests.find(serviceRequestId);
-    if (!record) throw notFound(`service_request_id ${serviceRequestId} not found`);
+    if (!record || !inJurisdiction(record, scope)) throw notFound(`service_request_id ${serviceRequestId} not found${scope.body ? ` in jurisdiction_id ${scope.body.jurisdiction_id}` : ''}`);
     const types = await context.repositories.serviceTypes.list();
     const options: PresentOptions = {
       locale,

@@ -6,12 +6,13 @@
  * and render in the document as the plain strings of open311/wire-schemas.ts. The POST bodies are
  * documented here but read by the handlers: a form is streamed (the key checked before any photo
  * arrives) and its fields parsed in the use-case. The answers test
- * (test/server/openapi/answers.test.ts) holds real answers to these schemas.
+ * (test/server/openapi/answers.test.ts) holds real answers to these schemas. jurisdiction_id is
+ * documented here and resolved before the schema runs (jurisdiction-scope.ts): it needs the store.
  */
 import { z } from 'zod';
 import { resolveLocale } from '../../../shared/locales';
 import { booleanParam, textParam, type RawQuery } from '../../http/query-params';
-import { notFoundIssue, reportProblems } from '../../open311/validation-errors';
+import { reportProblems } from '../../open311/validation-errors';
 import {
   bothFormats,
   createdSchema,
@@ -29,7 +30,6 @@ import {
   serviceTypeSchema,
   submissionBody,
 } from '../../open311/wire-schemas';
-import { jurisdictionProblem } from '../jurisdiction';
 import { parseRequestQuery } from '../query-params';
 
 type TextField = z.ZodOptional<z.ZodString>;
@@ -37,18 +37,17 @@ type TextField = z.ZodOptional<z.ZodString>;
 /** One text per parameter as http/query-params reads it; documented as the field it wraps. */
 const textField = (field: TextField) => z.preprocess((value) => textParam({ value }, 'value'), field);
 
+const jurisdictionText = (served: string) =>
+  `${served} (this installation), or a body's jurisdiction_id (discovery lists them) for that body's answer; absent: the whole installation`;
+
 /**
- * A query of text fields, read into `read`'s result. Every endpoint serves one jurisdiction: any
- * other is a 404 before the rest of the query is looked at.
+ * A query of text fields, read into `read`'s result. Its jurisdiction_id has been resolved by
+ * then (an unknown one is a 404 before the rest of the query is looked at).
  */
 function geoReportQuery<Out>(jurisdictionId: string, shape: Record<string, TextField>, read: (query: RawQuery, problems: string[]) => Out) {
-  const fields = Object.fromEntries(Object.entries({ ...jurisdictionQuery, ...localeQuery, ...shape }).map(([name, field]) => [name, textField(field)]));
+  const documented = { jurisdiction_id: jurisdictionQuery.jurisdiction_id.describe(jurisdictionText(jurisdictionId)) };
+  const fields = Object.fromEntries(Object.entries({ ...documented, ...localeQuery, ...shape }).map(([name, field]) => [name, textField(field)]));
   return z.object(fields).transform((query, ctx) => {
-    const jurisdiction = jurisdictionProblem(query.jurisdiction_id, jurisdictionId);
-    if (jurisdiction) {
-      ctx.addIssue(notFoundIssue(jurisdiction));
-      return z.NEVER;
-    }
     const problems: string[] = [];
     const value = read(query, problems);
     reportProblems(ctx, problems);
@@ -67,8 +66,9 @@ export function geoReportSchemas(jurisdictionId: string, now: () => number) {
   return {
     discovery: {
       tags,
-      summary: 'Discovery: the endpoints and formats of this service',
+      summary: 'Discovery: the endpoints and formats of this service, and the jurisdictions it serves',
       params: z.object({ format: formatParam }),
+      querystring: localized(),
       response: { 200: bothFormats('Discovery', discoverySchema, 'discovery'), ...geoReportErrors(404) },
     },
     services: {
@@ -116,6 +116,7 @@ export function geoReportSchemas(jurisdictionId: string, now: () => number) {
       tags: ['Kerro extensions'],
       summary: 'How many confirmed followers a published request has',
       params: z.object({ service_request_id: z.string(), format: formatParam }),
+      querystring: localized(),
       response: {
         200: bothFormats('Follower count', followerCountSchema, 'followers'),
         ...geoReportErrors(404),

@@ -1,24 +1,36 @@
-/** GET services.[format] and services/{code}.[format]: the service list and one service's definition. */
+/** GET services.[format] and services/{code}.[format]: the service list and one service's definition, of a body when jurisdiction_id names one. */
 import { unknownServiceCode } from '../../../shared/georeport/problems';
 import type { SupportedLocale } from '../../../shared/locales';
 import type { FastifyReply } from 'fastify';
+import { bodyName } from '../../bodies/assign';
 import type { AppContext } from '../../context';
 import { notFound } from '../../open311/errors';
 import { presentServiceDefinition, presentServiceTypes } from '../../open311/presenter';
 import { sendDocument } from '../../open311/reply';
 import type { GeoReportFormat } from '../../open311/serializers';
+import type { JurisdictionScope } from '../jurisdiction';
 
 export function serviceListHandler(context: AppContext) {
-  return async (reply: FastifyReply, { format, locale }: { format: GeoReportFormat; locale: SupportedLocale }) => {
+  return async (reply: FastifyReply, { format, locale, scope }: { format: GeoReportFormat; locale: SupportedLocale; scope: JurisdictionScope }) => {
     const types = await context.repositories.serviceTypes.list();
-    return sendDocument(reply, presentServiceTypes(types, locale), format);
+    const { body } = scope;
+    // In the installation's order, so every body's list reads the same way.
+    const listed = body ? types.filter((type) => body.services.includes(type.service_code)) : types;
+    return sendDocument(reply, presentServiceTypes(listed, locale), format);
   };
 }
 
 export function serviceDefinitionHandler(context: AppContext) {
-  return async (reply: FastifyReply, { format, service_code, locale }: { format: GeoReportFormat; service_code: string; locale: SupportedLocale }) => {
+  return async (
+    reply: FastifyReply,
+    { format, service_code, locale, scope }: { format: GeoReportFormat; service_code: string; locale: SupportedLocale; scope: JurisdictionScope },
+  ) => {
     const type = await context.repositories.serviceTypes.find(service_code);
     if (!type) throw notFound(unknownServiceCode.text({ value: service_code, format }));
+    const { body } = scope;
+    if (body && !body.services.includes(service_code)) {
+      throw notFound(`service_code ${service_code} is not handled by ${bodyName(body, locale)} (jurisdiction_id ${body.jurisdiction_id}); services.${format}?jurisdiction_id=${body.jurisdiction_id} lists its codes`);
+    }
     return sendDocument(reply, presentServiceDefinition(type, locale), format);
   };
 }

@@ -6,9 +6,16 @@ import type { CompiledQuery, Kysely, RawBuilder } from 'kysely';
 import type { Near } from './request-filters';
 import type { Tables } from './tables';
 import type { RequestColumn } from '../request-rows';
-import type { ServiceRequestQuery } from '../repositories/types';
+import type { BodyArea, ServiceRequestQuery } from '../repositories/types';
 
 export type Db = Kysely<Tables>;
+
+/** A stored body's area and its box (longitude first, as GeoJSON's bbox), as the bodies repository read them at one version. */
+export interface BodyAreaEntry {
+  id: string;
+  area: BodyArea;
+  box: readonly [minLong: number, minLat: number, maxLong: number, maxLat: number];
+}
 
 export interface Engine {
   readonly kind: 'sqlite' | 'postgres';
@@ -61,6 +68,15 @@ export interface Engine {
   forUpdate<Q extends Lockable<Q>>(query: Q, options?: { skipLocked: boolean }): Q;
   /** SQLite: tells the planner which index to walk (INDEXED BY) where it would choose worse; PostgreSQL plans well alone. */
   indexedBy(index: string): RawBuilder<unknown>;
+  /**
+   * The ids of the bodies whose area covers the point, boundary included, in no particular order.
+   * PostgreSQL asks its PostGIS `area` column (GiST index, ST_Covers). SQLite has no spatial index:
+   * it indexes `areas` (every body at the version the repository last read, the same array until a
+   * body is written) in memory, a flatbush over the boxes, then point in polygon (sqlite/body-areas.ts).
+   */
+  bodiesAt(point: { lat: number; long: number }, areas: readonly BodyAreaEntry[]): Promise<string[]>;
+  /** A body row's columns on this engine alone, from its area's GeoJSON: PostgreSQL's PostGIS `area`. */
+  bodyAreaColumns(areaGeoJson: string): object;
   /**
    * The start (epoch ms) of the local period holding `datetime` (epoch ms), as Django's Trunc:
    * PostgreSQL's date_trunc in the zone, weeks from Monday. SQLite knows no time zones: undefined,

@@ -14,7 +14,7 @@ const upperBound = (value: number) => Math.floor(value);
 
 /** An empty list matches no row (PostgreSQL has no empty IN list). */
 export const matchesNothing = (query: ServiceRequestQuery) =>
-  query.moderation.length === 0 || query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0;
+  query.moderation.length === 0 || query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0 || query.bodyIds?.length === 0;
 
 /** The query's filters; the values bind in the order of `filterValues`. */
 export function requestFilters(eb: ExpressionBuilder<Tables, 'service_requests'>, query: ServiceRequestQuery): Expression<SqlBool> {
@@ -22,6 +22,7 @@ export function requestFilters(eb: ExpressionBuilder<Tables, 'service_requests'>
   if (query.ids) where.push(eb('service_request_id', 'in', query.ids));
   if (query.serviceCodes) where.push(eb('service_code', 'in', query.serviceCodes));
   if (query.statuses) where.push(eb('status', 'in', query.statuses));
+  if (query.bodyIds) where.push(eb('body_id', 'in', query.bodyIds));
   if (query.requestedFrom !== undefined) where.push(eb('requested_at', '>=', lowerBound(query.requestedFrom)));
   if (query.requestedTo !== undefined) where.push(eb('requested_at', '<=', upperBound(query.requestedTo)));
   if (query.updatedFrom !== undefined) where.push(eb('updated_at', '>=', lowerBound(query.updatedFrom)));
@@ -35,7 +36,7 @@ export function requestFilters(eb: ExpressionBuilder<Tables, 'service_requests'>
 
 /** requestFilters' bound values, in order, for a statement compiled once per shape (filterShape). */
 export function filterValues(query: ServiceRequestQuery): unknown[] {
-  const values: unknown[] = [...query.moderation, ...(query.ids ?? []), ...(query.serviceCodes ?? []), ...(query.statuses ?? [])];
+  const values: unknown[] = [...query.moderation, ...(query.ids ?? []), ...(query.serviceCodes ?? []), ...(query.statuses ?? []), ...(query.bodyIds ?? [])];
   if (query.requestedFrom !== undefined) values.push(lowerBound(query.requestedFrom));
   if (query.requestedTo !== undefined) values.push(upperBound(query.requestedTo));
   if (query.updatedFrom !== undefined) values.push(lowerBound(query.updatedFrom));
@@ -49,7 +50,7 @@ export function filterValues(query: ServiceRequestQuery): unknown[] {
 
 /** Which filters a query uses and how many values each binds: queries of one shape share their SQL. */
 export function filterShape(query: ServiceRequestQuery): string {
-  const { moderation, ids, serviceCodes, statuses, requestedFrom, requestedTo, updatedFrom, updatedTo, serviceObject } = query;
+  const { moderation, ids, serviceCodes, statuses, bodyIds, requestedFrom, requestedTo, updatedFrom, updatedTo, serviceObject } = query;
   const given = (value: unknown) => (value === undefined ? '-' : '+');
-  return `${moderation.length},${ids?.length},${serviceCodes?.length},${statuses?.length},${given(requestedFrom)}${given(requestedTo)}${given(updatedFrom)}${given(updatedTo)}${given(serviceObject)}${given(serviceObject?.id)}`;
+  return `${moderation.length},${ids?.length},${serviceCodes?.length},${statuses?.length},${bodyIds?.length},${given(requestedFrom)}${given(requestedTo)}${given(updatedFrom)}${given(updatedTo)}${given(serviceObject)}${given(serviceObject?.id)}`;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { decodeAttributeTexts, encodeAttributeTexts } from '../attribute-texts';
 import type { Db, Engine } from './engine';
-import type { ServiceTypeRecord, ServiceTypeRepository } from '../repositories/types';
+import type { ServiceTypeRecord, ServiceTypeRemoval, ServiceTypeRepository } from '../repositories/types';
 
 async function readAll(engine: Engine, trx: Db): Promise<ServiceTypeRecord[]> {
   const records = new Map<string, ServiceTypeRecord>();
@@ -38,6 +38,41 @@ async function readAll(engine: Engine, trx: Db): Promise<ServiceTypeRecord[]> {
   return [...records.values()];
 }
 
+/** Writes one type whole (its row, translations and attributes), replacing what was stored. */
+async function writeType(trx: Db, record: ServiceTypeRecord): Promise<void> {
+  const code = record.service_code;
+  await trx
+    .insertInto('service_types')
+    .values({ service_code: code, metadata_type: record.type, position: record.position })
+    .onConflict((conflict) =>
+      conflict.column('service_code').doUpdateSet((eb) => ({ metadata_type: eb.ref('excluded.metadata_type'), position: eb.ref('excluded.position') })),
+    )
+    .execute();
+  await trx.deleteFrom('service_type_translations').where('service_code', '=', code).execute();
+  const translations = Object.entries(record.translations).map(([locale, text]) => ({
+    service_code: code,
+    locale,
+    service_name: text.service_name,
+    description: text.description,
+    keywords: text.keywords,
+    group_name: text.group,
+  }));
+  if (translations.length > 0) await trx.insertInto('service_type_translations').values(translations).execute();
+  await trx.deleteFrom('service_attributes').where('service_code', '=', code).execute();
+  const attributes = record.attributes.map((attribute) => ({
+    service_code: code,
+    code: attribute.code,
+    variable: attribute.variable ? 1 : 0,
+    datatype: attribute.datatype,
+    required: attribute.required ? 1 : 0,
+    datatype_description: attribute.datatype_description,
+    position: attribute.order,
+    description: attribute.description,
+    values_json: encodeAttributeTexts(attribute),
+  }));
+  if (attributes.length > 0) await trx.insertInto('service_attributes').values(attributes).execute();
+}
+
 export function createServiceTypeRepository(engine: Engine): ServiceTypeRepository {
   // Service types change rarely and are read on every submission and listing: cached until a
   // write to their tables, by any process, moves the version.
@@ -58,44 +93,37 @@ export function createServiceTypeRepository(engine: Engine): ServiceTypeReposito
     async find(serviceCode) {
       return (await loadAll()).find((record) => record.service_code === serviceCode);
     },
-    async upsert(record) {
-      const code = record.service_code;
+    upsert: (record) => engine.write((trx) => writeType(trx, record)),
+    async upsertMany(records) {
       await engine.write(async (trx) => {
-        await trx
-          .insertInto('service_types')
-          .values({ service_code: code, metadata_type: record.type, position: record.position })
-          .onConflict((conflict) =>
-            conflict.column('service_code').doUpdateSet((eb) => ({ metadata_type: eb.ref('excluded.metadata_type'), position: eb.ref('excluded.position') })),
-          )
-          .execute();
-        await trx.deleteFrom('service_type_translations').where('service_code', '=', code).execute();
-        const translations = Object.entries(record.translations).map(([locale, text]) => ({
-          service_code: code,
-          locale,
-          service_name: text.service_name,
-          description: text.description,
-          keywords: text.keywords,
-          group_name: text.group,
-        }));
-        if (translations.length > 0) await trx.insertInto('service_type_translations').values(translations).execute();
-        await trx.deleteFrom('service_attributes').where('service_code', '=', code).execute();
-        const attributes = record.attributes.map((attribute) => ({
-          service_code: code,
-          code: attribute.code,
-          variable: attribute.variable ? 1 : 0,
-          datatype: attribute.datatype,
-          required: attribute.required ? 1 : 0,
-          datatype_description: attribute.datatype_description,
-          position: attribute.order,
-          description: attribute.description,
-          values_json: encodeAttributeTexts(attribute),
-        }));
-        if (attributes.length > 0) await trx.insertInto('service_attributes').values(attributes).execute();
+        for (const record of records) await writeType(trx, record);
       });
     },
     async count() {
       const row = await engine.db.selectFrom('service_types').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return row.n;
     },
+    async requestCounts() {
+      const rows = await engine.db
+        .selectFrom('service_requests')
+        .select((eb) => ['service_code', eb.fn.countAll<number>().as('n')])
+        .groupBy('service_code')
+        .execute();
+      return new Map(rows.map((row) => [row.service_code, Number(row.n)]));
+    },
+    remove: (serviceCode) =>
+      engine.write(async (trx): Promise<ServiceTypeRemoval> => {
+        const used = await trx
+          .selectFrom('service_requests')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('service_code', '=', serviceCode)
+          .executeTakeFirstOrThrow();
+        if (Number(used.n) > 0) return { outcome: 'in-use', requests: Number(used.n) };
+        // Translations and attributes go by cascade; bodies' lists name codes without a foreign key.
+        const deleted = await trx.deleteFrom('service_types').where('service_code', '=', serviceCode).executeTakeFirst();
+        if (deleted.numDeletedRows === 0n) return { outcome: 'missing' };
+        await trx.deleteFrom('body_services').where('service_code', '=', serviceCode).execute();
+        return { outcome: 'removed' };
+      }),
   };
 }

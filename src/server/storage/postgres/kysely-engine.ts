@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { coalescedRead } from '../kysely/coalesced-read';
 import { nulFree, unavailableOr, type PostgresDatabase } from './database';
 import type { Engine } from '../kysely/engine';
+import { areaColumn, postgresBodiesAt } from './body-areas';
 import { postgresRequestsNear } from './radius-search';
 import type { Tables } from '../kysely/tables';
 
@@ -86,6 +87,8 @@ export function postgresEngine(database: PostgresDatabase): Engine {
     },
     forUpdate: (query, options) => (options?.skipLocked ? query.forUpdate().skipLocked() : query.forUpdate()),
     indexedBy: () => sql``,
+    bodiesAt: postgresBodiesAt(db),
+    bodyAreaColumns: areaColumn,
     periodStart: (datetime, { period, timeZone }) =>
       sql<number>`(extract(epoch FROM date_trunc(${period}, to_timestamp(${datetime} / 1000.0) AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}) * 1000)::bigint`,
   };

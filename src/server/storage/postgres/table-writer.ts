@@ -1,3 +1,4 @@
+import { areaFromGeoJson } from './body-areas';
 import { createPostgresDatabase, type PostgresDatabase, type Queryable } from './database';
 import { runMigrations } from './migrations';
 
@@ -17,7 +18,8 @@ export interface TableWriter {
 }
 
 export interface TableWriterClient {
-  insert(table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void>;
+  /** With `geometryFrom`, also fills that PostGIS column from the GeoJSON text of column `geoJson` (bodies' areas). */
+  insert(table: string, columns: readonly string[], rows: readonly unknown[][], geometryFrom?: { column: string; geoJson: string }): Promise<void>;
   /** Replaces every row of a one-row bookkeeping table (counter_dataset). */
   replaceAll(table: string, columns: readonly string[], rows: readonly unknown[][]): Promise<void>;
   resetIdentity(table: string, column: string): Promise<void>;
@@ -29,11 +31,18 @@ const identifier = (name: string) => {
 };
 
 function clientOn(client: Queryable): TableWriterClient {
-  const insert = async (table: string, columns: readonly string[], rows: readonly unknown[][]) => {
+  const insert: TableWriterClient['insert'] = async (table, columns, rows, geometryFrom) => {
     if (rows.length === 0) return;
     const params: unknown[] = [];
-    const tuples = rows.map((row) => `(${row.map((value) => `$${params.push(value)}`).join(', ')})`);
-    await client.query(`INSERT INTO ${identifier(table)} (${columns.map(identifier).join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    const geoJsonAt = geometryFrom ? columns.indexOf(geometryFrom.geoJson) : -1;
+    if (geometryFrom && geoJsonAt < 0) throw new Error(`${table} has no column ${geometryFrom.geoJson}`);
+    const tuples = rows.map((row) => {
+      const values = row.map((value) => `$${params.push(value)}`);
+      if (geometryFrom) values.push(`${areaFromGeoJson.before}$${params.push(row[geoJsonAt])}${areaFromGeoJson.after}`);
+      return `(${values.join(', ')})`;
+    });
+    const names = geometryFrom ? [...columns, geometryFrom.column] : columns;
+    await client.query(`INSERT INTO ${identifier(table)} (${names.map(identifier).join(', ')}) VALUES ${tuples.join(', ')}`, params);
   };
   return {
     insert,

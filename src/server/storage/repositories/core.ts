@@ -35,11 +35,23 @@ export interface ServiceTypeRecord {
   attributes: ServiceAttribute[];
 }
 
+/** What `remove` did: removed, there was no such type, or requests use it (how many), so it stays. */
+export type ServiceTypeRemoval = { outcome: 'removed' } | { outcome: 'missing' } | { outcome: 'in-use'; requests: number };
+
 export interface ServiceTypeRepository {
   list(): Promise<ServiceTypeRecord[]>;
   find(serviceCode: string): Promise<ServiceTypeRecord | undefined>;
   upsert(record: ServiceTypeRecord): Promise<void>;
+  /** Upserts every record, as `upsert` does each, in one transaction: all or none. */
+  upsertMany(records: readonly ServiceTypeRecord[]): Promise<void>;
   count(): Promise<number>;
+  /** How many requests (in any moderation state) use each service code; a code none uses is absent. */
+  requestCounts(): Promise<Map<string, number>>;
+  /**
+   * Removes a type with its translations, attributes and place in bodies' service lists, unless
+   * a request uses it (checked in the same transaction as the delete).
+   */
+  remove(serviceCode: string): Promise<ServiceTypeRemoval>;
 }
 
 import type { ModerationState } from '../../../shared/moderation/wire';
@@ -156,8 +168,8 @@ export interface ServiceRequestRepository {
    */
   publicChangeToken(): Promise<string>;
   listByModeration(query: ModerationListQuery): Promise<ServiceRequestRecord[]>;
-  /** With `bodyIds`, only requests of those bodies (a moderator's queue). */
-  countByModeration(moderation: ModerationState, bodyIds?: readonly string[]): Promise<number>;
+  /** How many requests are in this state; with `bodyIds`, only those assigned to one of these bodies. */
+  countByModeration(moderation: ModerationState, bodyIds?: string[]): Promise<number>;
 }
 
 export interface ApiKeyRecord {

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type CompiledQuery, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { bodiesCovering } from './body-areas';
 import { gridCell } from './grid';
 import { sqliteRequestsNear } from './radius-search';
 import type { SqliteDatabase } from './database';
@@ -102,6 +103,9 @@ export function sqliteEngine(connection: SqliteDatabase): Engine {
     serialize: async () => undefined,
     forUpdate: (query) => query,
     indexedBy: (index) => sql`INDEXED BY ${sql.id(index)}`,
+    bodiesAt: async (point, areas) => bodiesCovering(point, areas),
+    // No geometry column: the areas are indexed in memory (body-areas.ts).
+    bodyAreaColumns: () => ({}),
     periodStart: () => undefined,
   };
 }

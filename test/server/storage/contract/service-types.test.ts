@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceTypeRecord } from '../../../../src/server/storage/repositories/types';
-import { openSecondStore, serviceTypes, useFreshStore } from './fixtures';
+import { newRequest, openSecondStore, serviceTypes, storeServiceTypes, useFreshStore } from './fixtures';
 
 const streetlight = serviceTypes[2]!;
 
@@ -94,6 +94,65 @@ describe('service types', () => {
         ['171', 9],
       ]);
       expect(await store.serviceTypes.count()).toBe(2);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('upsertMany stores every record, or none when one fails', async () => {
+    const { store } = opened;
+    await store.serviceTypes.upsertMany(serviceTypes);
+    expect(await store.serviceTypes.list()).toEqual(serviceTypes);
+    await store.serviceTypes.upsertMany([]);
+    expect(await store.serviceTypes.count()).toBe(3);
+
+    const renamed: ServiceTypeRecord = { ...serviceTypes[0]!, service_code: '500' };
+    // Two attributes with one code break the table's key: the write fails after '500' was written.
+    const broken: ServiceTypeRecord = { ...streetlight, service_code: '501', attributes: [streetlight.attributes[0]!, streetlight.attributes[0]!] };
+    await expect(store.serviceTypes.upsertMany([renamed, broken])).rejects.toThrow();
+    expect(await store.serviceTypes.find('500')).toBeUndefined();
+    expect(await store.serviceTypes.count()).toBe(3);
+  });
+
+  it('counts the requests using each code, whatever their moderation', async () => {
+    const { store } = opened;
+    await storeServiceTypes(store);
+    expect(await store.serviceTypes.requestCounts()).toEqual(new Map());
+    await store.serviceRequests.createMany([
+      newRequest('1'),
+      newRequest('2', { moderation: 'pending' }),
+      newRequest('3', { moderation: 'rejected' }),
+      newRequest('4', { service_code: '900' }),
+    ]);
+    expect(await store.serviceTypes.requestCounts()).toEqual(new Map([['171', 3], ['900', 1]]));
+  });
+
+  it('removes a type no request uses, with its translations and attributes; refuses one in use, naming how many', async () => {
+    const { store } = opened;
+    await storeServiceTypes(store);
+    await store.serviceRequests.createMany([newRequest('1'), newRequest('2', { moderation: 'rejected' })]);
+    expect(await store.serviceTypes.remove('171')).toEqual({ outcome: 'in-use', requests: 2 });
+    expect(await store.serviceTypes.find('171')).toEqual(serviceTypes[0]);
+
+    expect(await store.serviceTypes.remove('900')).toEqual({ outcome: 'removed' });
+    expect(await store.serviceTypes.find('900')).toBeUndefined();
+    expect((await store.serviceTypes.list()).map((type) => type.service_code)).toEqual(['171', '198']);
+    expect(await store.serviceTypes.remove('900')).toEqual({ outcome: 'missing' });
+
+    // Stored again, it has only what the new record gives (nothing of the removed one lingers).
+    await store.serviceTypes.upsert({ ...streetlight, translations: {}, attributes: [] });
+    expect(await store.serviceTypes.find('900')).toEqual({ ...streetlight, translations: {}, attributes: [] });
+  });
+
+  it('a removal by another instance is seen at once', async () => {
+    const { store } = opened;
+    await storeServiceTypes(store);
+    expect(await store.serviceTypes.list()).toHaveLength(3);
+    const other = await openSecondStore(opened);
+    try {
+      expect(await other.serviceTypes.remove('198')).toEqual({ outcome: 'removed' });
+      expect((await store.serviceTypes.list()).map((type) => type.service_code)).toEqual(['171', '900']);
+      expect(await store.serviceTypes.find('198')).toBeUndefined();
     } finally {
       await other.close();
     }
