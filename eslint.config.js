@@ -52,7 +52,7 @@ const zones = [
   // EmbeddedServices (app.ts connects them), never by the proxy importing their internals.
   {
     target: 'src/server/proxy',
-    from: ['src/server/counters', 'src/server/observations', 'src/server/geocoding'],
+    from: ['src/server/counters', 'src/server/observations', 'src/server/geocoding', 'src/server/bodies'],
     message: 'the proxy imports protocols only (src/server/drf, src/server/pelias, src/server/open311); reach an embedded service through EmbeddedServices.',
   },
   // A protocol room serves the services and the proxy and imports neither, so no folder loops through it.
@@ -73,6 +73,7 @@ const zones = [
       'src/server/observations',
       'src/server/proxy',
       'src/server/notify',
+      'src/server/bodies',
     ],
     message: 'src/server/http is cross-cutting: the APIs use it, it uses none of them.',
   },

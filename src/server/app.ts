@@ -16,6 +16,7 @@ import { counterSchemaRoutes } from './counters/schema-routes';
 import { observationRoutes } from './observations/routes';
 import { countersInfoRoute } from './proxy/counters-info';
 import { geocodingRoutes } from './geocoding/routes';
+import { bodiesRoutes } from './bodies/routes';
 import { moderationRoutes } from './moderation/routes';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
 import { mailPageRoutes } from './notify/mail-pages';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(counterSchemaRoutes);
   // The embedded geocoder (Pelias protocol) over the address registry and the service objects.
   await app.register(geocodingRoutes, { prefix: '/geocoding/v1', context });
+  await app.register(bodiesRoutes, { prefix: paths.bodies, context });
   // The proxy's key: the configured one for another city's service, else our own, made on first start.
   const proxyApiKey = options.config.OPEN311_API_KEY ?? (await ensureProxyApiKey(context.repositories));
   // The services above, for the proxy to reach in-process when no upstream URL is configured.

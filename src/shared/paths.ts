@@ -8,5 +8,8 @@ export const paths = {
   /** The counter service's API root through the proxy: observations, aggregate, sources. */
   proxyCountersApi: '/proxy/counters-api',
   proxyServiceObjects: '/proxy/service-objects',
+  /** The bodies that handle reports (no key): this installation's own configuration. */
+  bodies: '/bodies/v1',
+  proxyBodies: '/proxy/bodies/v1',
   moderationApi: '/moderation/api',
 } as const;

@@ -9,7 +9,7 @@ import { errorCollection } from '../pelias/envelope';
 const startsWithin = (path: string, prefixes: readonly string[]) =>
   prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
-const geoReportPrefixes = [paths.georeport, paths.proxyGeoreport, paths.proxyServiceObjects, paths.media];
+const geoReportPrefixes = [paths.georeport, paths.proxyGeoreport, paths.proxyServiceObjects, paths.media, paths.bodies, paths.proxyBodies];
 // The counter service's whole API root (counters, observations, sources), directly and proxied.
 const counterPrefixes = ['/api', paths.proxyCounters, paths.proxyCountersApi];
 const geocodingPrefixes = ['/geocoding/v1', '/proxy/geocoding/v1'];

@@ -1,9 +1,12 @@
 /**
  * Which body a report goes to: among the bodies whose area covers its point, the most specific
  * (smallest area) that handles its service type. A department inside a city thus takes the types
- * it handles, and the city the rest.
+ * it handles, and the city the rest. The rule itself is shared with the app (shared/bodies/wire.ts).
  */
-import type { BodyAtPoint, BodyRecord } from '../storage/repositories/bodies';
+import { handlingBody } from '../../shared/bodies/wire';
+import type { BodyAtPoint } from '../storage/repositories/bodies';
+
+export { bodyName } from '../../shared/bodies/wire';
 
 export type Assignment =
   | { body: BodyAtPoint }
@@ -16,12 +19,6 @@ export type Assignment =
 export function assignBody(bodiesAtPoint: readonly BodyAtPoint[], serviceCode: string): Assignment {
   const mostSpecific = bodiesAtPoint[0];
   if (!mostSpecific) return { problem: 'outside' };
-  const handling = bodiesAtPoint.find((body) => body.services.includes(serviceCode));
+  const handling = handlingBody(bodiesAtPoint, serviceCode);
   return handling ? { body: handling } : { problem: 'not-handled', body: mostSpecific };
-}
-
-/** A body's name in a locale (fi, sv, en), English where the locale is none of those. */
-export function bodyName(body: Pick<BodyRecord, 'names'>, locale: string): string {
-  const language = locale.slice(0, 2).toLowerCase();
-  return language === 'fi' || language === 'sv' ? body.names[language] : body.names.en;
 }

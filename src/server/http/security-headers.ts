@@ -6,7 +6,7 @@ import { defaultMapTileUrl } from '../../shared/map/map-defaults';
 import { appCspDirectives } from './content-security-policy';
 
 /** Public read APIs and photos: other sites' GeoReport clients and maps may embed them. */
-const crossOriginPrefixes = [paths.georeport, paths.counters, paths.media];
+const crossOriginPrefixes = [paths.georeport, paths.counters, paths.media, paths.bodies];
 
 function isCrossOriginResource(url: string): boolean {
   const path = url.split('?')[0] ?? '';

@@ -7,7 +7,7 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { drfErrorSchema } from '../drf/wire-schemas';
-import { anyGeoReportAnswer, bothFormats, createdSchema, followAnswerSchema, geoReportErrors, idempotencyKeyHeaders, submissionBody } from '../open311/wire-schemas';
+import { anyGeoReportAnswer, errorRecordsSchema, bothFormats, createdSchema, followAnswerSchema, geoReportErrors, idempotencyKeyHeaders, submissionBody } from '../open311/wire-schemas';
 
 const tags = ['Proxy (the web app’s only door; adds the API key)'];
 const forwarded = z.object({ '*': z.string().describe('the path under the service, e.g. requests.json or services/171.xml') });
@@ -54,6 +54,17 @@ export const proxySchemas: Record<string, FastifySchema> = {
     params: z.object({ id: z.string(), file: z.string().describe('followers.json or followers.xml') }),
     body: z.object({ email: z.string(), locale: z.string().optional() }),
     response: { 202: bothFormats('Confirmation sent', followAnswerSchema, 'follow'), ...geoReportErrors(400, 403, 404, 429, 502, 504) },
+  },
+  bodiesGet: {
+    tags,
+    summary: 'The bodies read API, from this installation itself (the paths and answers of /bodies/v1)',
+    params: z.object({ '*': z.string().describe('bodies.json') }),
+    querystring: z.object({ lat: z.string().optional(), long: z.string().optional() }),
+    response: {
+      200: json('As GET /bodies/v1/bodies.json answers', z.array(z.record(z.string(), z.unknown()))),
+      400: json('Error records: what to fix in lat or long', errorRecordsSchema),
+      404: json('Error records: no such resource', errorRecordsSchema),
+    },
   },
   countersPath: { tags, summary: 'The counter service, forwarded', params: forwarded, response: { 200: counterAnswer, ...counterErrors } },
   countersSuffix: { tags, summary: 'The counter service, forwarded, with a format suffix', params: z.object({ format: z.string() }), response: { 200: counterAnswer, ...counterErrors } },

@@ -5,6 +5,7 @@ import { serviceObjectRoutes } from '../service-objects/routes';
 import { countersProxy } from './counters-proxy';
 import { geocodingProxy } from './geocoding-proxy';
 import { georeportProxy } from './georeport-proxy';
+import { bodiesProxy } from './bodies-proxy';
 import { serviceObjectsProxy } from './service-objects-proxy';
 import type { EmbeddedServices } from './embedded-services';
 import { resolveUpstreams } from './upstreams';
@@ -21,6 +22,7 @@ export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, {
   const upstreams = resolveUpstreams(context.config, embedded, context.metrics);
   await app.register(georeportProxy, { prefix: '/open311/v1', context, upstreams, apiKey });
   await app.register(countersProxy, { prefix: '/counters', context, upstreams });
+  await app.register(bodiesProxy, { prefix: '/bodies/v1', context, upstreams });
   // The rest of the counter service (observations, their aggregate, sources, the API root) from
   // its API root: COUNTERS_URL without its last segment (`…/api/counters` → `…/api`).
   await app.register(countersProxy, {

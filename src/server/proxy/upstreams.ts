@@ -24,6 +24,8 @@ export interface Upstreams {
   countersClientOrigin: (request: FastifyRequest) => Record<string, string>;
   counters: () => string;
   serviceObjects: () => string | undefined;
+  /** The bodies read API: always this server's own, whatever OPEN311_URL says (bodies are this installation's configuration). */
+  bodies: () => string;
   /** One call to an upstream URL: in-process for the embedded services, over HTTP for the rest. */
   call: (serviceName: string, url: string, options: UpstreamCallOptions) => Promise<UpstreamResponse>;
   /** The embedded counter list's pages, when COUNTERS_URL is unset: asked without a request at all. */
@@ -66,6 +68,7 @@ export function resolveUpstreams(config: Config, embedded: EmbeddedServices, met
     countersClientOrigin: (request) => (config.COUNTERS_URL ? {} : clientOrigin(request)),
     counters: () => config.COUNTERS_URL ?? `${embeddedOrigin}${paths.counters}`,
     serviceObjects: () => config.SERVICE_OBJECTS_URL,
+    bodies: () => `${embeddedOrigin}${paths.bodies}`,
     call,
     embeddedCounterListPage: config.COUNTERS_URL ? undefined : embedded.counterListPage,
     embeddedGeoReport: config.OPEN311_URL ? undefined : embedded.geoReport,

@@ -9,6 +9,7 @@ const query: PublishedRequestQuery = {
   serviceCodes: ['198', '199'],
   status: 'open',
   near: { lat: 60.17, long: 24.94, radius: 500 },
+  jurisdictionId: 'espoo.fi',
 };
 
 /** A fake GeoReport list: `total` requests one minute apart, newest first, 200 an answer. */
@@ -56,6 +57,7 @@ describe('fetchPublishedRequests', () => {
       lat: '60.17',
       long: '24.94',
       radius: '500',
+      jurisdiction_id: 'espoo.fi',
     });
   });
 

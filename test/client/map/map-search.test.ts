@@ -14,25 +14,26 @@ const limits = { minZoom: 3, maxZoom: 19 };
 
 describe('map URL state', () => {
   it('reads every filter from the query', () => {
-    const params = new URLSearchParams('service=198,199,198&status=closed&from=2026-09-01&to=2026-09-30&near=60.17,24.94&radius=500');
+    const params = new URLSearchParams('service=198,199,198&status=closed&from=2026-09-01&to=2026-09-30&near=60.17,24.94&radius=500&jurisdiction=espoo.fi');
     expect(parseRequestFilters(params)).toEqual({
       serviceCodes: ['198', '199'],
       status: 'closed',
       from: '2026-09-01',
       to: '2026-09-30',
       near: { lat: 60.17, long: 24.94, radius: 500 },
+      jurisdiction: 'espoo.fi',
     });
   });
 
   it('drops values that make no sense instead of sending them to the API', () => {
     const params = new URLSearchParams('status=pending&from=2026-02-30&near=200,24&radius=500&service=,');
-    expect(parseRequestFilters(params)).toEqual({ serviceCodes: [], status: null, from: null, to: null, near: null });
+    expect(parseRequestFilters(params)).toEqual({ serviceCodes: [], status: null, from: null, to: null, near: null, jurisdiction: null });
     expect(parseRequestFilters(new URLSearchParams('near=60,24&radius=0')).near).toBeNull();
     expect(parseRequestFilters(new URLSearchParams('near=60,24&radius=200000')).near).toBeNull();
   });
 
   it('writes filters back so that reading them again gives the same filters', () => {
-    const filters = parseRequestFilters(new URLSearchParams('service=1,2&status=open&from=2026-10-01&to=2026-10-31&near=60.123456789,24.5&radius=1000'));
+    const filters = parseRequestFilters(new URLSearchParams('service=1,2&status=open&from=2026-10-01&to=2026-10-31&near=60.123456789,24.5&radius=1000&jurisdiction=hel.fi'));
     const written = applySearchChanges(new URLSearchParams('lat=60&long=24&zoom=12&counters=1'), requestFilterChanges(filters));
     expect(parseRequestFilters(written)).toEqual({ ...filters, near: { lat: 60.12346, long: 24.5, radius: 1000 } });
     // Other parameters (the view, the counters layer) are kept.
@@ -42,8 +43,8 @@ describe('map URL state', () => {
 
   it('removes parameters of filters that are off', () => {
     const cleared = applySearchChanges(
-      new URLSearchParams('service=1&status=open&from=2026-10-01&to=2026-10-31&near=60,24&radius=500&zoom=12'),
-      requestFilterChanges({ serviceCodes: [], status: null, from: null, to: null, near: null }),
+      new URLSearchParams('service=1&status=open&from=2026-10-01&to=2026-10-31&near=60,24&radius=500&jurisdiction=hel.fi&zoom=12'),
+      requestFilterChanges({ serviceCodes: [], status: null, from: null, to: null, near: null, jurisdiction: null }),
     );
     expect(cleared.toString()).toBe('zoom=12');
   });

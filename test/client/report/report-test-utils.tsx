@@ -4,6 +4,7 @@ import type { ServiceType } from '../../../src/shared/georeport/types';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { geocoderAnswer } from '../address-search/fake-geocoder';
 import type { SupportedLocale } from '../../../src/shared/locales';
+import type { BodyWire } from '../../../src/shared/bodies/wire';
 
 export function serviceType(code: string, name: string, group: string, extra: Partial<ServiceType> = {}): ServiceType {
   return { service_code: code, service_name: name, description: `${name} description`, metadata: false, type: 'realtime', keywords: '', group, ...extra };
@@ -33,10 +34,22 @@ export interface NearbyRequestFixture {
   extended_attributes?: { title?: string };
 }
 
-/** A fake proxy for the report page: service types, nearby requests, service objects. */
-export function serveReportApi(options: { nearby?: NearbyRequestFixture[] } = {}) {
+/** The bodies a fake proxy knows: every one, and those covering a point (most specific first). */
+export interface BodiesFixture {
+  all: BodyWire[];
+  at: (lat: number, long: number) => BodyWire[];
+}
+
+/** A fake proxy for the report page: service types, nearby requests, service objects, bodies (none unless given). */
+export function serveReportApi(options: { nearby?: NearbyRequestFixture[]; bodies?: BodiesFixture } = {}) {
   return mockFetch((url) => {
     const locale = url.searchParams.get('locale') ?? 'en';
+    if (url.pathname === '/proxy/bodies/v1/bodies.json') {
+      const lat = url.searchParams.get('lat');
+      const long = url.searchParams.get('long');
+      if (!options.bodies) return jsonResponse([]);
+      return jsonResponse(lat && long ? options.bodies.at(Number(lat), Number(long)) : options.bodies.all);
+    }
     if (url.pathname === '/proxy/open311/v1/services.json') return jsonResponse(serviceTypesByLocale[locale] ?? serviceTypesByLocale.en);
     if (url.pathname === '/proxy/open311/v1/requests.json') return jsonResponse(options.nearby ?? []);
     if (url.pathname === '/proxy/service-objects') {

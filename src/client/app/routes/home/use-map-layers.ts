@@ -21,6 +21,7 @@ export function useMapLayers(locale: SupportedLocale, search: HomeSearch) {
     serviceCodes: filters.serviceCodes,
     status: filters.status,
     near: filters.near,
+    jurisdictionId: filters.jurisdiction,
   });
   // What has arrived so far while a large window is still paging, else the finished list.
   const requests = useMemo(

@@ -21,6 +21,8 @@ export interface PublishedRequestQuery {
   serviceCodes: readonly string[];
   status: 'open' | 'closed' | null;
   near: { lat: number; long: number; radius: number } | null;
+  /** One body's requests (GeoReport's jurisdiction_id); null: the whole installation's. */
+  jurisdictionId: string | null;
 }
 
 export interface PublishedRequests {
@@ -46,6 +48,7 @@ function queryParams(query: PublishedRequestQuery, endDate: string) {
     lat: query.near?.lat,
     long: query.near?.long,
     radius: query.near?.radius,
+    jurisdiction_id: query.jurisdictionId ?? undefined,
   };
 }
 

@@ -1,6 +1,9 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { useBodies } from '../../../api/get-bodies';
+import { currentLanguage } from '../../../lib/i18n';
+import { bodyName } from '@/shared/bodies/wire';
 import { collator } from '../../../lib/intl-formats';
 import type { ServiceType } from '@/shared/georeport/types';
 import { MAX_WINDOW_DAYS, normaliseWindow, type CalendarDate, type DateWindow } from '../lib/date-window';
@@ -26,8 +29,10 @@ type GeoProblem = 'unsupported' | 'denied' | 'unavailable' | null;
  * service type, need not while its own props stay the same.
  */
 export const RequestFiltersForm = memo(function RequestFiltersForm({ filters, dateWindow, today, serviceTypes, onChange, onNearMe }: RequestFiltersFormProps) {
-  const { t } = useTranslation('map');
-  const ids = { dates: useId(), datesHint: useId(), adjust: useId(), radius: useId() };
+  const { t, i18n } = useTranslation('map');
+  const ids = { dates: useId(), datesHint: useId(), adjust: useId(), radius: useId(), body: useId() };
+  // A choice only where there is one to make: an installation of one jurisdiction shows none.
+  const bodies = useBodies().data ?? [];
   const [adjustNote, setAdjustNote] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
   const [geoProblem, setGeoProblem] = useState<GeoProblem>(null);
@@ -73,7 +78,9 @@ export const RequestFiltersForm = memo(function RequestFiltersForm({ filters, da
   const selectedCount = filters.serviceCodes.length;
   const knownCodes = new Set(serviceTypes.map((type) => type.service_code));
   const unknownSelected = filters.serviceCodes.filter((code) => !knownCodes.has(code));
-  const hasFilters = selectedCount > 0 || filters.status !== null || filters.from !== null || filters.to !== null || filters.near !== null;
+  const hasFilters = selectedCount > 0 || filters.status !== null || filters.from !== null || filters.to !== null || filters.near !== null || filters.jurisdiction !== null;
+  const language = currentLanguage(i18n);
+  const bodyKnown = filters.jurisdiction === null || bodies.some((body) => body.jurisdiction_id === filters.jurisdiction);
 
   return (
     <form className="map-filters" aria-label={t('filters.label')} onSubmit={(submitEvent) => submitEvent.preventDefault()}>
@@ -109,6 +116,21 @@ export const RequestFiltersForm = memo(function RequestFiltersForm({ filters, da
           </ul>
         </fieldset>
       </details>
+
+      {bodies.length >= 2 || (filters.jurisdiction !== null && bodies.length > 0) ? (
+        <div className="map-filters__group map-filters__body">
+          <label htmlFor={ids.body}>{t('filters.body.label')}</label>{' '}
+          <select id={ids.body} value={filters.jurisdiction ?? ''} onChange={(changeEvent) => onChange({ ...filters, jurisdiction: changeEvent.target.value || null })}>
+            <option value="">{t('filters.body.all')}</option>
+            {bodies.map((body) => (
+              <option key={body.id} value={body.jurisdiction_id}>
+                {bodyName(body, language)}
+              </option>
+            ))}
+            {bodyKnown ? null : <option value={filters.jurisdiction!}>{t('filters.body.unknown', { id: filters.jurisdiction })}</option>}
+          </select>
+        </div>
+      ) : null}
 
       <fieldset className="map-filters__group map-filters__status">
         <legend>{t('filters.status.legend')}</legend>
@@ -184,7 +206,7 @@ export const RequestFiltersForm = memo(function RequestFiltersForm({ filters, da
           className="map-filters__clear"
           onClick={() => {
             setAdjustNote(null);
-            onChange({ serviceCodes: [], status: null, from: null, to: null, near: null });
+            onChange({ serviceCodes: [], status: null, from: null, to: null, near: null, jurisdiction: null });
           }}
         >
           {t('filters.clear')}

@@ -1,6 +1,7 @@
 /**
  * The public map's state in the URL query, so a link reproduces what was seen:
  *   service=198,199  status=open|closed  from=YYYY-MM-DD  to=YYYY-MM-DD
+ *   jurisdiction=espoo.fi          (one body's requests, by its jurisdiction_id)
  *   near=60.17,24.94  radius=500   (the "near me" search)
  *   lat=…  long=…  zoom=…          (the map view)
  *   request=<id>                   (the request shown in the side panel)
@@ -24,6 +25,8 @@ export interface RequestFilters {
   from: CalendarDate | null;
   to: CalendarDate | null;
   near: NearFilter | null;
+  /** One body's requests (its jurisdiction_id); null: every body's. */
+  jurisdiction: string | null;
 }
 
 export const radiusChoices = [250, 500, 1000, 2000, 5000] as const;
@@ -53,11 +56,12 @@ export function parseRequestFilters(params: URLSearchParams): RequestFilters {
     from: isCalendarDate(from) ? from : null,
     to: isCalendarDate(to) ? to : null,
     near: parseNear(params),
+    jurisdiction: params.get('jurisdiction')?.trim() || null,
   };
 }
 
 /** The URL parameters the request filters are read from (and requestFilterChanges writes). */
-const requestFilterParams = ['service', 'status', 'from', 'to', 'near', 'radius'] as const;
+const requestFilterParams = ['service', 'status', 'from', 'to', 'near', 'radius', 'jurisdiction'] as const;
 
 /** Only the request filters' parameters, as a query string: the same for the same filters whatever else the URL holds. */
 export function requestFilterQuery(params: URLSearchParams): string {
@@ -75,7 +79,8 @@ export function activeFilterCount(filters: RequestFilters): number {
     (filters.serviceCodes.length > 0 ? 1 : 0) +
     (filters.status ? 1 : 0) +
     (filters.from || filters.to ? 1 : 0) +
-    (filters.near ? 1 : 0)
+    (filters.near ? 1 : 0) +
+    (filters.jurisdiction ? 1 : 0)
   );
 }
 
@@ -110,6 +115,7 @@ export function requestFilterChanges(filters: RequestFilters): SearchChanges {
     to: filters.to,
     near: filters.near ? `${roundCoordinate(filters.near.lat)},${roundCoordinate(filters.near.long)}` : null,
     radius: filters.near ? String(filters.near.radius) : null,
+    jurisdiction: filters.jurisdiction,
   };
 }
 

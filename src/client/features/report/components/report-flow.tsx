@@ -33,6 +33,9 @@ import { PhotoStep } from './photo-step';
 import { DRAFT_STATUS_ID, START_HEADING_ID, useFocusRequest } from './report-focus';
 import { DESCRIBE_HEADING_ID, ReportStep } from './report-step';
 import { SendSection } from './send-section';
+import { ReportBodyNote } from './report-body-note';
+import { useReportBody } from '../hooks/use-report-body';
+import { bodyName } from '@/shared/bodies/wire';
 import { ServiceTypePicker } from './service-type-picker';
 
 export interface ReportFlowProps {
@@ -119,6 +122,10 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
     Object.entries(answerErrors).flatMap(([code, error]) => (error?.message ? [[code, error.message as AttributeProblemKind]] : [])),
   );
   const place = placeFromValues(values);
+  const reportBody = useReportBody(positionOf(place), values.service_code);
+  const bodyLabel = reportBody.kind === 'covered' ? bodyName(reportBody.body, locale) : undefined;
+  const blocked =
+    reportBody.kind === 'outside' ? t('body.sendOutside') : reportBody.kind === 'covered' && reportBody.typeNotHandled ? t('body.sendTypeNotHandled', { body: bodyLabel }) : undefined;
 
   const shown = (field: ReportField): string | undefined => {
     const message = errors[field]?.message;
@@ -175,7 +182,12 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
       </div>
 
       <ReportStep number={1} title={t('steps.type')} headingId={START_HEADING_ID}>
-        <ServiceTypePicker registration={register('service_code')} selectedCode={values.service_code} error={shown('service_code')} />
+        <ServiceTypePicker
+          registration={register('service_code')}
+          selectedCode={values.service_code}
+          error={shown('service_code')}
+          offeredHere={reportBody.kind === 'covered' && bodyLabel ? { bodyName: bodyLabel, codes: reportBody.offered } : undefined}
+        />
       </ReportStep>
 
       <ReportStep number={2} title={t('steps.place')}>
@@ -187,6 +199,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
           addressRegistration={register('address_string')}
           addressError={shown('address_string')}
         />
+        <ReportBodyNote reportBody={reportBody} bodyLabel={bodyLabel} />
       </ReportStep>
 
       <ReportStep number={3} title={t('steps.nearby')}>
@@ -230,6 +243,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
         photosProcessing={photos.processing}
         hasDraft={hasContent(values) || photos.items.length > 0}
         onDiscard={() => void discard()}
+        blocked={blocked}
       />
     </form>
   );

@@ -22,10 +22,14 @@ export interface SendSectionProps {
   /** Whether there is anything to discard. */
   hasDraft: boolean;
   onDiscard: () => void;
+  /** Why the report cannot go yet (no body handles its place or type): said here, and the button waits. */
+  blocked?: string;
 }
 
+const BLOCKED_ID = 'report-send-blocked';
+
 /** The end of the form: what went wrong, the upload progress, the send and discard buttons. */
-export function SendSection({ general, summaryItems, busy, offline, progress, photosProcessing, hasDraft, onDiscard }: SendSectionProps) {
+export function SendSection({ general, summaryItems, busy, offline, progress, photosProcessing, hasDraft, onDiscard, blocked }: SendSectionProps) {
   const { t, i18n } = useTranslation('report');
   const checks = useReportChecks();
 
@@ -77,8 +81,13 @@ export function SendSection({ general, summaryItems, busy, offline, progress, ph
           {t('offline.send', { ns: 'outbox' })}
         </p>
       ) : null}
+      {blocked ? (
+        <p id={BLOCKED_ID} className="notice notice--error report-send__blocked" data-testid="send-blocked">
+          {blocked}
+        </p>
+      ) : null}
       <div className="report-send__actions">
-        <Button type="submit" disabled={busy || photosProcessing > 0}>
+        <Button type="submit" disabled={busy || photosProcessing > 0 || blocked !== undefined} aria-describedby={blocked ? BLOCKED_ID : undefined}>
           {busy ? t('send.buttonSending') : photosProcessing > 0 ? t('send.buttonWaitPhotos') : t('send.button')}
         </Button>
         {hasDraft && !busy ? <DiscardDraft onDiscard={onDiscard} /> : null}

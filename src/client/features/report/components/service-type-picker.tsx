@@ -16,10 +16,15 @@ export interface ServiceTypePickerProps {
   registration: UseFormRegisterReturn<'service_code'>;
   selectedCode: string;
   error?: string;
+  /** The body the pin's place goes to and the codes handled there: only those are offered. Unset: every type. */
+  offeredHere?: { bodyName: string; codes: ReadonlySet<string> };
 }
 
-/** Radio buttons for every service type, grouped as the API groups them, with a search box. */
-export function ServiceTypePicker({ registration, selectedCode, error }: ServiceTypePickerProps) {
+/**
+ * Radio buttons for every service type (or, once the place is known, those its body handles),
+ * grouped as the API groups them, with a search box.
+ */
+export function ServiceTypePicker({ registration, selectedCode, error, offeredHere }: ServiceTypePickerProps) {
   const { t, i18n } = useTranslation('report');
   const serviceTypes = useServiceList({ locale: currentLanguage(i18n), select: everyServiceType });
   const [query, setQuery] = useState('');
@@ -45,9 +50,14 @@ export function ServiceTypePicker({ registration, selectedCode, error }: Service
     );
   }
 
-  const all = serviceTypes.data;
+  // The chosen type stays among the options even where it is not handled: its radio must stay in
+  // the form (a removed checked radio would still be read as the value), and the notice below asks again.
+  const all = offeredHere
+    ? serviceTypes.data.filter((serviceType) => offeredHere.codes.has(serviceType.service_code) || serviceType.service_code === selectedCode)
+    : serviceTypes.data;
   const matching = filterServiceTypes(all, query);
   const selected = all.find((serviceType) => serviceType.service_code === selectedCode);
+  const notHandledHere = offeredHere && selected && !offeredHere.codes.has(selected.service_code) ? selected : undefined;
   const selectedHidden = selected !== undefined && !matching.includes(selected);
 
   return (
@@ -66,10 +76,16 @@ export function ServiceTypePicker({ registration, selectedCode, error }: Service
           aria-describedby={countId}
         />
         <p id={countId} className="form-field__hint" role="status">
-          {query.trim() === '' ? t('type.countAll', { count: all.length }) : t('type.countMatching', { count: matching.length })}
+          {offeredHere ? `${t('body.offeredBy', { body: offeredHere.bodyName })} ` : null}
+          {query.trim() === '' ? t('type.countAll', { count: all.length - (notHandledHere ? 1 : 0) }) : t('type.countMatching', { count: matching.length })}
         </p>
       </div>
       {error ? <FieldErrorText id={errorId} message={error} /> : null}
+      {offeredHere && notHandledHere ? (
+        <p className="notice notice--error type-picker__not-handled" data-testid="type-not-handled">
+          {t('body.typeNotHandled', { body: offeredHere.bodyName, type: notHandledHere.service_name })}
+        </p>
+      ) : null}
       {selected ? (
         <p className="type-picker__chosen">
           {t('type.chosen')} <strong>{selected.service_name}</strong>
