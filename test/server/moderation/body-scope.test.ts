@@ -2,7 +2,7 @@
  * A moderator of bodies sees and acts only on their bodies' requests; an administrator (no
  * bodies) on all, and alone on a request that has no body.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../src/server/moderation/passwords';
 import type { BodyRecord } from '../../../src/server/storage/repositories/bodies';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
@@ -15,9 +15,14 @@ let ids: { espoo1: string; espoo2: string; vantaa: string; noBody: string };
 let espoo: ModeratorSession;
 let vantaa: ModeratorSession;
 let admin: ModeratorSession;
+/** One scrypt hash for every moderator: each costs a CPU-heavy derivation. */
+let passwordHash: string;
+beforeAll(async () => {
+  passwordHash = await hashPassword(password);
+});
 
 async function addModerator(name: string, bodyIds: string[]): Promise<ModeratorSession> {
-  await t.repositories.moderation.createModerator(name, await hashPassword(password), t.clock.now, bodyIds);
+  await t.repositories.moderation.createModerator(name, passwordHash, t.clock.now, bodyIds);
   return signIn(t, name, password);
 }
 
@@ -52,7 +57,8 @@ beforeEach(async () => {
   espoo = await addModerator('esa', ['espoo']);
   vantaa = await addModerator('veera', ['vantaa']);
   admin = await addModerator('aino', []);
-});
+  // Three sign-ins (scrypt each) and four reports: more than the default hook time on a busy machine.
+}, 30_000);
 afterEach(() => t.close());
 
 describe('the moderation API scoped to a moderator’s bodies', () => {

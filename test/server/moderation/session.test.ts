@@ -17,7 +17,7 @@ describe('moderator sign-in', () => {
     const response = await login(t, 'maija', password);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toEqual({ name: 'maija', csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresAt: '2026-11-21T02:00:00+02:00' });
+    expect(body).toEqual({ name: 'maija', csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresAt: '2026-11-21T02:00:00+02:00', bodies: [] });
     const cookie = [response.headers['set-cookie']].flat()[0]!;
     expect(cookie).toMatch(/^kerro_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('Max-Age=43200');
