@@ -1,4 +1,16 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Data files the server reads beside its modules (`new URL('./file', import.meta.url)`), under src/. */
+const serverDataFiles = ['server/demo/capital-region-bodies.geojson'];
+
+/** Copies them to the same place under dist-server/, where the built modules look. */
+const copyServerDataFiles: Plugin = {
+  name: 'kerro-server-data-files',
+  generateBundle() {
+    for (const file of serverDataFiles) this.emitFile({ type: 'asset', fileName: file, source: readFileSync(`src/${file}`) });
+  },
+};
 
 /**
  * The server and the admin command line, built for plain `node` (npm start, npm run admin), so a
@@ -8,6 +20,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   publicDir: false,
+  plugins: [copyServerDataFiles],
   build: {
     ssr: true,
     outDir: 'dist-server',

@@ -316,6 +316,63 @@ export const demoRequestTexts: readonly DemoRequestText[] = [
     description: 'Yleisen WC:n valot eivät syty, ja tila on iltaisin täysin pimeä.',
     at: 'demo-toilet-1',
   },
+  // Elsewhere in the capital region, each of a type its city handles (capital-region-bodies.geojson).
+  {
+    code: '171',
+    locale: 'fi',
+    title: 'Routavaurio kevyen liikenteen väylällä',
+    description: 'Leppävaarankadun pyörätiellä on routa nostanut asfalttia, ja reunaan on syntynyt terävä kynnys.',
+    at: { lat: 60.2195, long: 24.8127, address: 'Leppävaarankatu 3, Espoo' },
+  },
+  {
+    code: '176',
+    locale: 'en',
+    title: 'Graffiti in the underpass',
+    description: 'The walls of the pedestrian underpass by the Tapiola shopping centre have been covered in graffiti again.',
+    at: { lat: 60.1757, long: 24.8051, address: 'Tapiolan keskus, Espoo' },
+  },
+  {
+    code: '246',
+    locale: 'fi',
+    title: 'Roskia uimarannalla',
+    description: 'Matinkylän uimarannalla on paljon pulloja ja eväspapereita, ja roska-astiat ovat täynnä.',
+    at: { lat: 60.1555, long: 24.737, address: 'Matinkylän uimaranta, Espoo' },
+  },
+  {
+    code: '198',
+    locale: 'fi',
+    title: 'Liikennemerkki kaatunut',
+    description: 'Suojatien liikennemerkki on kaatunut jalkakäytävälle, eikä autoilijat näe sitä.',
+    at: { lat: 60.2942, long: 25.0432, address: 'Tikkurilantie 44, Vantaa' },
+  },
+  {
+    code: '234',
+    locale: 'en',
+    title: 'Fallen trees across the trail',
+    description: 'Two spruces have fallen across the trail around Kuusijärvi after the storm. Hard to get past with a pram.',
+    at: { lat: 60.312, long: 25.113, address: 'Kuusijärvi, Vantaa' },
+  },
+  {
+    code: '172',
+    locale: 'fi',
+    title: 'Bussikatoksen lasi rikottu',
+    description: 'Myyrmäen aseman bussikatoksen lasiseinä on rikottu, ja lasinsiruja on pysäkillä.',
+    at: { lat: 60.2614, long: 24.8546, address: 'Myyrmäen asema, Vantaa' },
+  },
+  {
+    code: '246',
+    locale: 'fi',
+    title: 'Roska-astia täynnä',
+    description: 'Aseman vieressä oleva roska-astia on ollut täynnä jo viikon, ja roskat leviävät tuulen mukana.',
+    at: { lat: 60.2107, long: 24.7287, address: 'Kauniaisten asema, Kauniainen' },
+  },
+  {
+    code: '174',
+    locale: 'en',
+    title: 'Overgrown path in the park',
+    description: 'The path through the park is overgrown at its southern end and hard to use with a wheelchair.',
+    at: { lat: 60.2085, long: 24.724, address: 'Thurmaninpuistotie, Kauniainen' },
+  },
 ];
 
 /** How far along each demo request is, with the city's note in the request's language. */

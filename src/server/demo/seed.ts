@@ -1,7 +1,9 @@
 /**
- * Demo data for a fresh Kerro: Helsinki's ten service types (fi/sv/en), about forty service
- * objects (parks, playgrounds, public toilets, sports fields) and about forty published reports
- * from the last 90 days, so the map and lists have something to show on first start.
+ * Demo data for a fresh Kerro: Helsinki's ten service types (fi/sv/en), the capital region's four
+ * bodies (Helsinki, Espoo, Vantaa, Kauniainen: demo/bodies.ts), about forty service objects
+ * (parks, playgrounds, public toilets, sports fields) and about fifty published reports from the
+ * last 90 days in all four, each given to its body as a new report is, so the map and lists have
+ * something to show on first start.
  *
  * Runs only when the store has no service types yet, so it never touches a running system.
  * Start with DEMO_DATA=false to begin with an empty store (then add service types yourself).
@@ -10,8 +12,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
+import { assignBody, bodyName } from '../bodies/assign';
 import { newServiceRequestId } from '../georeport/ids';
-import type { NewServiceRequest, Repositories, ServiceObjectRecord } from '../storage/repositories/types';
+import type { BodyRepository, NewServiceRequest, Repositories, ServiceObjectRecord } from '../storage/repositories/types';
+import { demoBodies } from './bodies';
 import { seededRandom } from './random';
 import { demoRequestTexts, demoStatusPlans, type DemoStatusPlan } from './request-texts';
 import { demoServiceObjects } from './service-objects';
@@ -26,27 +30,44 @@ export interface SeedOptions {
 export interface SeedResult {
   seeded: boolean;
   serviceTypes: number;
+  bodies: number;
   serviceObjects: number;
   serviceRequests: number;
 }
 
-const agencyResponsible = 'Kaupunkiympäristön toimiala';
 const day = 24 * 60 * 60 * 1000;
 const oldestAgeDays = 89.5;
 const demoSeed = 20240601;
 
 export async function seedDemoData(repositories: Repositories, options: SeedOptions): Promise<SeedResult> {
-  const notSeeded = { seeded: false, serviceTypes: 0, serviceObjects: 0, serviceRequests: 0 };
+  const notSeeded = { seeded: false, serviceTypes: 0, bodies: 0, serviceObjects: 0, serviceRequests: 0 };
   if ((await repositories.serviceTypes.count()) > 0) return notSeeded;
   // Instances starting together on one new database: only the one whose claim is stored seeds.
   const claim = randomUUID();
   if ((await repositories.settings.putIfAbsent('demo_data_claimed_by', claim)) !== claim) return notSeeded;
   for (const serviceType of demoServiceTypes) await repositories.serviceTypes.upsert(serviceType);
+  // Bodies an operator imported before the first start are kept; the demo requests go to them.
+  const bodies = (await repositories.bodies.count()) === 0 ? demoBodies() : [];
+  if (bodies.length > 0) await repositories.bodies.importAll(bodies);
   const objects = demoServiceObjects(options.config.SERVICE_OBJECT_TYPE);
   await repositories.serviceObjects.upsertMany(objects);
-  const requests = demoServiceRequests(objects, options.now);
+  const requests = await toTheirBodies(demoServiceRequests(objects, options.now), repositories.bodies);
   await repositories.serviceRequests.createMany(requests);
-  return { seeded: true, serviceTypes: demoServiceTypes.length, serviceObjects: objects.length, serviceRequests: requests.length };
+  return { seeded: true, serviceTypes: demoServiceTypes.length, bodies: bodies.length, serviceObjects: objects.length, serviceRequests: requests.length };
+}
+
+/** Each request to the body that handles its type at its point, named in its language, as a new report is. */
+async function toTheirBodies(requests: NewServiceRequest[], bodies: BodyRepository): Promise<NewServiceRequest[]> {
+  const assigned: NewServiceRequest[] = [];
+  for (const request of requests) {
+    const assignment = assignBody(await bodies.at(request.lat!, request.long!), request.service_code);
+    assigned.push(
+      'body' in assignment
+        ? { ...request, body_id: assignment.body.id, agency_responsible: bodyName(assignment.body, request.locale) }
+        : request,
+    );
+  }
+  return assigned;
 }
 
 export function demoServiceRequests(objects: readonly ServiceObjectRecord[], now: number): NewServiceRequest[] {
@@ -98,7 +119,8 @@ export function demoServiceRequests(objects: readonly ServiceObjectRecord[], now
       locale: text.locale,
       detailed_status: [...plan.detailed],
       status_notes: plan.notes ? plan.notes[text.locale] : '',
-      agency_responsible: agencyResponsible,
+      // Set by toTheirBodies: the name of the body the request goes to.
+      agency_responsible: '',
       service_notice: '',
       moderation: 'published',
       external_media_url: null,

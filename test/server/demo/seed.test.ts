@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bodyName } from '../../../src/server/bodies/assign';
 import { loadConfig } from '../../../src/server/config';
 import { seedDemoData } from '../../../src/server/demo/seed';
 import { demoServiceTypes } from '../../../src/server/demo/service-types';
@@ -51,14 +53,17 @@ describe('seedDemoData', () => {
     expect(first.seeded).toBe(true);
     const counts = {
       types: await repositories.serviceTypes.count(),
+      bodies: await repositories.bodies.count(),
       objects: await repositories.serviceObjects.count(),
       requests: await repositories.serviceRequests.count(),
     };
-    expect(counts).toEqual({ types: 10, objects: first.serviceObjects, requests: first.serviceRequests });
+    expect(counts).toEqual({ types: 10, bodies: 4, objects: first.serviceObjects, requests: first.serviceRequests });
+    expect(first.bodies).toBe(4);
 
     const second = await seedDemoData(repositories, { config, now: now + day });
     expect(second.seeded).toBe(false);
     expect(await repositories.serviceTypes.count()).toBe(10);
+    expect(await repositories.bodies.count()).toBe(4);
     expect(await repositories.serviceObjects.count()).toBe(counts.objects);
     expect(await repositories.serviceRequests.count()).toBe(counts.requests);
   });
@@ -142,7 +147,7 @@ describe('seedDemoData', () => {
     }
   });
 
-  it('seeds published, anonymous requests from the last 90 days around Helsinki', async () => {
+  it('seeds published, anonymous requests from the last 90 days around the capital region', async () => {
     await seedDemoData(repositories, { config, now });
     const requests = await allRequests();
     expect(requests.length).toBeGreaterThanOrEqual(30);
@@ -157,13 +162,12 @@ describe('seedDemoData', () => {
       expect(request.updated_at).toBeGreaterThanOrEqual(request.requested_at);
       expect(request.updated_at).toBeLessThanOrEqual(now);
       expect(request.lat).toBeGreaterThanOrEqual(60.15);
-      expect(request.lat).toBeLessThanOrEqual(60.25);
-      expect(request.long).toBeGreaterThanOrEqual(24.85);
-      expect(request.long).toBeLessThanOrEqual(25.05);
+      expect(request.lat).toBeLessThanOrEqual(60.32);
+      expect(request.long).toBeGreaterThanOrEqual(24.72);
+      expect(request.long).toBeLessThanOrEqual(25.12);
       expect(request.title?.length).toBeGreaterThan(0);
       expect(request.description.length).toBeGreaterThan(10);
       expect(['fi', 'en']).toContain(request.locale);
-      expect(request.agency_responsible).toBe('Kaupunkiympäristön toimiala');
       expect(request).toMatchObject({ email: null, first_name: null, last_name: null, phone: null, device_id: null, account_id: null });
       expect(`${request.title} ${request.description} ${request.status_notes}`).not.toMatch(/@|\+358|\b0\d{2}[ -]?\d{6,}/);
       if (request.status === 'closed') expect(request.status_notes.length).toBeGreaterThan(0);
@@ -178,6 +182,23 @@ describe('seedDemoData', () => {
     const ages = requests.map((request) => (now - request.requested_at) / day);
     expect(Math.min(...ages)).toBeLessThan(15);
     expect(Math.max(...ages)).toBeGreaterThan(60);
+  });
+
+  it("gives every request to a body whose area covers it and which handles its type, named in the request's language", async () => {
+    await seedDemoData(repositories, { config, now });
+    const requests = await allRequests();
+    const bodies = new Map((await repositories.bodies.list()).map((body) => [body.id, body]));
+    expect([...bodies.keys()].sort()).toEqual(['espoo', 'helsinki', 'kauniainen', 'vantaa']);
+    for (const request of requests) {
+      const body = bodies.get(request.body_id ?? '');
+      expect(body, `${request.title} has a body`).toBeDefined();
+      expect(booleanPointInPolygon([request.long!, request.lat!], body!.area), `${request.title} lies in ${body!.id}`).toBe(true);
+      expect(body!.services).toContain(request.service_code);
+      expect(request.agency_responsible).toBe(bodyName(body!, request.locale));
+    }
+    // Every body has some, Kauniainen's Finnish name among the names given.
+    expect(new Set(requests.map((request) => request.body_id))).toEqual(new Set(bodies.keys()));
+    expect(requests.map((request) => request.agency_responsible)).toContain('Kauniaisten kaupunki');
   });
 
   it('places requests about a service object at that object', async () => {

@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { parseBodyFile } from '../../bodies/body-file';
+import type { BodyRecord, Repositories } from '../../storage/repositories/types';
+import { isHelp, printTable, usageError as usageOf, type CommandIo } from '../io';
+
+export const bodiesUsage = `Usage: npm run admin -- bodies <command>
+
+  bodies import FILE.geojson  add or replace (by id) the bodies of a GeoJSON FeatureCollection,
+                              one Feature per body: properties { id, jurisdiction_id,
+                              name: { fi, sv, en }, services: [codes], send? } and a Polygon or
+                              MultiPolygon area. The whole file is checked first; nothing is
+                              stored unless every body is valid. The format: README, "Bodies".
+  bodies list                 list bodies (id, jurisdiction_id, names, service types, send method)
+  bodies remove ID            remove a body and its service list; its requests keep their body id
+
+With no bodies, Kerro serves one jurisdiction (JURISDICTION_ID).`;
+
+/** `bodies` group of the admin CLI: 0 done, 1 refused, 2 bad usage. A body's send settings may hold a key, so only their method is ever printed. */
+export async function bodiesCommand(
+  args: readonly string[],
+  io: CommandIo,
+  repositories: Pick<Repositories, 'bodies' | 'serviceTypes'>,
+): Promise<number> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'import':
+      return rest.length === 1 ? importFile(rest[0]!, io, repositories) : usageError(io, 'bodies import takes one FILE.geojson.');
+    case 'list':
+      return rest.length === 0 ? list(io, repositories) : usageError(io, 'bodies list takes no arguments.');
+    case 'remove':
+      return rest.length === 1 ? remove(rest[0]!, io, repositories) : usageError(io, 'bodies remove takes one ID.');
+    default:
+      return isHelp(command) ? usageError(io) : usageError(io, `Unknown bodies command "${command}".`);
+  }
+}
+
+async function importFile(file: string, io: CommandIo, repositories: Pick<Repositories, 'bodies' | 'serviceTypes'>): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    io.err(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    return 1;
+  }
+  const stored = await repositories.bodies.list();
+  const serviceCodes = new Set((await repositories.serviceTypes.list()).map((type) => type.service_code));
+  const { bodies, problems } = parseBodyFile(file, text, { serviceCodes, storedBodies: stored });
+  if (problems.length > 0) {
+    problems.forEach((problem) => io.err(problem));
+    io.err('Nothing was imported: fix the problems above and run the import again.');
+    return 1;
+  }
+  await repositories.bodies.importAll(bodies);
+  const storedIds = new Set(stored.map((body) => body.id));
+  const replaced = bodies.filter((body) => storedIds.has(body.id)).length;
+  io.out(`Imported ${bodies.length} bod${bodies.length === 1 ? 'y' : 'ies'} from ${file}: ${bodies.length - replaced} new, ${replaced} replaced.`);
+  printBodies(io, bodies);
+  return 0;
+}
+
+async function list(io: CommandIo, repositories: Pick<Repositories, 'bodies'>): Promise<number> {
+  const bodies = await repositories.bodies.list();
+  if (bodies.length === 0) {
+    io.out('No bodies: Kerro serves one jurisdiction (JURISDICTION_ID). Import some with: npm run admin -- bodies import FILE.geojson');
+    return 0;
+  }
+  printBodies(io, bodies);
+  return 0;
+}
+
+async function remove(id: string, io: CommandIo, repositories: Pick<Repositories, 'bodies'>): Promise<number> {
+  const body = await repositories.bodies.find(id);
+  if (!body || !(await repositories.bodies.remove(id))) {
+    io.err(`No body has the id "${id}". See: npm run admin -- bodies list`);
+    return 1;
+  }
+  io.out(`Removed body ${body.id} (${body.jurisdiction_id}, ${body.names.en}) and its service list; its requests keep their body id.`);
+  return 0;
+}
+
+function printBodies(io: CommandIo, bodies: readonly BodyRecord[]): void {
+  printTable(io, [
+    ['ID', 'JURISDICTION_ID', 'NAMES (fi / sv / en)', 'SERVICE TYPES', 'SEND'],
+    // The method only: the other send settings may hold a key or an endpoint's credentials.
+    ...bodies.map((body) => [body.id, body.jurisdiction_id, `${body.names.fi} / ${body.names.sv} / ${body.names.en}`, String(body.services.length), body.send.method]),
+  ]);
+}
+
+const usageError = (io: CommandIo, problem?: string) => usageOf(io, bodiesUsage, problem);
