@@ -9,7 +9,7 @@ import type { BodyWire } from '../../shared/bodies/wire';
 import type { AppContext } from '../context';
 import { textParam, type RawQuery } from '../http/query-params';
 import { geoReportErrorHandler } from '../open311/error-handler';
-import { badRequest } from '../open311/errors';
+import { badRequest, GeoReportError } from '../open311/errors';
 import type { BodyRecord } from '../storage/repositories/bodies';
 import { bodiesSchema } from './route-schemas';
 
@@ -48,5 +48,9 @@ export const bodiesRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
     const found = point ? await bodies.at(point.lat, point.long) : await bodies.list();
     // Revalidated every time: the global ETag makes that a 304 until an import changes the answer.
     return reply.header('cache-control', 'no-cache').send(found.map(bodyWire));
+  });
+  // Outranks the web app's wildcard: an unknown path here is answered as this API, not as a page.
+  app.all('/*', { schema: { hide: true } }, async (request) => {
+    throw new GeoReportError(404, `no such resource: ${request.method} ${request.url.split('?')[0]}; the bodies are at bodies.json`);
   });
 };

@@ -57,7 +57,7 @@ describe('with bodies', () => {
   let t: TestApp;
   beforeAll(async () => {
     // The GeoReport upstream is a city's own URL: the bodies are still this installation's.
-    t = await createTestApp({ OPEN311_URL: 'http://georeport.invalid/open311/v1' });
+    t = await createTestApp({ OPEN311_URL: 'http://georeport.invalid/open311/v1', OPEN311_API_KEY: 'city-key' });
     await t.repositories.bodies.importAll([espoo, kauniainen, helsinki]);
   });
   afterAll(() => t.close());
