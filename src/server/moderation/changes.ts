@@ -2,6 +2,7 @@ import { statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
 import { closingMessage, mergedMessage, updateMessage, type MessageSettings } from '../notify/subscriber-messages';
 import type { HistoryEvent } from '../storage/repositories/types';
 import { conflict, notFound } from './errors';
+import { bodyChange, samePlace, type PlaceBodies } from './reassign';
 import type { ChangePlan, ModerationSnapshot, PlannedChange, RequestFieldChanges } from '../storage/repositories/types';
 
 /**
@@ -150,18 +151,37 @@ export const duplicatePlan =
     };
   };
 
-/** Moves the request's point (the moderator knows better where the problem is); the old and new points are audited. */
+/** The audit's record of a body change, when there is one. */
+const bodyMove = (current: ModerationSnapshot, body: { body_id?: string | null }) =>
+  body.body_id === undefined ? {} : { body: { from: current.body_id, to: body.body_id } };
+
+/**
+ * Moves the request's point (the moderator knows better where the problem is); the old and new
+ * points are audited. With bodies, `place` holds those covering the new point: the request goes to
+ * the body there that handles its type, or the move is refused.
+ */
 export const movePlan =
-  (context: ChangeContext, point: { lat: number; long: number }): ChangePlan =>
+  (context: ChangeContext, point: { lat: number; long: number }, place?: PlaceBodies): ChangePlan =>
   (current) => {
     if (point.lat === current.lat && point.long === current.long) return undefined;
-    return plan(context, current, point, 'move', { from: { lat: current.lat, long: current.long }, to: point });
+    const body = bodyChange(current, current.service_code, place, 'lat');
+    return plan(context, current, { ...point, ...body }, 'move', { from: { lat: current.lat, long: current.long }, to: point, ...bodyMove(current, body) });
   };
 
-/** Files the request under another service type (the route checks that the type exists). */
+/**
+ * Files the request under another service type (the route checks that the type exists). With
+ * bodies, `place` holds those covering the request's point: the type must be one a body there
+ * handles, and the request goes to that body.
+ */
 export const serviceTypePlan =
-  (context: ChangeContext, serviceCode: string): ChangePlan =>
+  (context: ChangeContext, serviceCode: string, place?: PlaceBodies): ChangePlan =>
   (current) => {
     if (serviceCode === current.service_code) return undefined;
-    return plan(context, current, { service_code: serviceCode }, 'service_type', { from: current.service_code, to: serviceCode });
+    samePlace(current, place);
+    const body = bodyChange(current, serviceCode, place, 'service_code');
+    return plan(context, current, { service_code: serviceCode, ...body }, 'service_type', {
+      from: current.service_code,
+      to: serviceCode,
+      ...bodyMove(current, body),
+    });
   };

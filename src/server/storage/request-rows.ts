@@ -87,7 +87,7 @@ export function encodeRequest(request: NewServiceRequest): NewServiceRequestRow 
 
 const changeableColumns = [
   'title', 'description', 'moderation', 'detailed_status', 'status_notes', 'external_media_url', 'updated_at',
-  'service_code', 'lat', 'long', 'duplicate_of',
+  'service_code', 'lat', 'long', 'duplicate_of', 'body_id', 'agency_responsible',
 ] as const satisfies readonly (keyof RequestFieldChanges)[];
 
 /** Column values of a change; `status` always follows the detailed status. */

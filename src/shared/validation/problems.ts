@@ -34,6 +34,9 @@ export const problemCodes = [
   'too_many_photos',
   'photo_rejected',
   'rate_limited',
+  // Bodies: no body's area covers the place, or the body there does not handle the type.
+  'outside_every_area',
+  'type_not_handled_here',
   // Moderation.
   'nothing_to_change',
   'invalid_detailed_status',

@@ -33,6 +33,7 @@ import {
   statusBody,
 } from '../input';
 import type { ChangePlan, ModerationRepository } from '../../storage/repositories/types';
+import type { PlaceBodies } from '../reassign';
 import { bodyScopeOf, inScope, requestNotFound, scopedPlan } from '../scope';
 import { presentAuditEntry, presentModerationItems } from '../view';
 import { moderationSchemas } from './schemas';
@@ -71,8 +72,9 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     return record && inScope(bodyScopeOf(request), record.body_id) ? record : undefined;
   };
 
-  const detail = async (request: FastifyRequest, id: string, locale: string | undefined) => {
-    const record = await findInScope(request, id);
+  /** After a change the moderator made, the request is shown as it is now, even if the change gave it to another body. */
+  const detail = async (request: FastifyRequest, id: string, locale: string | undefined, afterChange = false) => {
+    const record = afterChange ? await serviceRequests.find(id) : await findInScope(request, id);
     if (!record) throw requestNotFound(id);
     const [item] = await present(request, [record], locale);
     const audit = await repository.listAudit({ serviceRequestId: id, limit: 200 });
@@ -128,6 +130,10 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     return detail(request, id, parseInput(detailQuery, request.query).locale);
   });
 
+  /** The bodies covering a point a change leaves a request at; none asked when the installation has no bodies. */
+  const placeBodies = async (point: { lat: number; long: number }): Promise<PlaceBodies | undefined> =>
+    (await context.repositories.bodies.count()) === 0 ? undefined : { point, bodies: await context.repositories.bodies.at(point.lat, point.long) };
+
   /** The context a plan needs: who, when, and how its email is worded (the plan writes it). */
   const changeContext = (request: FastifyRequest, serviceTypes: ServiceTypeRecord[]): ChangeContext => {
     const now = context.now();
@@ -154,7 +160,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       );
     }
     if (applied.notificationQueued) announceOutboxMessage();
-    return detail(request, id, locale);
+    return detail(request, id, locale, true);
   };
 
   app.post('/requests/:id/publish', { schema: moderationSchemas.publish }, async (request) => {
@@ -199,7 +205,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   app.post('/requests/:id/location', { schema: moderationSchemas.move }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const point = parseInput(moveBody, request.body);
-    return change(request, id, (planContext) => movePlan(planContext, point));
+    const place = await placeBodies(point);
+    return change(request, id, (planContext) => movePlan(planContext, point, place));
   });
 
   app.post('/requests/:id/service-type', { schema: moderationSchemas.serviceType }, async (request) => {
@@ -210,6 +217,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
         fields: [{ field: 'service_code', message: `no service type ${serviceCode}`, code: 'unknown_service_code' }],
       });
     }
-    return change(request, id, (planContext) => serviceTypePlan(planContext, serviceCode));
+    const current = await serviceRequests.find(id);
+    const place = current?.lat != null && current.long != null ? await placeBodies({ lat: current.lat, long: current.long }) : undefined;
+    return change(request, id, (planContext) => serviceTypePlan(planContext, serviceCode, place));
   });
 };

@@ -80,6 +80,8 @@ export type RequestFieldChanges = Partial<
     | 'lat'
     | 'long'
     | 'duplicate_of'
+    | 'body_id'
+    | 'agency_responsible'
   >
 >;
 
