@@ -4,6 +4,7 @@
  * `agency_responsible` stays empty, as before bodies existed.
  */
 import { assignBody, bodyName } from '../bodies/assign';
+import { outsideEveryArea, typeNotHandledHere } from '../../shared/georeport/problems';
 import { badRequest } from '../open311/errors';
 import type { BodyRepository } from '../storage/repositories/bodies';
 import type { JurisdictionScope, Jurisdictions } from './jurisdiction';
@@ -37,11 +38,11 @@ export async function assignRequestBody(
   const assignment = assignBody(await bodies.at(lat, long), ask.serviceCode);
   if ('problem' in assignment) {
     if (assignment.problem === 'outside') {
-      throw badRequest(`no body handles reports at lat ${lat}, long ${long}: it is outside every area this service covers; check the location`);
+      throw badRequest(outsideEveryArea.text({ value: lat, rest: long }));
     }
     const named = assignment.body;
     throw badRequest(
-      `${typeOf(ask)} is not handled by ${bodyName(named, ask.locale)} (jurisdiction_id ${named.jurisdiction_id}), which handles reports at this location; services.json?jurisdiction_id=${named.jurisdiction_id} lists its service codes`,
+      typeNotHandledHere.text({ value: typeOf(ask), rest: `${bodyName(named, ask.locale)} (jurisdiction_id ${named.jurisdiction_id})`, format: named.jurisdiction_id }),
     );
   }
   const { body } = assignment;

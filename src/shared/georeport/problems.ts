@@ -34,6 +34,18 @@ export const photoLabel = (position: number) => `media[] file ${position}`;
 /** Whatever the service says of one photo (src/server/media/image-processing.ts) begins with its label. */
 export const photoRejected = serviceProblems.template({ code: 'photo_rejected', field: 'media' })`media[] file ${'count'} ${'rest'}`;
 
+/** With bodies: no body's area covers the report's point (src/server/georeport/body-assignment.ts). */
+export const outsideEveryArea = serviceProblems.template({
+  code: 'outside_every_area',
+  field: 'lat',
+})`no body handles reports at lat ${'value'}, long ${'rest'}: it is outside every area this service covers; check the location`;
+
+/** With bodies: the body at the point does not handle the type; `value` names the type, `rest` the body. */
+export const typeNotHandledHere = serviceProblems.template({
+  code: 'type_not_handled_here',
+  field: 'service_code',
+})`${'value'} is not handled by ${'rest'}, which handles reports at this location; services.json?jurisdiction_id=${'format'} lists its service codes`;
+
 export const repeatedField = serviceProblems.template({ code: 'repeated_field' })`${'field'} was sent ${'count'} times; send it once`;
 
 export const rateLimited = serviceProblems.template({

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { problemOfDescription, rateLimited, tooManyPhotos, unknownServiceCode, unknownServiceObject } from '../../../src/shared/georeport/problems';
+import {
+  outsideEveryArea,
+  problemOfDescription,
+  rateLimited,
+  tooManyPhotos,
+  typeNotHandledHere,
+  unknownServiceCode,
+  unknownServiceObject,
+} from '../../../src/shared/georeport/problems';
 import { serviceRequestInputSchema } from '../../../src/shared/georeport/request-input-schema';
 import { ApiError } from '../../../src/client/lib/http-client';
 import { interpretSendError } from '../../../src/client/features/report/lib/send-error';
@@ -78,6 +86,20 @@ describe('translating them', () => {
     expect(translateValidationMessage(fi, tooManyPhotos.text({ limit: 4 }))).toBe('Liikaa kuvia: enintään 4. Poista osa.');
     expect(translateValidationMessage(fi, 'description must be at least 10 characters: say what is wrong')).toBe(
       'Kirjoita vähintään 10 merkkiä: kerro, mikä on vialla.',
+    );
+  });
+
+  it('says a refusal for a place no body covers, or a type the body there does not handle, in the form’s language at its field', () => {
+    // The texts the GeoReport service writes (its tests check them word for word).
+    const outside = outsideEveryArea.text({ value: 62.5, rest: 27.5 });
+    const notHandled = typeNotHandledHere.text({ value: 'service_code 171 (Potholes)', rest: 'City of Espoo (jurisdiction_id espoo.fi)', format: 'espoo.fi' });
+    expect(classifyMessage(outside)).toMatchObject({ target: 'location', rule: 'outsideEveryArea' });
+    expect(classifyMessage(notHandled)).toMatchObject({ target: 'service_code', rule: 'typeNotHandledHere' });
+    expect(translateValidationMessage(createTestI18n('fi'), outside)).toBe(
+      'Tässä paikassa olevia ilmoituksia ei käsittele kukaan: paikka on kaikkien palvelun alueiden ulkopuolella. Siirrä nastaa.',
+    );
+    expect(translateValidationMessage(createTestI18n('sv'), notHandled)).toBe(
+      'Den som tar emot rapporter på den här platsen hanterar inte den här typen av problem. Välj en annan typ eller kontrollera platsen.',
     );
   });
 

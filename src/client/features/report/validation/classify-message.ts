@@ -18,7 +18,9 @@ export type ValidationRule =
   | 'notInRegistry'
   | 'unknownType'
   | 'tooManyPhotos'
-  | 'photoRejected';
+  | 'photoRejected'
+  | 'outsideEveryArea'
+  | 'typeNotHandledHere';
 
 export interface ClassifiedMessage {
   target: ErrorTarget | undefined;
@@ -51,6 +53,8 @@ const ruleOfCode: Partial<Record<ProblemCode, ValidationRule>> = {
   unknown_service_object: 'notInRegistry',
   too_many_photos: 'tooManyPhotos',
   photo_rejected: 'photoRejected',
+  outside_every_area: 'outsideEveryArea',
+  type_not_handled_here: 'typeNotHandledHere',
 };
 
 const rulesWithLimit: ReadonlySet<ValidationRule> = new Set(['tooShort', 'tooLong', 'tooManyPhotos']);
