@@ -25,7 +25,7 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   apikey revoke ID|NAME    revoke a key by id, or every active key with that name
   bodies import|list|remove  the bodies of a region: areas, jurisdiction_ids, service lists (more: npm run admin -- bodies --help)
   counters import FILE...  import counters from GeoJSON files (more: npm run admin -- counters --help)
-  services import|list|remove  a city's own service types from its GeoReport services.json answers (more: npm run admin -- services --help)
+  services import|list|remove|archive|restore  a city's own service types from its GeoReport services.json answers (more: npm run admin -- services --help)
   service-objects import FILE...  import service objects (parks, toilets, …) from GeoJSON files
   observations import FILE  import counter observations from a CSV file (more: npm run admin -- observations --help)
   addresses import FILE    load the geocoder's address registry from a CSV file (more: npm run admin -- addresses --help)

@@ -194,7 +194,8 @@ export async function submitServiceRequest(context: AppContext, { fields, files,
   const input = parsed.data;
 
   const serviceType = await repositories.serviceTypes.find(input.service_code);
-  if (!serviceType) throw notFound(unknownServiceCode.text({ value: input.service_code, format }));
+  // An archived type takes no new reports: to a client it is as gone as from the service list.
+  if (!serviceType || serviceType.archived_at !== undefined) throw notFound(unknownServiceCode.text({ value: input.service_code, format }));
   const attributes = readAttributes(fields, serviceType.attributes);
   if (attributes.problems.length > 0) throw badRequest(attributes.problems);
 

@@ -194,7 +194,7 @@ describe('services list and remove', () => {
     ]);
     expect(await admin('list')).toBe(0);
     expect(out).toEqual([
-      'code  type      fi              sv              en             requests',
+      'code  type      fi              sv              en             requests  state',
       '171   realtime  Katujen kunto   Gatornas skick  Potholes       2',
       '198   realtime  Liikennemerkit  Trafikmärken    Traffic signs  0',
       '900   realtime  Katuvalo        Gatubelysning   Streetlight    0',
@@ -202,12 +202,41 @@ describe('services list and remove', () => {
 
     expect(await admin('remove', '171')).toBe(1);
     expect(err).toEqual([
-      "Service type 171 was not removed: 2 request(s) use it. To stop new reports of it, leave it out of the bodies' service lists (bodies import).",
+      'Service type 171 was not removed: 2 request(s) use it. To stop new reports of it and keep its requests, archive it: npm run admin -- services archive 171',
     ]);
     expect(await admin('remove', '198')).toBe(0);
     expect(out).toEqual(['Removed service type 198.']);
     expect(await admin('remove', '198')).toBe(1);
     expect(err).toEqual(['No service type 198 (npm run admin -- services list shows them).']);
     expect((await servicesIn('en')).map((service) => service.service_code)).toEqual(['171', '900']);
+  });
+
+  it('archives a type requests use: gone from the list and refused for new reports, its requests still shown under its name; restore offers it again', async () => {
+    await t.store.serviceRequests.createMany([newRequest('1')]);
+    const report = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/open311/v1/requests.json',
+        payload: new URLSearchParams({ api_key: t.apiKey, service_code: '171', description: 'A deep pothole at the bus stop.', lat: '60.17', long: '24.94' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    expect(await admin('archive', '171')).toBe(0);
+    expect(out).toEqual(['Archived service type 171: no longer offered or accepted for new reports; its requests keep showing.']);
+    expect((await servicesIn('en')).map((service) => service.service_code)).toEqual(['198', '900']);
+    expect((await t.app.inject({ url: '/open311/v1/services/171.json' })).statusCode).toBe(404);
+    const refused = await report();
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()[0].description).toContain('service_code 171 not found');
+    const old = (await t.app.inject({ url: '/open311/v1/requests/1.json?locale=en' })).json() as { service_code: string; service_name: string }[];
+    expect(old[0]).toMatchObject({ service_code: '171', service_name: 'Potholes' });
+    expect(await admin('list')).toBe(0);
+    expect(out[1]).toMatch(/^171 .* 1 +archived$/);
+
+    expect(await admin('restore', '171')).toBe(0);
+    expect(out).toEqual(['Service type 171 is offered again.']);
+    expect((await servicesIn('en')).map((service) => service.service_code)).toEqual(['171', '198', '900']);
+    expect((await report()).statusCode).toBe(200);
+    expect(await admin('archive', 'nope')).toBe(1);
+    expect(err).toEqual(['No service type nope (npm run admin -- services list shows them).']);
   });
 });

@@ -11,6 +11,7 @@ import { parseServiceListFile } from './service-list-file';
 const usage = `Usage: npm run admin -- services import LOCALE=FILE... [--definitions LOCALE=PATH]... [--body ID]
        npm run admin -- services list
        npm run admin -- services remove CODE
+       npm run admin -- services archive|restore CODE
 
 import   Reads a city's GeoReport services.json answers, one per language (LOCALE is ${supportedLocales.join(', ')}),
          e.g. fi=services_fi.json en=services.json sv=services_sv.json, and stores one service type per
@@ -24,10 +25,12 @@ import   Reads a city's GeoReport services.json answers, one per language (LOCAL
          are left alone. Every file is checked first: nothing is stored unless all are valid.
          A code missing from one language's file is imported with a warning (that language shows
          its English name); a type that differs between files is refused.
-list     Every service type: its code, type, name in each language, and how many requests use it.
+list     Every service type: its code, type, name in each language, how many requests use it, and
+         whether it is archived.
 remove   Removes a type no request uses (and its place in bodies' service lists). A type that
-         requests use is refused, naming how many: there is no archiving; remove it from the
-         bodies' service lists (bodies import) instead to stop new reports of it.`;
+         requests use is refused, naming how many: archive it instead.
+archive  Stops offering a type: it leaves services.json, its definition answers 404 and new reports
+         of it are refused, while its requests keep showing under its name. restore offers it again.`;
 
 /** What the commands read and write: the service types, and bodies' service lists. */
 type ServiceStores = Pick<Repositories, 'serviceTypes' | 'bodies'>;
@@ -151,12 +154,13 @@ async function listServices(io: CommandIo, store: ServiceStores): Promise<number
     return 0;
   }
   printTable(io, [
-    ['code', 'type', ...supportedLocales, 'requests'],
+    ['code', 'type', ...supportedLocales, 'requests', 'state'],
     ...types.map((type) => [
       type.service_code,
       type.type,
       ...supportedLocales.map((locale) => type.translations[locale]?.service_name ?? '-'),
       String(counts.get(type.service_code) ?? 0),
+      type.archived_at === undefined ? '' : 'archived',
     ]),
   ]);
   return 0;
@@ -174,17 +178,31 @@ async function removeService(code: string, io: CommandIo, store: ServiceStores):
   }
   io.err(
     `Service type ${code} was not removed: ${removal.requests} request(s) use it. ` +
-      'To stop new reports of it, leave it out of the bodies\' service lists (bodies import).',
+      `To stop new reports of it and keep its requests, archive it: npm run admin -- services archive ${code}`,
   );
   return 1;
 }
 
-export async function servicesCommand(args: readonly string[], io: CommandIo, store: ServiceStores): Promise<number> {
+async function archiveService(code: string, archive: boolean, io: CommandIo, store: ServiceStores, now: number): Promise<number> {
+  if (!(await store.serviceTypes.setArchived(code, archive ? now : null))) {
+    io.err(`No service type ${code} (npm run admin -- services list shows them).`);
+    return 1;
+  }
+  io.out(
+    archive
+      ? `Archived service type ${code}: no longer offered or accepted for new reports; its requests keep showing.`
+      : `Service type ${code} is offered again.`,
+  );
+  return 0;
+}
+
+export async function servicesCommand(args: readonly string[], io: CommandIo, store: ServiceStores, now = Date.now()): Promise<number> {
   const [command, ...rest] = args;
   if (isHelp(command) || rest.some(isHelpFlag)) return usageError(io, usage);
   if (command === 'import') return importServices(rest, io, store);
   if (command === 'list' && rest.length === 0) return listServices(io, store);
   if (command === 'remove' && rest.length === 1) return removeService(rest[0]!, io, store);
+  if ((command === 'archive' || command === 'restore') && rest.length === 1) return archiveService(rest[0]!, command === 'archive', io, store, now);
   return usageError(io, usage, `Unknown or incomplete command: services ${args.join(' ')}`);
 }
 

@@ -12,10 +12,10 @@ import type { JurisdictionScope } from '../jurisdiction';
 
 export function serviceListHandler(context: AppContext) {
   return async (reply: FastifyReply, { format, locale, scope }: { format: GeoReportFormat; locale: SupportedLocale; scope: JurisdictionScope }) => {
-    const types = await context.repositories.serviceTypes.list();
+    const offered = (await context.repositories.serviceTypes.list()).filter((type) => type.archived_at === undefined);
     const { body } = scope;
     // In the installation's order, so every body's list reads the same way.
-    const listed = body ? types.filter((type) => body.services.includes(type.service_code)) : types;
+    const listed = body ? offered.filter((type) => body.services.includes(type.service_code)) : offered;
     return sendDocument(reply, presentServiceTypes(listed, locale), format);
   };
 }
@@ -26,7 +26,8 @@ export function serviceDefinitionHandler(context: AppContext) {
     { format, service_code, locale, scope }: { format: GeoReportFormat; service_code: string; locale: SupportedLocale; scope: JurisdictionScope },
   ) => {
     const type = await context.repositories.serviceTypes.find(service_code);
-    if (!type) throw notFound(unknownServiceCode.text({ value: service_code, format }));
+    // An archived type is no longer offered: its definition is gone from the API with it.
+    if (!type || type.archived_at !== undefined) throw notFound(unknownServiceCode.text({ value: service_code, format }));
     const { body } = scope;
     if (body && !body.services.includes(service_code)) {
       throw notFound(`service_code ${service_code} is not handled by ${bodyName(body, locale)} (jurisdiction_id ${body.jurisdiction_id}); services.${format}?jurisdiction_id=${body.jurisdiction_id} lists its codes`);

@@ -212,8 +212,9 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   app.post('/requests/:id/service-type', { schema: moderationSchemas.serviceType }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const { service_code: serviceCode } = parseInput(serviceTypeBody, request.body);
-    if (!(await serviceTypes.find(serviceCode))) {
-      throw new ModerationApiError(400, 'invalid_input', `service_code: no service type ${serviceCode}; choose one from the service list`, {
+    const type = await serviceTypes.find(serviceCode);
+    if (!type || type.archived_at !== undefined) {
+      throw new ModerationApiError(400, 'invalid_input', `service_code: no service type ${serviceCode} is offered; choose one from the service list`, {
         fields: [{ field: 'service_code', message: `no service type ${serviceCode}`, code: 'unknown_service_code' }],
       });
     }

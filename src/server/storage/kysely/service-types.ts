@@ -5,9 +5,21 @@ import type { ServiceTypeRecord, ServiceTypeRemoval, ServiceTypeRepository } fro
 
 async function readAll(engine: Engine, trx: Db): Promise<ServiceTypeRecord[]> {
   const records = new Map<string, ServiceTypeRecord>();
-  const types = await trx.selectFrom('service_types').select(['service_code', 'metadata_type', 'position']).orderBy('position').orderBy('service_code').execute();
+  const types = await trx
+    .selectFrom('service_types')
+    .select(['service_code', 'metadata_type', 'position', 'archived_at'])
+    .orderBy('position')
+    .orderBy('service_code')
+    .execute();
   for (const row of types) {
-    records.set(row.service_code, { service_code: row.service_code, type: row.metadata_type, position: row.position, translations: {}, attributes: [] });
+    records.set(row.service_code, {
+      service_code: row.service_code,
+      type: row.metadata_type,
+      position: row.position,
+      translations: {},
+      attributes: [],
+      ...(row.archived_at === null ? {} : { archived_at: row.archived_at }),
+    });
   }
   const translations = trx.selectFrom('service_type_translations').select(['service_code', 'locale', 'service_name', 'description', 'keywords', 'group_name']);
   // Languages in the order they were written: SQLite keeps it (rowid); PostgreSQL keeps none,
@@ -110,6 +122,12 @@ export function createServiceTypeRepository(engine: Engine): ServiceTypeReposito
         .groupBy('service_code')
         .execute();
       return new Map(rows.map((row) => [row.service_code, Number(row.n)]));
+    },
+    async setArchived(serviceCode, archivedAt) {
+      const updated = await engine.write((trx) =>
+        trx.updateTable('service_types').set({ archived_at: archivedAt }).where('service_code', '=', serviceCode).executeTakeFirst(),
+      );
+      return updated.numUpdatedRows > 0n;
     },
     remove: (serviceCode) =>
       engine.write(async (trx): Promise<ServiceTypeRemoval> => {

@@ -14,6 +14,8 @@ export interface ServiceTypesTable {
   service_code: string;
   metadata_type: 'realtime' | 'batch' | 'blackbox';
   position: number;
+  /** Left to its default (offered) by an insert; only `setArchived` writes it. */
+  archived_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ServiceTypeTranslationsTable {

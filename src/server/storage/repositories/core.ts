@@ -33,6 +33,11 @@ export interface ServiceTypeRecord {
   /** Keyed by language (fi, sv, en). */
   translations: Record<string, ServiceTypeTranslation>;
   attributes: ServiceAttribute[];
+  /**
+   * When it was archived (epoch ms): out of the service list and refused for new reports, its
+   * requests still shown under its name. Absent: offered. Written only by `setArchived`.
+   */
+  archived_at?: number;
 }
 
 /** What `remove` did: removed, there was no such type, or requests use it (how many), so it stays. */
@@ -52,6 +57,8 @@ export interface ServiceTypeRepository {
    * a request uses it (checked in the same transaction as the delete).
    */
   remove(serviceCode: string): Promise<ServiceTypeRemoval>;
+  /** Archives (a time) or offers again (null); false when there is no such type. */
+  setArchived(serviceCode: string, archivedAt: number | null): Promise<boolean>;
 }
 
 import type { ModerationState } from '../../../shared/moderation/wire';

@@ -171,4 +171,25 @@ describe('service types', () => {
       await other.close();
     }
   });
+
+  it('archiving marks a type (seen by another instance at once), an upsert leaves the mark, and restoring clears it', async () => {
+    const { store } = opened;
+    await storeServiceTypes(store);
+    const other = await openSecondStore(opened);
+    try {
+      expect(await store.serviceTypes.list()).toHaveLength(3);
+      expect(await other.serviceTypes.setArchived('198', 1_800_000_000_000)).toBe(true);
+      expect((await store.serviceTypes.find('198'))?.archived_at).toBe(1_800_000_000_000);
+      expect((await store.serviceTypes.find('171'))?.archived_at).toBeUndefined();
+      const archived = (await store.serviceTypes.find('198'))!;
+      const { archived_at: _mark, ...unmarked } = archived;
+      await store.serviceTypes.upsert(unmarked);
+      expect((await store.serviceTypes.find('198'))?.archived_at).toBe(1_800_000_000_000);
+      expect(await store.serviceTypes.setArchived('198', null)).toBe(true);
+      expect(await other.serviceTypes.find('198')).toEqual(unmarked);
+      expect(await store.serviceTypes.setArchived('nope', 1)).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
 });

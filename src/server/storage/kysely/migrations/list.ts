@@ -10,6 +10,7 @@ import { listingStep } from './listing';
 import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
 import { requestsStep } from './requests';
+import { serviceTypeArchiveStep } from './service-type-archive';
 
 export interface SchemaMigration {
   /** Recorded in kysely_migration; the list runs in the names' order. */
@@ -41,4 +42,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0009-idempotency', step: idempotencyStep },
   { name: '0010-duplicates', step: duplicatesStep },
   { name: '0011-bodies', step: bodiesStep },
+  { name: '0012-service-type-archive', step: serviceTypeArchiveStep },
 ];
