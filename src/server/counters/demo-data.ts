@@ -1,16 +1,12 @@
-import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
-import { demoBodies, demoBodyMunicipalities } from '../demo/bodies';
 import { demoLiveCounters, demoObservationWindow, demoStoppedCounters, stoppedCounterLast } from '../demo/observed-counters';
 import { seededRandom } from '../demo/random';
-import type { BodyArea, CounterRecord, CounterRepository } from '../storage/repositories/types';
+import type { CounterRecord, CounterRepository } from '../storage/repositories/types';
 
 /**
  * Demo counters for a first start: about 2,000 made-up devices around the Helsinki region,
  * spread over the real sources, deterministic (seeded), every name ending in " (demo)". Only the
  * few that have demo observations (demo/observed-counters.ts) say they stored any, over exactly
- * the hours the observations cover: the rest are installed but never delivered. A counter of
- * Helsinki, Espoo, Vantaa or Kauniainen stands inside that city's demo body area, any other
- * outside all four, so its `municipalityCode` names the area it stands in.
+ * the hours the observations cover: the rest are installed but never delivered.
  */
 
 interface SourceProfile {
@@ -79,7 +75,6 @@ const round = (value: number, decimals: number) => Math.round(value * 10 ** deci
 /** The demo counters as of `now` (epoch ms): the same list for the same `now`. */
 export function generateDemoCounters(now: number, count = demoCounterCount): CounterRecord[] {
   const random = seededRandom(0x6b657272);
-  const areas = demoMunicipalityAreas();
   const window = demoObservationWindow(now);
   const counters: CounterRecord[] = [];
   let id = 0;
@@ -109,42 +104,23 @@ export function generateDemoCounters(now: number, count = demoCounterCount): Cou
     const street = streets[Math.floor(random() * streets.length)]!;
     const suffix = suffixes[Math.floor(random() * suffixes.length)]!;
     const number = 1 + Math.floor(random() * 120);
-    const sourceId = random() < source.nullSourceIdShare ? null : source.sourceIdBase + Math.floor(random() * 9000);
-    // Some real counters carry 0,0 as a placeholder location; the demo keeps a few.
-    const [longitude, latitude] = placeholder ? [0, 0] : standIn(municipality, areas, random);
     counters.push({
       id,
       name: `${street} ${number}${suffix} (demo)`,
       source: source.name,
-      sourceId,
+      sourceId: random() < source.nullSourceIdShare ? null : source.sourceIdBase + Math.floor(random() * 9000),
       classifying: source.classifying,
       crsEpsg: 4326,
       municipalityCode: municipality.code,
       dataReceived,
       firstStoredObservation: first,
       lastStoredObservation: last,
-      longitude,
-      latitude,
+      // Some real counters carry 0,0 as a placeholder location; the demo keeps a few.
+      longitude: placeholder ? 0 : round(municipality.longitude + (random() * 2 - 1) * municipality.spread * 2, 6),
+      latitude: placeholder ? 0 : round(municipality.latitude + (random() * 2 - 1) * municipality.spread, 6),
     });
   }
   return counters;
-}
-
-/** The demo bodies' areas by municipality code. */
-function demoMunicipalityAreas(): Map<string, BodyArea> {
-  return new Map(demoBodies().map((body) => [demoBodyMunicipalities[body.id]!, body.area]));
-}
-
-/** A place near the municipality's centre inside its own demo area, or outside every one if it has none: drawn again until so. */
-function standIn(municipality: Municipality, areas: ReadonlyMap<string, BodyArea>, random: () => number): [number, number] {
-  const own = areas.get(municipality.code);
-  for (let draw = 0; draw < 1000; draw += 1) {
-    const longitude = round(municipality.longitude + (random() * 2 - 1) * municipality.spread * 2, 6);
-    const latitude = round(municipality.latitude + (random() * 2 - 1) * municipality.spread, 6);
-    const stands = (area: BodyArea) => booleanPointInPolygon([longitude, latitude], area);
-    if (own ? stands(own) : ![...areas.values()].some(stands)) return [longitude, latitude];
-  }
-  throw new Error(`No demo counter place found for municipality ${municipality.code}: its centre lies outside its area`);
 }
 
 /** Stores the demo counters only when there are none yet; returns how many were added. */
