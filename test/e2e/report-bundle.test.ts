@@ -24,7 +24,8 @@ import { projectRoot } from '../helpers/project-root';
 // the first page keeps only the wait for the load and the lazy import, and the bundler's chunks of
 // the query library moved when the outbox came to share them.
 // 153.1: the offline app's lazy chunk and i18next's locale table together (156,731 B measured).
-const FIRST_PAGE_BUDGET_BYTES = 153.1 * 1024;
+// 154.0: the home map's "Handled by" filter and its bodies query (issue 26; 157,601 B measured).
+const FIRST_PAGE_BUDGET_BYTES = 154.0 * 1024;
 const clientDir = join(projectRoot, 'dist/client');
 const assetsDir = join(clientDir, 'assets');
 const build = readClientBuild(clientDir);
