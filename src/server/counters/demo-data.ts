@@ -1,6 +1,8 @@
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
+import { demoBodies, demoBodyMunicipalities } from '../demo/bodies';
 import { demoLiveCounters, demoObservationWindow, demoStoppedCounters, stoppedCounterLast } from '../demo/observed-counters';
 import { seededRandom } from '../demo/random';
-import type { CounterRecord, CounterRepository } from '../storage/repositories/types';
+import type { BodyArea, CounterRecord, CounterRepository } from '../storage/repositories/types';
 
 /**
  * Demo counters for a first start: about 2,000 made-up devices around the Helsinki region,
@@ -75,6 +77,7 @@ const round = (value: number, decimals: number) => Math.round(value * 10 ** deci
 /** The demo counters as of `now` (epoch ms): the same list for the same `now`. */
 export function generateDemoCounters(now: number, count = demoCounterCount): CounterRecord[] {
   const random = seededRandom(0x6b657272);
+  const areas = demoMunicipalityAreas();
   const window = demoObservationWindow(now);
   const counters: CounterRecord[] = [];
   let id = 0;
@@ -104,23 +107,56 @@ export function generateDemoCounters(now: number, count = demoCounterCount): Cou
     const street = streets[Math.floor(random() * streets.length)]!;
     const suffix = suffixes[Math.floor(random() * suffixes.length)]!;
     const number = 1 + Math.floor(random() * 120);
+    const sourceId = random() < source.nullSourceIdShare ? null : source.sourceIdBase + Math.floor(random() * 9000);
+    // Some real counters carry 0,0 as a placeholder location; the demo keeps a few.
+    const drawn = placeholder ? undefined : near(municipality, random);
+    const [longitude, latitude] = drawn ? standIn(municipality, drawn, areas, id) : [0, 0];
     counters.push({
       id,
       name: `${street} ${number}${suffix} (demo)`,
       source: source.name,
-      sourceId: random() < source.nullSourceIdShare ? null : source.sourceIdBase + Math.floor(random() * 9000),
+      sourceId,
       classifying: source.classifying,
       crsEpsg: 4326,
       municipalityCode: municipality.code,
       dataReceived,
       firstStoredObservation: first,
       lastStoredObservation: last,
-      // Some real counters carry 0,0 as a placeholder location; the demo keeps a few.
-      longitude: placeholder ? 0 : round(municipality.longitude + (random() * 2 - 1) * municipality.spread * 2, 6),
-      latitude: placeholder ? 0 : round(municipality.latitude + (random() * 2 - 1) * municipality.spread, 6),
+      longitude,
+      latitude,
     });
   }
   return counters;
+}
+
+/** A place near the municipality's centre, drawn from `random`. */
+const near = (municipality: Municipality, random: () => number): [number, number] => [
+  round(municipality.longitude + (random() * 2 - 1) * municipality.spread * 2, 6),
+  round(municipality.latitude + (random() * 2 - 1) * municipality.spread, 6),
+];
+
+/** The demo bodies' areas by municipality code. */
+function demoMunicipalityAreas(): Map<string, BodyArea> {
+  return new Map(demoBodies().map((body) => [demoBodyMunicipalities[body.id]!, body.area]));
+}
+
+/**
+ * The drawn place if it stands in the counter's own city's demo area (or, for another
+ * municipality, outside all four), else places drawn again from the counter's own stream until
+ * one does. The list's stream is never drawn from here, so every other property (and which
+ * counters have observations) stays as it was.
+ */
+function standIn(municipality: Municipality, drawn: [number, number], areas: ReadonlyMap<string, BodyArea>, id: number): [number, number] {
+  const own = areas.get(municipality.code);
+  const fits = (place: [number, number]) =>
+    own ? booleanPointInPolygon(place, own) : ![...areas.values()].some((area) => booleanPointInPolygon(place, area));
+  if (fits(drawn)) return drawn;
+  const again = seededRandom(0x706c6163 + id);
+  for (let draw = 0; draw < 1000; draw += 1) {
+    const place = near(municipality, again);
+    if (fits(place)) return place;
+  }
+  throw new Error(`demo counter ${id}: no place in municipality ${municipality.code}'s demo area near its centre`);
 }
 
 /** Stores the demo counters only when there are none yet; returns how many were added. */

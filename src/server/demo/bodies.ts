@@ -10,6 +10,9 @@ import { demoServiceTypes } from './service-types';
 
 export const demoBodiesFile = new URL('./capital-region-bodies.geojson', import.meta.url);
 
+/** The municipality code (counters' `municipalityCode`) of each demo body. */
+export const demoBodyMunicipalities: Readonly<Record<string, string>> = { helsinki: '091', espoo: '049', vantaa: '092', kauniainen: '235' };
+
 /** The demo bodies, checked against the demo service types; a bad demo file is a bug, so it throws. */
 export function demoBodies(): BodyRecord[] {
   const { bodies, problems } = parseBodyFile('capital-region-bodies.geojson', readFileSync(demoBodiesFile, 'utf8'), {

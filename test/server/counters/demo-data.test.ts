@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import { generateDemoCounters, seedCounterDemoData } from '../../../src/server/counters/demo-data';
+import { demoBodies, demoBodyMunicipalities } from '../../../src/server/demo/bodies';
 import { openTestStore } from '../../helpers/test-store';
 
 const now = Date.parse('2026-11-20T12:34:56Z');
@@ -48,6 +50,17 @@ describe('counter demo data', () => {
     expect(placeholders.length).toBeLessThan(30);
     const placed = demo.filter((c) => c.latitude !== 0);
     expect(placed.every((c) => c.latitude > 59.9 && c.latitude < 60.7 && c.longitude > 24.1 && c.longitude < 25.6)).toBe(true);
+  });
+
+  it("stands in the demo body area its municipalityCode names, or in none when it names a city outside the four", () => {
+    const bodies = demoBodies();
+    const placed = demo.filter((c) => c.latitude !== 0);
+    for (const counter of placed) {
+      const standsIn = bodies.filter((body) => booleanPointInPolygon([counter.longitude, counter.latitude], body.area)).map((body) => demoBodyMunicipalities[body.id]);
+      expect({ id: counter.id, standsIn }).toEqual({ id: counter.id, standsIn: ['091', '049', '092', '235'].includes(counter.municipalityCode) ? [counter.municipalityCode] : [] });
+    }
+    // Each of the four has counters, Kauniainen's few too.
+    expect(new Set(placed.map((c) => c.municipalityCode))).toEqual(new Set(['091', '049', '092', '235', '186', '245', '257', '858', '753']));
   });
 
   it('is stored on first start only, when there are no counters', async () => {
