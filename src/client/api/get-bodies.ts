@@ -22,7 +22,7 @@ function parseBodies(body: unknown): BodyWire[] {
   });
 }
 
-export const getBodiesQueryOptions = () =>
+const getBodiesQueryOptions = () =>
   queryOptions({
     queryKey: ['bodies'],
     queryFn: async ({ signal }) => parseBodies(await api.get(url, { signal })),

@@ -14,7 +14,7 @@ import type { BodyRecord } from '../storage/repositories/bodies';
 import { bodiesSchema } from './route-schemas';
 
 /** What the app may see of a body: never its area (large, and not needed) nor `send` (may hold a key). */
-export const bodyWire = ({ id, jurisdiction_id, names, services }: BodyRecord): BodyWire => ({
+const bodyWire = ({ id, jurisdiction_id, names, services }: BodyRecord): BodyWire => ({
   id,
   jurisdiction_id,
   name: { fi: names.fi, sv: names.sv, en: names.en },

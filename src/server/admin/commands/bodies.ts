@@ -3,7 +3,7 @@ import { parseBodyFile } from '../../bodies/body-file';
 import type { BodyRecord, Repositories } from '../../storage/repositories/types';
 import { isHelp, printTable, usageError as usageOf, type CommandIo } from '../io';
 
-export const bodiesUsage = `Usage: npm run admin -- bodies <command>
+const bodiesUsage = `Usage: npm run admin -- bodies <command>
 
   bodies import FILE.geojson  add or replace (by id) the bodies of a GeoJSON FeatureCollection,
                               one Feature per body: properties { id, jurisdiction_id,

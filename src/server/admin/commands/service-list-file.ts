@@ -10,7 +10,7 @@ import type { ServiceTypeRecord, ServiceTypeTranslation } from '../../storage/re
 export const expected = (what: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? 'is missing' : `must be ${what}`) });
 
 /** The codes a URL can carry as they are (services/{code}.json), as long as a request may name. */
-export const serviceCodePattern = /^[A-Za-z0-9_:-]{1,64}$/;
+const serviceCodePattern = /^[A-Za-z0-9_:-]{1,64}$/;
 
 export const serviceCodeSchema = z
   .union([z.string(), z.number().int().nonnegative()], expected('a string or a whole number'))
@@ -48,7 +48,7 @@ export function parseJsonFile(file: string, text: string): { json: unknown } | {
 }
 
 /** Names an entry as the messages do: its index, and its code when it has one. */
-export function entryLabel(kind: string, index: number, code: unknown): string {
+function entryLabel(kind: string, index: number, code: unknown): string {
   return typeof code === 'string' || typeof code === 'number' ? `${kind} ${index} (service_code ${String(code)})` : `${kind} ${index}`;
 }
 
