@@ -1,5 +1,5 @@
 import { statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
-import { closingMessage, mergedMessage, updateMessage, type MessageSettings } from '../notify/subscriber-messages';
+import { closingMessage, mergedMessage, updateMessage, type MessageSettings, type UpdateKind } from '../notify/subscriber-messages';
 import type { HistoryEvent } from '../storage/repositories/types';
 import { conflict, notFound } from './errors';
 import { bodyChange, samePlace, type PlaceBodies } from './reassign';
@@ -32,6 +32,9 @@ function historyOf(current: ModerationSnapshot, after: ModerationSnapshot, now: 
   return events;
 }
 
+/** A forwarding is told to nobody: it is the case system's status that follows that residents hear of. */
+const toldKind = (event: HistoryEvent): event is HistoryEvent & { kind: UpdateKind } => event.kind !== 'forwarded';
+
 /**
  * Subscribers hear of a close (the reporter's email keeps its own words), and of every public
  * change of a published request, worded from the request after it.
@@ -39,7 +42,8 @@ function historyOf(current: ModerationSnapshot, after: ModerationSnapshot, now: 
 function notifyOf(context: ChangeContext, current: ModerationSnapshot, after: ModerationSnapshot, history: HistoryEvent[]) {
   if (current.status === 'open' && statusOfDetailedStatus(after.detailed_status) === 'closed') return closingMessage(after, context.mail);
   if (after.moderation !== 'published') return undefined;
-  const kind = history.find((event) => event.kind === 'published' || event.kind === 'status') ?? history[0];
+  const told = history.filter(toldKind);
+  const kind = told.find((event) => event.kind === 'published' || event.kind === 'status') ?? told[0];
   return kind ? updateMessage(kind.kind, after, context.mail) : undefined;
 }
 

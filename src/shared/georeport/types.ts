@@ -30,9 +30,12 @@ export type ExtendedAttributes = {
   content_withheld?: true;
 };
 
-/** One public change of a request: received, published, a status change or a public note. */
+/**
+ * One public change of a request: received, published, a status change, a public note, or sent
+ * to the case system of the body named in agency_responsible (`forwarded`).
+ */
 export type HistoryEntry = {
-  kind: 'received' | 'published' | 'status' | 'note';
+  kind: 'received' | 'published' | 'status' | 'note' | 'forwarded';
   datetime: string;
   /** The detailed status after the change, as in extended_attributes.detailed_status. */
   detailed_status: string;

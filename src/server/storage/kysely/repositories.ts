@@ -5,6 +5,7 @@ import { createBodyRepository } from './bodies';
 import { createCounterRepository } from './counters';
 import type { Engine } from './engine';
 import { createFollowerRepository, createRequestHistoryRepository } from './follow';
+import { createForwardStore } from './forwards';
 import { createIdempotencyRepository } from './idempotency';
 import { createModerationRepository } from './moderation';
 import { createObservationRepository } from './observations';
@@ -37,5 +38,6 @@ export function sharedRepositories(engine: Engine) {
     rateLimits: createRateLimits(engine),
     idempotencyKeys: createIdempotencyRepository(engine),
     bodies: createBodyRepository(engine),
+    forwards: createForwardStore(engine),
   } satisfies Partial<Store>;
 }

@@ -97,7 +97,7 @@ export interface RequestHistoryTable {
   id: Generated<number>;
   service_request_id: string;
   at: number;
-  kind: 'published' | 'status' | 'note';
+  kind: 'published' | 'status' | 'note' | 'forwarded';
   /** Comma list, as the request's own column. */
   detailed_status: string;
   note: string;
@@ -255,6 +255,34 @@ export interface ModeratorBodiesTable {
   body_id: string;
 }
 
+/** One per forwarded request (issue 27): a job until sent, then the link to the case system's report. */
+export interface ForwardsTable {
+  service_request_id: string;
+  body_id: string;
+  method: 'open311' | 'email';
+  idempotency_key: string;
+  created_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+  /** 1 when an attempt's answer was lost after the case system may have taken it. */
+  uncertain: number;
+  sent_at: number | null;
+  failed_at: number | null;
+  last_error: string | null;
+  remote_id: string | null;
+  remote_updated_at: number | null;
+}
+
+/** Each open311 body's polling: the window applied so far and the one instance's lease. */
+export interface CaseSystemPollsTable {
+  body_id: string;
+  polled_until: number | null;
+  locked_until: number | null;
+  last_polled_at: number | null;
+  last_error: string | null;
+}
+
 export interface Tables {
   service_types: ServiceTypesTable;
   service_type_translations: ServiceTypeTranslationsTable;
@@ -284,4 +312,6 @@ export interface Tables {
   bodies: BodiesTable;
   body_services: BodyServicesTable;
   moderator_bodies: ModeratorBodiesTable;
+  forwards: ForwardsTable;
+  case_system_polls: CaseSystemPollsTable;
 }

@@ -159,7 +159,12 @@ export interface ServiceRequestRepository {
    * Stores a request. With an email on the request and `receipt`, the reporter is subscribed to
    * its updates and the receipt queued, in the same transaction.
    */
-  create(request: NewServiceRequest, receipt?: RecipientMessage): Promise<void>;
+  /**
+   * Stores a new request with the reporter's receipt. `forward`: its body takes reports before
+   * moderation (`"premoderation": false`), so its forward job is queued in the same transaction
+   * (ForwardStore; nothing is queued when the body works in the console).
+   */
+  create(request: NewServiceRequest, receipt?: RecipientMessage, options?: { forward?: boolean }): Promise<void>;
   /** Inserts many at once (demo data, benchmarks); one transaction. */
   createMany(requests: NewServiceRequest[]): Promise<void>;
   find(id: string): Promise<ServiceRequestRecord | undefined>;

@@ -51,7 +51,8 @@ export interface FollowerRepository {
   countFollowers(serviceRequestId: string): Promise<number>;
 }
 
-export type HistoryKind = 'published' | 'status' | 'note';
+/** `forwarded`: sent to the case system of the request's body (agency_responsible). */
+export type HistoryKind = 'published' | 'status' | 'note' | 'forwarded';
 
 /** A public change of a request; `received` is the request's own requested_at, never stored twice. */
 export interface HistoryEvent {

@@ -8,6 +8,7 @@ import type { BodyRepository } from './bodies';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
 import type { FollowerRepository, RequestHistoryRepository } from './follow';
+import type { ForwardStore } from './forwards';
 import type { IdempotencyRepository } from './idempotency';
 import type { MediaStore } from './media';
 import type { ModerationRepository, UnitOfWork } from './moderation';
@@ -20,6 +21,7 @@ export type * from './bodies';
 export type * from './core';
 export type * from './counters';
 export type * from './follow';
+export type * from './forwards';
 export type * from './idempotency';
 export type * from './media';
 export type * from './moderation';
@@ -53,6 +55,8 @@ export interface Repositories {
   unitOfWork: UnitOfWork;
   /** The bodies of a region and their areas; none: one jurisdiction. */
   bodies: BodyRepository;
+  /** Reports on their way to their bodies' case systems, and the polling of those systems. */
+  forwards: ForwardStore;
 }
 
 export type HealthCheck = 'ok' | 'failed';

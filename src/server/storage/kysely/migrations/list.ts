@@ -5,6 +5,7 @@ import { changeTokensStep } from './change-tokens';
 import { countersStep } from './counters';
 import { duplicatesStep } from './duplicates';
 import { followStep } from './follow';
+import { forwardsStep } from './forwards';
 import { idempotencyStep } from './idempotency';
 import { listingStep } from './listing';
 import { moderationStep } from './moderation';
@@ -43,4 +44,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0010-duplicates', step: duplicatesStep },
   { name: '0011-bodies', step: bodiesStep },
   { name: '0012-service-type-archive', step: serviceTypeArchiveStep },
+  { name: '0013-forwards', step: forwardsStep },
 ];

@@ -1,0 +1,97 @@
+/**
+ * Forwarding (issue 27): each report whose body receives reports in its own case system
+ * (`send.method` "open311" or "email"; "console" bodies work in Kerro's console and get none)
+ * has one forward job, queued in the same transaction as its publication (or its creation, for
+ * a body with `"premoderation": false`), leased to a sender, retried with backoff, and ended in
+ * the same transaction that records the case system's id and appends PUBLIC_WORKS_NEW
+ * (PlannedChange.forwarded). Status comes back by polling each open311 body's case system, one
+ * instance at a time (a lease per body).
+ */
+export type ForwardMethod = 'open311' | 'email';
+
+/** A job as a sender holds it after `claim`. */
+export interface ForwardJob {
+  service_request_id: string;
+  body_id: string;
+  method: ForwardMethod;
+  /**
+   * Stable for the job's life: sent as `Idempotency-Key` on every attempt, so a case system that
+   * honours it creates the report once however often the answer is lost.
+   */
+  idempotency_key: string;
+  /** Attempts so far, this one included once claimed. */
+  attempts: number;
+  created_at: number;
+  /** Set when an earlier attempt's answer was lost after the request may have reached the case system. */
+  uncertain: boolean;
+}
+
+/** A job as an operator and the moderation console see it: never the report's texts or contacts. */
+export interface ForwardEntry {
+  service_request_id: string;
+  body_id: string;
+  method: ForwardMethod;
+  created_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  /** Epoch ms when the case system took it; null until then. */
+  sent_at: number | null;
+  /** Epoch ms when it was given up; null while pending or sent. */
+  failed_at: number | null;
+  /** The case system's last error, as the sender worded it (never a key). */
+  last_error: string | null;
+  /** The case system's service_request_id (open311); null for email and until sent. */
+  remote_id: string | null;
+  /** The newest case-system `updated_datetime` applied to the request (epoch ms); null before any. */
+  remote_updated_at: number | null;
+}
+
+export interface ForwardSummary {
+  /** Not sent and not given up. */
+  pending: number;
+  failed: number;
+  oldestPendingAt: number | null;
+}
+
+/** A forwarded report the poller follows: Kerro's id, the case system's, and what was applied last. */
+export interface ForwardedReport {
+  service_request_id: string;
+  remote_id: string;
+  remote_updated_at: number | null;
+}
+
+/** A body's polling state, leased to one instance at a time. */
+export interface PollLease {
+  body_id: string;
+  /** The end of the last window fully applied (epoch ms); null before the first poll. */
+  polled_until: number | null;
+}
+
+export interface ForwardStore {
+  /** Request ids of jobs due now: not sent, not given up, not leased. */
+  listDue(now: number, limit: number): Promise<string[]>;
+  /** Leases a due job until `leaseUntil` and counts the attempt; undefined when another sender has it or it is no longer due. */
+  claim(serviceRequestId: string, now: number, leaseUntil: number): Promise<ForwardJob | undefined>;
+  /**
+   * Not taken this time. `uncertain`: the request may have reached the case system (a timeout, a
+   * reset connection, a 5xx), so the next attempt looks the report up before sending again.
+   */
+  retryLater(serviceRequestId: string, retryAt: number, error: string, uncertain: boolean): Promise<void>;
+  giveUp(serviceRequestId: string, now: number, error: string): Promise<void>;
+  summary(): Promise<ForwardSummary>;
+  /** Oldest first; `failedOnly` for those given up; `pendingOnly` for those neither sent nor given up. */
+  list(query: { limit: number; failedOnly?: boolean; pendingOnly?: boolean; bodyId?: string }): Promise<ForwardEntry[]>;
+  /** The job of these requests, for the moderation console (requests without one are absent). */
+  findFor(serviceRequestIds: readonly string[]): Promise<Map<string, ForwardEntry>>;
+  /** Puts given-up jobs (all, or the one request's) back in the queue, due `now`, with fresh attempts. Returns how many. */
+  retryFailed(now: number, serviceRequestId?: string): Promise<number>;
+
+  /** Forwarded reports of a body, by the case system's ids (those Kerro never sent are absent). */
+  findByRemoteIds(bodyId: string, remoteIds: readonly string[]): Promise<ForwardedReport[]>;
+  /** Forwarded reports of a body the poller has not seen any update of yet, oldest first. */
+  listUnseen(bodyId: string, limit: number): Promise<ForwardedReport[]>;
+  /** Leases the body's polling until `leaseUntil`; undefined when another instance holds it. */
+  claimPoll(bodyId: string, now: number, leaseUntil: number): Promise<PollLease | undefined>;
+  /** Ends this instance's lease, recording the window applied (`polledUntil`) or the case system's error. */
+  releasePoll(bodyId: string, outcome: { polledUntil: number } | { error: string }): Promise<void>;
+}
