@@ -5,8 +5,12 @@ import { solid } from '../../helpers/images';
 import { createForwardSender } from '../../../src/server/forwarding/forward-sender';
 import { createMailLinks } from '../../../src/server/notify/mail-links';
 import type { BodyRecord, BodySend } from '../../../src/server/storage/repositories/types';
+import { createSmtpTransport } from '../../../src/server/notify/mail-transport';
+import { createOutboxSender } from '../../../src/server/notify/outbox-sender';
 import { multipartBody, validReport } from '../georeport/form';
 import { addModerator, signIn, type ModeratorSession } from '../moderation/moderation-client';
+import { readMail } from '../notify/multipart';
+import { startSmtpServer } from '../notify/smtp-test-server';
 import { startCaseSystemProxy, startFixedAnswer } from './case-system-proxy';
 
 /**
@@ -61,11 +65,13 @@ async function publishedReport(): Promise<string> {
   return id;
 }
 
+const mailFrom = 'Kerro Helsinki <no-reply@kerro.example.org>';
+
 function sender() {
   return createForwardSender({
     repositories: k.store,
     log: k.app.log,
-    mail: { links: createMailLinks('secret', 'http://kerro.test'), mailFrom: 'Kerro <no-reply@kerro.example.org>', timeZone: 'Europe/Helsinki' },
+    mail: { links: createMailLinks('secret', 'http://kerro.test'), mailFrom, timeZone: 'Europe/Helsinki' },
     env: { [keyVariable]: caseSystem.apiKey },
     now: () => k.clock.now,
   });
@@ -221,5 +227,48 @@ describe('forwarding to an open311 case system', () => {
     expect(await forwards.runOnce()).toMatchObject({ retried: 1 });
     expect((await jobOf(id)).last_error).toBe(`no API key: the environment variable ${keyVariable} named by api_key_env is not set`);
     expect(await caseSystemReports()).toEqual([]);
+  });
+});
+
+describe('forwarding to an email body', () => {
+  it('queues one clear message to the department with the report, its place and photos, and nothing of the reporter; the outbox delivers it', async () => {
+    const smtp = await startSmtpServer();
+    closers.push(() => smtp.close());
+    const department = ['katutyot@hel.example', 'rakennusvirasto@hel.example'];
+    await useBody({ method: 'email', to: department });
+    const id = await publishedReport();
+    const forwards = sender();
+
+    expect(await forwards.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await forwards.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    const job = await jobOf(id);
+    expect(job).toMatchObject({ remote_id: null, sent_at: k.clock.now, failed_at: null });
+    expect((await requestOf(id)).detailed_status).toEqual(['RECEIVED', 'PUBLIC_WORKS_NEW']);
+    expect((await historyOf(id)).map((event) => event.kind)).toContain('forwarded');
+
+    const outbox = createOutboxSender({ store: k.store.outbox, transport: createSmtpTransport(smtp.url, mailFrom), log: k.app.log, now: () => k.clock.now });
+    await outbox.runOnce();
+    await outbox.stop();
+    const toDepartment = smtp.received.filter((mail) => mail.to.includes(department[0]!));
+    expect(toDepartment).toHaveLength(1);
+    const [received] = toDepartment;
+    expect(received!.to).toEqual(department);
+    const mail = readMail(received!.raw);
+    expect(mail.headers.get('from')).toBe(mailFrom);
+    expect(mail.headers.get('reply-to')).toBeUndefined();
+    expect(mail.headers.get('to')).toBe(department.join(', '));
+    expect(mail.headers.get('subject')).toBe(`New report: Potholes (${id})`);
+    const photo = (await requestOf(id)).media[0]!.file_name;
+    for (const part of [mail.plain, mail.html]) {
+      for (const value of Object.values(reporter)) expect(part).not.toContain(value);
+    }
+    expect(mail.plain).toContain(validReport.description);
+    expect(mail.plain).toContain('Title: Pothole at the school gate');
+    expect(mail.plain).toContain(`Place and status: http://kerro.test/requests/${id}`);
+    expect(mail.plain).toContain('Coordinates (WGS 84): 60.1699, 24.9384');
+    expect(mail.plain).toContain('https://www.openstreetmap.org/?mlat=60.1699&mlon=24.9384#map=18/60.1699/24.9384');
+    expect(mail.plain).toContain(`http://kerro.test/media/${photo}`);
+    expect(mail.html).toContain(`<a href="http://kerro.test/requests/${id}">`);
+    expect(mail.html).toContain(`<a href="http://kerro.test/media/${photo}">`);
   });
 });
