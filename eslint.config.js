@@ -77,6 +77,12 @@ const zones = [
     ],
     message: 'src/server/http is cross-cutting: the APIs use it, it uses none of them.',
   },
+  // Forwarding speaks to case systems as a GeoReport client; Kerro's own service, moderation and the proxy are none of its business.
+  {
+    target: 'src/server/forwarding',
+    from: ['src/server/georeport', 'src/server/moderation', 'src/server/proxy'],
+    message: 'src/server/forwarding may import open311, notify, bodies, the storage seam, time and shared; never georeport, moderation or the proxy.',
+  },
   // The storage backends are reached through the seam (storage/index.ts, storage/repositories/*).
   ...['sqlite', 'postgres'].map((backend) => ({
     target: ['src/server/!(storage)/**', 'src/server/*'],
