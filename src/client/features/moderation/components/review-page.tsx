@@ -116,7 +116,7 @@ export function ReviewPage({ id }: { id: string }) {
           <PhotoList item={item} />
         </Panel>
         <Panel title={t('audit.history')}>
-          <RequestHistory entries={item.public.extended_attributes?.history} withHeading={false} />
+          <RequestHistory entries={item.public.extended_attributes?.history} agency={item.public.agency_responsible} withHeading={false} />
         </Panel>
         <Panel title={t('audit.forRequest')}>
           <RequestAudit entries={item.audit} />
