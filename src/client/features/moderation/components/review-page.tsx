@@ -12,6 +12,7 @@ import { describeError } from '../lib/describe-error';
 import { DecisionPanel } from './decision-panel';
 import { DuplicatePanel } from './duplicate-panel';
 import { EditTextsForm } from './edit-texts-form';
+import { ForwardPanel } from './forward-panel';
 import { ModerationStateBadge } from './moderation-state-badge';
 import { PhotoList } from './photo-list';
 import { PlaceTypeForm } from './place-type-form';
@@ -79,6 +80,8 @@ export function ReviewPage({ id }: { id: string }) {
           <Link to={`/requests/${encodeURIComponent(item.service_request_id)}`}>{t('review.publicPage')}</Link>
         </p>
       </header>
+
+      <ForwardPanel item={item} />
 
       <div className="moderation-review__layout">
         <div className="moderation-review__side">
