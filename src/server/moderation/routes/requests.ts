@@ -229,8 +229,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   });
 
   /**
-   * A send the sender gave up on goes back in the queue, due now, with fresh attempts; the
-   * sender's next round picks it up. Audited like every change a moderator makes.
+   * A send the sender gave up on goes back in the queue, due now, with fresh attempts. Audited
+   * like every change a moderator makes.
    */
   app.post('/requests/:id/forward/retry', { schema: moderationSchemas.retryForward }, async (request) => {
     const { id } = parseInput(idParams, request.params);
@@ -242,6 +242,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       throw conflict(`service request ${id} has no failed send to retry: it is waiting, already sent, or its body works in this console`);
     }
     await repository.recordAudit({ at: now, moderator: sessionOf(request).moderator_name, action: 'forward_retry', service_request_id: id, details: {} });
+    announceForwardJob(); // this process's sender tries it at once rather than at its next poll
     return detail(request, id, locale);
   });
 };
