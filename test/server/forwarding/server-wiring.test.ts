@@ -85,4 +85,4 @@ it('the real server starts the forward sender: a publication over HTTP is forwar
   expect(mail).toBeDefined();
   expect(readMail(mail!).plain).toContain(`https://kerro.example.org/requests/${id}`);
   expect((await admin.serviceRequests.find(id))!.detailed_status).toEqual(['RECEIVED', 'PUBLIC_WORKS_NEW']);
-});
+}, 20_000);
