@@ -16,6 +16,7 @@
  */
 import { createJobLoop, defaultRetryDelayMs, type JobLoop, type JobOutcome, type LoopLogger } from '../jobs/job-loop';
 import type { MailLinks } from '../notify/mail-links';
+import { announceOutboxMessage } from '../notify/outbox-signal';
 import type { BodyRecord, ForwardJob, Repositories, ServiceRequestRecord } from '../storage/repositories/types';
 import { departmentEmail } from './department-email';
 import { forwardedPlan } from './forwarded-plan';
@@ -82,6 +83,7 @@ export function createForwardSender(options: ForwardSenderOptions): ForwardSende
       reached = job.method === 'open311';
       const email = job.method === 'email' ? departmentEmail(request, body.send.to as string | string[], await mailSettings()) : undefined;
       await repositories.unitOfWork.changeRequest(serviceRequestId, forwardedPlan({ now: now(), bodyId: job.body_id, method: job.method }, remoteId, email));
+      if (email) announceOutboxMessage();
       log.info({ ...context, remoteId, ...(found ? { foundBeforeResend: true } : {}) }, 'forwarded to the case system');
       return 'sent';
     } catch (error) {
