@@ -70,10 +70,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await phase('finish requests in flight', () => app.close());
       } finally {
         clearTimeout(cutOff);
-        // A poll in progress finishes its change before the database closes under it.
-        await phase('stop the case system poller', () => caseSystemPoller?.stop().catch(() => undefined));
         // The senders finish a delivery in progress before the database closes under them.
         await phase('stop the forward sender', () => forwardSender?.stop().catch(() => undefined));
+        // A poll in progress finishes its change before the database closes under it.
+        await phase('stop the case system poller', () => caseSystemPoller?.stop().catch(() => undefined));
         await phase('stop the email sender', () => outboxSender?.stop().catch(() => undefined));
         await phase('close the database', () => store.close());
       }
