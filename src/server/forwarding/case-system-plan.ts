@@ -6,10 +6,8 @@
  */
 import { planChange, type ChangeContext } from '../notify/public-change';
 import type { ChangePlan, RequestFieldChanges } from '../storage/repositories/types';
+import { caseSystemActor } from './forwarded-plan';
 import { mapCaseSystemStatus, type CaseSystemRequest } from './status-mapping';
-
-/** How the audit log names a case system's changes. */
-export const caseSystemActor = 'case system';
 
 export const caseSystemPlan =
   (context: Omit<ChangeContext, 'moderator'>, bodyId: string, remote: CaseSystemRequest): ChangePlan =>

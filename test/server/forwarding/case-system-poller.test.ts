@@ -34,7 +34,7 @@ let cases: TestApp;
 let casesModerator: ModeratorSession;
 const silent = { info: () => undefined, warn: () => undefined };
 
-function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number } = {}): CaseSystemPoller {
+function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number; pageLimit?: number } = {}): CaseSystemPoller {
   return createCaseSystemPoller({
     store: t.store,
     mail: { links: createMailLinks('test-secret', 'http://kerro.test'), timeZone: 'Europe/Helsinki', mailFrom: t.config.MAIL_FROM },
@@ -43,6 +43,7 @@ function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number 
     now: () => t.clock.now,
     overlapMs: options.overlapMs ?? 0,
     timeoutMs: options.timeoutMs,
+    pageLimit: options.pageLimit,
   });
 }
 
@@ -64,11 +65,11 @@ afterEach(async () => {
   await cases.close();
 });
 
-/** A published report with its reporter's email, forwarded to the case system (as the sender leaves it); null: to remote-1 of a stand-in. */
-async function forwardedReport(endpointApp: TestApp | null = cases): Promise<{ id: string; remoteId: string }> {
+/** A published report with its reporter's email, forwarded to the case system (as the sender leaves it); null: to a stand-in, as `standInId`. */
+async function forwardedReport(endpointApp: TestApp | null = cases, standInId = 'remote-1'): Promise<{ id: string; remoteId: string }> {
   const id = await submitRequest(kerro, { email: reporter });
   await publish(kerro, id);
-  const remoteId = endpointApp ? await submitRequest(endpointApp) : 'remote-1';
+  const remoteId = endpointApp ? await submitRequest(endpointApp) : standInId;
   if (endpointApp) await publish(endpointApp, remoteId);
   const at = kerro.clock.now;
   await kerro.store.unitOfWork.changeRequest(id, () => ({
@@ -178,11 +179,11 @@ describe('the case-system poller', () => {
 
 describe('a case system that answers rubbish', () => {
   let server: Server;
-  let answer: (response: ServerResponse) => void;
+  let answer: (response: ServerResponse, url: URL) => void;
   const sockets = new Set<Socket>();
 
   beforeEach(async () => {
-    server = createServer((_request, response) => answer(response));
+    server = createServer((request, response) => answer(response, new URL(request.url!, 'http://stand-in')));
     server.on('connection', (socket) => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
@@ -228,5 +229,30 @@ describe('a case system that answers rubbish', () => {
     expect((await poller.pollOnce())[0]).toEqual({ bodyId: 'city', outcome: 'polled', applied: 1 });
     expect((await requestOf(id)).detailed_status).toEqual(['PROCESSED', 'PUBLIC_WORKS_COMPLETED']);
     expect(await pollRow()).toMatchObject({ polled_until: kerro.clock.now, last_error: null });
+  });
+
+  it('halves a window whose answer may have been cut at a page, so no change is lost', async () => {
+    const start = kerro.clock.now;
+    const reports = [await forwardedReport(null, 'remote-1'), await forwardedReport(null, 'remote-2'), await forwardedReport(null, 'remote-3')];
+    // Seen at an earlier poll, so only the windows can bring their next changes.
+    for (const { id } of reports) {
+      await kerro.store.unitOfWork.changeRequest(id, () => ({ set: {}, audit: { at: start, moderator: 'test', action: 'seen', details: {} }, remoteUpdatedAt: start - 1000 }));
+    }
+    // Each closed a second apart; the stand-in lists the newest reports first and cuts its answer at two.
+    const changes = reports.map(({ remoteId }, index) => ({
+      service_request_id: remoteId,
+      status: 'closed',
+      updated_datetime: new Date(start + (index + 1) * 1000).toISOString(),
+      extended_attributes: { detailed_status: 'PROCESSED,PUBLIC_WORKS_COMPLETED' },
+    }));
+    answer = (response, url) => {
+      const [from, to] = ['updated_after', 'updated_before'].map((name) => Date.parse(url.searchParams.get(name) ?? ''));
+      const inWindow = changes.filter((change) => Date.parse(change.updated_datetime) >= from! && Date.parse(change.updated_datetime) <= to!);
+      json(inWindow.reverse().slice(0, 2))(response);
+    };
+    kerro.clock.now = start + 10_000;
+    expect((await pollerOf(kerro, { pageLimit: 2 }).pollOnce())[0]).toEqual({ bodyId: 'city', outcome: 'polled', applied: 3 });
+    for (const { id } of reports) expect((await requestOf(id)).status).toBe('closed');
+    expect((await pollRow())!.polled_until).toBe(kerro.clock.now);
   });
 });
