@@ -153,6 +153,9 @@ const e2eTest = {
   globalSetup: ['test/helpers/build-for-e2e.ts'],
   testTimeout: 120_000,
   hookTimeout: 240_000,
+  // expect.poll waits for a state in the page; vitest's default bound (1 s) is shorter than a
+  // loaded two-core machine takes to get there, e.g. checking a 21 MB photo. Done when it is there.
+  expect: { poll: { timeout: 15_000 } },
 };
 
 export default defineConfig({
