@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requirePublicBaseUrl } from '../../http/public-base-url';
 import { announceOutboxMessage } from '../../notify/outbox-signal';
+import { announceForwardJob } from '../../forwarding/forward-signal';
 import type { ServiceRequestRecord, ServiceTypeRecord } from '../../storage/repositories/types';
 import { sessionOf } from '../auth';
 import {
@@ -17,7 +18,7 @@ import {
   type ChangeContext,
 } from '../changes';
 import { likelyDuplicatesOf } from '../duplicates';
-import { invalidHost, ModerationApiError } from '../errors';
+import { conflict, invalidHost, ModerationApiError } from '../errors';
 import {
   detailQuery,
   duplicateBody,
@@ -64,6 +65,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       baseUrl: publicBaseUrl(request),
       history: await context.repositories.requestHistory.listFor(records.map((record) => record.service_request_id)),
       duplicates: await duplicatesOf(records, bodyScopeOf(request)),
+      // One look-up per page, however many requests it holds.
+      forwards: await context.repositories.forwards.findFor(records.map((record) => record.service_request_id)),
     });
 
   /** The request if it exists and is in the moderator's bodies; one of another body is answered as absent. */
@@ -165,7 +168,9 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
 
   app.post('/requests/:id/publish', { schema: moderationSchemas.publish }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return change(request, id, (planContext) => publishPlan(planContext));
+    const answer = await change(request, id, (planContext) => publishPlan(planContext));
+    announceForwardJob(); // a hint: the sender finds whether the publication queued a job
+    return answer;
   });
 
   app.post('/requests/:id/reject', { schema: moderationSchemas.reject }, async (request) => {
@@ -221,5 +226,23 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     const current = await serviceRequests.find(id);
     const place = current?.lat != null && current.long != null ? await placeBodies({ lat: current.lat, long: current.long }) : undefined;
     return change(request, id, (planContext) => serviceTypePlan(planContext, serviceCode, place));
+  });
+
+  /**
+   * A send the sender gave up on goes back in the queue, due now, with fresh attempts. Audited
+   * like every change a moderator makes.
+   */
+  app.post('/requests/:id/forward/retry', { schema: moderationSchemas.retryForward }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { locale } = parseInput(detailQuery, request.query);
+    const record = await findInScope(request, id);
+    if (!record) throw requestNotFound(id);
+    const now = context.now();
+    if ((await context.repositories.forwards.retryFailed(now, id)) === 0) {
+      throw conflict(`service request ${id} has no failed send to retry: it is waiting, already sent, or its body works in this console`);
+    }
+    await repository.recordAudit({ at: now, moderator: sessionOf(request).moderator_name, action: 'forward_retry', service_request_id: id, details: {} });
+    announceForwardJob(); // this process's sender tries it at once rather than at its next poll
+    return detail(request, id, locale);
   });
 };
