@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -126,6 +126,39 @@ const postgresSuites = [
   'test/server/http/metrics.test.ts',
 ];
 
+/**
+ * The e2e files whose assertions measure time, paint or layout shift: on a loaded machine these
+ * would measure the load, so they run one at a time after every other file (project `e2e-alone`).
+ * Every other e2e file runs two at a time (project `e2e`): each starts its own server on a free
+ * port with its own data directory and launches its own Chromium, so the files share nothing.
+ */
+const e2eAlone = [
+  // Cumulative layout shift of each page within its budget (≤ 0.02).
+  'test/e2e/layout-shift.test.ts',
+  // The frame paints before the app renders and before Leaflet is requested (first-contentful-paint).
+  'test/e2e/map-after-first-paint.test.ts',
+  // The photo list shifts the page less than 0.01 as photos arrive.
+  'test/e2e/report-map.test.ts',
+  // A request's page shifts less than 0.02 while its place and map load.
+  'test/e2e/request-place.test.ts',
+  // SIGKILL at chosen moments under a burst of submissions: the moments are the test.
+  'test/e2e/crash-durability.test.ts',
+  // SIGTERM while uploads are half sent, against the server's shutdown cut-off.
+  'test/e2e/crash-graceful-shutdown.test.ts',
+];
+
+/** What both e2e projects share: the build before the run, the limits of a browser test. */
+const e2eTest = {
+  environment: 'node' as const,
+  // Builds the web app and the server once per run when their source changed since the last build.
+  globalSetup: ['test/helpers/build-for-e2e.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 240_000,
+  // expect.poll waits for a state in the page; vitest's default bound (1 s) is shorter than a
+  // loaded two-core machine takes to get there, e.g. checking a 21 MB photo. Done when it is there.
+  expect: { poll: { timeout: 15_000 } },
+};
+
 export default defineConfig({
   plugins: [react(), webAppManifests(), serviceWorker(), precompress()],
   // `@/…` is `src/…` (tsconfig.json's paths say the same to TypeScript and ESLint's resolver).
@@ -179,17 +212,27 @@ export default defineConfig({
         },
       },
       {
+        // After the suites above (group 0): two e2e files at a time, each a server and a browser.
+        // New e2e files land here by default.
         extends: true,
         test: {
+          ...e2eTest,
           name: 'e2e',
-          environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
-          // Builds the web app and the server once per run when their source changed since the last build.
-          globalSetup: ['test/helpers/build-for-e2e.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 240_000,
-          // One browser and one server at a time: the machine has two cores.
+          exclude: [...configDefaults.exclude, ...e2eAlone],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Last, one file at a time on an otherwise idle run: the files that measure time or paint.
+        extends: true,
+        test: {
+          ...e2eTest,
+          name: 'e2e-alone',
+          include: e2eAlone,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

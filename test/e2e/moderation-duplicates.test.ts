@@ -18,8 +18,7 @@ import { withServerAndBrowser } from './suite-setup';
  * original and its reporter is emailed once; a report rejected for its content shows a notice in
  * place of its text, photos and place.
  */
-// The machine these run on is shared: a slow start is not a failure of what is tested here.
-const suite = withServerAndBrowser({ publicBaseUrl: true, startupTimeoutMs: 90_000 });
+const suite = withServerAndBrowser({ publicBaseUrl: true });
 const desktop = { width: 1280, height: 800 };
 let tilePng: Buffer;
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -489,11 +492,12 @@ describe('reporting flow: drafts and errors', () => {
 
   it('refuses files that are not images or are too large, with a message naming them', async () => {
     const { page, finish } = await openReportPage(suite.browser, suite.server.baseUrl);
-    await page.getByTestId('photo-input').setInputFiles([
-      { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not a photo') },
-      { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not really a JPEG') },
-      { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(21 * 1024 * 1024) },
-    ]);
+    // Files on disk, chosen by path (their types by extension): Chromium reads them itself, where
+    // 21 MB sent as a buffer crossed the DevTools protocol in base64 and took over 30 s under load.
+    const folder = mkdtempSync(join(tmpdir(), 'kerro-files-'));
+    const files = { 'notes.pdf': Buffer.from('%PDF-1.4 not a photo'), 'fake.jpg': Buffer.from('this is not really a JPEG'), 'huge.jpg': Buffer.alloc(21 * 1024 * 1024) };
+    for (const [name, bytes] of Object.entries(files)) writeFileSync(join(folder, name), bytes);
+    await page.getByTestId('photo-input').setInputFiles(Object.keys(files).map((name) => join(folder, name)));
     const alert = page.locator('.photo-step__rejections');
     await expect.poll(async () => (await alert.locator('li').count())).toBe(3);
     const texts = await alert.locator('li').allTextContents();
@@ -505,6 +509,8 @@ describe('reporting flow: drafts and errors', () => {
     expect(await page.locator('.photo-list__image').count()).toBe(0);
     await expectNoAxeViolations(page);
     await finish();
+    // Only now: the page reads a chosen file from disk when it checks it.
+    rmSync(folder, { recursive: true, force: true });
   });
 });
 

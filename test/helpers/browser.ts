@@ -18,9 +18,13 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** `extraArgs`: more Chromium flags, e.g. a bench's local tile server (bench/lib/local-tiles.ts). */
+/**
+ * `extraArgs`: more Chromium flags, e.g. a bench's local tile server (bench/lib/local-tiles.ts).
+ * The launch resolves as soon as Chromium is up; its bound is longer than Playwright's 30 s for
+ * two e2e files starting browsers at once on a loaded two-core machine.
+ */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...chromiumArgs, ...extraArgs] });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...chromiumArgs, ...extraArgs], timeout: 120_000 });
 }
 
 export const screenshotDir = join(projectRoot, 'test-results/screenshots');
