@@ -12,6 +12,8 @@ import type { JurisdictionScope, Jurisdictions } from './jurisdiction';
 export interface BodyAssignment {
   body_id: string | null;
   agency_responsible: string;
+  /** The body takes reports in its case system before moderation (`"premoderation": false`): forward at creation. */
+  forward: boolean;
 }
 
 export interface AssignmentAsk {
@@ -32,7 +34,7 @@ export async function assignRequestBody(
   { jurisdictions, bodies }: { jurisdictions: Jurisdictions; bodies: BodyRepository },
   ask: AssignmentAsk,
 ): Promise<BodyAssignment> {
-  if ((await jurisdictions.snapshot()).bodies.size === 0) return { body_id: null, agency_responsible: '' };
+  if ((await jurisdictions.snapshot()).bodies.size === 0) return { body_id: null, agency_responsible: '', forward: false };
   const { lat, long } = ask;
   if (lat === undefined || long === undefined) throw badRequest('lat and long are required to find the body that handles the report');
   const assignment = assignBody(await bodies.at(lat, long), ask.serviceCode);
@@ -52,5 +54,5 @@ export async function assignRequestBody(
       `${typeOf(ask)} at this location is handled by ${bodyName(body, ask.locale)} (jurisdiction_id ${body.jurisdiction_id}), not by jurisdiction_id ${wanted.jurisdiction_id}; send jurisdiction_id ${body.jurisdiction_id}, or none`,
     );
   }
-  return { body_id: body.id, agency_responsible: bodyName(body, ask.locale) };
+  return { body_id: body.id, agency_responsible: bodyName(body, ask.locale), forward: body.send.method !== 'console' && body.send.premoderation === false };
 }

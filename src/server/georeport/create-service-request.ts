@@ -154,7 +154,7 @@ export async function createServiceRequest(
       expected_at: null,
       media,
     };
-    await repositories.serviceRequests.create(record, receipt?.(record));
+    await repositories.serviceRequests.create(record, receipt?.(record), { forward: assignment.forward });
     return record;
   } catch (error) {
     // Nothing was committed: do not leave orphaned photos behind.

@@ -73,7 +73,8 @@ export const publishPlan =
     if (current.moderation !== 'pending') {
       throw conflict(`this request is ${current.moderation}; only pending requests can be published`);
     }
-    return plan(context, current, { moderation: 'published' }, 'publish', {});
+    // Its body's case system receives it now (the unit of work queues nothing for a console body).
+    return { ...plan(context, current, { moderation: 'published' }, 'publish', {}), forward: true };
   };
 
 /** Rejected requests never appear in listings; by id they show REJECTED (closed) with the reason as status notes. */

@@ -3,6 +3,7 @@ import { CompiledQuery } from 'kysely';
 import { coalescedRead } from './coalesced-read';
 import type { Db, Engine } from './engine';
 import { subscribeReporter } from './follow';
+import { queueForward } from './forwards';
 import { filterShape, filterValues, matchesNothing, requestFilters } from './request-filters';
 import { decodeRequest, encodeRequest, groupMedia, listingEntryColumns, listingEntryOf, requestColumns, type ListingEntryRow, type ServiceRequestRow } from '../request-rows';
 import type { ListingEntry, NewServiceRequest, ServiceRequestQuery, ServiceRequestRecord, ServiceRequestRepository } from '../repositories/types';
@@ -90,10 +91,11 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
   const publicChangeToken = coalescedRead(() => readVersion(publicVersion));
 
   return {
-    async create(request, receipt) {
+    async create(request, receipt, options) {
       await engine.write(async (trx) => {
         await insertRequests(engine, trx, [request]);
         if (request.email && receipt) await subscribeReporter(trx, request.service_request_id, request.email, request.locale, request.requested_at, receipt);
+        if (options?.forward) await queueForward(trx, request.service_request_id, request.body_id ?? null, request.requested_at);
       });
     },
     async createMany(requests) {

@@ -1,6 +1,7 @@
 /** Changes spanning repositories, written once: each repository's write helper takes the one transaction. */
 import type { Db, Engine } from './engine';
 import { addHistory, moveSubscribers, notifySubscribers } from './follow';
+import { endForward, queueForward, recordRemoteUpdate } from './forwards';
 import { insertAuditEntry } from './moderation';
 import { insertOutboxMessage } from './outbox';
 import { decodeDetailedStatus, encodeRequestChanges } from '../request-rows';
@@ -76,6 +77,10 @@ export function createUnitOfWork(engine: Engine): UnitOfWork {
         await insertAuditEntry(trx, { ...audit, service_request_id: serviceRequestId });
         if (change.history) await addHistory(trx, serviceRequestId, change.history);
         if (change.notification) await insertOutboxMessage(trx, change.notification);
+        // The body as the change leaves it (a publication may also reassign the request).
+        if (change.forward) await queueForward(trx, serviceRequestId, change.set.body_id !== undefined ? change.set.body_id : current.body_id, change.audit.at);
+        if (change.forwarded) await endForward(trx, serviceRequestId, change.audit.at, change.forwarded.remote_id);
+        if (change.remoteUpdatedAt !== undefined) await recordRemoteUpdate(trx, serviceRequestId, change.remoteUpdatedAt);
         const fannedOut = change.notify ? await notifySubscribers(trx, serviceRequestId, change.notify) : 0;
         return { removedMediaFile, notificationQueued: change.notification !== undefined || fannedOut > 0 || moved > 0 };
       });
