@@ -78,6 +78,15 @@ interface ModerationItem {
   public: ServiceRequest;
   private: { email: string | null };
   media: unknown[];
+  /** Its send to the body's case system, as the console shows it (absent or null for a `console` body). */
+  forward?: { state: 'pending' | 'sent' | 'failed'; attempts: number; last_error: string | null; remote_id: string | null } | null;
+}
+
+/** A request as the moderation console sees it. */
+export async function moderationDetail(server: KerroServer, session: ModeratorSession, id: string): Promise<ModerationItem> {
+  const response = await fetch(`${server.baseUrl}/moderation/api/requests/${id}`, { headers: { cookie: session.cookie } });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as ModerationItem;
 }
 
 /**
