@@ -61,6 +61,15 @@ const zones = [
     from: ['src/server/counters', 'src/server/observations', 'src/server/geocoding', 'src/server/proxy'],
     message: 'a protocol (src/server/drf, src/server/pelias) must not import a service or the proxy: they import it.',
   },
+  // Forwarding is a client of the case systems: it reaches requests through the storage seam and
+  // plans, never through the GeoReport service, moderation's routes or the proxy.
+  {
+    target: 'src/server/forwarding',
+    from: ['src/server/georeport', 'src/server/moderation', 'src/server/proxy'],
+    message: 'src/server/forwarding imports open311, notify, jobs, the bodies send settings, the storage seam, time and shared; never georeport, moderation or the proxy.',
+  },
+  // The job loop is the senders' rhythm only: it imports nothing of the app.
+  { target: 'src/server/jobs', from: ['src/server/!(jobs)/**', 'src/server/*'], message: 'src/server/jobs is generic: it imports nothing of the server.' },
   // Cross-cutting HTTP is used by the APIs and uses none of them.
   {
     target: 'src/server/http',

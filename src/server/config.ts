@@ -149,6 +149,8 @@ const configSchema = z.object({
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(64),
   SERVICES_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   COUNTERS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  // How often each open311 body's case system is asked for its updates (status back, issue 27).
+  CASE_SYSTEM_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
   // Moderation and email. Unset SMTP_URL: messages are written as .eml files under DATA_DIR/outbox.
   SMTP_URL: z
     .string()

@@ -11,6 +11,10 @@ import { seedDemoAddresses } from './demo/addresses';
 import { seedCounterDemoData } from './counters/demo-data';
 import type { OutboxSender } from './notify/outbox-sender';
 import { startOutboxSender } from './notify/start-outbox-sender';
+import type { ForwardSender } from './forwarding/forward-sender';
+import { startForwardSender } from './forwarding/start-forward-sender';
+import type { CaseSystemPoller } from './forwarding/case-system-poller';
+import { startCaseSystemPoller } from './forwarding/start-case-system-poller';
 
 /** How long requests in flight get to finish after SIGTERM; under the usual 30 s before a SIGKILL. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -42,6 +46,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 
   let outboxSender: OutboxSender | undefined = undefined; // started once listening
+  let forwardSender: ForwardSender | undefined = undefined;
+  let caseSystemPoller: CaseSystemPoller | undefined = undefined; // started once listening
   let stopping: Promise<void> | undefined;
   // A slow phase says so at warn level (the level tests and quiet deployments run at), naming itself.
   const phase = async (name: string, run: () => unknown) => {
@@ -64,7 +70,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await phase('finish requests in flight', () => app.close());
       } finally {
         clearTimeout(cutOff);
-        // The sender finishes a delivery in progress before the database closes under it.
+        // The senders finish a delivery in progress before the database closes under them.
+        await phase('stop the forward sender', () => forwardSender?.stop().catch(() => undefined));
+        // A poll in progress finishes its change before the database closes under it.
+        await phase('stop the case system poller', () => caseSystemPoller?.stop().catch(() => undefined));
         await phase('stop the email sender', () => outboxSender?.stop().catch(() => undefined));
         await phase('close the database', () => store.close());
       }
@@ -79,6 +88,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (staleUploadsRemoved > 0) app.log.info({ staleUploadsRemoved }, 'removed uploads an earlier run left in DATA_DIR/tmp');
   if (abandonedPhotoWritesRemoved > 0) app.log.info({ abandonedPhotoWritesRemoved }, 'removed half-written photos a killed process left in the media directory');
   outboxSender = startOutboxSender(store.outbox, config, app.log);
+  forwardSender = await startForwardSender(store, config, app.log);
+  caseSystemPoller = await startCaseSystemPoller(store, config, app.log);
   if (config.SMTP_URL && !config.PUBLIC_BASE_URL) {
     app.log.warn('SMTP_URL is set but PUBLIC_BASE_URL is not: links in emails (tracking, confirm, unsubscribe) name this server’s own listening address, never a caller’s Host; set PUBLIC_BASE_URL to the address residents use');
   }

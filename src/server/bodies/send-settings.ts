@@ -11,6 +11,10 @@ const settings = {
   error: (issue: { code?: string; keys?: string[] }) =>
     issue.code === 'unrecognized_keys' ? `unknown setting(s) ${issue.keys!.map((key) => `"${key}"`).join(', ')}` : 'needs settings { "method": … }',
 };
+/** The reporter's fields a body may ask its case system to get. */
+export const contactFields = ['email', 'first_name', 'last_name', 'phone'] as const;
+export type ContactField = (typeof contactFields)[number];
+
 const premoderation = z.boolean({ error: 'must be true or false' }).optional();
 const email = z.email({ error: 'must be an email address' });
 
@@ -25,6 +29,10 @@ const open311Send = z
       .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must name an environment variable (letters, digits, "_")')
       .optional(),
     jurisdiction_id: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(100).optional(),
+    /** The reporter's contact fields the case system gets; none unless the body asks (privacy by default). */
+    contact_fields: z
+      .array(z.enum(contactFields, { error: `must each be one of ${contactFields.map((field) => `"${field}"`).join(', ')}` }), { error: 'must be a list' })
+      .optional(),
     premoderation,
   }, settings)
   .refine((send) => send.api_key !== undefined || send.api_key_env !== undefined, {

@@ -16,6 +16,7 @@ import type { AppContext } from '../context';
 import type { DecodeBudget } from '../media/decode-budget';
 import { MediaRejectedError, processImage, type ProcessedImage } from '../media/image-processing';
 import { announceOutboxMessage } from '../notify/outbox-signal';
+import { announceForwardJob } from '../forwarding/forward-signal';
 import { receiptMessage, type MessageSettings, type RequestFacts } from '../notify/subscriber-messages';
 import { badRequest, notFound } from '../open311/errors';
 import { singleValues, type ReadForm } from '../open311/form-reader';
@@ -222,6 +223,7 @@ export async function submitServiceRequest(context: AppContext, { fields, files,
     },
   );
   if (created.email) announceOutboxMessage();
+  announceForwardJob(); // a hint: a body without premoderation got a job with the report
   return created;
 }
 

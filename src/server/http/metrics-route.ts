@@ -8,7 +8,7 @@ export interface MetricsRouteOptions {
   metrics: AppMetrics;
   /** METRICS_ALLOW: addresses and CIDR ranges that may read /metrics. */
   allow: readonly string[];
-  store: Pick<Store, 'outbox' | 'pool'>;
+  store: Pick<Store, 'outbox' | 'forwards' | 'pool'>;
   uploads: UploadBudget;
   now: () => number;
 }
@@ -22,13 +22,6 @@ export interface MetricsRouteOptions {
 export function registerMetrics(app: FastifyInstance, options: MetricsRouteOptions): void {
   const { metrics, store, uploads, now } = options;
   const allowed = allowList(options.allow);
-  // Both outbox gauges from one query per scrape.
-  let summary: { at: number; read: ReturnType<typeof store.outbox.summary> } | undefined;
-  const outboxSummary = () => {
-    if (!summary || Date.now() - summary.at > 1000) summary = { at: Date.now(), read: store.outbox.summary() };
-    return summary.read;
-  };
-
   app.addHook('onResponse', (request, reply, done) => {
     metrics.request(request.is404 ? '(unmatched)' : (request.routeOptions.url ?? '(unmatched)'), request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
@@ -36,23 +29,18 @@ export function registerMetrics(app: FastifyInstance, options: MetricsRouteOptio
 
   gaugeAtScrape(metrics, { name: 'kerro_upload_bytes_in_flight', help: 'Upload bytes being received now, over all requests' }, () => uploads.inFlight);
   gaugeAtScrape(metrics, { name: 'kerro_upload_bytes_in_flight_max', help: 'The upload budget (UPLOAD_BYTES_IN_FLIGHT_MAX)' }, () => uploads.max);
-  gaugeAtScrape(
-    metrics,
-    { name: 'kerro_outbox_messages', help: 'Unsent outbox messages by state: pending (waiting or to be retried) or failed (given up)' },
-    async () => {
-      const { pending, failed } = await outboxSummary();
-      return { pending, failed };
-    },
-    'state',
-  );
-  gaugeAtScrape(
-    metrics,
-    { name: 'kerro_outbox_oldest_pending_age_seconds', help: 'Age of the oldest pending outbox message (0 with none pending)' },
-    async () => {
-      const { oldestPendingAt } = await outboxSummary();
-      return oldestPendingAt === null ? 0 : Math.max(0, (now() - oldestPendingAt) / 1000);
-    },
-  );
+  queueGauges(metrics, now, store.outbox, {
+    name: 'kerro_outbox_messages',
+    help: 'Unsent outbox messages by state: pending (waiting or to be retried) or failed (given up)',
+    ageName: 'kerro_outbox_oldest_pending_age_seconds',
+    ageHelp: 'Age of the oldest pending outbox message (0 with none pending)',
+  });
+  queueGauges(metrics, now, store.forwards, {
+    name: 'kerro_forwards',
+    help: "Reports not yet in their body's case system, by state: pending (waiting or to be retried) or failed (given up)",
+    ageName: 'kerro_forwards_oldest_pending_age_seconds',
+    ageHelp: 'Age of the oldest pending forward to a case system (0 with none pending)',
+  });
   // PostgreSQL only: SQLite has one connection and no pool to run out of, so no series at all.
   if (store.pool) {
     const pool = store.pool;
@@ -69,6 +57,39 @@ export function registerMetrics(app: FastifyInstance, options: MetricsRouteOptio
     metrics.startProcessMetrics();
     const text = await metrics.registry.metrics();
     return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
+  });
+}
+
+interface QueueSummary {
+  pending: number;
+  failed: number;
+  oldestPendingAt: number | null;
+}
+
+/** A queue's pending and failed counts and its oldest pending item's age, both gauges from one summary query per scrape. */
+function queueGauges(
+  metrics: AppMetrics,
+  now: () => number,
+  queue: { summary(): Promise<QueueSummary> },
+  names: { name: string; help: string; ageName: string; ageHelp: string },
+): void {
+  let summary: { at: number; read: Promise<QueueSummary> } | undefined;
+  const read = () => {
+    if (!summary || Date.now() - summary.at > 1000) summary = { at: Date.now(), read: queue.summary() };
+    return summary.read;
+  };
+  gaugeAtScrape(
+    metrics,
+    { name: names.name, help: names.help },
+    async () => {
+      const { pending, failed } = await read();
+      return { pending, failed };
+    },
+    'state',
+  );
+  gaugeAtScrape(metrics, { name: names.ageName, help: names.ageHelp }, async () => {
+    const { oldestPendingAt } = await read();
+    return oldestPendingAt === null ? 0 : Math.max(0, (now() - oldestPendingAt) / 1000);
   });
 }
 

@@ -1,71 +1,16 @@
-import { statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
-import { closingMessage, mergedMessage, updateMessage, type MessageSettings, type UpdateKind } from '../notify/subscriber-messages';
-import type { HistoryEvent } from '../storage/repositories/types';
+import { mergedMessage } from '../notify/subscriber-messages';
+import { historyOf, planChange as plan, type ChangeContext } from '../notify/public-change';
 import { conflict, notFound } from './errors';
 import { bodyChange, samePlace, type PlaceBodies } from './reassign';
-import type { ChangePlan, ModerationSnapshot, PlannedChange, RequestFieldChanges } from '../storage/repositories/types';
+import type { ChangePlan, ModerationSnapshot, RequestFieldChanges } from '../storage/repositories/types';
 
 /**
  * The rules of each moderation action, as plans the repository runs inside its transaction.
  * Pure: they read the current state and decide, the subscribers' email included; the repository
- * writes.
+ * writes. What a change tells (history, email) is notify/public-change.ts's, shared with the
+ * case systems' updates.
  */
-export interface ChangeContext {
-  moderator: string;
-  now: number;
-  /** How the subscribers' email is worded: links, time zone, sender, service names. */
-  mail: MessageSettings;
-}
-
-/** What the public history gains from a change: publication, a new status, a new public note. */
-function historyOf(current: ModerationSnapshot, after: ModerationSnapshot, now: number): HistoryEvent[] {
-  const events: HistoryEvent[] = [];
-  if (after.moderation === 'published' && current.moderation !== 'published') {
-    events.push({ at: now, kind: 'published', detailed_status: after.detailed_status, note: '' });
-  }
-  const notesChanged = after.status_notes !== current.status_notes;
-  if (after.detailed_status.join(',') !== current.detailed_status.join(',')) {
-    events.push({ at: now, kind: 'status', detailed_status: after.detailed_status, note: notesChanged ? after.status_notes : '' });
-  } else if (notesChanged && after.status_notes.trim() !== '') {
-    events.push({ at: now, kind: 'note', detailed_status: after.detailed_status, note: after.status_notes });
-  }
-  return events;
-}
-
-/** A forwarding is told to nobody: it is the case system's status that follows that residents hear of. */
-const toldKind = (event: HistoryEvent): event is HistoryEvent & { kind: UpdateKind } => event.kind !== 'forwarded';
-
-/**
- * Subscribers hear of a close (the reporter's email keeps its own words), and of every public
- * change of a published request, worded from the request after it.
- */
-function notifyOf(context: ChangeContext, current: ModerationSnapshot, after: ModerationSnapshot, history: HistoryEvent[]) {
-  if (current.status === 'open' && statusOfDetailedStatus(after.detailed_status) === 'closed') return closingMessage(after, context.mail);
-  if (after.moderation !== 'published') return undefined;
-  const told = history.filter(toldKind);
-  const kind = told.find((event) => event.kind === 'published' || event.kind === 'status') ?? told[0];
-  return kind ? updateMessage(kind.kind, after, context.mail) : undefined;
-}
-
-function plan(
-  context: ChangeContext,
-  current: ModerationSnapshot,
-  set: RequestFieldChanges,
-  action: string,
-  details: Record<string, unknown>,
-  extra: Pick<PlannedChange, 'removeMediaPosition'> = {},
-): PlannedChange {
-  const after: ModerationSnapshot = { ...current, ...set };
-  const history = historyOf(current, after, context.now);
-  const notify = notifyOf(context, current, after, history);
-  return {
-    set: { ...set, updated_at: context.now },
-    ...extra,
-    audit: { at: context.now, moderator: context.moderator, action, details: { ...details, ...(notify ? { notified: true } : {}) } },
-    history,
-    notify,
-  };
-}
+export type { ChangeContext };
 
 export const publishPlan =
   (context: ChangeContext): ChangePlan =>

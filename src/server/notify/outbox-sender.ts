@@ -1,4 +1,5 @@
 import type { OutboxStore } from '../storage/repositories/types';
+import { createJobLoop, defaultRetryDelayMs, type JobLoop, type JobOutcome, type LoopLogger, type SenderRun } from '../jobs/job-loop';
 import type { MailTransport } from './mail-transport';
 
 /**
@@ -14,11 +15,8 @@ import type { MailTransport } from './mail-transport';
  * Logs name outbox ids, never addresses or texts; SMTP errors are logged by code only because
  * their messages can quote the address.
  */
-export interface SenderLogger {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
+export type SenderLogger = LoopLogger;
+export type { SenderRun };
 
 export interface OutboxSenderOptions {
   store: OutboxStore;
@@ -33,42 +31,23 @@ export interface OutboxSenderOptions {
   retryDelayMs?: (attempt: number) => number;
 }
 
-export interface SenderRun {
-  sent: number;
-  retried: number;
-  failed: number;
-}
-
-export interface OutboxSender {
-  start(): void;
+export interface OutboxSender extends JobLoop {
   /** Stops polling and waits for a delivery in progress; closes the transport. */
   stop(): Promise<void>;
-  /** Runs a pass now instead of at the next poll. */
-  wake(): void;
-  /** One pass over every message due now. */
-  runOnce(): Promise<SenderRun>;
 }
 
-export const defaultRetryDelayMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 60 * 60_000);
-
-const batchSize = 20;
+export { defaultRetryDelayMs };
 
 export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const { store, transport, log } = options;
   const now = options.now ?? Date.now;
-  const pollIntervalMs = options.pollIntervalMs ?? 10_000;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const maxAttempts = options.maxAttempts ?? 15;
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let again = false;
-  let started = false;
-
-  const deliverOne = async (id: number, run: SenderRun) => {
+  const deliverOne = async (id: number): Promise<JobOutcome> => {
     const message = await store.claim(id, now(), now() + leaseMs);
-    if (!message) return; // another sender has it, or it was handled meanwhile
+    if (!message) return undefined; // another sender has it, or it was handled meanwhile
     const context = { outboxId: message.id, serviceRequestId: message.service_request_id, attempt: message.attempts };
     try {
       await transport.deliver(message);
@@ -76,71 +55,34 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       const reason = describeFailure(error);
       if (isPermanent(error) || message.attempts >= maxAttempts) {
         await store.giveUp(message.id, now(), reason);
-        run.failed += 1;
         log.error({ ...context, reason }, 'notification email given up');
-      } else {
-        const retryAt = now() + retryDelayMs(message.attempts);
-        await store.retryLater(message.id, retryAt, reason);
-        run.retried += 1;
-        log.warn({ ...context, reason, retryAt: new Date(retryAt).toISOString() }, 'notification email failed; will retry');
+        return 'failed';
       }
-      return;
+      const retryAt = now() + retryDelayMs(message.attempts);
+      await store.retryLater(message.id, retryAt, reason);
+      log.warn({ ...context, reason, retryAt: new Date(retryAt).toISOString() }, 'notification email failed; will retry');
+      return 'retried';
     }
     await store.markSent(message.id, now());
-    run.sent += 1;
     log.info(context, 'notification email sent');
+    return 'sent';
   };
 
-  const runOnce = async (): Promise<SenderRun> => {
-    const run: SenderRun = { sent: 0, retried: 0, failed: 0 };
-    const tried = new Set<number>();
-    while (true) {
-      const due = (await store.listDue(now(), batchSize)).filter((id) => !tried.has(id));
-      if (due.length === 0) return run;
-      for (const id of due) {
-        tried.add(id);
-        await deliverOne(id, run);
-      }
-    }
-  };
-
-  const schedule = (delay: number) => {
-    if (!started) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  };
-
-  const tick = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    again = false;
-    running = runOnce()
-      .catch((error: unknown) => log.error({ reason: describeFailure(error) }, 'outbox pass failed'))
-      .finally(() => {
-        running = undefined;
-        schedule(again ? 0 : pollIntervalMs);
-      });
-  };
-
+  const loop = createJobLoop({
+    listDue: (at, limit) => store.listDue(at, limit),
+    handle: deliverOne,
+    log,
+    passFailed: 'outbox pass failed',
+    describeError: describeFailure,
+    now,
+    pollIntervalMs: options.pollIntervalMs,
+  });
   return {
-    start() {
-      if (started) return;
-      started = true;
-      schedule(0);
-    },
+    ...loop,
     async stop() {
-      started = false;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
-    wake() {
-      if (started) schedule(0);
-    },
-    runOnce,
   };
 }
 

@@ -48,6 +48,8 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'bodies', geometryFrom: { column: 'area', geoJson: 'area_geojson' } },
   { name: 'body_services' },
   { name: 'moderator_bodies' },
+  { name: 'forwards' },
+  { name: 'case_system_polls' },
 ];
 
 const BATCH_ROWS = 500;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, startTime, type TestApp } from '../../helpers/georeport-app';
 import { testBackend } from '../../helpers/test-store';
+import { newRequest } from '../storage/contract/fixtures';
 
 /** The value of one series in Prometheus text, by its name and exact label set ('' for none). */
 function series(text: string, name: string, labels = ''): number | undefined {
@@ -63,6 +64,25 @@ describe('GET /metrics', { timeout: 30_000 }, () => {
     } else {
       expect(text).not.toContain('kerro_db_pool_connections');
     }
+  });
+
+  it("shows reports waiting for their body's case system: pending, failed and the oldest pending one's age", async () => {
+    t = await createTestApp();
+    const open311 = { method: 'open311', endpoint: 'https://cases.example.fi/open311/v1', api_key: 'secret-key' };
+    const area = { type: 'Polygon' as const, coordinates: [[[24, 60], [25, 60], [25, 61], [24, 61], [24, 60]]] };
+    await t.store.bodies.importAll([{ id: 'works', jurisdiction_id: 'works.test', names: { fi: 'Katu', sv: 'Gata', en: 'Streets' }, area, services: ['171'], send: open311 }]);
+    const queue = (id: string, at: number) =>
+      t!.store.serviceRequests.create(newRequest(id, { body_id: 'works', requested_at: at, updated_at: at }), undefined, { forward: true });
+    await queue('waiting', startTime - 300_000);
+    await queue('newer', startTime - 60_000);
+    await queue('hopeless', startTime - 900_000);
+    await t.store.forwards.giveUp('hopeless', startTime - 60_000, 'HTTP 403: invalid api_key');
+
+    const text = (await t.app.inject({ url: '/metrics' })).body;
+    expect(series(text, 'kerro_forwards', 'state="pending"')).toBe(2);
+    expect(series(text, 'kerro_forwards', 'state="failed"')).toBe(1);
+    expect(series(text, 'kerro_forwards_oldest_pending_age_seconds')).toBe(300);
+    expect(text).not.toContain('secret-key');
   });
 
   it('counts an upstream that cannot be reached as an error', async () => {

@@ -46,6 +46,12 @@ export function requestListHandler(context: AppContext) {
     const published = await serviceRequests.publicChangeToken();
     return scope.token === undefined ? published : `${published}|${scope.token}`;
   };
+  /**
+   * The token the cache check read, kept for the handler of the same request: read before the
+   * data, it can only be older than what the handler renders, so an answer stored under it is
+   * re-rendered at the next change, never served stale — and a miss costs one token read, not two.
+   */
+  const checkedTokens = new WeakMap<FastifyRequest, string>();
 
   return {
     /**
@@ -55,7 +61,9 @@ export function requestListHandler(context: AppContext) {
      */
     async answerFromCache(request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat) {
       // Moves only on writes a public listing can show (published before or after the write).
-      const cached = cache.get(cacheKeyOf(request, format), await tokenOf(scopeOf(request)));
+      const token = await tokenOf(scopeOf(request));
+      const cached = cache.get(cacheKeyOf(request, format), token);
+      checkedTokens.set(request, token);
       // Returning the reply tells Fastify it was sent, so validation and the handler are skipped.
       if (cached) return reply.type(cached.contentType).send(cached.body);
       return undefined;
@@ -67,9 +75,12 @@ export function requestListHandler(context: AppContext) {
     const baseUrl = publicBaseUrl(request, context.config);
     const cacheKey = cacheKeyOf(request, format);
     const scope = scopeOf(request);
-    const token = await tokenOf(scope);
-    const cached = cache.get(cacheKey, token);
-    if (cached) return reply.type(cached.contentType).send(cached.body);
+    const checked = checkedTokens.get(request);
+    const token = checked ?? (await tokenOf(scope));
+    if (checked === undefined) {
+      const cached = cache.get(cacheKey, token);
+      if (cached) return reply.type(cached.contentType).send(cached.body);
+    }
 
     const types = await serviceTypes.list();
     const unknownCodes = query.serviceCodes?.filter((code) => !types.some((type) => type.service_code === code));

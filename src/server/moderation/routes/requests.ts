@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requirePublicBaseUrl } from '../../http/public-base-url';
 import { announceOutboxMessage } from '../../notify/outbox-signal';
+import { announceForwardJob } from '../../forwarding/forward-signal';
 import type { ServiceRequestRecord, ServiceTypeRecord } from '../../storage/repositories/types';
 import { sessionOf } from '../auth';
 import {
@@ -165,7 +166,9 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
 
   app.post('/requests/:id/publish', { schema: moderationSchemas.publish }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return change(request, id, (planContext) => publishPlan(planContext));
+    const answer = await change(request, id, (planContext) => publishPlan(planContext));
+    announceForwardJob(); // a hint: the sender finds whether the publication queued a job
+    return answer;
   });
 
   app.post('/requests/:id/reject', { schema: moderationSchemas.reject }, async (request) => {

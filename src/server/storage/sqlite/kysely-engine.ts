@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql, type CompiledQuery, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, sql, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import { bodiesCovering } from './body-areas';
 import { gridCell } from './grid';
 import { sqliteRequestsNear } from './radius-search';
@@ -12,6 +12,11 @@ const BUSY_RETRY_MS = 2;
 
 /** Distinct statements kept prepared; a query built with a varying number of values makes new texts. */
 const PREPARED_LIMIT = 500;
+
+/** Asked on every listing: compiled once rather than built from a template per call. */
+const serviceTypesVersionQuery = CompiledQuery.raw(
+  'SELECT (SELECT data_version FROM pragma_data_version) AS data_version, total_changes() AS changes',
+) as CompiledQuery<{ data_version: number; changes: number }>;
 
 /**
  * The connection as Kysely's dialect wants it, with its statements kept prepared: better-sqlite3
@@ -82,7 +87,7 @@ export function sqliteEngine(connection: SqliteDatabase): Engine {
     write: (work) => inTransaction('BEGIN IMMEDIATE', work),
     snapshot: (work) => inTransaction('BEGIN', work),
     async serviceTypesVersion() {
-      const { rows } = await sql<{ data_version: number; changes: number }>`SELECT (SELECT data_version FROM pragma_data_version) AS data_version, total_changes() AS changes`.execute(db);
+      const { rows } = await db.executeQuery(serviceTypesVersionQuery);
       return `${rows[0]!.data_version}:${rows[0]!.changes}`;
     },
     nearLocation: () => undefined,

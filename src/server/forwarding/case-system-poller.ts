@@ -1,0 +1,210 @@
+/**
+ * Status back (issue 27): every CASE_SYSTEM_POLL_SECONDS, each open311 body's case system is asked
+ * what changed, and each change of a report Kerro forwarded there becomes that request's status,
+ * notes, public history and subscriber email (case-system-plan.ts).
+ *
+ * - One instance polls a body at a time: `forwards.claimPoll` leases it, `releasePoll` records
+ *   the window applied, or the error (then the window is not advanced and the next poll asks again).
+ * - Windows are inclusive at both ends, and each starts `overlapMs` before where the last ended,
+ *   so a change at an edge, or stamped late by a case system whose clock runs behind ours, is seen
+ *   twice rather than never; seen again, it changes nothing (the plan returns nothing).
+ * - A case system's listing may be cut at its page size, and it need not be sorted by update
+ *   (Kerro's own is sorted by report time): an answer as long as `pageLimit` is not trusted, the
+ *   window is halved until an answer is shorter, and the rest is asked next.
+ * - Reports no listing has shown yet (e.g. a case system that lists only published requests, as
+ *   Kerro does) are asked for by id, in batches.
+ * - Never backwards: an update older than the newest one applied to the report is ignored.
+ */
+import { sendSchema } from '../bodies/send-settings';
+import type { MessageSettings } from '../notify/subscriber-messages';
+import type { BodyRecord, ForwardedReport, Repositories } from '../storage/repositories/types';
+import { caseSystemPlan } from './case-system-plan';
+import { CaseSystemError, listByIds, listUpdated, type CaseSystemSite } from './case-system-reads';
+import type { CaseSystemRequest } from './status-mapping';
+
+export interface PollerLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+export interface CaseSystemPollerOptions {
+  store: Pick<Repositories, 'bodies' | 'forwards' | 'unitOfWork' | 'serviceTypes'>;
+  /** How the update emails are worded (links, zone, sender); service names and the time are read per pass. */
+  mail: Omit<MessageSettings, 'serviceTypes' | 'now'>;
+  intervalMs: number;
+  log: PollerLogger;
+  now?: () => number;
+  /** How long one answer may take. */
+  timeoutMs?: number;
+  /** An answer this long may have been cut at the case system's page size. */
+  pageLimit?: number;
+  overlapMs?: number;
+}
+
+export interface BodyPollOutcome {
+  bodyId: string;
+  outcome: 'polled' | 'leased elsewhere' | 'nothing forwarded' | 'failed';
+  applied: number;
+  error?: string;
+}
+
+export interface CaseSystemPoller {
+  start(): void;
+  /** Waits for a pass in progress, then stops; safe to call twice. */
+  stop(): Promise<void>;
+  /** One full pass over every open311 body (after any pass in progress), for tests and operators. */
+  pollOnce(): Promise<BodyPollOutcome[]>;
+}
+
+/** Below the page size of the servers we know (Kerro's 200): a full answer costs only a narrower second ask. */
+export const defaultPageLimit = 50;
+const defaultTimeoutMs = 30_000;
+const defaultOverlapMs = 5 * 60_000;
+/** The first poll of a body starts this long before its oldest forward: a case system's clock may run behind ours. */
+const firstWindowMarginMs = 60 * 60_000;
+const idBatch = 50;
+const unseenPerPass = 500;
+/** Asks per body per pass; what is left is asked next pass (polled_until records how far it got). */
+const maxAsksPerPass = 40;
+
+export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSystemPoller {
+  const { store, log } = options;
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const pageLimit = options.pageLimit ?? defaultPageLimit;
+  const overlapMs = options.overlapMs ?? defaultOverlapMs;
+  // Longer than a pass can take, so a live poller never loses its lease mid-pass.
+  const leaseMs = (maxAsksPerPass + Math.ceil(unseenPerPass / idBatch)) * timeoutMs + 60_000;
+
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let running: Promise<unknown> = Promise.resolve();
+
+  const pollOnce = (): Promise<BodyPollOutcome[]> => {
+    const pass = running.then(pollAllBodies, pollAllBodies);
+    running = pass.catch(() => undefined);
+    return pass;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      pollOnce()
+        .catch((error: unknown) => log.warn({ error: messageOf(error) }, 'case system poll pass failed'))
+        .finally(schedule);
+    }, options.intervalMs);
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    pollOnce,
+  };
+
+  async function pollAllBodies(): Promise<BodyPollOutcome[]> {
+    const outcomes: BodyPollOutcome[] = [];
+    for (const body of await store.bodies.list()) {
+      const site = caseSystemOf(body);
+      if (site) outcomes.push(await pollBody(body, site));
+    }
+    return outcomes;
+  }
+
+  async function pollBody(body: BodyRecord, site: CaseSystemSite): Promise<BodyPollOutcome> {
+    const bodyId = body.id;
+    const [oldest] = await store.forwards.list({ limit: 1, bodyId });
+    if (!oldest) return { bodyId, outcome: 'nothing forwarded', applied: 0 };
+    const startedAt = now();
+    const lease = await store.forwards.claimPoll(bodyId, startedAt, startedAt + leaseMs);
+    if (!lease) return { bodyId, outcome: 'leased elsewhere', applied: 0 };
+    const counter = { applied: 0 };
+    try {
+      const from = lease.polled_until === null ? oldest.created_at - firstWindowMarginMs : lease.polled_until - overlapMs;
+      const polledUntil = await pollWindows(body, site, from, wholeSecond(startedAt), counter);
+      await pollUnseen(body, site, counter);
+      await store.forwards.releasePoll(bodyId, { polledUntil });
+      if (counter.applied > 0) log.info({ body: bodyId, applied: counter.applied }, 'case system updates applied');
+      return { bodyId, outcome: 'polled', applied: counter.applied };
+    } catch (error) {
+      const message = messageOf(error);
+      log.warn({ body: bodyId, error: message, applied: counter.applied }, 'case system poll failed; its window is asked again next poll');
+      await store.forwards.releasePoll(bodyId, { error: message }).catch(() => undefined);
+      return { bodyId, outcome: 'failed', applied: counter.applied, error: message };
+    }
+  }
+
+  /** Asks [from, end] in windows short enough that no answer is cut; returns how far it got. */
+  async function pollWindows(body: BodyRecord, site: CaseSystemSite, from: number, end: number, counter: { applied: number }): Promise<number> {
+    let start = wholeSecond(Math.min(from, end));
+    let to = end;
+    for (let asks = 0; asks < maxAsksPerPass; asks += 1) {
+      const answer = await listUpdated(site, { from: start, to }, timeoutMs);
+      const cut = answer.length >= pageLimit;
+      if (cut && to - start > 1000) {
+        to = start + wholeSecond((to - start) / 2);
+        continue;
+      }
+      if (cut) log.warn({ body: body.id, at: to }, 'case system answered a full page for one second; some of its updates there may be missed');
+      await applyAll(body, answer, counter);
+      if (to >= end) return end;
+      start = to;
+      to = end;
+    }
+    return start;
+  }
+
+  async function pollUnseen(body: BodyRecord, site: CaseSystemSite, counter: { applied: number }): Promise<void> {
+    const unseen = await store.forwards.listUnseen(body.id, unseenPerPass);
+    for (let index = 0; index < unseen.length; index += idBatch) {
+      const batch = unseen.slice(index, index + idBatch);
+      const answer = await listByIds(site, batch.map((report) => report.remote_id), timeoutMs);
+      await applyAll(body, answer, counter, batch);
+    }
+  }
+
+  /** Applies each answer entry of a report Kerro forwarded, never one older than what was applied. */
+  async function applyAll(body: BodyRecord, answer: CaseSystemRequest[], counter: { applied: number }, known?: ForwardedReport[]): Promise<void> {
+    if (answer.length === 0) return;
+    const reports = known ?? (await store.forwards.findByRemoteIds(body.id, answer.map((entry) => entry.service_request_id)));
+    const byRemoteId = new Map(reports.map((report) => [report.remote_id, report]));
+    const serviceTypes = await store.serviceTypes.list();
+    for (const entry of answer) {
+      const report = byRemoteId.get(entry.service_request_id);
+      if (!report) continue; // not one Kerro sent
+      if (report.remote_updated_at !== null && entry.updated_at < report.remote_updated_at) continue;
+      const at = now();
+      const plan = caseSystemPlan({ now: at, mail: { ...options.mail, serviceTypes, now: at } }, body.id, entry);
+      let changed = false;
+      await store.unitOfWork.changeRequest(report.service_request_id, (current) => {
+        const change = plan(current);
+        changed = change !== undefined;
+        return change;
+      });
+      if (changed) counter.applied += 1;
+      // The same report twice in one answer is applied in order, never backwards.
+      byRemoteId.set(entry.service_request_id, { ...report, remote_updated_at: Math.max(report.remote_updated_at ?? 0, entry.updated_at) });
+    }
+  }
+}
+
+/** The body's case system, when it receives its reports by open311. */
+export function caseSystemOf(body: BodyRecord): CaseSystemSite | undefined {
+  const send = sendSchema.safeParse(body.send);
+  if (!send.success || send.data.method !== 'open311') return undefined;
+  return { endpoint: send.data.endpoint, jurisdiction_id: send.data.jurisdiction_id };
+}
+
+const wholeSecond = (epochMs: number) => Math.floor(epochMs / 1000) * 1000;
+
+function messageOf(error: unknown): string {
+  if (error instanceof CaseSystemError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,95 @@
+/**
+ * The reading side of a GeoReport v2 client of a body's case system (the POST side is
+ * open311-client.ts): the requests changed in a window (CitySDK `updated_after`/`updated_before`)
+ * and requests by id, both with `extensions=true` for the detailed status. Every answer is checked
+ * before anything is read from it: HTML, a wrong shape, an error status or no answer in time is a
+ * CaseSystemError, and the caller applies nothing.
+ */
+import { z } from 'zod';
+import { parseW3cDateTime } from '../time/w3c';
+import type { CaseSystemRequest } from './status-mapping';
+
+/** Where a body's case system answers: its GeoReport v2 root (send.endpoint) and jurisdiction. */
+export interface CaseSystemSite {
+  endpoint: string;
+  jurisdiction_id?: string;
+}
+
+/** The case system answered nothing usable; the message says what, never a key or a query string. */
+export class CaseSystemError extends Error {}
+
+const requestSchema = z.object({
+  // Some systems write ids as numbers.
+  service_request_id: z.union([z.string().min(1), z.number()]).transform(String),
+  status: z
+    .string()
+    .transform((status) => status.toLowerCase())
+    .pipe(z.enum(['open', 'closed'])),
+  status_notes: z.string().nullish(),
+  updated_datetime: z.string().transform((text, context) => {
+    const epochMs = parseW3cDateTime(text);
+    if (epochMs === undefined) context.addIssue({ code: 'custom', message: 'updated_datetime must be a W3C datetime with a zone' });
+    return epochMs ?? 0;
+  }),
+  extended_attributes: z
+    .object({ detailed_status: z.union([z.string(), z.array(z.string()).transform((values) => values.join(','))]).nullish() })
+    .nullish(),
+});
+const answerSchema = z.array(requestSchema);
+
+/** W3C datetime to the second, in UTC: what every GeoReport server reads. */
+export const w3cSeconds = (epochMs: number) => new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Requests changed from `from` to `to` (both inclusive, as CitySDK reads them). */
+export function listUpdated(site: CaseSystemSite, window: { from: number; to: number }, timeoutMs: number): Promise<CaseSystemRequest[]> {
+  return getRequests(site, { updated_after: w3cSeconds(window.from), updated_before: w3cSeconds(window.to) }, timeoutMs);
+}
+
+/** Requests by the case system's ids (those it does not show are absent). */
+export function listByIds(site: CaseSystemSite, ids: readonly string[], timeoutMs: number): Promise<CaseSystemRequest[]> {
+  return getRequests(site, { service_request_id: ids.join(',') }, timeoutMs);
+}
+
+async function getRequests(site: CaseSystemSite, query: Record<string, string>, timeoutMs: number): Promise<CaseSystemRequest[]> {
+  const url = new URL(`${site.endpoint.replace(/\/+$/, '')}/requests.json`);
+  for (const [name, value] of Object.entries({ ...query, extensions: 'true' })) url.searchParams.set(name, value);
+  if (site.jurisdiction_id) url.searchParams.set('jurisdiction_id', site.jurisdiction_id);
+  const text = await fetchText(url, timeoutMs);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new CaseSystemError(`GET requests.json answered something other than JSON (${describeStart(text)})`);
+  }
+  const parsed = answerSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new CaseSystemError(`GET requests.json answered an unexpected shape: ${issue.path.join('.') || 'the answer'}: ${issue.message}`);
+  }
+  return parsed.data.map((request) => ({
+    service_request_id: request.service_request_id,
+    status: request.status,
+    status_notes: request.status_notes,
+    updated_at: request.updated_datetime,
+    detailed_status: request.extended_attributes?.detailed_status ?? undefined,
+  }));
+}
+
+async function fetchText(url: URL, timeoutMs: number): Promise<string> {
+  try {
+    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    const text = await response.text();
+    if (!response.ok) throw new CaseSystemError(`GET requests.json answered ${response.status} (${describeStart(text)})`);
+    return text;
+  } catch (error) {
+    if (error instanceof CaseSystemError) throw error;
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      throw new CaseSystemError(`GET requests.json gave no answer within ${timeoutMs} ms`);
+    }
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    throw new CaseSystemError(`GET requests.json failed: ${cause}`);
+  }
+}
+
+/** The answer's first characters, to tell an HTML page from an error record; one line, short. */
+const describeStart = (text: string) => JSON.stringify(text.slice(0, 80).replace(/\s+/g, ' ').trim());

@@ -1,0 +1,210 @@
+/**
+ * Kerro as a GeoReport v2 client of a body's case system: POST a report (multipart, photos as
+ * media[]), and look a report up before resending one whose answer was lost.
+ *
+ * Every failure is a CaseSystemError saying what the sender should do: `retry` (the case system
+ * certainly did not take it: connection refused, 408/429, no key), `uncertain` (it may have: a
+ * timeout, a reset, a 5xx, a 2xx that is no GeoReport answer) or `refused` (a 4xx: sending the
+ * same again cannot help). Its message names what happened, never the key, the endpoint's query
+ * string, or anything of the report.
+ */
+import { z } from 'zod';
+import type { BodySend, MediaStore, ServiceRequestRecord } from '../storage/repositories/types';
+import type { ContactField } from '../bodies/send-settings';
+import { sendSchema } from '../bodies/send-settings';
+
+export type FailureKind = 'retry' | 'uncertain' | 'refused';
+
+export class CaseSystemError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CaseSystemError';
+  }
+}
+
+export interface Open311Target {
+  /** The GeoReport v2 root, without a trailing slash. */
+  endpoint: string;
+  apiKey: string;
+  jurisdictionId?: string;
+  contactFields: readonly ContactField[];
+}
+
+/**
+ * The body's open311 settings with the key resolved now, so a key put into the environment (or
+ * rotated) is used at the next send without a restart. A missing key is retried: the operator
+ * can set it and the job goes on.
+ */
+export function open311TargetOf(send: BodySend, env: NodeJS.ProcessEnv = process.env): Open311Target {
+  const parsed = sendSchema.safeParse(send);
+  if (!parsed.success || parsed.data.method !== 'open311') {
+    throw new CaseSystemError('retry', 'the body\'s send settings are not a valid open311 method; fix the bodies file and import it again');
+  }
+  const settings = parsed.data;
+  const apiKey = settings.api_key ?? (settings.api_key_env ? env[settings.api_key_env] : undefined);
+  if (!apiKey) {
+    throw new CaseSystemError('retry', `no API key: the environment variable ${settings.api_key_env} named by api_key_env is not set`);
+  }
+  return {
+    endpoint: settings.endpoint.replace(/\/+$/, ''),
+    apiKey,
+    jurisdictionId: settings.jurisdiction_id,
+    contactFields: settings.contact_fields ?? [],
+  };
+}
+
+const timeoutMs = 30_000;
+
+/** Error codes of a connection that never got as far as sending the request. */
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** What fetch threw, as a CaseSystemError: only a connection never made is certainly not sent. */
+function networkFailure(error: unknown): CaseSystemError {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError') return new CaseSystemError('uncertain', `no answer within ${timeoutMs / 1000} s`);
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : 'connection failed';
+  return new CaseSystemError(notSentCodes.has(code) ? 'retry' : 'uncertain', `could not reach the case system (${code})`);
+}
+
+async function call(url: URL, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+  } catch (error) {
+    throw networkFailure(error);
+  }
+}
+
+const errorRecords = z.array(z.object({ code: z.unknown().optional(), description: z.string() }).loose()).min(1);
+const created = z.array(z.object({ service_request_id: z.union([z.string().min(1), z.number()]) }).loose()).min(1);
+
+/** A GeoReport error record's description, shortened: it goes into last_error and the logs. */
+async function describeRefusal(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  const records = errorRecords.safeParse(parseJson(text));
+  const said = records.success ? records.data.map((record) => record.description).join('; ') : '';
+  return `HTTP ${response.status}${said ? `: ${said.slice(0, 300)}` : ''}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A non-2xx answer as a failure: 408 and 429 were not taken; another 4xx is a refusal; 5xx may have been taken. */
+async function answerFailure(response: Response): Promise<CaseSystemError> {
+  const description = await describeRefusal(response);
+  if (response.status === 408 || response.status === 429) return new CaseSystemError('retry', description);
+  if (response.status >= 400 && response.status < 500) return new CaseSystemError('refused', description);
+  return new CaseSystemError('uncertain', description);
+}
+
+export interface OutgoingReport {
+  request: ServiceRequestRecord;
+  media: MediaStore;
+  idempotencyKey: string;
+}
+
+async function formOf(target: Open311Target, { request, media }: OutgoingReport): Promise<FormData> {
+  const form = new FormData();
+  form.append('api_key', target.apiKey);
+  if (target.jurisdictionId) form.append('jurisdiction_id', target.jurisdictionId);
+  form.append('service_code', request.service_code);
+  form.append('description', request.description);
+  if (request.title) form.append('title', request.title);
+  if (request.service_object_type && request.service_object_id) {
+    form.append('service_object_type', request.service_object_type);
+    form.append('service_object_id', request.service_object_id);
+  } else if (request.lat !== null && request.long !== null) {
+    form.append('lat', String(request.lat));
+    form.append('long', String(request.long));
+  }
+  if (request.address_string) form.append('address_string', request.address_string);
+  for (const field of target.contactFields) {
+    const value = request[field];
+    if (value) form.append(field, value);
+  }
+  if (request.external_media_url) form.append('media_url', request.external_media_url);
+  for (const photo of [...request.media].sort((a, b) => a.position - b.position)) {
+    const file = await media.open(photo.file_name);
+    if (!file) continue; // removed since: the report goes without it
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    form.append('media[]', new Blob([Buffer.concat(chunks)], { type: photo.content_type }), photo.file_name);
+  }
+  return form;
+}
+
+/** POSTs the report; the case system's service_request_id, or a CaseSystemError. */
+export async function postReport(target: Open311Target, report: OutgoingReport): Promise<string> {
+  const response = await call(new URL(`${target.endpoint}/requests.json`), {
+    method: 'POST',
+    headers: { 'Idempotency-Key': report.idempotencyKey, Accept: 'application/json' },
+    body: await formOf(target, report),
+  });
+  if (!response.ok) throw await answerFailure(response);
+  const answer = created.safeParse(parseJson(await response.text().catch(() => '')));
+  if (!answer.success) {
+    throw new CaseSystemError('uncertain', `HTTP ${response.status} but no service_request_id in the answer (not a GeoReport requests.json answer)`);
+  }
+  return String(answer.data[0]!.service_request_id);
+}
+
+const listed = z.array(
+  z
+    .object({
+      service_request_id: z.union([z.string().min(1), z.number()]),
+      service_code: z.unknown().optional(),
+      description: z.unknown().optional(),
+      lat: z.unknown().optional(),
+      long: z.unknown().optional(),
+      service_object_type: z.unknown().optional(),
+      service_object_id: z.unknown().optional(),
+      extended_attributes: z.object({ service_object_type: z.unknown().optional(), service_object_id: z.unknown().optional() }).loose().optional(),
+    })
+    .loose(),
+);
+
+type Listed = z.infer<typeof listed>[number];
+
+/** How far before the job was queued a report may have been created there (clocks differ). */
+const lookBackMs = 10 * 60_000;
+
+const sameNumber = (given: unknown, ours: number | null) => ours !== null && given !== null && given !== '' && Math.abs(Number(given) - ours) <= 1e-6;
+
+function isOurs(entry: Listed, request: ServiceRequestRecord): boolean {
+  if (String(entry.service_code ?? '') !== request.service_code || entry.description !== request.description) return false;
+  if (request.service_object_type && request.service_object_id) {
+    const type = entry.service_object_type ?? entry.extended_attributes?.service_object_type;
+    const id = entry.service_object_id ?? entry.extended_attributes?.service_object_id;
+    return type === request.service_object_type && String(id) === request.service_object_id;
+  }
+  return sameNumber(entry.lat, request.lat) && sameNumber(entry.long, request.long);
+}
+
+/**
+ * Before resending a report whose answer was lost: the case system's id of the same report
+ * (service code, description, place) made since shortly before the job was queued, or undefined
+ * when it has none. A case system that hides unmoderated reports from its listings shows none;
+ * then the resend's Idempotency-Key is what keeps it from being made twice.
+ */
+export async function findReport(target: Open311Target, request: ServiceRequestRecord, queuedAt: number): Promise<string | undefined> {
+  const url = new URL(`${target.endpoint}/requests.json`);
+  url.searchParams.set('service_code', request.service_code);
+  url.searchParams.set('start_date', new Date(queuedAt - lookBackMs).toISOString());
+  url.searchParams.set('extensions', 'true');
+  if (target.jurisdictionId) url.searchParams.set('jurisdiction_id', target.jurisdictionId);
+  const response = await call(url, { headers: { Accept: 'application/json' } });
+  // Not found is not proof of absence when the lookup failed: the job stays uncertain and is retried.
+  if (!response.ok) throw new CaseSystemError('uncertain', `looking the report up before a resend: ${await describeRefusal(response)}`);
+  const answer = listed.safeParse(parseJson(await response.text().catch(() => '')));
+  if (!answer.success) throw new CaseSystemError('uncertain', 'looking the report up before a resend: the answer is not a GeoReport request list');
+  const found = answer.data.find((entry) => isOurs(entry, request));
+  return found ? String(found.service_request_id) : undefined;
+}

@@ -1,0 +1,232 @@
+/**
+ * Status back (issue 27): a second Kerro, listening on loopback, is the body's case system; its
+ * moderator's changes come back to the first Kerro's request through the poller. A tiny HTTP
+ * server stands in for a case system that answers rubbish.
+ */
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCaseSystemPoller, type CaseSystemPoller } from '../../../src/server/forwarding/case-system-poller';
+import { createMailLinks } from '../../../src/server/notify/mail-links';
+import type { BodyRecord } from '../../../src/server/storage/repositories/types';
+import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
+import { validReport } from '../georeport/form';
+import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+
+const reporter = 'resident@example.fi';
+const lat = Number(validReport.lat);
+const long = Number(validReport.long);
+
+function cityBody(endpoint: string): BodyRecord {
+  const [west, east, south, north] = [long - 0.1, long + 0.1, lat - 0.1, lat + 0.1];
+  return {
+    id: 'city',
+    jurisdiction_id: 'city.test',
+    names: { fi: 'Kaupunki', sv: 'Staden', en: 'City' },
+    area: { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] },
+    services: [validReport.service_code],
+    send: { method: 'open311', endpoint, api_key: 'k', premoderation: false },
+  };
+}
+
+let kerro: TestApp;
+let cases: TestApp;
+let casesModerator: ModeratorSession;
+const silent = { info: () => undefined, warn: () => undefined };
+
+function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number } = {}): CaseSystemPoller {
+  return createCaseSystemPoller({
+    store: t.store,
+    mail: { links: createMailLinks('test-secret', 'http://kerro.test'), timeZone: 'Europe/Helsinki', mailFrom: t.config.MAIL_FROM },
+    intervalMs: 3_600_000,
+    log: silent,
+    now: () => t.clock.now,
+    overlapMs: options.overlapMs ?? 0,
+    timeoutMs: options.timeoutMs,
+  });
+}
+
+/** Both instances' clocks at once, on a whole second. */
+function setClocks(at: number) {
+  kerro.clock.now = at;
+  cases.clock.now = at;
+}
+
+beforeEach(async () => {
+  cases = await createTestApp({}, { listen: true });
+  kerro = await createTestApp();
+  await kerro.store.bodies.importAll([cityBody(`${cases.baseUrl}/open311/v1`)]);
+  await addModerator(cases, 'maija', 'correct horse battery');
+  casesModerator = await signIn(cases);
+}, 30_000);
+afterEach(async () => {
+  await kerro.close();
+  await cases.close();
+});
+
+/** A published report with its reporter's email, forwarded to the case system (as the sender leaves it); null: to remote-1 of a stand-in. */
+async function forwardedReport(endpointApp: TestApp | null = cases): Promise<{ id: string; remoteId: string }> {
+  const id = await submitRequest(kerro, { email: reporter });
+  await publish(kerro, id);
+  const remoteId = endpointApp ? await submitRequest(endpointApp) : 'remote-1';
+  if (endpointApp) await publish(endpointApp, remoteId);
+  const at = kerro.clock.now;
+  await kerro.store.unitOfWork.changeRequest(id, () => ({
+    set: { detailed_status: ['RECEIVED', 'PUBLIC_WORKS_NEW'], updated_at: at },
+    audit: { at, moderator: 'case system', action: 'forwarded', details: {} },
+    forwarded: { remote_id: remoteId },
+  }));
+  return { id, remoteId };
+}
+
+async function caseSystemSets(remoteId: string, detailed_status: string[], status_notes?: string) {
+  const response = await casesModerator.request('POST', `/requests/${remoteId}/status`, { detailed_status, status_notes });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+const requestOf = async (id: string) => (await kerro.store.serviceRequests.find(id))!;
+const historyOf = async (id: string) => (await kerro.store.requestHistory.listFor([id])).get(id) ?? [];
+const emailsTo = async (address: string) =>
+  kerro.sql.all<{ subject: string; service_request_id: string }>('SELECT subject, service_request_id FROM outbox WHERE to_address = ? ORDER BY id', address);
+const pollRow = () => kerro.sql.get<{ polled_until: number | null; last_error: string | null; locked_until: number | null }>(
+  "SELECT polled_until, last_error, locked_until FROM case_system_polls WHERE body_id = 'city'",
+);
+
+describe('the case-system poller', () => {
+  it('applies a change made at the window’s edge once: status, notes, history, the reporter’s email', async () => {
+    const { id, remoteId } = await forwardedReport();
+    const emailsBefore = (await emailsTo(reporter)).length;
+    const poller = pollerOf(kerro);
+    setClocks(kerro.clock.now + 60_000);
+    await caseSystemSets(remoteId, ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], 'Crew booked for Monday.');
+    // The poll's window ends exactly at the change's second.
+    expect(await poller.pollOnce()).toEqual([{ bodyId: 'city', outcome: 'polled', applied: 1 }]);
+
+    const request = await requestOf(id);
+    expect(request.detailed_status).toEqual(['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS']);
+    expect(request.status).toBe('open');
+    expect(request.status_notes).toBe('Crew booked for Monday.');
+    expect((await historyOf(id)).at(-1)).toMatchObject({ kind: 'status', detailed_status: ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], note: 'Crew booked for Monday.' });
+    const emails = await emailsTo(reporter);
+    expect(emails).toHaveLength(emailsBefore + 1);
+    expect(emails.at(-1)!.service_request_id).toBe(id);
+    expect((await kerro.store.forwards.findFor([id])).get(id)!.remote_updated_at).toBe(cases.clock.now);
+    expect((await pollRow())!.polled_until).toBe(kerro.clock.now);
+
+    // The next window starts at that same second: seen again, applied once.
+    setClocks(kerro.clock.now + 1000);
+    const historyLength = (await historyOf(id)).length;
+    expect(await poller.pollOnce()).toEqual([{ bodyId: 'city', outcome: 'polled', applied: 0 }]);
+    expect(await historyOf(id)).toHaveLength(historyLength);
+    expect(await emailsTo(reporter)).toHaveLength(emailsBefore + 1);
+
+    // Closing it there closes it here.
+    setClocks(kerro.clock.now + 60_000);
+    await caseSystemSets(remoteId, ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], 'Filled.');
+    expect((await poller.pollOnce())[0]!.applied).toBe(1);
+    expect((await requestOf(id)).status).toBe('closed');
+    expect(await emailsTo(reporter)).toHaveLength(emailsBefore + 2);
+  });
+
+  it('never moves a request backwards: an update older than the one applied is ignored', async () => {
+    const { id, remoteId } = await forwardedReport();
+    const poller = pollerOf(kerro, { overlapMs: 5 * 60_000 });
+    const start = kerro.clock.now;
+    setClocks(start + 120_000);
+    await caseSystemSets(remoteId, ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], 'Filled.');
+    expect((await poller.pollOnce())[0]!.applied).toBe(1);
+
+    // The case system's clock went back a minute: its next change is stamped before the one applied.
+    cases.clock.now = start + 60_000;
+    kerro.clock.now = start + 180_000;
+    await caseSystemSets(remoteId, ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], 'Reopened?');
+    expect((await poller.pollOnce())[0]!.applied).toBe(0);
+    expect((await requestOf(id)).detailed_status).toEqual(['PROCESSED', 'PUBLIC_WORKS_COMPLETED']);
+    expect((await requestOf(id)).status_notes).toBe('Filled.');
+  });
+
+  it('asks by id for a forwarded report no window showed', async () => {
+    const forwardedAt = kerro.clock.now;
+    // Changed in the case system long before it was forwarded (its clock far behind): before the first window.
+    cases.clock.now = forwardedAt - 3 * 3_600_000;
+    const { id, remoteId } = await forwardedReport();
+    await caseSystemSets(remoteId, ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], 'Seen by id.');
+    kerro.clock.now = forwardedAt + 60_000;
+    expect((await pollerOf(kerro).pollOnce())[0]!.applied).toBe(1);
+    expect((await requestOf(id)).status_notes).toBe('Seen by id.');
+    expect(await kerro.store.forwards.listUnseen('city', 10)).toEqual([]);
+  });
+
+  it('lets one instance poll a body at a time', async () => {
+    const { id, remoteId } = await forwardedReport();
+    setClocks(kerro.clock.now + 60_000);
+    await caseSystemSets(remoteId, ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], 'On it.');
+
+    // Another instance holds the lease: this one leaves the body alone.
+    const held = await kerro.store.forwards.claimPoll('city', kerro.clock.now, kerro.clock.now + 60_000);
+    expect(held).toBeDefined();
+    expect(await pollerOf(kerro).pollOnce()).toEqual([{ bodyId: 'city', outcome: 'leased elsewhere', applied: 0 }]);
+    expect((await requestOf(id)).status_notes).toBe('');
+    await kerro.store.forwards.releasePoll('city', { error: 'released by the test' });
+
+    // Two pollers at once: the change is applied once between them.
+    const outcomes = (await Promise.all([pollerOf(kerro).pollOnce(), pollerOf(kerro).pollOnce()])).flat();
+    expect(outcomes.reduce((sum, outcome) => sum + outcome.applied, 0)).toBe(1);
+    expect((await historyOf(id)).filter((event) => event.kind === 'status' && event.note === 'On it.')).toHaveLength(1);
+  });
+});
+
+describe('a case system that answers rubbish', () => {
+  let server: Server;
+  let answer: (response: ServerResponse) => void;
+  const sockets = new Set<Socket>();
+
+  beforeEach(async () => {
+    server = createServer((_request, response) => answer(response));
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await kerro.store.bodies.importAll([cityBody(`http://127.0.0.1:${port}/open311/v1`)]);
+  });
+  afterEach(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const json = (body: unknown) => (response: ServerResponse) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+  it.each([
+    ['HTML', (response: ServerResponse) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Maintenance</title>'), /other than JSON/],
+    ['the wrong shape', json({ service_requests: [] }), /unexpected shape/],
+    ['a wrong status', json([{ service_request_id: 'remote-1', status: 'pending', updated_datetime: '2026-11-20T12:00:00Z' }]), /unexpected shape: 0\.status/],
+    ['an error status', (response: ServerResponse) => response.writeHead(503).end('busy'), /answered 503/],
+    ['nothing (it hangs)', () => undefined, /no answer within 300 ms/],
+  ])('changes nothing when it answers %s, records the error, and the next poll recovers', async (_name, rubbish, error) => {
+    const { id } = await forwardedReport(null);
+    const before = await requestOf(id);
+    const poller = pollerOf(kerro, { timeoutMs: 300 });
+    answer = rubbish;
+    const [outcome] = await poller.pollOnce();
+    expect(outcome).toMatchObject({ outcome: 'failed', applied: 0 });
+    expect(outcome!.error).toMatch(error);
+    expect(await pollRow()).toMatchObject({ polled_until: null, locked_until: null });
+    expect((await pollRow())!.last_error).toMatch(error);
+    expect(await requestOf(id)).toEqual(before);
+
+    answer = json([
+      {
+        service_request_id: 'remote-1',
+        status: 'closed',
+        status_notes: 'Done.',
+        updated_datetime: new Date(kerro.clock.now).toISOString(),
+        extended_attributes: { detailed_status: 'PROCESSED,PUBLIC_WORKS_COMPLETED' },
+      },
+    ]);
+    expect((await poller.pollOnce())[0]).toEqual({ bodyId: 'city', outcome: 'polled', applied: 1 });
+    expect((await requestOf(id)).detailed_status).toEqual(['PROCESSED', 'PUBLIC_WORKS_COMPLETED']);
+    expect(await pollRow()).toMatchObject({ polled_until: kerro.clock.now, last_error: null });
+  });
+});

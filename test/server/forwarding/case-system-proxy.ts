@@ -1,0 +1,76 @@
+import { once } from 'node:events';
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ProxyOptions {
+  /** Passes the first POST on, lets the case system answer it whole, then cuts the client's connection: an answer lost on the way back. */
+  dropFirstAnswer?: boolean;
+  /** Leaves out the Idempotency-Key header, as in front of a case system that does not honour it. */
+  stripIdempotencyKey?: boolean;
+  port?: number;
+}
+
+/** A real HTTP proxy on loopback in front of a case system (`target`: its origin), counting the POSTs it passes on. */
+export async function startCaseSystemProxy(target: string, options: ProxyOptions = {}) {
+  const upstream = new URL(target);
+  let posts = 0;
+  let dropped = false;
+  const server = createServer((incoming, outgoing) => {
+    const headers: IncomingHttpHeaders = { ...incoming.headers, host: upstream.host };
+    if (options.stripIdempotencyKey) delete headers['idempotency-key'];
+    const isPost = incoming.method === 'POST';
+    if (isPost) posts += 1;
+    const drop = isPost && options.dropFirstAnswer && !dropped;
+    if (drop) dropped = true;
+    const forwarded = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers },
+      (answer) => {
+        if (drop) {
+          answer.resume();
+          answer.on('end', () => incoming.socket.destroy());
+          return;
+        }
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => outgoing.destroy());
+    incoming.pipe(forwarded);
+  });
+  server.listen(options.port ?? 0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get posts() {
+      return posts;
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** A server that answers every request with the same status and body (a misconfigured case system). */
+export async function startFixedAnswer(status: number, contentType: string, body: string) {
+  let requests = 0;
+  const server = createServer((incoming, outgoing) => {
+    requests += 1;
+    incoming.resume();
+    incoming.on('end', () => outgoing.writeHead(status, { 'content-type': contentType }).end(body));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get requests() {
+      return requests;
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
