@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
 import { startSmtpServer } from '../server/notify/smtp-test-server';
-import { addModerator, importHelsinkiSending, mailContent, moderate, publicRequest, reportThroughProxy, signIn, waitFor } from './case-system-harness';
+import { addModerator, importHelsinkiSending, mailContent, moderate, publicRequest, reportThroughProxy, signIn, startupTimeoutMs, waitFor } from './case-system-harness';
 
 /**
  * Issue 27 for real, the `email` method: the Helsinki body receives its reports as email to its
@@ -17,7 +17,7 @@ let a: KerroServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  a = await startKerroServer({ env: { SMTP_URL: smtp.url }, publicBaseUrl: true });
+  a = await startKerroServer({ env: { SMTP_URL: smtp.url }, publicBaseUrl: true, startupTimeoutMs });
   addModerator(a);
   importHelsinkiSending(a, { method: 'email', to: department });
 });

@@ -25,6 +25,9 @@ const moderatorPassword = 'correct horse battery staple';
 export const helsinkiPlace = { lat: '60.1699', long: '24.9384' };
 export const potholeCode = '171';
 
+/** Each test file starts two or three servers; on a machine shared with other work one may take a while. */
+export const startupTimeoutMs = 60_000;
+
 export interface ModeratorSession {
   cookie: string;
   csrf: string;
@@ -179,7 +182,7 @@ export interface CaseSystem {
  */
 export async function startCaseSystem(): Promise<CaseSystem> {
   const dataDir = temporaryDirectory('kerro-case-system-');
-  const server = await startKerroServer({ dataDir: dataDir.path });
+  const server = await startKerroServer({ dataDir: dataDir.path, startupTimeoutMs });
   addModerator(server);
   const caseSystem: CaseSystem = {
     server,
@@ -187,7 +190,7 @@ export async function startCaseSystem(): Promise<CaseSystem> {
     session: await signIn(server),
     goDown: () => caseSystem.server.stop(),
     comeBack: async () => {
-      caseSystem.server = await startKerroServer({ dataDir: dataDir.path, port: caseSystem.server.port });
+      caseSystem.server = await startKerroServer({ dataDir: dataDir.path, port: caseSystem.server.port, startupTimeoutMs });
       caseSystem.session = await signIn(caseSystem.server);
     },
     stop: async () => {
@@ -198,10 +201,10 @@ export async function startCaseSystem(): Promise<CaseSystem> {
   return caseSystem;
 }
 
-/** The settings a forwarding instance A runs with: its body's key named by CASE_KEY, polled every second. */
+/** The settings a forwarding instance A runs with: its body's key named by CASE_KEY, polled as often as the poller allows (5 s). */
 export const forwardingEnv = (caseSystem: CaseSystem): Record<string, string> => ({
   CASE_KEY: caseSystem.apiKey,
-  CASE_SYSTEM_POLL_SECONDS: '1',
+  CASE_SYSTEM_POLL_SECONDS: '5',
 });
 
 /** The send settings of a body whose case system is `caseSystem`. */

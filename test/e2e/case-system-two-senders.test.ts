@@ -13,6 +13,7 @@ import {
   reportThroughProxy,
   signIn,
   startCaseSystem,
+  startupTimeoutMs,
   waitFor,
   type CaseSystem,
 } from './case-system-harness';
@@ -38,8 +39,8 @@ beforeAll(async () => {
   // One after the other: the first seeds the demo data into the empty database, the second finds it there.
   // The proxy's limit is counted across both for this one client: raised to let the reports in.
   const env = { ...forwardingEnv(caseSystem), ...databaseEnv, PROXY_POSTS_PER_MINUTE: '100' };
-  a1 = await startKerroServer({ env });
-  a2 = await startKerroServer({ env });
+  a1 = await startKerroServer({ env, startupTimeoutMs });
+  a2 = await startKerroServer({ env, startupTimeoutMs });
   addModerator(a1, databaseEnv);
   importHelsinkiSending(a1, open311Send(caseSystem), databaseEnv);
 });
