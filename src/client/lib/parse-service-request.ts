@@ -28,12 +28,14 @@ function extendedAttributesOf(value: unknown): ExtendedAttributes | undefined {
   };
 }
 
-const historyKinds: readonly HistoryEntry['kind'][] = ['received', 'published', 'status', 'note'];
+/** Every kind the server writes; a Record, so a kind added to HistoryEntry fails to compile until it is read here. */
+const historyKinds: Record<HistoryEntry['kind'], true> = { received: true, published: true, status: true, note: true, forwarded: true };
+const isHistoryKind = (kind: unknown): kind is HistoryEntry['kind'] => typeof kind === 'string' && Object.hasOwn(historyKinds, kind);
 
 /** One dated entry of a request's history (Kerro's extension); one without a known kind or a date is skipped. */
 function historyEntryOf(value: unknown): HistoryEntry | undefined {
-  if (!isObject(value) || !historyKinds.includes(value.kind as HistoryEntry['kind']) || !text(value.datetime)) return undefined;
-  return { kind: value.kind as HistoryEntry['kind'], datetime: text(value.datetime), detailed_status: text(value.detailed_status), note: optionalText(value.note) };
+  if (!isObject(value) || !isHistoryKind(value.kind) || !text(value.datetime)) return undefined;
+  return { kind: value.kind, datetime: text(value.datetime), detailed_status: text(value.detailed_status), note: optionalText(value.note) };
 }
 
 /**

@@ -7,11 +7,11 @@
  */
 import { resolveLocale } from '../../shared/locales';
 import type { SupportedLocale } from '../../shared/locales';
-import type { LikelyDuplicate, ModerationAnswer, ModerationItem } from '../../shared/moderation/wire';
+import type { LikelyDuplicate, ModerationAnswer, ModerationForward, ModerationItem } from '../../shared/moderation/wire';
 import { mediaUrl } from '../media/routes';
 import { localizedAttribute, presentServiceRequests, type PresentOptions } from '../open311/presenter';
 import { jsonItems } from '../open311/serializers/json';
-import type { AuditEntry, ServiceRequestRecord, ServiceTypeRecord } from '../storage/repositories/types';
+import type { AuditEntry, ForwardEntry, ServiceRequestRecord, ServiceTypeRecord } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
 
 export interface ViewOptions {
@@ -22,6 +22,8 @@ export interface ViewOptions {
   history?: PresentOptions['history'];
   /** Each request's likely duplicates, by id (none when absent). */
   duplicates?: ReadonlyMap<string, LikelyDuplicate[]>;
+  /** Each request's send to its body's case system, by id (none when absent). */
+  forwards?: ReadonlyMap<string, ForwardEntry>;
 }
 
 export function presentModerationItems(
@@ -64,6 +66,7 @@ export function presentModerationItems(
     answers: presentAnswers(record, serviceTypes, presentOptions.locale),
     duplicate_of: record.duplicate_of,
     likely_duplicates: options.duplicates?.get(record.service_request_id) ?? [],
+    forward: presentForward(options.forwards?.get(record.service_request_id), options.timeZone),
   }));
 }
 
@@ -88,6 +91,22 @@ function presentAnswers(record: ServiceRequestRecord, serviceTypes: ServiceTypeR
         answers: (Array.isArray(value) ? value : [value]).map(named),
       };
     });
+}
+
+/** A forward job as moderators see it: its state, attempts and the case system's words, never its key. */
+export function presentForward(entry: ForwardEntry | undefined, timeZone: string): ModerationForward | null {
+  if (!entry) return null;
+  const state = entry.sent_at !== null ? 'sent' : entry.failed_at !== null ? 'failed' : 'pending';
+  const time = (at: number | null) => (at === null ? null : formatW3cDateTime(at, timeZone));
+  return {
+    method: entry.method,
+    state,
+    attempts: entry.attempts,
+    last_error: entry.last_error,
+    remote_id: entry.remote_id,
+    sent_at: time(entry.sent_at),
+    next_attempt_at: state === 'pending' ? time(entry.next_attempt_at) : null,
+  };
 }
 
 export function presentAuditEntry(entry: AuditEntry, timeZone: string) {

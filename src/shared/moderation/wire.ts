@@ -60,6 +60,30 @@ export interface ModerationItem {
   duplicate_of: string | null;
   /** Reports that are likely about the same problem (src/server/moderation/duplicates.ts); pending and published requests only. */
   likely_duplicates: LikelyDuplicate[];
+  /** The report's send to its body's case system (issue 27); null when its body works in this console. */
+  forward: ModerationForward | null;
+}
+
+/** How a send stands: waiting (first try or a retry), taken by the case system, or given up. */
+export const forwardStates = ['pending', 'sent', 'failed'] as const;
+export type ForwardState = (typeof forwardStates)[number];
+
+/**
+ * A report's send to its body's case system as moderators see it: never a key, never the
+ * report's texts. Times are W3C date-times in the installation's time zone.
+ */
+export interface ModerationForward {
+  method: 'open311' | 'email';
+  state: ForwardState;
+  /** Attempts so far. */
+  attempts: number;
+  /** The case system's last error as the sender worded it; null when none. */
+  last_error: string | null;
+  /** The case system's service_request_id (open311), once sent. */
+  remote_id: string | null;
+  sent_at: string | null;
+  /** When a pending send is tried next; null once sent or given up. */
+  next_attempt_at: string | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { statusOfDetailedStatus } from '../../../src/shared/georeport/detailed-status';
-import type { ModerationFieldProblem } from '../../../src/shared/moderation/wire';
+import type { ModerationFieldProblem, ModerationForward } from '../../../src/shared/moderation/wire';
 import { jsonResponse, mockFetch } from '../render-app';
 
 /**
@@ -15,6 +15,8 @@ export interface FakeItem {
   private: Record<string, string | null>;
   media: { position: number | 'external'; url: string }[];
   audit: { id: number; at: string; moderator: string; action: string; service_request_id: string | null; details: Record<string, unknown> }[];
+  /** The send to the body's case system (ModerationForward); absent: a console body's request. */
+  forward?: ModerationForward | null;
 }
 
 export interface RecordedCall {
@@ -47,6 +49,7 @@ export function fakeItem(overrides: {
   /** null: no coordinates (a service object without a position). */
   lat?: string | null;
   long?: string | null;
+  forward?: ModerationForward | null;
 } = {}): FakeItem {
   counter += 1;
   const id = overrides.id ?? `req${counter}`;
@@ -89,6 +92,7 @@ export function fakeItem(overrides: {
     },
     media,
     audit: [],
+    forward: overrides.forward ?? null,
   };
 }
 
@@ -169,7 +173,7 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       const entries = [...items.values()].flatMap((item) => item.audit).sort((a, b) => b.id - a.id);
       return jsonResponse({ items: entries, next_before: null });
     }
-    const match = /^\/moderation\/api\/requests\/([^/]+)(?:\/(publish|reject|status|media\/([^/]+)))?$/.exec(path);
+    const match = /^\/moderation\/api\/requests\/([^/]+)(?:\/(publish|reject|status|forward\/retry|media\/([^/]+)))?$/.exec(path);
     const item = match ? items.get(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !item) return error(404, 'not_found', `not found: ${path}`);
     const action = match[2];
@@ -210,6 +214,12 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       item.media = item.media.filter((media) => media !== photo);
       item.public.extended_attributes.media_urls = (item.public.extended_attributes.media_urls as string[]).filter((url) => url !== photo.url);
       audit(item, 'remove_media', { media: position });
+      return jsonResponse(detail(item));
+    }
+    if (method === 'POST' && action === 'forward/retry') {
+      if (item.forward?.state !== 'failed') return error(409, 'conflict', `service request ${item.service_request_id} has no failed send to retry`);
+      item.forward = { ...item.forward, state: 'pending', attempts: 0, next_attempt_at: '2026-03-02T10:00:00+02:00' };
+      audit(item, 'forward_retry');
       return jsonResponse(detail(item));
     }
     if (method === 'POST' && action === 'status') {

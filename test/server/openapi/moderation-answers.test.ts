@@ -44,4 +44,19 @@ describe('moderation answers match the document', () => {
     check('GET', `${api}/requests`, await moderator.request('GET', '/requests?state=published&limit=5'));
     check('GET', `${api}/audit`, await moderator.request('GET', '/audit?limit=10'));
   });
+
+  it('a request with a failed send to its case system, its retry, and a retry with nothing to retry', async () => {
+    const id = await submitRequest(t);
+    await t.sql.run(
+      `INSERT INTO forwards (service_request_id, body_id, method, idempotency_key, created_at, attempts, next_attempt_at, uncertain, failed_at, last_error)
+       VALUES (?, 'espoo', 'open311', 'key', ?, 8, ?, 0, ?, 'HTTP 503')`,
+      id,
+      t.clock.now,
+      t.clock.now,
+      t.clock.now,
+    );
+    check('GET', `${api}/requests/{id}`, await moderator.request('GET', `/requests/${id}`));
+    check('POST', `${api}/requests/{id}/forward/retry`, await moderator.request('POST', `/requests/${id}/forward/retry`));
+    check('POST', `${api}/requests/{id}/forward/retry`, await moderator.request('POST', `/requests/${id}/forward/retry`));
+  });
 });

@@ -6,11 +6,28 @@ import '../../styles/request-updates.css';
 import { DateTime } from './date-time';
 import { useDetailedStatusWords } from './use-detailed-status-words';
 
-/** The request's public, dated history, oldest first: every status and every note as it was given. */
-export function RequestHistory({ entries, withHeading = true }: { entries: readonly HistoryEntry[] | undefined; withHeading?: boolean }) {
+/**
+ * The request's public, dated history, oldest first: every status and every note as it was given.
+ * `agency`: the body responsible (agency_responsible), named in the entry of its forwarding.
+ */
+export function RequestHistory({
+  entries,
+  agency,
+  withHeading = true,
+}: {
+  entries: readonly HistoryEntry[] | undefined;
+  agency?: string;
+  withHeading?: boolean;
+}) {
   const { t } = useTranslation('updates');
   const statusWords = useDetailedStatusWords();
   const headingId = useId();
+  const body = agency?.trim();
+  const describe = (entry: HistoryEntry, status: string) => {
+    if (entry.kind === 'status') return t('history.status', { status });
+    if (entry.kind === 'forwarded' && body) return t('history.forwardedTo', { body });
+    return t(`history.${entry.kind}`);
+  };
   if (!entries || entries.length === 0) return null;
   const list = (
       <ol className="request-history__list">
@@ -20,7 +37,7 @@ export function RequestHistory({ entries, withHeading = true }: { entries: reado
             <li key={`${entry.datetime}-${index}`} className="request-history__entry">
               <DateTime value={entry.datetime} />
               <span className="request-history__what">
-                {entry.kind === 'status' ? t('history.status', { status }) : t(`history.${entry.kind}`)}
+                {describe(entry, status)}
               </span>
               {entry.note ? <blockquote className="request-history__note">{entry.note}</blockquote> : null}
             </li>

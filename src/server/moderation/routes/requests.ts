@@ -18,7 +18,7 @@ import {
   type ChangeContext,
 } from '../changes';
 import { likelyDuplicatesOf } from '../duplicates';
-import { invalidHost, ModerationApiError } from '../errors';
+import { conflict, invalidHost, ModerationApiError } from '../errors';
 import {
   detailQuery,
   duplicateBody,
@@ -65,6 +65,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       baseUrl: publicBaseUrl(request),
       history: await context.repositories.requestHistory.listFor(records.map((record) => record.service_request_id)),
       duplicates: await duplicatesOf(records, bodyScopeOf(request)),
+      // One look-up per page, however many requests it holds.
+      forwards: await context.repositories.forwards.findFor(records.map((record) => record.service_request_id)),
     });
 
   /** The request if it exists and is in the moderator's bodies; one of another body is answered as absent. */
@@ -224,5 +226,22 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     const current = await serviceRequests.find(id);
     const place = current?.lat != null && current.long != null ? await placeBodies({ lat: current.lat, long: current.long }) : undefined;
     return change(request, id, (planContext) => serviceTypePlan(planContext, serviceCode, place));
+  });
+
+  /**
+   * A send the sender gave up on goes back in the queue, due now, with fresh attempts; the
+   * sender's next round picks it up. Audited like every change a moderator makes.
+   */
+  app.post('/requests/:id/forward/retry', { schema: moderationSchemas.retryForward }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { locale } = parseInput(detailQuery, request.query);
+    const record = await findInScope(request, id);
+    if (!record) throw requestNotFound(id);
+    const now = context.now();
+    if ((await context.repositories.forwards.retryFailed(now, id)) === 0) {
+      throw conflict(`service request ${id} has no failed send to retry: it is waiting, already sent, or its body works in this console`);
+    }
+    await repository.recordAudit({ at: now, moderator: sessionOf(request).moderator_name, action: 'forward_retry', service_request_id: id, details: {} });
+    return detail(request, id, locale);
   });
 };

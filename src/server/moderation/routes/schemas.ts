@@ -4,7 +4,7 @@
  * `{"error": {…}}` themselves. The answers test holds real answers to them (test/server/openapi).
  */
 import { z } from 'zod';
-import { moderationStates } from '../../../shared/moderation/wire';
+import { forwardStates, moderationStates } from '../../../shared/moderation/wire';
 import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
 import { auditQuery, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
 
@@ -47,6 +47,17 @@ const itemSchema = z.strictObject({
       earlier: z.boolean(),
     }),
   ),
+  forward: z
+    .strictObject({
+      method: z.enum(['open311', 'email']),
+      state: z.enum(forwardStates),
+      attempts: z.number().int(),
+      last_error: nullable,
+      remote_id: nullable,
+      sent_at: nullable,
+      next_attempt_at: nullable,
+    })
+    .nullable(),
 });
 const auditEntrySchema = z.strictObject({
   id: z.number().int(),
@@ -91,6 +102,7 @@ export const moderationSchemas = {
   duplicate: changed("Mark a duplicate of another report: closed and unlisted, its subscribers moved to the original's updates", { body: duplicateBody }),
   move: changed("Move the request's point", { body: moveBody }),
   serviceType: changed('File the request under another service type', { body: serviceTypeBody }),
+  retryForward: changed("Put a failed send to the body's case system back in the queue, with fresh attempts (409 when the send has not failed)"),
   audit: {
     tags,
     summary: 'The audit log, newest first',

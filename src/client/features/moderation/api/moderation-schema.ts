@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ServiceRequest } from '@/shared/georeport/types';
-import { moderationStates, type ModerationItem } from '@/shared/moderation/wire';
+import { forwardStates, moderationStates, type ModerationItem } from '@/shared/moderation/wire';
 import { parseServiceRequest } from '../../../lib/parse-service-request';
 
 /**
@@ -34,6 +34,20 @@ const likelyDuplicateSchema = z.object({
   earlier: z.boolean(),
 });
 
+/** A send the console cannot read shows as none rather than breaking the page. */
+const forwardSchema = z
+  .object({
+    method: z.enum(['open311', 'email']),
+    state: z.enum(forwardStates),
+    attempts: z.number(),
+    last_error: nullableText,
+    remote_id: nullableText,
+    sent_at: nullableText,
+    next_attempt_at: nullableText,
+  })
+  .nullable()
+  .catch(null);
+
 export const moderationItemSchema = z.object({
   service_request_id: z.string(),
   moderation: z.enum(moderationStates),
@@ -51,6 +65,7 @@ export const moderationItemSchema = z.object({
   answers: z.array(z.object({ code: z.string(), question: z.string(), datatype: z.string(), answers: z.array(z.string()) })).catch([]),
   duplicate_of: z.string().nullable().catch(null),
   likely_duplicates: z.array(likelyDuplicateSchema).catch([]),
+  forward: forwardSchema,
 }) satisfies z.ZodType<ModerationItem, unknown>;
 
 export const auditEntrySchema = z.object({

@@ -14,7 +14,8 @@ export type RequestChange =
   | { kind: 'status'; detailed_status: string[]; status_notes: string }
   | { kind: 'duplicate'; original: string }
   | { kind: 'move'; lat: number; long: number }
-  | { kind: 'service-type'; service_code: string };
+  | { kind: 'service-type'; service_code: string }
+  | { kind: 'retry-forward' };
 
 /** Sends one change with the CSRF header; the server answers the request as it now is. */
 export async function sendRequestChange({
@@ -57,6 +58,9 @@ export async function sendRequestChange({
       break;
     case 'service-type':
       body = await api.post(`${base}/service-type`, { service_code: change.service_code }, options);
+      break;
+    case 'retry-forward':
+      body = await api.post(`${base}/forward/retry`, {}, options);
       break;
   }
   return moderationDetailSchema.parse(body);

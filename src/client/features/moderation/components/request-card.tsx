@@ -21,6 +21,7 @@ export function RequestCard({ item, showState = false }: { item: ModerationItem;
       <RequestPlace request={item.public} />
       {body ? <p className="moderation-card__body">{t('queue.body', { body })}</p> : null}
       <DuplicateMarks duplicates={item.likely_duplicates} />
+      {item.forward?.state === 'failed' ? <p className="moderation-card__forward-failed">{t('forward.queueMark')}</p> : null}
       <div className="moderation-card__private">
         {showState ? (
           <p className="moderation-card__state">

@@ -12,6 +12,7 @@ import { describeError } from '../lib/describe-error';
 import { DecisionPanel } from './decision-panel';
 import { DuplicatePanel } from './duplicate-panel';
 import { EditTextsForm } from './edit-texts-form';
+import { ForwardPanel } from './forward-panel';
 import { ModerationStateBadge } from './moderation-state-badge';
 import { PhotoList } from './photo-list';
 import { PlaceTypeForm } from './place-type-form';
@@ -80,6 +81,8 @@ export function ReviewPage({ id }: { id: string }) {
         </p>
       </header>
 
+      <ForwardPanel item={item} />
+
       <div className="moderation-review__layout">
         <div className="moderation-review__side">
           <Panel title={t('decision.heading')}>
@@ -116,7 +119,7 @@ export function ReviewPage({ id }: { id: string }) {
           <PhotoList item={item} />
         </Panel>
         <Panel title={t('audit.history')}>
-          <RequestHistory entries={item.public.extended_attributes?.history} withHeading={false} />
+          <RequestHistory entries={item.public.extended_attributes?.history} agency={item.public.agency_responsible} withHeading={false} />
         </Panel>
         <Panel title={t('audit.forRequest')}>
           <RequestAudit entries={item.audit} />

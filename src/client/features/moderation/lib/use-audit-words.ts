@@ -20,6 +20,7 @@ export function useAuditWords(): (entry: AuditEntry) => string {
       case 'sign_in':
       case 'sign_out':
       case 'publish':
+      case 'forward_retry':
         text = t(`audit.actions.${entry.action}`);
         break;
       case 'reject':

@@ -11,7 +11,7 @@ export function RequestUpdates({ request, published }: { request: ServiceRequest
   const followable = useFollowSupport() && published === true;
   return (
     <>
-      <RequestHistory entries={request.extended_attributes?.history} />
+      <RequestHistory entries={request.extended_attributes?.history} agency={request.agency_responsible} />
       {followable ? <FollowRequest id={request.service_request_id} /> : null}
     </>
   );

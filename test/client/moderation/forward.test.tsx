@@ -1,0 +1,94 @@
+/**
+ * The console shows a report's send to its body's case system (issue 27): sent with the case
+ * system's reference, waiting with its next attempt, or failed with the error and a Retry; the
+ * queue marks failed sends.
+ */
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ModerationForward } from '../../../src/shared/moderation/wire';
+import { renderApp } from '../render-app';
+import { CSRF_TOKEN, fakeItem, fakeModerationApi } from './fake-moderation-api';
+
+configure({ asyncUtilTimeout: 8000 });
+
+const failed: ModerationForward = {
+  method: 'open311',
+  state: 'failed',
+  attempts: 8,
+  last_error: 'HTTP 503 from the case system: Service Unavailable',
+  remote_id: null,
+  sent_at: null,
+  next_attempt_at: null,
+};
+
+async function openReview(forward: ModerationForward | null, language: 'en' | 'fi' | 'sv' = 'en') {
+  const item = fakeItem({ id: 'r1', title: 'Broken bench', moderation: 'published', agency: 'City of Espoo', forward });
+  const api = fakeModerationApi({ items: [item] });
+  renderApp({ path: '/moderation/requests/r1', language });
+  await screen.findByRole('heading', { level: 1, name: /Broken bench/ });
+  return api;
+}
+
+const panel = () => screen.queryByTestId('forward-panel');
+
+describe('the send to the body’s case system in the console', { timeout: 30_000 }, () => {
+  it('a failed send shows the case system’s error prominently, and Retry puts it back in the queue with the CSRF header', async () => {
+    const api = await openReview(failed);
+    const region = screen.getByRole('region', { name: 'Sending to the body' });
+    expect(region.classList).toContain('forward-panel--failed');
+    expect(within(region).getByText('Sending failed: HTTP 503 from the case system: Service Unavailable')).toBeTruthy();
+    expect(within(region).getByText(/Given up after 8 attempts/)).toBeTruthy();
+
+    await userEvent.click(within(region).getByRole('button', { name: 'Retry' }));
+    const confirmation = await screen.findByText('Back in the queue: the report is sent in the next round.');
+    await waitFor(() => expect(document.activeElement).toBe(confirmation));
+    const write = api.writes().at(-1)!;
+    expect(write.method).toBe('POST');
+    expect(write.path).toBe('/moderation/api/requests/r1/forward/retry');
+    expect(write.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
+    expect(within(region).getByText(/^Waiting to be sent \(attempt 1, next at /)).toBeTruthy();
+    expect(within(region).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(await screen.findByText('Put the failed send to the body back in the queue')).toBeTruthy();
+  });
+
+  it('a sent report names the body’s case system and its reference, with nothing to press', async () => {
+    await openReview({ ...failed, state: 'sent', attempts: 1, last_error: null, remote_id: 'ESP-2026-0042', sent_at: '2026-03-01T10:00:00+02:00' });
+    expect(within(panel()!).getByText(/Sent to City of Espoo's case system \(ref ESP-2026-0042\)/)).toBeTruthy();
+    expect(within(panel()!).queryByRole('button')).toBeNull();
+  });
+
+  it('a waiting send says which attempt comes next and what went wrong last', async () => {
+    await openReview({ ...failed, state: 'pending', attempts: 2, last_error: 'connection refused', next_attempt_at: '2026-03-01T10:05:00+02:00' });
+    expect(within(panel()!).getByText(/^Waiting to be sent \(attempt 3, next at .*2026/)).toBeTruthy();
+    expect(within(panel()!).getByText('Last error: connection refused')).toBeTruthy();
+  });
+
+  it('a console body’s request shows no send at all', async () => {
+    await openReview(null);
+    expect(panel()).toBeNull();
+  });
+
+  it.each([
+    ['fi', 'Lähetys epäonnistui: HTTP 503 from the case system: Service Unavailable', 'Yritä uudelleen'],
+    ['sv', 'Sändningen misslyckades: HTTP 503 from the case system: Service Unavailable', 'Försök igen'],
+  ] as const)('speaks %s', async (language, text, button) => {
+    await openReview(failed, language);
+    expect(within(panel()!).getByText(text)).toBeTruthy();
+    expect(within(panel()!).getByRole('button', { name: button })).toBeTruthy();
+  });
+
+  it('the queue marks a report whose send failed, and only that one', async () => {
+    fakeModerationApi({
+      items: [
+        fakeItem({ id: 'a', title: 'Broken bench', requested: '2026-03-01T08:00:00+02:00', forward: failed }),
+        fakeItem({ id: 'b', title: 'Graffiti on the bridge', requested: '2026-03-02T08:00:00+02:00', forward: { ...failed, state: 'pending', next_attempt_at: '2026-03-02T09:00:00+02:00' } }),
+      ],
+    });
+    renderApp({ path: '/moderation', language: 'en' });
+    await screen.findByText('2 reports waiting, oldest first.');
+    const cards = within(document.querySelector<HTMLElement>('.moderation-cards')!).getAllByRole('article');
+    expect(within(cards[0]!).getByText('Sending to the body failed')).toBeTruthy();
+    expect(within(cards[1]!).queryByText('Sending to the body failed')).toBeNull();
+  });
+});
