@@ -23,7 +23,7 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   apikey create NAME       issue an API key for a GeoReport client (printed once, last line)
   apikey list              list API keys without the keys themselves
   apikey revoke ID|NAME    revoke a key by id, or every active key with that name
-  bodies import|list|remove  the bodies of a region: areas, jurisdiction_ids, service lists (more: npm run admin -- bodies --help)
+  bodies import|list|remove|sends|retry  the bodies of a region: areas, jurisdiction_ids, service lists, reports sent to their case systems (more: npm run admin -- bodies --help)
   counters import FILE...  import counters from GeoJSON files (more: npm run admin -- counters --help)
   services import|list|remove|archive|restore  a city's own service types from its GeoReport services.json answers (more: npm run admin -- services --help)
   service-objects import FILE...  import service objects (parks, toilets, …) from GeoJSON files
@@ -41,7 +41,7 @@ type Group = (args: string[], io: CommandIo, env: Env) => Promise<number>;
 const groups: Record<string, Group> = {
   apikey: (args, io, env) =>
     withStore(env, (store) => apikeyCommand(args, io, store, Date.now())),
-  bodies: (args, io, env) => withStore(env, (store) => bodiesCommand(args, io, store)),
+  bodies: (args, io, env) => withStore(env, (store) => bodiesCommand(args, io, store, Date.now())),
   counters: (args, io, env) => countersCommand(args, io, env),
   services: (args, io, env) => withStore(env, (store) => servicesCommand(args, io, store)),
   'service-objects': (args, io, env) =>

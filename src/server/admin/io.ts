@@ -28,6 +28,18 @@ export function printTable(io: CommandIo, rows: readonly (readonly string[])[]):
   for (const row of rows) io.out(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
 }
 
+/** A duration for people: 45s, 12m, 3h, 2d. */
+export function age(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 120) return `${seconds}s`;
+  if (seconds < 120 * 60) return `${Math.round(seconds / 60)}m`;
+  if (seconds < 48 * 3600) return `${Math.round(seconds / 3600)}h`;
+  return `${Math.round(seconds / 86_400)}d`;
+}
+
+/** An error as one table cell: whitespace runs (line breaks too) as one space, at most 120 characters. */
+export const oneLine = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').slice(0, 120);
+
 /** Runs `run` on the store the server would use (from `env`, validated as the server does), closing it after. */
 export async function withStore<T>(env: Env, run: (store: Store) => Promise<T>): Promise<T> {
   const store = await openStore(loadConfig(env));

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseBodyFile } from '../../bodies/body-file';
 import type { BodyRecord, Repositories } from '../../storage/repositories/types';
 import { isHelp, printTable, usageError as usageOf, type CommandIo } from '../io';
+import { listSends, retrySends } from './body-sends';
 
 const bodiesUsage = `Usage: npm run admin -- bodies <command>
 
@@ -12,6 +13,12 @@ const bodiesUsage = `Usage: npm run admin -- bodies <command>
                               stored unless every body is valid. The format: README, "Bodies".
   bodies list                 list bodies (id, jurisdiction_id, names, service types, send method)
   bodies remove ID            remove a body and its service list; its requests keep their body id
+  bodies sends [--failed]     reports on their way to bodies' case systems, given up first, then
+                              pending: request id, body, method, state, attempts, next attempt
+                              and the case system's last error (never a key, contact or text)
+  bodies retry REQUEST_ID|--all  send a given-up report (or every one) again, due now, with
+                              fresh attempts: after fixing the body's send settings or its
+                              case system
 
 With no bodies, Kerro serves one jurisdiction (JURISDICTION_ID).`;
 
@@ -19,7 +26,8 @@ With no bodies, Kerro serves one jurisdiction (JURISDICTION_ID).`;
 export async function bodiesCommand(
   args: readonly string[],
   io: CommandIo,
-  repositories: Pick<Repositories, 'bodies' | 'serviceTypes'>,
+  repositories: Pick<Repositories, 'bodies' | 'serviceTypes' | 'forwards'>,
+  now: number,
 ): Promise<number> {
   const [command, ...rest] = args;
   switch (command) {
@@ -29,6 +37,16 @@ export async function bodiesCommand(
       return rest.length === 0 ? list(io, repositories) : usageError(io, 'bodies list takes no arguments.');
     case 'remove':
       return rest.length === 1 ? remove(rest[0]!, io, repositories) : usageError(io, 'bodies remove takes one ID.');
+    case 'sends':
+      return rest.length === 0 || (rest.length === 1 && rest[0] === '--failed')
+        ? listSends(io, repositories.forwards, now, rest.length === 1)
+        : usageError(io, 'bodies sends takes nothing, or --failed for the given-up sends only.');
+    case 'retry': {
+      const [target] = rest;
+      return rest.length === 1 && (target === '--all' || !target!.startsWith('-'))
+        ? retrySends(io, repositories.forwards, now, target === '--all' ? undefined : target)
+        : usageError(io, 'bodies retry takes one REQUEST_ID (from bodies sends --failed) or --all.');
+    }
     default:
       return isHelp(command) ? usageError(io) : usageError(io, `Unknown bodies command "${command}".`);
   }

@@ -1,5 +1,5 @@
 import type { OutboxEntry, OutboxStore } from '../../storage/repositories/types';
-import { isHelp, printTable, usageError as usageOf, type CommandIo } from '../io';
+import { age, isHelp, oneLine, printTable, usageError as usageOf, type CommandIo } from '../io';
 import type { SendPass } from './outbox-send-now';
 
 export const outboxUsage = `Usage: npm run admin -- outbox <command>
@@ -67,17 +67,8 @@ function row(entry: OutboxEntry, now: number): string[] {
   const failed = entry.failed_at !== null;
   const nextTry = failed ? '' : entry.next_attempt_at <= now ? 'now' : `in ${age(entry.next_attempt_at - now)}`;
   // One line per message: an SMTP answer can span several.
-  const error = (entry.last_error ?? '').replace(/\s+/g, ' ').slice(0, 120);
+  const error = oneLine(entry.last_error);
   return [String(entry.id), failed ? 'given up' : 'pending', entry.service_request_id ?? '', age(now - entry.created_at), String(entry.attempts), nextTry, error];
-}
-
-/** A duration for people: 45s, 12m, 3h, 2d. */
-function age(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 120) return `${seconds}s`;
-  if (seconds < 120 * 60) return `${Math.round(seconds / 60)}m`;
-  if (seconds < 48 * 3600) return `${Math.round(seconds / 3600)}h`;
-  return `${Math.round(seconds / 86_400)}d`;
 }
 
 function wholeNumber(text: string | undefined): number | undefined {
