@@ -54,9 +54,11 @@ export async function startKerroServer(
     dataDir?: string;
     /** Where the server runs from (a copied production install); the project by default. */
     cwd?: string;
+    /** A given port (e.g. to restart where clients already point); a free one by default. */
+    port?: number;
   } = {},
 ): Promise<KerroServer> {
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kerro-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
 
