@@ -1,17 +1,7 @@
-import { EventEmitter } from 'node:events';
+import { createWakeSignal } from '../jobs/wake-signal';
 
-/**
- * "A message was just queued": lets a sender in this process deliver at once instead of at its
- * next poll. Only a hint; senders still poll, which also covers messages queued by other processes.
- */
-const signal = new EventEmitter();
-signal.setMaxListeners(0);
+/** "A message was just queued": wakes this process's email outbox sender. */
+const signal = createWakeSignal();
 
-export function announceOutboxMessage(): void {
-  signal.emit('queued');
-}
-
-export function onOutboxMessage(listener: () => void): () => void {
-  signal.on('queued', listener);
-  return () => signal.off('queued', listener);
-}
+export const announceOutboxMessage = (): void => signal.announce();
+export const onOutboxMessage = (listener: () => void): (() => void) => signal.on(listener);
