@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createApiKey } from '../../../src/server/auth/api-keys';
 import { loadConfig } from '../../../src/server/config';
 import { startServer, type RunningServer } from '../../../src/server/main';
@@ -24,13 +24,13 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function until<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+/** Waits for the state `check` reads (vitest's waitFor), failing after `timeoutMs` with what it last saw. */
+async function until<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
+  return vi.waitFor(async () => {
     const value = await check();
-    if (value !== undefined || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    if (value === undefined) throw new Error('not yet');
+    return value;
+  }, { timeout: timeoutMs, interval: 20 });
 }
 
 it('the real server starts the forward sender: a publication over HTTP is forwarded, and its department email written, without waiting for a poll', async () => {
@@ -83,6 +83,6 @@ it('the real server starts the forward sender: a publication over HTTP is forwar
     return files.map((file) => readFileSync(join(outbox, file.name), 'utf8')).find((text) => text.includes('katutyot@hel.example'));
   }, 3000);
   expect(mail).toBeDefined();
-  expect(readMail(mail!).plain).toContain(`https://kerro.example.org/requests/${id}`);
+  expect(readMail(mail).plain).toContain(`https://kerro.example.org/requests/${id}`);
   expect((await admin.serviceRequests.find(id))!.detailed_status).toEqual(['RECEIVED', 'PUBLIC_WORKS_NEW']);
 }, 20_000);
