@@ -1,5 +1,6 @@
 /** Every repository written once, on the engine a backend gives (sqlite/ and postgres/ kysely-engine.ts). */
 import { createAddressRepository } from './addresses';
+import { createAlertRepository } from './alerts';
 import { createApiKeyRepository } from './api-keys';
 import { createBodyRepository } from './bodies';
 import { createCounterRepository } from './counters';
@@ -39,5 +40,6 @@ export function sharedRepositories(engine: Engine) {
     idempotencyKeys: createIdempotencyRepository(engine),
     bodies: createBodyRepository(engine),
     forwards: createForwardStore(engine),
+    alerts: createAlertRepository(engine),
   } satisfies Partial<Store>;
 }

@@ -4,6 +4,7 @@
  * postgres/) implement it; test/server/storage's contract suite is what defines one.
  */
 import type { AddressRepository } from './addresses';
+import type { AlertRepository } from './alerts';
 import type { BodyRepository } from './bodies';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
@@ -17,6 +18,7 @@ import type { OutboxStore } from './outbox';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
 export type * from './addresses';
+export type * from './alerts';
 export type * from './bodies';
 export type * from './core';
 export type * from './counters';
@@ -57,6 +59,8 @@ export interface Repositories {
   bodies: BodyRepository;
   /** Reports on their way to their bodies' case systems, and the polling of those systems. */
   forwards: ForwardStore;
+  /** Email alerts for new published reports in an area, and their sending. */
+  alerts: AlertRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';
