@@ -21,6 +21,8 @@ import { moderationRoutes } from './moderation/routes';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
 import { mailPageRoutes } from './notify/mail-pages';
 import { reportNamer } from './notify/mail-page-report';
+import { alertsRoutes } from './residents/alerts-routes';
+import { alertMailPageRoutes } from './residents/alerts-mail-pages';
 import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './api-errors/close-on-shutdown';
 import { registerHealthRoutes } from './http/health-routes';
@@ -125,6 +127,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     links: context.mailLinks,
     now: context.now,
     nameReport: reportNamer(context.repositories),
+  });
+  // Email alerts (issue 28): the resident API's alerts, and the pages their emails' links open.
+  await app.register(alertsRoutes, { prefix: '/residents/api', context });
+  await app.register(alertMailPageRoutes, {
+    prefix: '/mail/alerts',
+    alerts: context.repositories.alerts,
+    bodies: context.repositories.bodies,
+    links: context.mailLinks,
+    now: context.now,
   });
   await app.register(clientRoutes, { context });
   return app;

@@ -7,13 +7,17 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import type { SettingsRepository } from '../storage/repositories/types';
 
-export type LinkPurpose = 'confirm' | 'unsubscribe';
+/** A follow's confirm and unsubscribe; an alert's (issue 28) are signed apart, so one never opens the other. */
+export type LinkPurpose = 'confirm' | 'unsubscribe' | 'alert-confirm' | 'alert-unsubscribe';
 
 export interface MailLinks {
   baseUrl: string;
   requestUrl(serviceRequestId: string): string;
   confirmUrl(subscriptionId: number): string;
   unsubscribeUrl(subscriptionId: number): string;
+  /** An alert's confirm and unsubscribe pages (`/mail/alerts/…`). */
+  alertConfirmUrl(alertId: number): string;
+  alertUnsubscribeUrl(alertId: number): string;
   /** The subscription id a token was signed for, or undefined for a forged or mangled one. */
   read(token: string, purpose: LinkPurpose): number | undefined;
 }
@@ -45,6 +49,8 @@ export function createMailLinks(secret: string, baseUrl: string): MailLinks {
     requestUrl: (id) => `${baseUrl}/requests/${encodeURIComponent(id)}`,
     confirmUrl: (id) => `${baseUrl}/mail/confirm?token=${token(id, 'confirm')}`,
     unsubscribeUrl: (id) => `${baseUrl}/mail/unsubscribe?token=${token(id, 'unsubscribe')}`,
+    alertConfirmUrl: (id) => `${baseUrl}/mail/alerts/confirm?token=${token(id, 'alert-confirm')}`,
+    alertUnsubscribeUrl: (id) => `${baseUrl}/mail/alerts/unsubscribe?token=${token(id, 'alert-unsubscribe')}`,
     read(given, purpose) {
       const match = /^([1-9][0-9]{0,14})\.([A-Za-z0-9_-]{32})$/.exec(given);
       if (!match) return undefined;
