@@ -9,6 +9,8 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServiceType } from '../../../shared/georeport/types';
+import type { MapView } from '../../../shared/map/map-view';
+import { clientEnv } from '../../lib/env';
 import { everyServiceType, useServiceList } from '../../api/get-service-list';
 import { LoadingNotice } from '../../components/ui/loading-notice';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -25,6 +27,12 @@ import { useMapLayers } from './home/use-map-layers';
 import '../../styles/map.css';
 import '../../styles/map-first.css';
 import '../../styles/counters.css';
+
+/** "Email me new reports here": the alerts page for the map's centre as the URL has it, else the default centre. */
+function alertsLink(view: MapView | null): string {
+  const [lat, long] = view ? [view.lat, view.long] : clientEnv().mapCenter;
+  return `/alerts/new?lat=${lat.toFixed(5)}&long=${long.toFixed(5)}`;
+}
 
 /** The filter form's list while the service list loads: one array, so the memoised form keeps it. */
 const NO_SERVICE_TYPES: readonly ServiceType[] = [];
@@ -53,6 +61,9 @@ export function HomeRoute() {
             <h1 className="map-page__title">{t('page.title')}</h1>
             <Link to="/report" className="button button--primary map-page__report">
               {t('page.report')}
+            </Link>
+            <Link to={alertsLink(search.view)} className="map-page__alerts">
+              {t('page.alerts')}
             </Link>
           </div>
           <MapTabs
