@@ -62,9 +62,6 @@ export function HomeRoute() {
             <Link to="/report" className="button button--primary map-page__report">
               {t('page.report')}
             </Link>
-            <Link to={alertsLink(search.view)} className="map-page__alerts">
-              {t('page.alerts')}
-            </Link>
           </div>
           <MapTabs
             tab={search.tab}
@@ -82,6 +79,9 @@ export function HomeRoute() {
         {/* Beside the map on a wide screen: one column that scrolls as a whole (styles/map-first.css). */}
         <div className="map-screen__column">
           <div className="map-screen__side">
+            <p className="map-page__alerts">
+              <Link to={alertsLink(search.view)}>{t('page.alerts')}</Link>
+            </p>
             <MapStatus search={search} layers={layers} tilesFailed={tilesFailed} />
             <MapFilters search={search} serviceTypes={serviceTypes.data ?? NO_SERVICE_TYPES} counterSources={layers.counterSources} />
           </div>
