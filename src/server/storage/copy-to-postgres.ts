@@ -50,6 +50,8 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'moderator_bodies' },
   { name: 'forwards' },
   { name: 'case_system_polls' },
+  { name: 'resident_sign_ins' },
+  { name: 'resident_sessions' },
 ];
 
 const BATCH_ROWS = 500;
