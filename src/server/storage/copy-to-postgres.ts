@@ -54,6 +54,8 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'alert_deliveries' },
   { name: 'alert_scanned_requests' },
   { name: 'alert_scan' },
+  { name: 'resident_sign_ins' },
+  { name: 'resident_sessions' },
 ];
 
 const BATCH_ROWS = 500;

@@ -283,6 +283,23 @@ export interface CaseSystemPollsTable {
   last_error: string | null;
 }
 
+/** A one-time sign-in link, by the SHA-256 of its token; used_at set once, when it is used. */
+export interface ResidentSignInsTable {
+  token_hash: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A resident's session, by the SHA-256 of its cookie's token. */
+export interface ResidentSessionsTable {
+  id: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+}
+
 /** An email alert for new published reports in an area (issue 28); the area's columns by `kind`. */
 export interface AlertsTable {
   id: Generated<number>;
@@ -352,6 +369,8 @@ export interface Tables {
   moderator_bodies: ModeratorBodiesTable;
   forwards: ForwardsTable;
   case_system_polls: CaseSystemPollsTable;
+  resident_sign_ins: ResidentSignInsTable;
+  resident_sessions: ResidentSessionsTable;
   alerts: AlertsTable;
   alert_deliveries: AlertDeliveriesTable;
   alert_scanned_requests: AlertScannedRequestsTable;

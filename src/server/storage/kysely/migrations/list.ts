@@ -12,6 +12,7 @@ import { listingStep } from './listing';
 import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
 import { requestsStep } from './requests';
+import { residentsStep } from './residents';
 import { serviceTypeArchiveStep } from './service-type-archive';
 
 export interface SchemaMigration {
@@ -47,4 +48,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0012-service-type-archive', step: serviceTypeArchiveStep },
   { name: '0013-forwards', step: forwardsStep },
   { name: '0016-alerts', step: alertsStep },
+  { name: '0017-residents', step: residentsStep },
 ];
