@@ -22,7 +22,6 @@ import { residentRoutes } from './residents/routes';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
 import { mailPageRoutes } from './notify/mail-pages';
 import { reportNamer } from './notify/mail-page-report';
-import { alertsRoutes } from './residents/alerts-routes';
 import { alertMailPageRoutes } from './residents/alerts-mail-pages';
 import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './api-errors/close-on-shutdown';
@@ -130,8 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: context.now,
     nameReport: reportNamer(context.repositories),
   });
-  // Email alerts (issue 28): the resident API's alerts, and the pages their emails' links open.
-  await app.register(alertsRoutes, { prefix: '/residents/api', context });
+  // Email alerts (issue 28): the pages their emails' links open (their API is in residentRoutes).
   await app.register(alertMailPageRoutes, {
     prefix: '/mail/alerts',
     alerts: context.repositories.alerts,

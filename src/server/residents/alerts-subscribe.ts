@@ -9,9 +9,10 @@ import { createHash } from 'node:crypto';
 import { alertInputSchema, type AlertArea } from '../../shared/alerts/wire';
 import { resolveLocale } from '../../shared/locales';
 import type { AppContext } from '../context';
+import { ModerationApiError } from '../moderation/errors';
 import { announceOutboxMessage } from '../notify/outbox-signal';
+import { parseInput } from './input';
 import { alertConfirmationMessage } from './alerts-messages';
-import { AlertsApiError } from './alerts-errors';
 
 /** Confirmation emails per address and per client within an hour. */
 export const alertLimits = { perAddress: 5, perClient: 20, windowMs: 60 * 60_000 };
@@ -20,22 +21,12 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export async function subscribeToAlert(context: AppContext, input: unknown, client: string): Promise<void> {
   const { repositories, config } = context;
-  const parsed = alertInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: { field: string; message: string }[] = [];
-    for (const issue of parsed.error.issues) {
-      const field = issue.path.map(String).join('.') || (issue.code === 'invalid_union' ? 'kind' : '');
-      if (!fields.some((problem) => problem.field === field)) fields.push({ field, message: issue.message });
-    }
-    throw new AlertsApiError(400, 'invalid_input', fields.map((problem) => (problem.field ? `${problem.field}: ${problem.message}` : problem.message)).join('; '), { fields });
-  }
-  const { email, frequency, locale, ...rest } = parsed.data;
+  const { email, frequency, locale, ...rest } = parseInput(alertInputSchema, input);
   const area: AlertArea =
     rest.kind === 'point' ? { kind: 'point', lat: rest.lat, long: rest.long, radius_m: rest.radius_m } : rest.kind === 'street' ? { kind: 'street', street: rest.street } : { kind: 'body', body_id: rest.body_id };
   if (area.kind === 'body' && !(await repositories.bodies.find(area.body_id))) {
-    throw new AlertsApiError(400, 'invalid_input', `body_id: ${area.body_id} is no body of this installation; see /proxy/bodies/v1/bodies.json`, {
-      fields: [{ field: 'body_id', message: `${area.body_id} is no body of this installation; see /proxy/bodies/v1/bodies.json` }],
-    });
+    const message = `${area.body_id} is no body of this installation; see /proxy/bodies/v1/bodies.json`;
+    throw new ModerationApiError(400, 'invalid_input', `body_id: ${message}`, { fields: [{ field: 'body_id', message, code: 'unknown_value' }] });
   }
 
   const now = context.now();
@@ -43,7 +34,7 @@ export async function subscribeToAlert(context: AppContext, input: unknown, clie
     const { count, resetAt } = await repositories.rateLimits.hit(key, alertLimits.windowMs, now);
     if (count > max) {
       const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-      throw new AlertsApiError(429, 'too_many_requests', `too many alert requests: at most ${max} an hour; try again in ${Math.ceil(seconds / 60)} minutes`, { retryAfterSeconds: seconds });
+      throw new ModerationApiError(429, 'too_many_attempts', `too many alert requests: at most ${max} an hour; try again in ${Math.ceil(seconds / 60)} minutes`, { retryAfterSeconds: seconds });
     }
   }
 

@@ -37,7 +37,7 @@ describe('"Get alerts"', { timeout: 20_000 }, () => {
   });
 
   it('in Swedish: the radius choices, the body named, a bad address refused before sending, the limit explained', async () => {
-    const fetchMock = serve(() => jsonResponse({ error: 'too_many_requests', message: 'too many' }, { status: 429 }));
+    const fetchMock = serve(() => jsonResponse({ error: { code: 'too_many_attempts', message: 'too many alert requests: at most 5 an hour' } }, { status: 429, headers: { 'Retry-After': '3600' } }));
     renderApp({ path: '/alerts/new?lat=60.1841&long=24.9522', language: 'sv' });
     expect(await screen.findByRole('heading', { name: 'Bevaka anmälningar' })).toBeTruthy();
     const radius = screen.getByLabelText('Avstånd') as HTMLSelectElement;

@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 import { linkIn, readMail, type ReadMail } from '../notify/multipart';
 import { startSmtpServer } from '../notify/smtp-test-server';
+import { asResident, signInResident } from './resident-client';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -100,11 +101,13 @@ describe('subscribing', () => {
     for (const [body, field, message] of cases) {
       const response = await subscribe(body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      const answer = response.json();
-      expect(answer.error).toBe('invalid_input');
-      expect(answer.fields.find((problem: { field: string }) => problem.field === field)?.message ?? answer.message, field).toMatch(message);
+      const { error } = response.json();
+      expect(error.code).toBe('invalid_input');
+      expect(error.fields.find((problem: { field: string }) => problem.field === field)?.message ?? error.message, field).toMatch(message);
     }
-    expect((await subscribe('{"kind":')).json()).toEqual({ error: 'invalid_input', message: expect.stringMatching(/not valid JSON/) });
+    const notJson = await subscribe('{"kind":');
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().error.code).toBe('invalid_input');
     const form = await t.app.inject({ method: 'POST', url: '/residents/api/alerts', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'kind=point' });
     expect(form.statusCode).toBe(415);
     expect(await deliver()).toEqual([]);
@@ -146,13 +149,24 @@ describe('subscribing', () => {
     for (const radius of [250, 500, 1000, 2000, 250]) expect((await subscribe(alert(radius))).statusCode).toBe(202);
     const limited = await subscribe(alert(500));
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toBe('too_many_requests');
+    expect(limited.json().error.code).toBe('too_many_attempts');
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
   });
 
-  it('listing and deleting need a resident signed in', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/residents/api/alerts' })).json()).toEqual({ error: 'sign_in_required', message: expect.any(String) });
+  it('a signed-in resident lists and deletes their own alerts only; signed out, neither', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/residents/api/alerts' })).json()).toEqual({ error: { code: 'unauthenticated', message: expect.any(String) } });
     expect((await t.app.inject({ method: 'DELETE', url: '/residents/api/alerts/1' })).statusCode).toBe(401);
+    await subscribe({ kind: 'street', street: 'Hämeentie', email: 'Aino@example.org', frequency: 'daily' });
+    await subscribe({ kind: 'street', street: 'Hämeentie', email: 'someone@example.org', frequency: 'daily' });
+    const [mine, theirs] = await t.store.alerts.listByEmail('aino@example.org').then(async (own) => [own[0]!, (await t.store.alerts.listByEmail('someone@example.org'))[0]!]);
+    const cookie = await signInResident(t, 'aino@example.org');
+    const listed = await asResident(t, cookie, 'GET', '/alerts');
+    expect(listed.json()).toEqual({ alerts: [{ id: mine!.id, area: { kind: 'street', street: 'Hämeentie' }, frequency: 'daily', confirmed: false, created_at: '2026-11-20T14:00:00+02:00' }] });
+    expect(listed.body).not.toContain('@');
+    expect((await asResident(t, cookie, 'DELETE', `/alerts/${theirs!.id}`)).statusCode).toBe(404);
+    expect((await asResident(t, cookie, 'DELETE', `/alerts/${mine!.id}`)).statusCode).toBe(204);
+    expect((await asResident(t, cookie, 'GET', '/alerts')).json()).toEqual({ alerts: [] });
+    expect(await t.store.alerts.listByEmail('someone@example.org')).toHaveLength(1);
   });
 });
 
