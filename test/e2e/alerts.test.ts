@@ -35,11 +35,11 @@ async function mailTo(address: string, subject: string, timeoutMs = 20_000) {
   return readMail(found.raw);
 }
 
-/** A report sent as the app sends it, ~100 m from the map's centre, then published by a moderator through the moderation API. */
-async function reportPublishedNearby(): Promise<string> {
+/** A report sent as the app sends it, ~100 m north of `point`, then published by a moderator through the moderation API. */
+async function reportPublishedNearby(point: { lat: number; long: number }): Promise<string> {
   const base = suite.server.baseUrl;
   const services = (await (await fetch(`${base}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string }[];
-  const body = new URLSearchParams({ service_code: services[0]!.service_code, title: 'Fallen sign by the square', description: 'The parking sign has fallen over onto the pavement.', lat: '60.17080', long: '24.93840' });
+  const body = new URLSearchParams({ service_code: services[0]!.service_code, title: 'Fallen sign by the square', description: 'The parking sign has fallen over onto the pavement.', lat: (point.lat + 0.0009).toFixed(6), long: point.long.toFixed(6) });
   const sent = await fetch(`${base}/proxy/open311/v1/requests.json`, { method: 'POST', body });
   expect(sent.status).toBe(200);
   const id = ((await sent.json()) as { service_request_id: string }[])[0]!.service_request_id;
@@ -62,7 +62,10 @@ it('asks for alerts from the home map, confirms by the emailed link, and gets th
   await screenshot(page, 'alerts-home-link-phone');
   await homeLink.click();
   await page.getByRole('heading', { name: 'Get alerts' }).waitFor();
-  expect(new URL(page.url()).pathname).toBe('/alerts/new');
+  const asked = new URL(page.url());
+  expect(asked.pathname).toBe('/alerts/new');
+  // The map's centre as the home page had it: the report is published ~100 m from there.
+  const point = { lat: Number(asked.searchParams.get('lat')), long: Number(asked.searchParams.get('long')) };
   await page.getByLabel('Distance').selectOption('500');
   await expectNoAxeViolations(page);
   await expectNoHorizontalScroll(page);
@@ -82,7 +85,7 @@ it('asks for alerts from the home map, confirms by the emailed link, and gets th
   await screenshot(page, 'alerts-confirmed-phone');
   await expectCleanRunThenClose(opened);
 
-  const id = await reportPublishedNearby();
+  const id = await reportPublishedNearby(point);
   const alert = await mailTo('neighbour@example.org', 'New report in your area');
   expect(alert.headers.get('subject')).toBe('New report in your area: Fallen sign by the square');
   expect(alert.plain).toContain(`${suite.server.baseUrl}/requests/${id}`);
