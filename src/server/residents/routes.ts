@@ -6,6 +6,7 @@
  */
 import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ResidentSessionAnswer } from '../../shared/residents/wire';
 import type { AppContext } from '../context';
 import { fromAnotherSite } from '../moderation/auth';
 import { moderationErrorHandler, ModerationApiError, sendError } from '../moderation/errors';
@@ -66,6 +67,14 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
   app.post('/sign-out', async (request, reply) => {
     await endResidentSession(context, request, reply);
     return reply.code(204).send();
+  });
+
+  // 200 either way, so a page asking whether anyone is signed in logs no error for everyone else.
+  app.get('/session', async (request): Promise<ResidentSessionAnswer> => {
+    const resident = await residentOf(context, request);
+    if (!resident) return { signedIn: false };
+    const me = await residentMe(context, resident.email, undefined);
+    return { signedIn: true, email: me.email, firstName: me.firstName, lastName: me.lastName };
   });
 
   app.get('/me', async (request) => {

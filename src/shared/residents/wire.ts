@@ -40,6 +40,9 @@ export interface ResidentMe {
   follows: ResidentRequestItem[];
 }
 
+/** GET /residents/api/session: who is signed in, and what a report's contact fields are filled with. */
+export type ResidentSessionAnswer = { signedIn: false } | { signedIn: true; email: string; firstName: string; lastName: string };
+
 export interface ResidentSettingsInput {
   reportUpdates?: boolean;
   /** Requests to stop following. */

@@ -31,7 +31,9 @@ describe('resident: my reports', () => {
     await followConfirmed(others, 'aino@example.org');
     const othersPending = await submitRequest(t, { email: 'pekka@example.org', description: 'Pekka pending, followed by nobody.' });
 
+    expect((await t.app.inject({ method: 'GET', url: '/residents/api/session' })).json()).toEqual({ signedIn: false });
     const cookie = await signInResident(t, 'AINO@example.org');
+    expect((await asResident(t, cookie, 'GET', '/session')).json()).toEqual({ signedIn: true, email: 'aino@example.org', firstName: 'Aino', lastName: 'Virtanen' });
     const response = await asResident(t, cookie, 'GET', '/me?locale=fi');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
