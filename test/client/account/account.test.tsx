@@ -21,7 +21,7 @@ const me: ResidentMe = {
 
 describe('/account', () => {
   it('signed out: asks for the address and sends the link in the UI language, the same words for any address', async () => {
-    const calls = mockFetch((url, init) => {
+    const calls = mockFetch((url) => {
       if (url.pathname === '/residents/api/session') return jsonResponse({ signedIn: false });
       if (url.pathname === '/residents/api/sign-in') return jsonResponse({ message: 'on its way' }, { status: 202 });
       return jsonResponse({}, { status: 404 });
