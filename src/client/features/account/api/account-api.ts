@@ -48,7 +48,8 @@ export function useSignOut() {
     mutationFn: () => api.post(path('/sign-out'), {}),
     // Their lists hold personal data: nothing of them stays in memory.
     onSettled: () => {
-      queryClient.removeQueries({ queryKey: residentKeys.all });
+      queryClient.removeQueries({ queryKey: [...residentKeys.all, 'me'] });
+      queryClient.setQueryData(residentKeys.session, { signedIn: false });
     },
   });
 }
