@@ -1,5 +1,6 @@
 /** Every repository written once, on the engine a backend gives (sqlite/ and postgres/ kysely-engine.ts). */
 import { createAddressRepository } from './addresses';
+import { createAlertRepository } from './alerts';
 import { createApiKeyRepository } from './api-keys';
 import { createBodyRepository } from './bodies';
 import { createCounterRepository } from './counters';
@@ -41,5 +42,6 @@ export function sharedRepositories(engine: Engine) {
     bodies: createBodyRepository(engine),
     forwards: createForwardStore(engine),
     residents: createResidentRepository(engine),
+    alerts: createAlertRepository(engine),
   } satisfies Partial<Store>;
 }

@@ -4,6 +4,7 @@
  * postgres/) implement it; test/server/storage's contract suite is what defines one.
  */
 import type { AddressRepository } from './addresses';
+import type { AlertRepository } from './alerts';
 import type { BodyRepository } from './bodies';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
@@ -18,6 +19,7 @@ import type { ResidentRepository } from './residents';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
 export type * from './addresses';
+export type * from './alerts';
 export type * from './bodies';
 export type * from './core';
 export type * from './counters';
@@ -61,6 +63,8 @@ export interface Repositories {
   forwards: ForwardStore;
   /** Residents' sign-in links and sessions, and what an address may see of its own. */
   residents: ResidentRepository;
+  /** Email alerts for new published reports in an area, and their sending. */
+  alerts: AlertRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';
