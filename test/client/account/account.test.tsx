@@ -16,6 +16,7 @@ const me: ResidentMe = {
     { id: 'r1', type: '171', typeName: 'Gatornas skick', title: 'Grop vid skolan', status: 'open', detailedStatus: ['RECEIVED'], requestedAt: '2026-11-20T14:00:00+02:00', updatedAt: '2026-11-21T09:30:00+02:00', link: '/requests/r1', moderation: 'published', updates: true },
     { id: 'r2', type: '198', typeName: 'Trafikmärken', title: '', status: 'open', detailedStatus: ['RECEIVED'], requestedAt: '2026-11-22T14:00:00+02:00', updatedAt: '2026-11-22T14:00:00+02:00', link: null, moderation: 'pending', updates: true },
   ],
+  alerts: [{ id: 7, area: { kind: 'point', lat: 60.1699, long: 24.9384, radius_m: 500 }, frequency: 'daily', confirmed: true, created_at: '2026-11-20T12:00:00+02:00' }],
   follows: [{ id: 'f1', type: '171', typeName: 'Gatornas skick', title: 'Trasig lampa', status: 'closed', detailedStatus: ['RESOLVED'], requestedAt: '2026-11-19T10:00:00+02:00', updatedAt: '2026-11-23T10:00:00+02:00', link: '/requests/f1' }],
 };
 
@@ -56,6 +57,9 @@ describe('/account', () => {
     expect(within(reports).getByText('Trafikmärken')).toBeTruthy();
     const follows = screen.getByRole('region', { name: 'Du följer' });
     expect(within(follows).getByRole('button', { name: 'Sluta följa: Trasig lampa' })).toBeTruthy();
+    const alerts = screen.getByRole('region', { name: 'Bevakningar' });
+    expect(within(alerts).getByText('En sammanfattning om dagen')).toBeTruthy();
+    expect(within(alerts).getByRole('button', { name: /^Ta bort bevakning: Inom 500 m från / })).toBeTruthy();
     const setting = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Skicka e-post till mig när mina anmälningar uppdateras' });
     expect(setting.checked).toBe(true);
     await userEvent.click(setting);

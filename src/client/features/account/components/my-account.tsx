@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { currentLanguage } from '../../../lib/i18n';
 import { useMe, useSignOut, useUpdateSettings } from '../api/account-api';
+import { AlertList } from './alert-list';
 import { RequestList } from './request-list';
 
 /** Signed in: their reports, what they follow, their email settings, and signing out. */
@@ -15,7 +16,7 @@ export function MyAccount({ email }: { email: string }) {
   const me = useMe(locale, true);
   const settings = useUpdateSettings(locale);
   const signOut = useSignOut();
-  const ids = { reports: useId(), follows: useId(), settings: useId() };
+  const ids = { reports: useId(), follows: useId(), alerts: useId(), settings: useId() };
 
   return (
     <>
@@ -53,6 +54,10 @@ export function MyAccount({ email }: { email: string }) {
                 </Button>
               )}
             />
+          </section>
+          <section aria-labelledby={ids.alerts}>
+            <h2 id={ids.alerts}>{t('alerts.title')}</h2>
+            <AlertList alerts={me.data.alerts} busy={settings.isPending} onRemove={(id) => settings.mutate({ removeAlerts: [id] })} />
           </section>
           <section aria-labelledby={ids.settings}>
             <h2 id={ids.settings}>{t('settings.title')}</h2>
