@@ -19,3 +19,16 @@ export function areaFeedPath(area: { lat: number; long: number; radius: number }
 export const bodyFeedPath = (bodyId: string) => `${feedsPath}/bodies/${encodeURIComponent(bodyId)}.atom`;
 
 export const requestFeedPath = (requestId: string) => `${feedsPath}/requests/${encodeURIComponent(requestId)}.atom`;
+
+/** Metres per 256-pixel-tile pixel at zoom 0 on the equator (Web Mercator). */
+const equatorMetresPerPixel = 156_543.03;
+
+/**
+ * The area feed's radius for a map view: about half a typical map box (`halfSidePixels`) at the
+ * view's zoom and latitude, rounded to 50 m, from 100 m up to the feed's largest.
+ */
+export function feedRadiusForView(view: { lat: number; zoom: number }, halfSidePixels = 400): number {
+  const metresPerPixel = (equatorMetresPerPixel * Math.cos((view.lat * Math.PI) / 180)) / 2 ** view.zoom;
+  const radius = Math.round((metresPerPixel * halfSidePixels) / 50) * 50;
+  return Math.min(maxFeedRadiusMeters, Math.max(100, radius));
+}
