@@ -79,7 +79,7 @@ describe('the area feed', () => {
     expectNoPersonalData(response.body);
   });
 
-  it('takes the radius as a bound both ways: 1001 m takes in the far report, 998 m leaves the near one out', async () => {
+  it('takes the radius as a bound both ways: 1002 m takes in the report 1001 m away, 998 m leaves out the one 999 m away', async () => {
     const wide = await assertValidAtomFeed((await get(`/feeds/area.atom?lat=${centre.lat}&long=${centre.long}&radius=1002`)).body);
     expect(entryLinks(wide.entries)).toEqual([ids.outside, ids.inside, ids.here].map((id) => `${base}/requests/${id}`));
     const narrow = await assertValidAtomFeed((await get(`/feeds/area.atom?lat=${centre.lat}&long=${centre.long}&radius=998`)).body);
