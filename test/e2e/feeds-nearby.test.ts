@@ -67,6 +67,8 @@ it('links the map view and a report to valid feeds, and lists the problems near 
   expect(await nearby.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^Bent sign.*200 m away.*Open/)]);
   const own = await feedBehind(page, "Feed of this report's updates (Atom)");
   expect(own.links.alternate).toBe(pageOf(bench));
+  // The server wrote the same feed into the page's head, for browsers and feed readers.
+  expect(await page.locator('head link[rel="alternate"][type="application/atom+xml"]').getAttribute('href')).toBe(own.links.self);
   expect(own.entries.length).toBeGreaterThan(0);
   await expectNoAxeViolations(page);
   await expectNoHorizontalScroll(page);
