@@ -39,8 +39,9 @@ beforeAll(async () => {
   await requests.create(newRequest('pending', { moderation: 'pending' }));
   await requests.create(newRequest('rejected', { moderation: 'rejected' }));
   app = Fastify();
-  const context = { config: t.config, repositories: t.store, mailLinks: createMailLinks('test-secret', mailBaseUrl(t.config)) } as AppContext;
-  await app.register(clientRoutes, { context, clientDir: dir });
+  // What the client routes use of the app's context: the config, the store and the links' base.
+  const used: Pick<AppContext, 'config' | 'repositories' | 'mailLinks'> = { config: t.config, repositories: t.store, mailLinks: createMailLinks('test-secret', mailBaseUrl(t.config)) };
+  await app.register(clientRoutes, { context: used as AppContext, clientDir: dir });
 });
 
 afterAll(async () => {
