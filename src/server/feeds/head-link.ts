@@ -14,6 +14,13 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/<
 
 export type RequestFeedLinkReader = (serviceRequestId: string, locale: SupportedLocale) => Promise<string | undefined>;
 
+/** The tag itself, for a published request (pure: the caller has checked that and named it). */
+export function requestFeedLinkTag(baseUrl: string, serviceRequestId: string, headline: string, locale: SupportedLocale): string {
+  const href = `${baseUrl}${requestFeedPath(serviceRequestId)}`;
+  const mediaType = atomContentType.split(';')[0]!;
+  return `<link rel="alternate" type="${mediaType}" title="${escapeAttribute(feedTexts[locale].requestTitle(headline))}" href="${escapeAttribute(href)}">`;
+}
+
 /** Links start from `mailLinks.baseUrl` (PUBLIC_BASE_URL, else the listen address), never the caller's Host. */
 export function requestFeedLinkReader(context: Pick<AppContext, 'repositories' | 'mailLinks'>): RequestFeedLinkReader {
   return async (serviceRequestId, locale) => {
@@ -21,8 +28,6 @@ export function requestFeedLinkReader(context: Pick<AppContext, 'repositories' |
     if (record?.moderation !== 'published') return undefined;
     const type = await context.repositories.serviceTypes.find(record.service_code);
     const headline = record.title?.trim() || (type ? translationOf(type, locale).service_name : record.service_code);
-    const href = `${context.mailLinks.baseUrl}${requestFeedPath(serviceRequestId)}`;
-    const mediaType = atomContentType.split(';')[0]!;
-    return `<link rel="alternate" type="${mediaType}" title="${escapeAttribute(feedTexts[locale].requestTitle(headline))}" href="${escapeAttribute(href)}">`;
+    return requestFeedLinkTag(context.mailLinks.baseUrl, serviceRequestId, headline, locale);
   };
 }
