@@ -68,6 +68,13 @@ const zones = [
     from: ['src/server/georeport', 'src/server/moderation', 'src/server/proxy'],
     message: 'src/server/forwarding imports open311, notify, jobs, the bodies send settings, the storage seam, time and shared; never georeport, moderation or the proxy.',
   },
+  // The feeds read published reports through the storage seam and show them as the open311
+  // presenter and notify's words do; never through the GeoReport service, moderation or the proxy.
+  {
+    target: 'src/server/feeds',
+    from: ['src/server/georeport', 'src/server/moderation', 'src/server/proxy', 'src/server/forwarding', 'src/server/counters', 'src/server/observations'],
+    message: 'src/server/feeds imports the storage seam, the open311 presenter, notify\'s words, http, time and shared; never georeport, moderation or the proxy.',
+  },
   // The job loop is the senders' rhythm only: it imports nothing of the app.
   { target: 'src/server/jobs', from: ['src/server/!(jobs)/**', 'src/server/*'], message: 'src/server/jobs is generic: it imports nothing of the server.' },
   // Cross-cutting HTTP is used by the APIs and uses none of them.

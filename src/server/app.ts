@@ -12,11 +12,13 @@ import { embeddedRequestCreate } from './georeport/routes/request-create';
 import { counterRoutes } from './counters/routes';
 import { counterListPageAnswerer, createCounterListAnswers } from './counters/list-answers';
 import { paths } from '../shared/paths';
+import { feedsPath } from '../shared/feeds';
 import { counterSchemaRoutes } from './counters/schema-routes';
 import { observationRoutes } from './observations/routes';
 import { countersInfoRoute } from './proxy/counters-info';
 import { geocodingRoutes } from './geocoding/routes';
 import { bodiesRoutes } from './bodies/routes';
+import { feedRoutes } from './feeds/routes';
 import { moderationRoutes } from './moderation/routes';
 import { residentRoutes } from './residents/routes';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
@@ -137,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     links: context.mailLinks,
     now: context.now,
   });
+  // Atom feeds of published reports (no key, no sign-in).
+  await app.register(feedRoutes, { prefix: feedsPath, context });
   await app.register(clientRoutes, { context });
   return app;
 }

@@ -11,7 +11,10 @@ import { defaultMapTileUrl } from '../shared/map/map-defaults';
 import { tileServerOrigin } from './http/content-security-policy';
 import { homeMapFrame } from './map-frame';
 import { varyWith } from './http/accept-encoding';
-import { pageVariesByLanguage, routePreloads } from './route-preloads';
+import { pageVariesByLanguage, requestIdOfPath, routePreloads } from './route-preloads';
+import { requestFeedLinkReader } from './feeds/head-link';
+import { preferredLocale } from '../shared/locales';
+import { acceptLanguageTags } from './http/accept-language';
 
 export interface ClientRoutesOptions {
   context: AppContext;
@@ -122,6 +125,9 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   const built = existsSync(`${clientDir}${sep}index.html`);
   const { config } = options.context;
   const pageFor = built ? routePreloads(clientDir, tileServerOrigin(config.VITE_MAP_TILE_URL ?? defaultMapTileUrl), homeMapFrame(config)) : () => undefined;
+  // A published request's page points to its Atom feed. Only this installation's own requests:
+  // with OPEN311_URL the page shows a city's, which has no feed here.
+  const feedLink = built && !config.OPEN311_URL ? requestFeedLinkReader(options.context) : undefined;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -153,8 +159,11 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
     reply.header('Cache-Control', REVALIDATE);
     const queryAt = request.url.indexOf('?');
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
-    const page = pageFor(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1), request.headers['accept-language']);
+    let page = pageFor(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1), request.headers['accept-language']);
     if (pageVariesByLanguage(path)) reply.header('Vary', varyWith(reply.getHeader('vary'), 'Accept-Language'));
+    const requestId = feedLink && page !== undefined ? requestIdOfPath(path) : undefined;
+    const feedTag = requestId ? await feedLink!(requestId, preferredLocale(acceptLanguageTags(request.headers['accept-language']))) : undefined;
+    if (feedTag) page = page!.replace('</head>', () => `${feedTag}</head>`);
     if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });

@@ -125,6 +125,13 @@ describe('the boundaries lint rules', { timeout: 30_000 }, () => {
     expect(await boundaryMessages('src/server/open311/example.ts', "import '../http/public-base-url';\n")).toEqual([]);
   });
 
+  it('keep the feeds on the storage seam and the presenter, away from the service, moderation and the proxy', async () => {
+    const why = "src/server/feeds imports the storage seam, the open311 presenter, notify's words, http, time and shared; never georeport, moderation or the proxy.";
+    expect(
+      await boundaryMessages('src/server/feeds/example.ts', "import '../proxy/routes';\nimport '../georeport/listing';\nimport '../open311/presenter';\nimport '../storage/repositories/types';\n"),
+    ).toEqual([zone('../proxy/routes', why), zone('../georeport/listing', why)]);
+  });
+
   it('keep the storage backends behind the storage seam', async () => {
     expect(await boundaryMessages('src/server/moderation/example.ts', "import '../storage/sqlite/database';\nimport '../storage/postgres/database';\n")).toEqual([
       zone('../storage/sqlite/database', backendWhy),

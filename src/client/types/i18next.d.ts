@@ -12,6 +12,7 @@ import type traffic from '../locales/en/traffic.json';
 import type countersTable from '../locales/en/counters-table.json';
 import type outbox from '../locales/en/outbox.json';
 import type alerts from '../locales/en/alerts.json';
+import type nearby from '../locales/en/nearby.json';
 import type account from '../locales/en/account.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
@@ -33,6 +34,7 @@ declare module 'i18next' {
       'counters-table': typeof countersTable;
       outbox: typeof outbox;
       alerts: typeof alerts;
+      nearby: typeof nearby;
       account: typeof account;
     };
   }

@@ -18,6 +18,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { UnlocatedCounters } from '../../features/counters/components/unlocated-counters';
 import { MapTabs } from '../../features/map/components/map-tabs';
 import { AboutMap } from './home/about-map';
+import { AreaFeedLink } from './home/area-feed-link';
 import { DetailsAside } from './home/details-aside';
 import { MapArea } from './home/map-area';
 import { MapFilters } from './home/map-filters';
@@ -84,6 +85,7 @@ export function HomeRoute() {
             </p>
             <MapStatus search={search} layers={layers} tilesFailed={tilesFailed} />
             <MapFilters search={search} serviceTypes={serviceTypes.data ?? NO_SERVICE_TYPES} counterSources={layers.counterSources} />
+            <AreaFeedLink search={search} />
           </div>
           <DetailsAside search={search} layers={layers} />
         </div>

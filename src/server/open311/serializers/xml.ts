@@ -6,7 +6,7 @@ export const xmlContentType = 'text/xml; charset=utf-8';
 
 // Characters XML 1.0 cannot carry at all (not even escaped); dropped so the document stays well-formed.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const invalidXmlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const invalidXmlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const builder = new XMLBuilder({ format: false, suppressEmptyNode: false, processEntities: true });
 
