@@ -10,6 +10,7 @@ import { createIdempotencyRepository } from './idempotency';
 import { createModerationRepository } from './moderation';
 import { createObservationRepository } from './observations';
 import { createOutboxStore } from './outbox';
+import { createResidentUpdateRepository } from './resident-updates';
 import { createServiceObjectRepository } from './service-objects';
 import { createServiceRequestRepository } from './service-requests';
 import { createServiceTypeRepository } from './service-types';
@@ -39,5 +40,6 @@ export function sharedRepositories(engine: Engine) {
     idempotencyKeys: createIdempotencyRepository(engine),
     bodies: createBodyRepository(engine),
     forwards: createForwardStore(engine),
+    residentUpdates: createResidentUpdateRepository(engine),
   } satisfies Partial<Store>;
 }

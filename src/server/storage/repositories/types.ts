@@ -14,6 +14,7 @@ import type { MediaStore } from './media';
 import type { ModerationRepository, UnitOfWork } from './moderation';
 import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
+import type { ResidentUpdateRepository } from './resident-updates';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
 export type * from './addresses';
@@ -27,6 +28,7 @@ export type * from './media';
 export type * from './moderation';
 export type * from './observations';
 export type * from './outbox';
+export type * from './resident-updates';
 export type * from './throttle';
 
 export interface Repositories {
@@ -57,6 +59,8 @@ export interface Repositories {
   bodies: BodyRepository;
   /** Reports on their way to their bodies' case systems, and the polling of those systems. */
   forwards: ForwardStore;
+  /** Residents' updates on published requests, pending until a moderator decides. */
+  residentUpdates: ResidentUpdateRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';

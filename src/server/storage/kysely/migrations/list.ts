@@ -11,6 +11,7 @@ import { listingStep } from './listing';
 import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
 import { requestsStep } from './requests';
+import { residentUpdatesStep } from './resident-updates';
 import { serviceTypeArchiveStep } from './service-type-archive';
 
 export interface SchemaMigration {
@@ -45,4 +46,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0011-bodies', step: bodiesStep },
   { name: '0012-service-type-archive', step: serviceTypeArchiveStep },
   { name: '0013-forwards', step: forwardsStep },
+  { name: '0014-resident-updates', step: residentUpdatesStep },
 ];
