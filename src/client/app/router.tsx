@@ -61,7 +61,7 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
         },
         {
           path: 'moderation',
-          lazy: page(() => import('./routes/moderation-layout').then((module) => module.ModerationLayoutRoute), { texts: ['moderation', 'requests'] }),
+          lazy: page(() => import('./routes/moderation-layout').then((module) => module.ModerationLayoutRoute), { texts: ['moderation', 'requests', 'resident-updates'] }),
           children: [
             {
               index: true,
@@ -74,6 +74,10 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
             {
               path: 'audit',
               lazy: page(() => import('./routes/moderation-audit').then((module) => module.ModerationAuditRoute)),
+            },
+            {
+              path: 'updates',
+              lazy: page(() => import('./routes/moderation-updates').then((module) => module.ModerationUpdatesRoute), { texts: ['updates'] }),
             },
           ],
         },
