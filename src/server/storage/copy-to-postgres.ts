@@ -51,6 +51,12 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'forwards' },
   { name: 'case_system_polls' },
   { name: 'resident_updates' },
+  { name: 'alerts', identity: 'id' },
+  { name: 'alert_deliveries' },
+  { name: 'alert_scanned_requests' },
+  { name: 'alert_scan' },
+  { name: 'resident_sign_ins' },
+  { name: 'resident_sessions' },
 ];
 
 const BATCH_ROWS = 500;

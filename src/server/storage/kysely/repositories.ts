@@ -1,5 +1,6 @@
 /** Every repository written once, on the engine a backend gives (sqlite/ and postgres/ kysely-engine.ts). */
 import { createAddressRepository } from './addresses';
+import { createAlertRepository } from './alerts';
 import { createApiKeyRepository } from './api-keys';
 import { createBodyRepository } from './bodies';
 import { createCounterRepository } from './counters';
@@ -11,6 +12,7 @@ import { createModerationRepository } from './moderation';
 import { createObservationRepository } from './observations';
 import { createOutboxStore } from './outbox';
 import { createResidentUpdateRepository } from './resident-updates';
+import { createResidentRepository } from './residents';
 import { createServiceObjectRepository } from './service-objects';
 import { createServiceRequestRepository } from './service-requests';
 import { createServiceTypeRepository } from './service-types';
@@ -41,5 +43,7 @@ export function sharedRepositories(engine: Engine) {
     bodies: createBodyRepository(engine),
     forwards: createForwardStore(engine),
     residentUpdates: createResidentUpdateRepository(engine),
+    residents: createResidentRepository(engine),
+    alerts: createAlertRepository(engine),
   } satisfies Partial<Store>;
 }

@@ -4,6 +4,7 @@
  * postgres/) implement it; test/server/storage's contract suite is what defines one.
  */
 import type { AddressRepository } from './addresses';
+import type { AlertRepository } from './alerts';
 import type { BodyRepository } from './bodies';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
@@ -15,9 +16,11 @@ import type { ModerationRepository, UnitOfWork } from './moderation';
 import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
 import type { ResidentUpdateRepository } from './resident-updates';
+import type { ResidentRepository } from './residents';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
 export type * from './addresses';
+export type * from './alerts';
 export type * from './bodies';
 export type * from './core';
 export type * from './counters';
@@ -29,6 +32,7 @@ export type * from './moderation';
 export type * from './observations';
 export type * from './outbox';
 export type * from './resident-updates';
+export type * from './residents';
 export type * from './throttle';
 
 export interface Repositories {
@@ -61,6 +65,10 @@ export interface Repositories {
   forwards: ForwardStore;
   /** Residents' updates on published requests, pending until a moderator decides. */
   residentUpdates: ResidentUpdateRepository;
+  /** Residents' sign-in links and sessions, and what an address may see of its own. */
+  residents: ResidentRepository;
+  /** Email alerts for new published reports in an area, and their sending. */
+  alerts: AlertRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';
