@@ -4,6 +4,7 @@ import { createTestApp, publish, type TestApp } from '../../helpers/georeport-ap
 import { makeJpeg } from '../../helpers/images';
 import { multipartBody, urlencoded } from '../georeport/form';
 import { submitRequest } from '../moderation/moderation-client';
+import { signInResident } from './resident-client';
 
 let t: TestApp;
 let id: string;
@@ -59,4 +60,29 @@ it('checks the form with the shared rules before it goes on, and counts its post
   // Following is its own route and count too.
   const follow = await t.app.inject({ method: 'POST', url: `/proxy/open311/v1/requests/${id}/followers.json`, remoteAddress: '192.0.2.2', ...urlencoded({ email: 'f@example.org' }) });
   expect(follow.statusCode).toBe(202);
+});
+
+it('a signed-in resident\'s proven address goes on as verified_email: the reporter may mark it fixed, another resident may not', async () => {
+  const reporter = await signInResident(t, 'reporter@example.org');
+  const fixed = await t.app.inject({
+    method: 'POST',
+    url: url(),
+    remoteAddress: '192.0.2.3',
+    headers: { cookie: reporter, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ description: 'It is fixed now, thanks.', state: 'fixed' }).toString(),
+  });
+  expect(fixed.statusCode).toBe(200);
+  const updateId = (fixed.json() as { update_id: string }[])[0]!.update_id;
+  expect((await t.sql.get<{ state: string | null }>('SELECT state FROM resident_updates WHERE id = ?', updateId))?.state).toBe('fixed');
+
+  const someone = await signInResident(t, 'neighbour@example.org');
+  const refused = await t.app.inject({
+    method: 'POST',
+    url: url(),
+    remoteAddress: '192.0.2.4',
+    headers: { cookie: someone, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ description: 'It is fixed now, thanks.', state: 'fixed', verified_email: 'reporter@example.org' }).toString(),
+  });
+  expect(refused.statusCode).toBe(400);
+  expect(descriptions(refused)).toEqual(['state is only for the reporter: sign in with the address you reported with']);
 });
