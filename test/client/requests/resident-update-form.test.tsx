@@ -6,6 +6,7 @@ import { ResidentUpdateForm } from '../../../src/client/features/requests/compon
 import { parseServiceRequest } from '../../../src/client/lib/parse-service-request';
 import { formFields, stubXhr } from '../report/report-test-utils';
 import { renderWithI18n } from './render-with-i18n';
+import { jsonResponse, mockFetch } from '../render-app';
 import en from '../../../src/client/locales/en/resident-updates.json';
 import fi from '../../../src/client/locales/fi/resident-updates.json';
 import sv from '../../../src/client/locales/sv/resident-updates.json';
@@ -25,6 +26,8 @@ describe('the resident update form', { timeout: 20_000 }, () => {
   });
 
   it('posts the text, photo, name choice and address to the proxy, then thanks', async () => {
+    // Nobody is signed in: the residents' API says so.
+    mockFetch(() => jsonResponse({ error: { code: 'unauthenticated', message: 'sign in' } }, { status: 401 }));
     const calls = stubXhr(() => ({ status: 200, body: [{ update_id: 'u1', status: 'pending' }] }));
     renderWithI18n(<ResidentUpdateForm id="req123abc" />, 'fi');
     fireEvent.change(screen.getByLabelText('Päivityksesi'), { target: { value: 'Yhä olemassa, nyt isompi.' } });
@@ -45,6 +48,17 @@ describe('the resident update form', { timeout: 20_000 }, () => {
     ]);
     // Only the reporter, signed in, may say fixed / still there; nobody is signed in here.
     expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('offers the signed-in reporter "fixed" / "still there", and sends the choice', async () => {
+    mockFetch((url) => (url.pathname === '/residents/api/me' ? jsonResponse({ email: 'me@example.org', reports: [{ id: 'req123abc' }], follows: [] }) : jsonResponse({}, { status: 404 })));
+    const calls = stubXhr(() => ({ status: 200, body: [{ update_id: 'u1', status: 'pending' }] }));
+    renderWithI18n(<ResidentUpdateForm id="req123abc" />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'It is fixed' }));
+    fireEvent.change(screen.getByLabelText('Your update'), { target: { value: 'Patched this morning.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the update' }));
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(formFields(calls[0]!.body)).toContainEqual(['state', 'fixed']);
   });
 
   it('offline, says the update cannot be sent now and sends nothing', async () => {

@@ -6,7 +6,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { isApiError } from '../../../lib/http-client';
 import { currentLanguage } from '../../../lib/i18n';
 import '../../../styles/request-updates.css';
-import { usePostResidentUpdate } from '../api/resident-updates';
+import { useIsOwnReport, usePostResidentUpdate } from '../api/resident-updates';
 
 const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -15,8 +15,8 @@ type Problems = { description?: string; email?: string };
 /**
  * "Add an update" on a published report: a text, an optional photo, optionally a name to show
  * and an address for a receipt. It is moderated before it shows; nothing is queued offline (an
- * update is sent now or not at all). "Fixed" / "still there" are the reporter's alone and need
- * their sign-in, which this page does not have yet: they are not offered here.
+ * update is sent now or not at all). "Fixed" / "still there" are the reporter's alone: offered
+ * only when the signed-in resident made this report (the proxy vouches for their address).
  */
 export function ResidentUpdateForm({ id }: { id: string }) {
   const { t, i18n } = useTranslation('resident-updates');
@@ -26,6 +26,8 @@ export function ResidentUpdateForm({ id }: { id: string }) {
   const [showName, setShowName] = useState(false);
   const [email, setEmail] = useState('');
   const [photo, setPhoto] = useState<File>();
+  const [state, setState] = useState<'fixed' | 'still_there' | ''>('');
+  const ownReport = useIsOwnReport(id).data === true;
   const [problems, setProblems] = useState<Problems>({});
   const [offline, setOffline] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -51,7 +53,7 @@ export function ResidentUpdateForm({ id }: { id: string }) {
     // No outbox for updates: offline, say so rather than pretend it was sent.
     if (!navigator.onLine) return setOffline(true);
     setOffline(false);
-    post.mutate({ description: description.trim(), photo, name: name.trim() || undefined, showName, email: email.trim() || undefined, locale: currentLanguage(i18n) });
+    post.mutate({ description: description.trim(), photo, name: name.trim() || undefined, showName, email: email.trim() || undefined, state: ownReport && state ? state : undefined, locale: currentLanguage(i18n) });
   };
 
   const failure = post.isError
@@ -81,6 +83,17 @@ export function ResidentUpdateForm({ id }: { id: string }) {
               <textarea {...control} ref={textRef} className="input" rows={4} maxLength={descriptionLength.max} value={description} onChange={(event) => setDescription(event.target.value)} />
             )}
           </FormField>
+          {ownReport ? (
+            <fieldset className="resident-update__state">
+              <legend>{t('stateLegend')}</legend>
+              {(['', 'fixed', 'still_there'] as const).map((value) => (
+                <label key={value || 'none'} className="resident-update__check">
+                  <input type="radio" name={`${ids.text}-state`} value={value} checked={state === value} onChange={() => setState(value)} />
+                  {t(value === '' ? 'stateNone' : value === 'fixed' ? 'stateFixed' : 'stateStillThere')}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
           <FormField id={ids.photo} label={t('photoLabel')} hint={t('photoHint')}>
             {(control) => <input {...control} className="input" type="file" accept="image/jpeg,image/png,image/webp,image/gif" onChange={(event) => setPhoto(event.target.files?.[0])} />}
           </FormField>
