@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { paths } from '@/shared/paths';
 import type { SupportedLocale } from '@/shared/locales';
+import type { ResidentMe } from '@/shared/residents/wire';
 import { api } from '../../../lib/http-client';
 
 export interface ResidentUpdateDraft {
@@ -37,7 +38,7 @@ export function usePostResidentUpdate(id: string) {
  */
 export async function isOwnReport({ id, signal }: { id: string; signal?: AbortSignal }): Promise<boolean> {
   try {
-    const me = (await api.get('/residents/api/me', { signal })) as { reports?: { id?: unknown }[] } | null;
+    const me = await api.get<ResidentMe | null>(`${paths.residentsApi}/me`, { signal });
     return Array.isArray(me?.reports) && me.reports.some((report) => report.id === id);
   } catch {
     return false;
