@@ -9,6 +9,7 @@ import { ensureProxyApiKey } from './auth/proxy-key';
 import { proxyRoutes } from './proxy/routes';
 import type { EmbeddedServices } from './proxy/embedded-services';
 import { embeddedRequestCreate } from './georeport/routes/request-create';
+import { residentUpdateAnswerer } from './georeport/routes/resident-updates';
 import { counterRoutes } from './counters/routes';
 import { counterListPageAnswerer, createCounterListAnswers } from './counters/list-answers';
 import { paths } from '../shared/paths';
@@ -117,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     inject: (request) => app.inject(request),
     counterListPage: counterListPageAnswerer(counterListAnswers, paths.counters),
     geocoderRoutes: geocodingRoutes,
-    geoReport: { createRequest: embeddedRequestCreate(context) },
+    geoReport: { createRequest: embeddedRequestCreate(context), postUpdate: residentUpdateAnswerer(context) },
   };
   await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey, embedded });
   await app.register(countersInfoRoute, { prefix: '/proxy', context });

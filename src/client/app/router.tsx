@@ -49,7 +49,7 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
         },
         {
           path: 'requests/:id',
-          lazy: page(() => import('./routes/request-track').then((module) => module.RequestTrackRoute), { texts: ['requests', 'updates', 'nearby'], later: ['leaflet'] }),
+          lazy: page(() => import('./routes/request-track').then((module) => module.RequestTrackRoute), { texts: ['requests', 'updates', 'nearby', 'resident-updates'], later: ['leaflet'] }),
         },
         {
           path: 'alerts/new',
@@ -73,7 +73,7 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
         },
         {
           path: 'moderation',
-          lazy: page(() => import('./routes/moderation-layout').then((module) => module.ModerationLayoutRoute), { texts: ['moderation', 'requests'] }),
+          lazy: page(() => import('./routes/moderation-layout').then((module) => module.ModerationLayoutRoute), { texts: ['moderation', 'requests', 'resident-updates'] }),
           children: [
             {
               index: true,
@@ -86,6 +86,10 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
             {
               path: 'audit',
               lazy: page(() => import('./routes/moderation-audit').then((module) => module.ModerationAuditRoute)),
+            },
+            {
+              path: 'updates',
+              lazy: page(() => import('./routes/moderation-updates').then((module) => module.ModerationUpdatesRoute), { texts: ['updates'] }),
             },
           ],
         },

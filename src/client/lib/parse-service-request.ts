@@ -1,4 +1,4 @@
-import type { ExtendedAttributes, HistoryEntry, ServiceRequest } from '../../shared/georeport/types';
+import type { ExtendedAttributes, HistoryEntry, ResidentUpdateEntry, ServiceRequest } from '../../shared/georeport/types';
 import { ApiError } from './http-client';
 
 // Hand-written rather than zod: the map on the first page reads these, and zod is about 25 KiB
@@ -29,13 +29,21 @@ function extendedAttributesOf(value: unknown): ExtendedAttributes | undefined {
 }
 
 /** Every kind the server writes; a Record, so a kind added to HistoryEntry fails to compile until it is read here. */
-const historyKinds: Record<HistoryEntry['kind'], true> = { received: true, published: true, status: true, note: true, forwarded: true };
+const historyKinds: Record<HistoryEntry['kind'], true> = { received: true, published: true, status: true, note: true, forwarded: true, resident_update: true };
 const isHistoryKind = (kind: unknown): kind is HistoryEntry['kind'] => typeof kind === 'string' && Object.hasOwn(historyKinds, kind);
 
 /** One dated entry of a request's history (Kerro's extension); one without a known kind or a date is skipped. */
 function historyEntryOf(value: unknown): HistoryEntry | undefined {
   if (!isObject(value) || !isHistoryKind(value.kind) || !text(value.datetime)) return undefined;
-  return { kind: value.kind, datetime: text(value.datetime), detailed_status: text(value.detailed_status), note: optionalText(value.note) };
+  const update = isObject(value.update) && text(value.update.text) ? residentUpdateOf(value.update) : undefined;
+  // A resident's update with nothing to show is no entry.
+  if (value.kind === 'resident_update' && !update) return undefined;
+  return { kind: value.kind, datetime: text(value.datetime), detailed_status: text(value.detailed_status), note: optionalText(value.note), update };
+}
+
+function residentUpdateOf(value: Fields): ResidentUpdateEntry {
+  const marked = value.marked === 'fixed' || value.marked === 'still_there' ? value.marked : undefined;
+  return { text: text(value.text), photo_url: optionalText(value.photo_url), name: optionalText(value.name), marked };
 }
 
 /**

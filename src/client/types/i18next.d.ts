@@ -13,6 +13,7 @@ import type countersTable from '../locales/en/counters-table.json';
 import type outbox from '../locales/en/outbox.json';
 import type alerts from '../locales/en/alerts.json';
 import type nearby from '../locales/en/nearby.json';
+import type residentUpdates from '../locales/en/resident-updates.json';
 import type account from '../locales/en/account.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
@@ -35,6 +36,7 @@ declare module 'i18next' {
       outbox: typeof outbox;
       alerts: typeof alerts;
       nearby: typeof nearby;
+      'resident-updates': typeof residentUpdates;
       account: typeof account;
     };
   }

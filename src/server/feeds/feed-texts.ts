@@ -2,6 +2,7 @@
  * The feeds' words in each language. A history entry's words are the request page's
  * (src/client/locales/<code>/updates.json, history.*), so a feed reader and the page say the same.
  */
+import type { HistoryEntry } from '../../shared/georeport/types';
 import type { SupportedLocale } from '../../shared/locales';
 
 export interface FeedTexts {
@@ -10,7 +11,7 @@ export interface FeedTexts {
   bodyTitle: (body: string) => string;
   requestTitle: (headline: string) => string;
   /** A history entry's title by its kind; `status` is the detailed status in words. */
-  history: Record<'received' | 'published' | 'status' | 'note' | 'forwarded', string> & { other: string };
+  history: Record<HistoryEntry['kind'], string> & { other: string };
   statusChanged: (status: string) => string;
   status: string;
 }
@@ -27,6 +28,7 @@ export const feedTexts: Record<SupportedLocale, FeedTexts> = {
       status: 'Tila muuttui',
       note: 'Kaupunki vastasi',
       forwarded: 'Välitetty vastuutahon asiankäsittelyjärjestelmään',
+      resident_update: 'Asukkaan päivitys',
       other: 'Päivitys',
     },
     statusChanged: (status) => `Tila muuttui: ${status}`,
@@ -43,6 +45,7 @@ export const feedTexts: Record<SupportedLocale, FeedTexts> = {
       status: 'Status ändrad',
       note: 'Staden svarade',
       forwarded: 'Skickad till det ansvariga organets ärendehanteringssystem',
+      resident_update: 'En invånares uppdatering',
       other: 'Uppdatering',
     },
     statusChanged: (status) => `Status ändrad: ${status}`,
@@ -59,6 +62,7 @@ export const feedTexts: Record<SupportedLocale, FeedTexts> = {
       status: 'Status changed',
       note: 'The city replied',
       forwarded: "Sent to the responsible body's case system",
+      resident_update: "A resident's update",
       other: 'Update',
     },
     statusChanged: (status) => `Status changed: ${status}`,

@@ -121,7 +121,7 @@ export async function requestFeed(source: FeedSource, id: string, ask: FeedAsk):
   const texts = feedTexts[ask.locale];
   const page = pageOf(source, id);
   const stored = events.get(id) ?? [];
-  const history = presentHistory(record, stored, source.timeZone);
+  const history = presentHistory(record, stored, source.timeZone, source.baseUrl);
   // Index in the whole history (oldest first): the public history only grows, so ids stay put.
   const entries = history
     .map((entry, index): AtomEntry => {
@@ -132,7 +132,7 @@ export async function requestFeed(source: FeedSource, id: string, ask: FeedAsk):
         title,
         updated: entry.datetime,
         alternate: page,
-        summary: entry.note ?? `${texts.status}: ${words}`,
+        summary: entry.update?.text ?? entry.note ?? `${texts.status}: ${words}`,
       };
     })
     .reverse()

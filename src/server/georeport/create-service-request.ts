@@ -65,7 +65,7 @@ export interface CreateServiceRequestDeps {
 }
 
 /** Every photo decoded and re-encoded; all the rejected ones are reported together. */
-async function processPhotos(
+export async function processPhotos(
   photos: UploadedPhoto[],
   { config, decoding }: Pick<CreateServiceRequestDeps, 'config' | 'decoding'>,
 ): Promise<ProcessedImage[]> {
@@ -228,6 +228,6 @@ export async function submitServiceRequest(context: AppContext, { fields, files,
 }
 
 /** The spooled photos, read into memory only now that the key and the form are valid. */
-async function readPhotos(files: SpooledFile[]): Promise<UploadedPhoto[]> {
+export async function readPhotos(files: SpooledFile[]): Promise<UploadedPhoto[]> {
   return Promise.all(files.map(async (file) => ({ fileName: file.fileName, data: await readFile(file.path) })));
 }

@@ -33,9 +33,9 @@ export type RequestFacts = Pick<
 export type UpdateKind = 'published' | 'status' | 'note';
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-const truncate = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+export const truncate = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
-function subjectLineOf(request: RequestFacts, locale: SupportedLocale, settings: MessageSettings): string {
+export function subjectLineOf(request: RequestFacts, locale: SupportedLocale, settings: MessageSettings): string {
   const type = settings.serviceTypes.find((candidate) => candidate.service_code === request.service_code);
   return oneLine(request.title || (type ? translationOf(type, locale).service_name : request.service_code));
 }
@@ -80,16 +80,16 @@ function addressed(
   };
 }
 
-type Texts = (typeof updateTexts)[SupportedLocale];
+export type Texts = (typeof updateTexts)[SupportedLocale];
 
 /**
  * A message in each recipient's language: `lines` gets its texts and the request's subject line;
  * the subject is the message's own word and that line.
  */
-function written(
+export function written(
   request: RequestFacts,
   settings: MessageSettings,
-  subjectOf: (t: Texts) => string,
+  subjectOf: (t: Texts, locale: SupportedLocale) => string,
   lines: (t: Texts, subjectLine: string, recipient: Recipient, locale: SupportedLocale) => string[],
   state?: RecipientState,
 ): RecipientMessage {
@@ -98,12 +98,12 @@ function written(
     const t = updateTexts[locale];
     const subjectLine = subjectLineOf(request, locale, settings);
     const text = lines(t, subjectLine, recipient, locale).join('\n');
-    return addressed(recipient, request, settings, { locale, subject: `${subjectOf(t)}: ${truncate(subjectLine, 80)}`, text }, state);
+    return addressed(recipient, request, settings, { locale, subject: `${subjectOf(t, locale)}: ${truncate(subjectLine, 80)}`, text }, state);
   };
 }
 
 /** Which request a message is about, as every message names it. */
-const reportLine = (t: Texts, subjectLine: string, request: RequestFacts) => `${t.report}: ${subjectLine} (${request.service_request_id})`;
+export const reportLine = (t: Texts, subjectLine: string, request: RequestFacts) => `${t.report}: ${subjectLine} (${request.service_request_id})`;
 
 export function receiptMessage(request: RequestFacts, settings: MessageSettings): RecipientMessage {
   return written(request, settings, (t) => t.receiptSubject, (t, subjectLine) => [

@@ -7,9 +7,9 @@
  */
 import { formatDetailedStatus } from '../../shared/georeport/detailed-status';
 import { followSpecification } from '../../shared/georeport/follow';
-import type { CreatedServiceRequest, GeoReportErrorRecord, HistoryEntry, ServiceRequest, ServiceType } from '../../shared/georeport/types';
+import type { CreatedServiceRequest, GeoReportErrorRecord, HistoryEntry, ResidentUpdateEntry, ServiceRequest, ServiceType } from '../../shared/georeport/types';
 import type { SupportedLocale } from '../../shared/locales';
-import type { HistoryEvent, ServiceAttribute, ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
+import type { HistoryEvent, PublicResidentUpdate, ServiceAttribute, ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
 import type { GeoReportDocument, ListDocument } from './document';
 import { duplicateNotes, withheldNotice } from './public-notices';
@@ -32,7 +32,7 @@ export interface PresentOptions {
 export const isWithheld = (record: ServiceRequestRecord) => record.moderation === 'rejected' && record.duplicate_of === null;
 
 /** The public, dated history: received, then every stored change, oldest first. */
-export function presentHistory(record: ServiceRequestRecord, events: readonly HistoryEvent[], timeZone: string): HistoryEntry[] {
+export function presentHistory(record: ServiceRequestRecord, events: readonly HistoryEvent[], timeZone: string, baseUrl: string): HistoryEntry[] {
   const received: HistoryEntry = {
     kind: 'received',
     datetime: formatW3cDateTime(record.requested_at, timeZone),
@@ -45,8 +45,19 @@ export function presentHistory(record: ServiceRequestRecord, events: readonly Hi
       datetime: formatW3cDateTime(event.at, timeZone),
       detailed_status: formatDetailedStatus(event.detailed_status),
       note: event.note.trim() === '' ? undefined : event.note,
+      update: event.resident_update ? presentResidentUpdate(event.resident_update, baseUrl) : undefined,
     })),
   ];
+}
+
+/** A published resident update: its text, photo, the name only when shown; never its poster's address. */
+function presentResidentUpdate(update: PublicResidentUpdate, baseUrl: string): ResidentUpdateEntry {
+  return {
+    text: update.text,
+    photo_url: update.media_file ? `${baseUrl}/media/${update.media_file}` : undefined,
+    name: update.shown_name ?? undefined,
+    marked: update.state ?? undefined,
+  };
 }
 
 export function translationOf(record: ServiceTypeRecord, locale: SupportedLocale): ServiceTypeTranslation {
@@ -145,7 +156,7 @@ export function presentServiceRequest(
       service_object_id: record.service_object_id ?? undefined,
       detailed_status: formatDetailedStatus(record.detailed_status),
       media_urls: mediaUrls,
-      history: options.history ? presentHistory(record, options.history.get(record.service_request_id) ?? [], options.timeZone) : undefined,
+      history: options.history ? presentHistory(record, options.history.get(record.service_request_id) ?? [], options.timeZone, options.baseUrl) : undefined,
       duplicate_of: record.duplicate_of ?? undefined,
     };
   }
@@ -178,7 +189,7 @@ function presentWithheld(record: ServiceRequestRecord, serviceName: string, exte
           title: '',
           detailed_status: formatDetailedStatus(record.detailed_status),
           media_urls: [],
-          history: options.history ? presentHistory(record, options.history.get(record.service_request_id) ?? [], options.timeZone) : undefined,
+          history: options.history ? presentHistory(record, options.history.get(record.service_request_id) ?? [], options.timeZone, options.baseUrl) : undefined,
           content_withheld: true,
         }
       : undefined,

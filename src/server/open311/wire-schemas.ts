@@ -88,6 +88,18 @@ export const idempotencyKeyHeaders = z
 export const createdSchema = z.array(z.strictObject({ service_request_id: z.string(), service_notice: z.string() }));
 export const followerCountSchema = z.strictObject({ service_request_id: z.string(), follower_count: z.number().int().min(0) });
 export const followAnswerSchema = z.strictObject({ service_request_id: z.string(), status: z.literal('confirmation_sent') });
+export const residentUpdateAnswerSchema = z.array(z.strictObject({ update_id: z.string(), status: z.literal('pending') }));
+/** The fields of a resident's update (multipart/form-data with one `media` photo, or urlencoded). */
+export const residentUpdateBody = z.object({
+  api_key: z.string(),
+  description: z.string(),
+  name: z.string().optional(),
+  show_name: z.enum(['true', 'false']).optional().describe('true: the name is shown with the update; never by default'),
+  email: z.string().optional().describe('the poster’s own receipt; never shown'),
+  state: z.enum(['fixed', 'still_there']).optional().describe('the reporter’s only: needs verified_email equal to the report’s address'),
+  verified_email: z.string().optional().describe('the address the caller vouches the poster proved (the proxy: a signed-in resident)'),
+  locale: z.string().optional(),
+});
 
 export const requestListQuery = z.object({
   ...jurisdictionQuery,

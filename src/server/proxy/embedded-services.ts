@@ -28,5 +28,7 @@ export interface EmbeddedServices {
      * The proxy holds the submission's idempotency key: this call carries none.
      */
     createRequest: (format: GeoReportFormat, form: ReadForm) => Promise<StoredAnswer>;
+    /** POST requests/{id}/updates.{format} with the form as read by the proxy, the same way. */
+    postUpdate: (format: GeoReportFormat, serviceRequestId: string, form: ReadForm) => Promise<StoredAnswer>;
   };
 }

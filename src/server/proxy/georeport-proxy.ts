@@ -1,24 +1,23 @@
 /** The proxy in front of the GeoReport service: the browser's calls, with the proxy's API key. */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { openAsBlob } from 'node:fs';
-import { FormData } from 'undici';
-import { photoTooLarge, rateLimited, tooManyPhotos } from '../../shared/georeport/problems';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { rateLimited, tooManyPhotos } from '../../shared/georeport/problems';
 import { describeIssues, serviceRequestInputSchema } from '../../shared/georeport/request-input-schema';
 import type { AppContext } from '../context';
 import { createAnswerCache } from '../http/answer-cache';
 import { geoReportErrorHandler } from '../open311/error-handler';
 import { GeoReportError, badRequest } from '../open311/errors';
 import { registerGeoReportBodyParsers } from '../open311/form-body-parsers';
-import { readForm, singleValues, type ReadForm } from '../open311/form-reader';
+import { singleValues } from '../open311/form-reader';
 import { splitFormat } from '../open311/format';
 import { answerOnce, checkedIdempotencyKey, idempotencyKeyOf, requestFingerprint, sendStoredAnswer, stillRunning, submissionLeaseMs } from '../open311/idempotency';
-import type { StoredAnswer } from '../storage/repositories/types';
+import { clientFormForwarder, readClientForm, upstreamCall, type SubmissionAnswer } from './client-forms';
 import { registerFollowProxy } from './follow-proxy';
+import { registerUpdatesProxy } from './updates-proxy';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 import type { CachedUpstreamAnswer } from './upstream';
-import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../open311/upload-spool';
-import { callUpstream, forwardedSubpath, passedOnRequestHeaders, UpstreamError, wildcardOf, type UpstreamResponse } from './upstream';
+import { createUploadSpool, uploadSpoolDirectory } from '../open311/upload-spool';
+import { forwardedSubpath, passedOnRequestHeaders, wildcardOf, type UpstreamResponse } from './upstream';
 import type { Upstreams } from './upstreams';
 import { proxySchemas } from './route-schemas';
 
@@ -33,42 +32,14 @@ const validatedFields = [
   'address_id', 'email', 'first_name', 'last_name', 'phone', 'device_id', 'account_id', 'media_url',
 ] as const;
 
-// The browser never supplies the key; the proxy does.
-const ignoredFields = new Set(['api_key']);
-
-/** Upstream failures become GeoReport error records, so the browser sees one error shape. */
-async function upstreamCall(call: () => Promise<UpstreamResponse>): Promise<UpstreamResponse> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof UpstreamError) throw new GeoReportError(error.statusCode, error.message);
-    throw error;
-  }
-}
-
 /**
  * Whose idempotency keys the proxy holds: its clients' (the web app's), each key its own, made
  * on the device with the draft. One scope for all of them.
  */
 const proxyKeyScope = 'proxy:open311';
 
-/** An answer to a submission: kept whole for repeats, sent with the upstream's other headers the first time. */
-type SubmissionAnswer = StoredAnswer & { headers?: Record<string, string> };
-
 function sendUpstream(reply: FastifyReply, response: UpstreamResponse) {
   return reply.code(response.statusCode).headers(response.headers).send(response.body);
-}
-
-/** The browser's form, re-read: fields (api_key dropped) and photos spooled to disk. */
-function readClientForm(request: FastifyRequest, spool: UploadSpool) {
-  return readForm<SpooledFile>(request, {
-    ignoredFields,
-    receiveFile: async (part) => {
-      const file = await spool.add(part.fieldname, part.filename, part.mimetype, part.file);
-      if (part.file.truncated) throw badRequest(photoTooLarge);
-      return file;
-    },
-  });
 }
 
 /**
@@ -118,36 +89,9 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   });
 
   registerFollowProxy(app, context, upstreams, apiKey);
+  registerUpdatesProxy(app, context, upstreams, apiKey);
 
-  /**
-   * Another city's service: the form again as multipart, the photos streamed from the spool. The
-   * idempotency key goes along: a service that honours it dedupes too (one the proxy let go after
-   * a timeout, say); one that does not ignores it.
-   */
-  const forwardOverHttp = async (request: FastifyRequest, file: string, { fields, files }: ReadForm, idempotencyKey: string | undefined): Promise<SubmissionAnswer> => {
-    const form = new FormData();
-    form.append('api_key', apiKey());
-    for (const [field, value] of Object.entries(fields)) {
-      for (const item of Array.isArray(value) ? value : [value]) form.append(field, item);
-    }
-    for (const file of files) {
-      form.append(file.fieldName, await openAsBlob(file.path, { type: file.contentType }), file.fileName);
-    }
-    const url = `${upstreams.open311()}/${file}`;
-    const response = await upstreamCall(() =>
-      callUpstream('issue reporting', url, {
-        method: 'POST',
-        headers: { ...upstreams.open311ClientOrigin(request), ...(idempotencyKey === undefined ? {} : { 'idempotency-key': `"${idempotencyKey}"` }) },
-        body: form as never,
-        timeoutMs: config.UPLOAD_TIMEOUT_MS,
-        metrics: context.metrics,
-      }),
-    );
-    // Read fully before the spool goes: the upstream may still be reading the photos.
-    const body = Buffer.from(await response.body.arrayBuffer()).toString('utf8');
-    const { 'content-type': contentType = '', ...headers } = response.headers;
-    return { statusCode: response.statusCode, contentType, body, headers };
-  };
+  const forwardOverHttp = clientFormForwarder({ context, upstreams, apiKey });
 
   /**
    * What a client asks after a send that got no answer (a lost connection, a reload): did the

@@ -7,7 +7,7 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { drfErrorSchema } from '../drf/wire-schemas';
-import { anyGeoReportAnswer, errorRecordsSchema, bothFormats, createdSchema, followAnswerSchema, geoReportErrors, idempotencyKeyHeaders, submissionBody } from '../open311/wire-schemas';
+import { anyGeoReportAnswer, errorRecordsSchema, bothFormats, createdSchema, followAnswerSchema, geoReportErrors, residentUpdateAnswerSchema, residentUpdateBody, idempotencyKeyHeaders, submissionBody } from '../open311/wire-schemas';
 
 const tags = ['Proxy (the web app’s only door; adds the API key)'];
 const forwarded = z.object({ '*': z.string().describe('the path under the service, e.g. requests.json or services/171.xml') });
@@ -54,6 +54,13 @@ export const proxySchemas: Record<string, FastifySchema> = {
     params: z.object({ id: z.string(), file: z.string().describe('followers.json or followers.xml') }),
     body: z.object({ email: z.string(), locale: z.string().optional() }),
     response: { 202: bothFormats('Confirmation sent', followAnswerSchema, 'follow'), ...geoReportErrors(400, 403, 404, 429, 502, 504) },
+  },
+  residentUpdate: {
+    tags,
+    summary: 'Post an update on a published report through the proxy (the fields of the service’s updates, without api_key; verified_email is the proxy’s own)',
+    params: z.object({ id: z.string(), format: z.string().describe('json or xml') }),
+    body: residentUpdateBody.omit({ api_key: true, verified_email: true }),
+    response: { 200: bothFormats('The update, waiting for a moderator', residentUpdateAnswerSchema, 'updates'), ...geoReportErrors(400, 403, 404, 413, 429, 502, 504) },
   },
   bodiesGet: {
     tags,

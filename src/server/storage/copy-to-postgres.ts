@@ -50,6 +50,7 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'moderator_bodies' },
   { name: 'forwards' },
   { name: 'case_system_polls' },
+  { name: 'resident_updates' },
   { name: 'alerts', identity: 'id' },
   { name: 'alert_deliveries' },
   { name: 'alert_scanned_requests' },

@@ -32,3 +32,11 @@ export function isPostgresConnectionFailure(error: unknown): boolean {
 
 /** Seconds a client should wait before trying again. */
 export const storeRetryAfterSeconds = 5;
+
+/** A moderator's decision on a resident update that another decision got to first. */
+export class ResidentUpdateNotPending extends Error {
+  constructor(readonly updateId: string) {
+    super(`update ${updateId} is no longer pending`);
+    this.name = 'ResidentUpdateNotPending';
+  }
+}

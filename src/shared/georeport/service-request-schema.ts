@@ -23,10 +23,18 @@ const extendedAttributesSchema = z.strictObject({
   history: z
     .array(
       z.strictObject({
-        kind: z.enum(['received', 'published', 'status', 'note', 'forwarded']),
+        kind: z.enum(['received', 'published', 'status', 'note', 'forwarded', 'resident_update']),
         datetime: dateTime,
         detailed_status: z.string(),
         note: z.string().optional(),
+        update: z
+          .strictObject({
+            text: z.string(),
+            photo_url: z.url().optional(),
+            name: z.string().optional(),
+            marked: z.enum(['fixed', 'still_there']).optional(),
+          })
+          .optional(),
       }),
     )
     .optional(),

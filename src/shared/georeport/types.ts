@@ -31,16 +31,34 @@ export type ExtendedAttributes = {
 };
 
 /**
- * One public change of a request: received, published, a status change, a public note, or sent
- * to the case system of the body named in agency_responsible (`forwarded`).
+ * One public change of a request: received, published, a status change, a public note, sent
+ * to the case system of the body named in agency_responsible (`forwarded`), or a resident's
+ * update a moderator published (`resident_update`, with `update`).
  */
 export type HistoryEntry = {
-  kind: 'received' | 'published' | 'status' | 'note' | 'forwarded';
+  kind: 'received' | 'published' | 'status' | 'note' | 'forwarded' | 'resident_update';
   datetime: string;
   /** The detailed status after the change, as in extended_attributes.detailed_status. */
   detailed_status: string;
   /** The public note given with the change; absent when none. */
   note?: string;
+  /** kind `resident_update`: what the resident wrote. */
+  update?: ResidentUpdateEntry;
+};
+
+/** A resident's published update as the public sees it: never their address, their name only when they chose to show it. */
+export type ResidentUpdateEntry = {
+  text: string;
+  photo_url?: string;
+  name?: string;
+  /** The reporter marked the problem fixed, or still there. */
+  marked?: 'fixed' | 'still_there';
+};
+
+/** Kerro extension: the answer to POST requests/{id}/updates.[format]: the update waits for a moderator. */
+export type ResidentUpdateAnswer = {
+  update_id: string;
+  status: 'pending';
 };
 
 /** Kerro extension: GET requests/{id}/followers.[format]. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseDetailedStatus } from '../../../shared/georeport/detailed-status';
-import type { HistoryEntry } from '../../../shared/georeport/types';
+import type { HistoryEntry, ResidentUpdateEntry } from '../../../shared/georeport/types';
 import '../../styles/request-updates.css';
 import { DateTime } from './date-time';
 import { useDetailedStatusWords } from './use-detailed-status-words';
@@ -26,6 +26,7 @@ export function RequestHistory({
   const describe = (entry: HistoryEntry, status: string) => {
     if (entry.kind === 'status') return t('history.status', { status });
     if (entry.kind === 'forwarded' && body) return t('history.forwardedTo', { body });
+    if (entry.kind === 'resident_update' && entry.update?.name) return t('history.resident_update_by', { name: entry.update.name });
     return t(`history.${entry.kind}`);
   };
   if (!entries || entries.length === 0) return null;
@@ -40,6 +41,7 @@ export function RequestHistory({
                 {describe(entry, status)}
               </span>
               {entry.note ? <blockquote className="request-history__note">{entry.note}</blockquote> : null}
+              {entry.update ? <ResidentUpdate update={entry.update} /> : null}
             </li>
           );
         })}
@@ -52,5 +54,21 @@ export function RequestHistory({
       <h2 id={headingId} className="request-section__title">{t('history.heading')}</h2>
       {list}
     </section>
+  );
+}
+
+/** A resident's published update: their words, the reporter's fixed / still there, a photo to open. */
+function ResidentUpdate({ update }: { update: ResidentUpdateEntry }) {
+  const { t } = useTranslation('updates');
+  return (
+    <div className="request-history__update">
+      {update.marked ? <p className="request-history__marked">{t(`history.marked_${update.marked}`)}</p> : null}
+      <blockquote className="request-history__note">{update.text}</blockquote>
+      {update.photo_url ? (
+        <a href={update.photo_url} className="request-history__photo">
+          <img src={update.photo_url} alt={t('history.update_photo')} width={160} height={120} loading="lazy" />
+        </a>
+      ) : null}
+    </div>
   );
 }

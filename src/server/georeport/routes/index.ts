@@ -18,6 +18,7 @@ import { discoveryHandler } from './discovery';
 import { followerCountHandler, followHandler } from './followers';
 import { resolveJurisdictionHook, scopeOf } from './jurisdiction-scope';
 import { requestCreateHandler } from './request-create';
+import { residentUpdateHandler } from './resident-updates';
 import { requestDetailHandler, requestListHandler } from './requests-read';
 import { geoReportSchemas } from './schemas';
 import { serviceDefinitionHandler, serviceListHandler } from './services';
@@ -76,6 +77,7 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   const requestCreate = requestCreateHandler(context);
   const followerCount = followerCountHandler(context);
   const follow = followHandler(context);
+  const residentUpdate = residentUpdateHandler(context);
 
   app.get(resource('GET', '/discovery'), { schema: schemas.discovery }, (request, reply) =>
     discovery(reply, { ...request.params, ...request.query, baseUrl: publicBaseUrl(request, config), scope: scopeOf(request) }),
@@ -105,5 +107,9 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   );
   app.post(resource('POST', '/requests/:service_request_id/followers'), { schema: schemas.follow }, (request, reply) =>
     follow(request, reply, request.params),
+  );
+  // Kerro extension: a resident's update (resident-updates.ts and README, "Residents").
+  app.post(resource('POST', '/requests/:service_request_id/updates'), { schema: schemas.residentUpdate }, (request, reply) =>
+    residentUpdate(request, reply, request.params),
   );
 };

@@ -59,7 +59,8 @@ export function embeddedRequestCreate(context: AppContext) {
   return (format: GeoReportFormat, form: ReadForm) => createFromReadForm(format, { fields: form.fields, files: form.files.filter((file) => file.bytes > 0) });
 }
 
-async function readRequestForm(context: AppContext, request: FastifyRequest, spool: UploadSpool): Promise<ReadForm> {
+/** The form of a POST with photos (a report, a resident's update): spooled, the key checked as it arrives. */
+export async function readRequestForm(context: AppContext, request: FastifyRequest, spool: UploadSpool): Promise<ReadForm> {
   const { repositories } = context;
   // Photos go to the spool on disk, not memory; the key is checked the moment its field is read,
   // so a caller without a valid key is stopped there, and none of its photos is ever in memory.

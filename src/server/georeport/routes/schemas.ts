@@ -18,6 +18,8 @@ import {
   createdSchema,
   discoverySchema,
   followAnswerSchema,
+  residentUpdateAnswerSchema,
+  residentUpdateBody,
   followerCountSchema,
   formatParam,
   geoReportErrors,
@@ -130,6 +132,16 @@ export function geoReportSchemas(jurisdictionId: string, now: () => number) {
       response: {
         202: bothFormats('Confirmation sent (the same whether or not the address already follows)', followAnswerSchema, 'follow'),
         ...geoReportErrors(400, 403, 404, 429),
+      },
+    },
+    residentUpdate: {
+      tags: ['Kerro extensions'],
+      summary: 'Post a resident’s update on a published request (needs an API key); pending until a moderator publishes it',
+      params: z.object({ service_request_id: z.string(), format: formatParam }),
+      body: residentUpdateBody,
+      response: {
+        200: bothFormats('The update, waiting for a moderator', residentUpdateAnswerSchema, 'updates'),
+        ...geoReportErrors(400, 403, 404, 413),
       },
     },
   };

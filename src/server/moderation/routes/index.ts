@@ -11,6 +11,7 @@ import { requireSession } from '../auth';
 import { moderationErrorHandler, ModerationApiError, sendError } from '../errors';
 import { auditRoutes } from './audit';
 import { requestRoutes } from './requests';
+import { residentUpdateRoutes } from './resident-updates';
 import { sessionRoutes } from './session';
 
 export const moderationRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
@@ -38,5 +39,6 @@ export const moderationRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
     signedIn.addHook('onRequest', requireSession(repository, context.config, context.now));
     await signedIn.register(requestRoutes, { context, repository });
     await signedIn.register(auditRoutes, { context, repository });
+    await signedIn.register(residentUpdateRoutes, { context });
   });
 };

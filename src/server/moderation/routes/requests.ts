@@ -6,6 +6,7 @@ import { announceOutboxMessage } from '../../notify/outbox-signal';
 import { announceForwardJob } from '../../forwarding/forward-signal';
 import type { ServiceRequestRecord, ServiceTypeRecord } from '../../storage/repositories/types';
 import { sessionOf } from '../auth';
+import { changeContextOf } from '../change-context';
 import {
   duplicatePlan,
   editPlan,
@@ -137,15 +138,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   const placeBodies = async (point: { lat: number; long: number }): Promise<PlaceBodies | undefined> =>
     (await context.repositories.bodies.count()) === 0 ? undefined : { point, bodies: await context.repositories.bodies.at(point.lat, point.long) };
 
-  /** The context a plan needs: who, when, and how its email is worded (the plan writes it). */
-  const changeContext = (request: FastifyRequest, serviceTypes: ServiceTypeRecord[]): ChangeContext => {
-    const now = context.now();
-    return {
-      moderator: sessionOf(request).moderator_name,
-      now,
-      mail: { links: context.mailLinks, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes, now },
-    };
-  };
+  const changeContext = (request: FastifyRequest, serviceTypes: ServiceTypeRecord[]): ChangeContext => changeContextOf(context, request, serviceTypes);
 
   /** Runs a plan in one transaction, then does what must follow the commit, and answers the request as it is now. */
   const change = async (request: FastifyRequest, id: string, makePlan: (context: ChangeContext) => ChangePlan, relatedId?: string) => {

@@ -30,9 +30,11 @@ function activeSubscriptions(trx: Db, serviceRequestId: string) {
     .execute();
 }
 
-/** Queues one message per active address of the request, inside the caller's transaction; answers how many. */
-export async function notifySubscribers(trx: Db, serviceRequestId: string, message: RecipientMessage): Promise<number> {
-  const recipients = distinctRecipients(await activeSubscriptions(trx, serviceRequestId));
+/** Queues one message per active address of the request (but `except`), inside the caller's transaction; answers how many. */
+export async function notifySubscribers(trx: Db, serviceRequestId: string, message: RecipientMessage, except?: string): Promise<number> {
+  const recipients = distinctRecipients(await activeSubscriptions(trx, serviceRequestId)).filter(
+    (recipient) => except === undefined || recipient.email.toLowerCase() !== except,
+  );
   for (const recipient of recipients) await insertOutboxMessage(trx, message(recipient));
   return recipients.length;
 }
@@ -75,7 +77,16 @@ export async function addHistory(trx: Db, serviceRequestId: string, events: read
   if (events.length === 0) return;
   await trx
     .insertInto('request_history')
-    .values(events.map((event) => ({ service_request_id: serviceRequestId, at: event.at, kind: event.kind, detailed_status: encodeDetailedStatus(event.detailed_status), note: event.note })))
+    .values(
+      events.map((event) => ({
+        service_request_id: serviceRequestId,
+        at: event.at,
+        kind: event.kind,
+        detailed_status: encodeDetailedStatus(event.detailed_status),
+        note: event.note,
+        resident_update_id: event.resident_update_id ?? null,
+      })),
+    )
     .execute();
 }
 
@@ -158,15 +169,34 @@ export function createRequestHistoryRepository(engine: Engine): RequestHistoryRe
       const history = new Map<string, HistoryEvent[]>();
       for (let start = 0; start < ids.length; start += HISTORY_BATCH) {
         const rows = await engine.db
-          .selectFrom('request_history')
-          .select(['service_request_id', 'at', 'kind', 'detailed_status', 'note'])
-          .where('service_request_id', 'in', ids.slice(start, start + HISTORY_BATCH))
-          .orderBy('service_request_id')
-          .orderBy('id')
+          .selectFrom('request_history as h')
+          // Only a published update is shown, whatever a history row names.
+          .leftJoin('resident_updates as u', (join) => join.onRef('u.id', '=', 'h.resident_update_id').on('u.moderation', '=', 'published'))
+          .select(['h.service_request_id', 'h.at', 'h.kind', 'h.detailed_status', 'h.note'])
+          .select(['u.id as update_id', 'u.text as update_text', 'u.media_file as update_media', 'u.name as update_name', 'u.show_name', 'u.state as update_state'])
+          .where('h.service_request_id', 'in', ids.slice(start, start + HISTORY_BATCH))
+          .orderBy('h.service_request_id')
+          .orderBy('h.id')
           .execute();
-        for (const { service_request_id: id, detailed_status, ...event } of rows) {
+        for (const { service_request_id: id, detailed_status, update_id, update_text, update_media, update_name, show_name, update_state, ...event } of rows) {
+          if (event.kind === 'resident_update' && (update_id === null || update_text === null)) continue;
           const list = history.get(id) ?? [];
-          list.push({ ...event, detailed_status: decodeDetailedStatus(detailed_status) });
+          list.push({
+            ...event,
+            detailed_status: decodeDetailedStatus(detailed_status),
+            ...(update_id !== null && update_text !== null
+              ? {
+                  resident_update: {
+                    id: update_id,
+                    text: update_text,
+                    media_file: update_media,
+                    // The name leaves storage only when its poster chose to show it.
+                    shown_name: show_name === 1 ? update_name : null,
+                    state: update_state,
+                  },
+                }
+              : {}),
+          });
           history.set(id, list);
         }
       }

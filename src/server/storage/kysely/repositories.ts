@@ -11,6 +11,7 @@ import { createIdempotencyRepository } from './idempotency';
 import { createModerationRepository } from './moderation';
 import { createObservationRepository } from './observations';
 import { createOutboxStore } from './outbox';
+import { createResidentUpdateRepository } from './resident-updates';
 import { createResidentRepository } from './residents';
 import { createServiceObjectRepository } from './service-objects';
 import { createServiceRequestRepository } from './service-requests';
@@ -41,6 +42,7 @@ export function sharedRepositories(engine: Engine) {
     idempotencyKeys: createIdempotencyRepository(engine),
     bodies: createBodyRepository(engine),
     forwards: createForwardStore(engine),
+    residentUpdates: createResidentUpdateRepository(engine),
     residents: createResidentRepository(engine),
     alerts: createAlertRepository(engine),
   } satisfies Partial<Store>;

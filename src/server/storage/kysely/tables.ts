@@ -6,7 +6,9 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { AddressPoint } from '../repositories/addresses';
+import type { HistoryKind } from '../repositories/follow';
 import type { NewOutboxMessage } from '../repositories/outbox';
+import type { ResidentUpdateRecord } from '../repositories/resident-updates';
 import type { ServiceRequestRow } from '../request-rows';
 import type { SubscriptionRow } from '../subscription-rows';
 
@@ -97,10 +99,17 @@ export interface RequestHistoryTable {
   id: Generated<number>;
   service_request_id: string;
   at: number;
-  kind: 'published' | 'status' | 'note' | 'forwarded';
+  kind: HistoryKind;
   /** Comma list, as the request's own column. */
   detailed_status: string;
   note: string;
+  /** The update a `resident_update` entry shows; null for every other kind. */
+  resident_update_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A resident's update; show_name is 0/1 on both engines. */
+export interface ResidentUpdatesTable extends Omit<ResidentUpdateRecord, 'show_name'> {
+  show_name: number;
 }
 
 /** A queued message as the repository takes it, plus what the sender keeps on the row. */
@@ -369,6 +378,7 @@ export interface Tables {
   moderator_bodies: ModeratorBodiesTable;
   forwards: ForwardsTable;
   case_system_polls: CaseSystemPollsTable;
+  resident_updates: ResidentUpdatesTable;
   resident_sign_ins: ResidentSignInsTable;
   resident_sessions: ResidentSessionsTable;
   alerts: AlertsTable;

@@ -4,6 +4,7 @@ import { addHistory, moveSubscribers, notifySubscribers } from './follow';
 import { endForward, queueForward, recordRemoteUpdate } from './forwards';
 import { insertAuditEntry } from './moderation';
 import { insertOutboxMessage } from './outbox';
+import { decideResidentUpdate } from './resident-updates';
 import { decodeDetailedStatus, encodeRequestChanges } from '../request-rows';
 import type { AppliedChange, ModerationSnapshot, UnitOfWork } from '../repositories/types';
 
@@ -75,13 +76,14 @@ export function createUnitOfWork(engine: Engine): UnitOfWork {
         }
         const audit = change.mergeInto ? { ...change.audit, details: { ...change.audit.details, subscribers_moved: moved } } : change.audit;
         await insertAuditEntry(trx, { ...audit, service_request_id: serviceRequestId });
+        if (change.residentUpdate) await decideResidentUpdate(trx, serviceRequestId, change.residentUpdate);
         if (change.history) await addHistory(trx, serviceRequestId, change.history);
         if (change.notification) await insertOutboxMessage(trx, change.notification);
         // The body as the change leaves it (a publication may also reassign the request).
         if (change.forward) await queueForward(trx, serviceRequestId, change.set.body_id !== undefined ? change.set.body_id : current.body_id, change.audit.at);
         if (change.forwarded) await endForward(trx, serviceRequestId, change.audit.at, change.forwarded.remote_id);
         if (change.remoteUpdatedAt !== undefined) await recordRemoteUpdate(trx, serviceRequestId, change.remoteUpdatedAt);
-        const fannedOut = change.notify ? await notifySubscribers(trx, serviceRequestId, change.notify) : 0;
+        const fannedOut = change.notify ? await notifySubscribers(trx, serviceRequestId, change.notify, change.notifyExcept) : 0;
         return { removedMediaFile, notificationQueued: change.notification !== undefined || fannedOut > 0 || moved > 0 };
       });
     },

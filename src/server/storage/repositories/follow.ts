@@ -4,6 +4,7 @@
  * outbox; nothing here is ever presented publicly except counts and the history.
  */
 import type { NewOutboxMessage } from './outbox';
+import type { PublicResidentUpdate } from './resident-updates';
 
 export type SubscriptionRole = 'reporter' | 'follower';
 
@@ -51,8 +52,12 @@ export interface FollowerRepository {
   countFollowers(serviceRequestId: string): Promise<number>;
 }
 
-/** `forwarded`: sent to the case system of the request's body (agency_responsible). */
-export type HistoryKind = 'published' | 'status' | 'note' | 'forwarded';
+/**
+ * `forwarded`: sent to the case system of the request's body (agency_responsible);
+ * `resident_update`: a resident's update a moderator published (its text, photo and shown name
+ * are read from the update itself).
+ */
+export type HistoryKind = 'published' | 'status' | 'note' | 'forwarded' | 'resident_update';
 
 /** A public change of a request; `received` is the request's own requested_at, never stored twice. */
 export interface HistoryEvent {
@@ -62,6 +67,9 @@ export interface HistoryEvent {
   detailed_status: string[];
   /** The public note given with the change ('' when none). */
   note: string;
+  /** kind `resident_update`: which update (written), and what of it the public sees (read). */
+  resident_update_id?: string;
+  resident_update?: PublicResidentUpdate;
 }
 
 export interface RequestHistoryRepository {

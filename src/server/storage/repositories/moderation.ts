@@ -1,6 +1,7 @@
 import type { ServiceRequestRecord } from './core';
 import type { HistoryEvent, RecipientMessage } from './follow';
 import type { NewOutboxMessage } from './outbox';
+import type { ResidentUpdateDecision } from './resident-updates';
 
 /** Storage of moderation: accounts, sessions, the audit log, and changes to requests. */
 export interface ModeratorRecord {
@@ -94,6 +95,13 @@ export interface PlannedChange {
   notification?: NewOutboxMessage;
   /** One message to each active subscriber of the request (reporter and confirmed followers, each address once). */
   notify?: RecipientMessage;
+  /** An address `notify` leaves out (lower-cased): a resident's update is not sent back to its poster. */
+  notifyExcept?: string;
+  /**
+   * A moderator's decision on a pending resident update of this request, written with the change;
+   * the change fails with ResidentUpdateNotPending when the update is no longer pending.
+   */
+  residentUpdate?: ResidentUpdateDecision;
   /** Public history entries the change adds. */
   history?: HistoryEvent[];
   /**

@@ -15,6 +15,7 @@ import type { MediaStore } from './media';
 import type { ModerationRepository, UnitOfWork } from './moderation';
 import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
+import type { ResidentUpdateRepository } from './resident-updates';
 import type { ResidentRepository } from './residents';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
@@ -30,6 +31,7 @@ export type * from './media';
 export type * from './moderation';
 export type * from './observations';
 export type * from './outbox';
+export type * from './resident-updates';
 export type * from './residents';
 export type * from './throttle';
 
@@ -61,6 +63,8 @@ export interface Repositories {
   bodies: BodyRepository;
   /** Reports on their way to their bodies' case systems, and the polling of those systems. */
   forwards: ForwardStore;
+  /** Residents' updates on published requests, pending until a moderator decides. */
+  residentUpdates: ResidentUpdateRepository;
   /** Residents' sign-in links and sessions, and what an address may see of its own. */
   residents: ResidentRepository;
   /** Email alerts for new published reports in an area, and their sending. */

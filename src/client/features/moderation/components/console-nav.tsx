@@ -6,12 +6,13 @@ import { isModerationState, type ModerationState } from '@/shared/moderation/wir
 import { consolePaths } from '../lib/console-paths';
 import { useConsoleSession } from './session-context';
 
-type Section = ModerationState | 'audit' | 'request';
+type Section = ModerationState | 'audit' | 'request' | 'updates';
 
 function useCurrentSection(): Section {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   if (pathname.startsWith(consolePaths.audit)) return 'audit';
+  if (pathname.startsWith(consolePaths.updates)) return 'updates';
   if (pathname.startsWith('/moderation/requests/')) return 'request';
   const state = params.get('state');
   return isModerationState(state) ? state : 'pending';
@@ -20,6 +21,7 @@ function useCurrentSection(): Section {
 /** The console's own bar: its pages, who is signed in, and signing out. */
 export function ConsoleNav() {
   const { t, i18n } = useTranslation('moderation');
+  const { t: tu } = useTranslation('resident-updates');
   const { session, endSession } = useConsoleSession();
   const language = i18n.resolvedLanguage === 'fi' || i18n.resolvedLanguage === 'sv' ? i18n.resolvedLanguage : 'en';
   const bodyNames = session.bodies.map((body) => body.names[language]).join(', ');
@@ -30,6 +32,7 @@ export function ConsoleNav() {
     { section: 'pending', to: consolePaths.list('pending'), label: t('console.nav.queue') },
     { section: 'published', to: consolePaths.list('published'), label: t('console.nav.published') },
     { section: 'rejected', to: consolePaths.list('rejected'), label: t('console.nav.rejected') },
+    { section: 'updates', to: consolePaths.updates, label: tu('console.nav') },
     { section: 'audit', to: consolePaths.audit, label: t('console.nav.audit') },
   ];
 

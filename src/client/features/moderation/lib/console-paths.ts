@@ -5,6 +5,7 @@ export const consolePaths = {
   login: '/moderation/login',
   queue: '/moderation',
   audit: '/moderation/audit',
+  updates: '/moderation/updates',
   list: (state: ModerationState) => (state === 'pending' ? '/moderation' : `/moderation?state=${state}`),
   request: (id: string) => `/moderation/requests/${encodeURIComponent(id)}`,
 } as const;

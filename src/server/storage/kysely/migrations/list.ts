@@ -12,6 +12,7 @@ import { listingStep } from './listing';
 import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
 import { requestsStep } from './requests';
+import { residentUpdatesStep } from './resident-updates';
 import { residentsStep } from './residents';
 import { serviceTypeArchiveStep } from './service-type-archive';
 
@@ -47,6 +48,7 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0011-bodies', step: bodiesStep },
   { name: '0012-service-type-archive', step: serviceTypeArchiveStep },
   { name: '0013-forwards', step: forwardsStep },
+  { name: '0014-resident-updates', step: residentUpdatesStep },
   { name: '0016-alerts', step: alertsStep },
   { name: '0017-residents', step: residentsStep },
 ];

@@ -1,0 +1,70 @@
+/** Residents' updates: stored pending, listed by body, decided once inside a request's change, shown in the history only when published. */
+import { describe, expect, it } from 'vitest';
+import { ResidentUpdateNotPending } from '../../../../src/server/storage/errors';
+import type { NewResidentUpdate, Store } from '../../../../src/server/storage/repositories/types';
+import { baseTime, minute, newRequest, outboxMessage, storeServiceTypes, useFreshStore } from './fixtures';
+
+const update = (id: string, requestId: string, overrides: Partial<NewResidentUpdate> = {}): NewResidentUpdate => ({
+  id,
+  service_request_id: requestId,
+  body_id: null,
+  text: `update ${id}`,
+  media_file: null,
+  name: 'Liisa',
+  show_name: false,
+  email: 'poster@example.org',
+  locale: 'fi',
+  state: null,
+  created_at: baseTime,
+  ...overrides,
+});
+
+async function requests(store: Store) {
+  await storeServiceTypes(store);
+  await store.serviceRequests.create(newRequest('req-e', { moderation: 'published', body_id: 'espoo' }));
+  await store.serviceRequests.create(newRequest('req-v', { moderation: 'published', body_id: 'vantaa' }));
+}
+
+/** Publishes or rejects through the unit of work, with a history entry when published. */
+const decide = (store: Store, requestId: string, id: string, moderation: 'published' | 'rejected') =>
+  store.unitOfWork.changeRequest(requestId, () => ({
+    set: {},
+    audit: { at: baseTime + minute, moderator: 'aino', action: `${moderation}_update`, details: {} },
+    history: moderation === 'published' ? [{ at: baseTime + minute, kind: 'resident_update', detailed_status: ['RECEIVED'], note: '', resident_update_id: id }] : [],
+    residentUpdate: { id, moderation, at: baseTime + minute, by: 'aino' },
+  }));
+
+describe('resident updates', () => {
+  const opened = useFreshStore();
+
+  it('stores an update pending with its receipt, and lists pending ones oldest first, scoped by the request\'s body', async () => {
+    const { store } = opened;
+    await requests(store);
+    await store.residentUpdates.create(update('u2', 'req-e', { created_at: baseTime + minute, show_name: true }), outboxMessage('receipt-u2'));
+    await store.residentUpdates.create(update('u1', 'req-v'));
+    expect(await store.residentUpdates.find('u2')).toMatchObject({ moderation: 'pending', show_name: true, moderated_at: null, email: 'poster@example.org' });
+    expect((await store.residentUpdates.listPending({ limit: 10 })).map((row) => row.id)).toEqual(['u1', 'u2']);
+    expect((await store.residentUpdates.listPending({ limit: 10, bodyIds: ['espoo'] })).map((row) => row.id)).toEqual(['u2']);
+    expect(await store.residentUpdates.listPending({ limit: 10, bodyIds: [] })).toEqual([]);
+  });
+
+  it('a decision commits once with the change; a second one fails and rolls its change back', async () => {
+    const { store } = opened;
+    await requests(store);
+    await store.residentUpdates.create(update('u1', 'req-e', { name: 'Hidden', media_file: 'abc.jpg' }));
+    await store.residentUpdates.create(update('u2', 'req-e', { name: 'Shown', show_name: true, state: 'fixed' }));
+    await store.residentUpdates.create(update('u3', 'req-e'));
+    await decide(store, 'req-e', 'u1', 'published');
+    await decide(store, 'req-e', 'u2', 'published');
+    await decide(store, 'req-e', 'u3', 'rejected');
+    await expect(decide(store, 'req-e', 'u1', 'rejected')).rejects.toBeInstanceOf(ResidentUpdateNotPending);
+    expect(await store.residentUpdates.find('u1')).toMatchObject({ moderation: 'published', moderated_by: 'aino', moderated_at: baseTime + minute });
+    expect(await store.residentUpdates.listPending({ limit: 10 })).toEqual([]);
+
+    const history = (await store.requestHistory.listFor(['req-e'])).get('req-e') ?? [];
+    expect(history.map((event) => event.resident_update)).toEqual([
+      { id: 'u1', text: 'update u1', media_file: 'abc.jpg', shown_name: null, state: null },
+      { id: 'u2', text: 'update u2', media_file: null, shown_name: 'Shown', state: 'fixed' },
+    ]);
+  });
+});
