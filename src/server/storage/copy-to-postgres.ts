@@ -50,6 +50,8 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'moderator_bodies' },
   { name: 'forwards' },
   { name: 'case_system_polls' },
+  { name: 'questionnaires', identity: 'id' },
+  { name: 'abuse_reports', identity: 'id' },
 ];
 
 const BATCH_ROWS = 500;

@@ -32,3 +32,11 @@ export function isPostgresConnectionFailure(error: unknown): boolean {
 
 /** Seconds a client should wait before trying again. */
 export const storeRetryAfterSeconds = 5;
+
+/** A questionnaire answered already (or never sent): its links are single use. */
+export class QuestionnaireAnsweredError extends Error {
+  constructor() {
+    super('this questionnaire has been answered already');
+    this.name = 'QuestionnaireAnsweredError';
+  }
+}

@@ -35,7 +35,7 @@ export type ExtendedAttributes = {
  * to the case system of the body named in agency_responsible (`forwarded`).
  */
 export type HistoryEntry = {
-  kind: 'received' | 'published' | 'status' | 'note' | 'forwarded';
+  kind: 'received' | 'published' | 'status' | 'note' | 'forwarded' | 'reopened' | 'confirmed_fixed';
   datetime: string;
   /** The detailed status after the change, as in extended_attributes.detailed_status. */
   detailed_status: string;

@@ -10,6 +10,7 @@ import { createIdempotencyRepository } from './idempotency';
 import { createModerationRepository } from './moderation';
 import { createObservationRepository } from './observations';
 import { createOutboxStore } from './outbox';
+import { createAbuseReportRepository, createQuestionnaireRepository } from './questionnaires';
 import { createServiceObjectRepository } from './service-objects';
 import { createServiceRequestRepository } from './service-requests';
 import { createServiceTypeRepository } from './service-types';
@@ -39,5 +40,7 @@ export function sharedRepositories(engine: Engine) {
     idempotencyKeys: createIdempotencyRepository(engine),
     bodies: createBodyRepository(engine),
     forwards: createForwardStore(engine),
+    questionnaires: createQuestionnaireRepository(engine),
+    abuseReports: createAbuseReportRepository(engine),
   } satisfies Partial<Store>;
 }

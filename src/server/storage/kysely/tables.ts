@@ -97,7 +97,7 @@ export interface RequestHistoryTable {
   id: Generated<number>;
   service_request_id: string;
   at: number;
-  kind: 'published' | 'status' | 'note' | 'forwarded';
+  kind: 'published' | 'status' | 'note' | 'forwarded' | 'reopened' | 'confirmed_fixed';
   /** Comma list, as the request's own column. */
   detailed_status: string;
   note: string;
@@ -283,6 +283,28 @@ export interface CaseSystemPollsTable {
   last_error: string | null;
 }
 
+/** A request's "was it fixed?" questionnaire (issue 28): from its last close to the reporter's one answer. */
+export interface QuestionnairesTable {
+  id: Generated<number>;
+  service_request_id: string;
+  closed_at: number;
+  asked_at: ColumnType<number | null, number | null | undefined, number | null>;
+  answer: ColumnType<'fixed' | 'not_fixed' | null, 'fixed' | 'not_fixed' | null | undefined, 'fixed' | 'not_fixed' | null>;
+  answered_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A resident's report of abuse against a published request, open until a moderator resolves it. */
+export interface AbuseReportsTable {
+  id: Generated<number>;
+  service_request_id: string;
+  reason: string;
+  email: string | null;
+  created_at: number;
+  resolved_at: ColumnType<number | null, number | null | undefined, number | null>;
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>;
+  resolution: ColumnType<'kept' | 'hidden' | null, 'kept' | 'hidden' | null | undefined, 'kept' | 'hidden' | null>;
+}
+
 export interface Tables {
   service_types: ServiceTypesTable;
   service_type_translations: ServiceTypeTranslationsTable;
@@ -314,4 +336,6 @@ export interface Tables {
   moderator_bodies: ModeratorBodiesTable;
   forwards: ForwardsTable;
   case_system_polls: CaseSystemPollsTable;
+  questionnaires: QuestionnairesTable;
+  abuse_reports: AbuseReportsTable;
 }

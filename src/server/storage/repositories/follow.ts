@@ -51,8 +51,11 @@ export interface FollowerRepository {
   countFollowers(serviceRequestId: string): Promise<number>;
 }
 
-/** `forwarded`: sent to the case system of the request's body (agency_responsible). */
-export type HistoryKind = 'published' | 'status' | 'note' | 'forwarded';
+/**
+ * `forwarded`: sent to the case system of the request's body (agency_responsible). `reopened`:
+ * the reporter said it is not fixed; `confirmed_fixed`: the reporter said it is (issue 28).
+ */
+export type HistoryKind = 'published' | 'status' | 'note' | 'forwarded' | 'reopened' | 'confirmed_fixed';
 
 /** A public change of a request; `received` is the request's own requested_at, never stored twice. */
 export interface HistoryEvent {

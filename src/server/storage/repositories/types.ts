@@ -14,6 +14,7 @@ import type { MediaStore } from './media';
 import type { ModerationRepository, UnitOfWork } from './moderation';
 import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
+import type { AbuseReportRepository, QuestionnaireRepository } from './questionnaires';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
 export type * from './addresses';
@@ -27,6 +28,7 @@ export type * from './media';
 export type * from './moderation';
 export type * from './observations';
 export type * from './outbox';
+export type * from './questionnaires';
 export type * from './throttle';
 
 export interface Repositories {
@@ -57,6 +59,10 @@ export interface Repositories {
   bodies: BodyRepository;
   /** Reports on their way to their bodies' case systems, and the polling of those systems. */
   forwards: ForwardStore;
+  /** "Was it fixed?" four weeks after a close (issue 28). */
+  questionnaires: QuestionnaireRepository;
+  /** Residents' reports of abuse against published requests, for their bodies' moderators. */
+  abuseReports: AbuseReportRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';

@@ -10,6 +10,7 @@ import { idempotencyStep } from './idempotency';
 import { listingStep } from './listing';
 import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
+import { questionnairesStep } from './questionnaires';
 import { requestsStep } from './requests';
 import { serviceTypeArchiveStep } from './service-type-archive';
 
@@ -45,4 +46,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0011-bodies', step: bodiesStep },
   { name: '0012-service-type-archive', step: serviceTypeArchiveStep },
   { name: '0013-forwards', step: forwardsStep },
+  { name: '0015-questionnaires', step: questionnairesStep },
 ];
