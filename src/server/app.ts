@@ -20,6 +20,7 @@ import { bodiesRoutes } from './bodies/routes';
 import { moderationRoutes } from './moderation/routes';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
 import { mailPageRoutes } from './notify/mail-pages';
+import { answerPageRoutes } from './questionnaire/answer-pages';
 import { reportNamer } from './notify/mail-page-report';
 import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './api-errors/close-on-shutdown';
@@ -126,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: context.now,
     nameReport: reportNamer(context.repositories),
   });
+  // The questionnaire's answers (issue 28): /mail/fixed, /mail/not-fixed.
+  await app.register(answerPageRoutes, { prefix: '/mail', context, nameReport: reportNamer(context.repositories) });
   await app.register(clientRoutes, { context });
   return app;
 }

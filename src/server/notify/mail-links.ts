@@ -1,5 +1,6 @@
 /**
- * The links in emails: the request's page, a follow's confirmation and one-click unsubscribe.
+ * The links in emails: the request's page, a follow's confirmation, one-click unsubscribe and the
+ * two answers to a "was it fixed?" questionnaire (signed with the questionnaire's id).
  * Tokens are the subscription id signed with a secret kept in the store (every instance shares
  * it), so a link cannot be guessed from another and nothing but the id is stored in it.
  */
@@ -7,14 +8,16 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import type { SettingsRepository } from '../storage/repositories/types';
 
-export type LinkPurpose = 'confirm' | 'unsubscribe';
+export type LinkPurpose = 'confirm' | 'unsubscribe' | 'fixed' | 'not_fixed';
 
 export interface MailLinks {
   baseUrl: string;
   requestUrl(serviceRequestId: string): string;
   confirmUrl(subscriptionId: number): string;
   unsubscribeUrl(subscriptionId: number): string;
-  /** The subscription id a token was signed for, or undefined for a forged or mangled one. */
+  /** The page answering a questionnaire: "fixed" or "not fixed". */
+  answerUrl(questionnaireId: number, answer: 'fixed' | 'not_fixed'): string;
+  /** The subscription (or questionnaire) id a token was signed for, or undefined for a forged or mangled one. */
   read(token: string, purpose: LinkPurpose): number | undefined;
 }
 
@@ -45,6 +48,7 @@ export function createMailLinks(secret: string, baseUrl: string): MailLinks {
     requestUrl: (id) => `${baseUrl}/requests/${encodeURIComponent(id)}`,
     confirmUrl: (id) => `${baseUrl}/mail/confirm?token=${token(id, 'confirm')}`,
     unsubscribeUrl: (id) => `${baseUrl}/mail/unsubscribe?token=${token(id, 'unsubscribe')}`,
+    answerUrl: (id, answer) => `${baseUrl}/mail/${answer === 'fixed' ? 'fixed' : 'not-fixed'}?token=${token(id, answer)}`,
     read(given, purpose) {
       const match = /^([1-9][0-9]{0,14})\.([A-Za-z0-9_-]{32})$/.exec(given);
       if (!match) return undefined;

@@ -12,9 +12,10 @@ import { invalidLinkText, mailPageTexts, type MailPageTexts } from './mail-page-
 import type { ReportNamer } from './mail-page-report';
 import { mailPageCsp, mailPageStyle } from './mail-page-style';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function page(reply: FastifyReply, status: number, lang: string, title: string, content: string) {
+/** A /mail/* page: no script, not cached, no Referer, the report named under the heading by the caller. */
+export function page(reply: FastifyReply, status: number, lang: string, title: string, content: string) {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

@@ -109,6 +109,22 @@ export function createQuestionnaireRepository(engine: Engine): QuestionnaireRepo
       const row = await db.selectFrom('questionnaires').select(questionnaireColumns).where('id', '=', id).executeTakeFirst();
       return row && asQuestionnaire(row);
     },
+    async listReopened({ limit, bodyIds }) {
+      if (bodyIds?.length === 0) return [];
+      const rows = await db
+        .selectFrom('questionnaires as q')
+        .innerJoin('service_requests as r', 'r.service_request_id', 'q.service_request_id')
+        .select('q.service_request_id')
+        .where('q.answer', '=', 'not_fixed')
+        .where('r.moderation', '=', 'published')
+        .where('r.status', '=', 'open')
+        .$if(bodyIds !== undefined, (qb) => qb.where('r.body_id', 'in', bodyIds!))
+        .orderBy('q.answered_at')
+        .orderBy('q.service_request_id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.service_request_id);
+    },
     async findFor(ids) {
       const rows = await inBatches(ids, (batch) => db.selectFrom('questionnaires').select(questionnaireColumns).where('service_request_id', 'in', batch).execute());
       return new Map(rows.map((row) => [row.service_request_id, asQuestionnaire(row)]));

@@ -35,6 +35,8 @@ export interface QuestionnaireRepository {
    */
   ask(serviceRequestId: string, closedBy: number, now: number, message: QuestionnaireMessage): Promise<boolean>;
   find(id: number): Promise<Questionnaire | undefined>;
+  /** Published requests their reporter reopened ("not fixed") and still open, in the moderator's bodies (none: all), oldest answer first. */
+  listReopened(query: { limit: number; bodyIds?: readonly string[] }): Promise<string[]>;
   /** The questionnaires of these requests (requests without one are absent). */
   findFor(serviceRequestIds: readonly string[]): Promise<Map<string, Questionnaire>>;
 }
