@@ -137,8 +137,8 @@ describe('the answer pages', () => {
     // A confirmed follower.
     const follow = await t.app.inject({ method: 'POST', url: `/open311/v1/requests/${id}/followers.json`, ...urlencoded({ api_key: t.apiKey, email: 'naapuri@example.org', locale: 'sv' }) });
     expect(follow.statusCode).toBe(202);
-    const [{ id: followId }] = await t.sql.all<{ id: number }>("SELECT id FROM subscriptions WHERE role = 'follower'");
-    await t.store.followers.confirm(Number(followId), t.clock.now);
+    const [pending] = await t.sql.all<{ id: number }>("SELECT id FROM subscriptions WHERE role = 'follower'");
+    await t.store.followers.confirm(Number(pending!.id), t.clock.now);
     await askedAfter28Days();
     const { notFixed } = await answerLinks();
     const mails = (await outbox()).length;
