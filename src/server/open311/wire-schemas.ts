@@ -89,6 +89,8 @@ export const createdSchema = z.array(z.strictObject({ service_request_id: z.stri
 export const followerCountSchema = z.strictObject({ service_request_id: z.string(), follower_count: z.number().int().min(0) });
 export const followAnswerSchema = z.strictObject({ service_request_id: z.string(), status: z.literal('confirmation_sent') });
 
+export const abuseAnswerSchema = z.strictObject({ service_request_id: z.string(), status: z.literal('received') });
+
 export const requestListQuery = z.object({
   ...jurisdictionQuery,
   ...localeQuery,

@@ -85,3 +85,9 @@ export type GeoReportErrorRecord = {
   code: number;
   description: string;
 };
+
+/** Kerro extension (issue 28): the answer to POST requests/{id}/abuse.[format]. */
+export type AbuseAnswer = {
+  service_request_id: string;
+  status: 'received';
+};

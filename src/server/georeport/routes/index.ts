@@ -15,7 +15,7 @@ import { readFormat } from '../../open311/format';
 import { publicBaseUrl } from '../../open311/reply';
 import { geoReportValidationError } from '../../open311/validation-errors';
 import { discoveryHandler } from './discovery';
-import { followerCountHandler, followHandler } from './followers';
+import { abuseHandler, followerCountHandler, followHandler } from './followers';
 import { resolveJurisdictionHook, scopeOf } from './jurisdiction-scope';
 import { requestCreateHandler } from './request-create';
 import { requestDetailHandler, requestListHandler } from './requests-read';
@@ -76,6 +76,7 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   const requestCreate = requestCreateHandler(context);
   const followerCount = followerCountHandler(context);
   const follow = followHandler(context);
+  const abuse = abuseHandler(context);
 
   app.get(resource('GET', '/discovery'), { schema: schemas.discovery }, (request, reply) =>
     discovery(reply, { ...request.params, ...request.query, baseUrl: publicBaseUrl(request, config), scope: scopeOf(request) }),
@@ -105,5 +106,9 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   );
   app.post(resource('POST', '/requests/:service_request_id/followers'), { schema: schemas.follow }, (request, reply) =>
     follow(request, reply, request.params),
+  );
+  // Kerro extension: a resident's report of abuse (../abuse-report.ts).
+  app.post(resource('POST', '/requests/:service_request_id/abuse'), { schema: schemas.abuse }, (request, reply) =>
+    abuse(request, reply, request.params),
   );
 };
