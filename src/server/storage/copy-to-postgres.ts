@@ -52,6 +52,12 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'case_system_polls' },
   { name: 'questionnaires', identity: 'id' },
   { name: 'abuse_reports', identity: 'id' },
+  { name: 'alerts', identity: 'id' },
+  { name: 'alert_deliveries' },
+  { name: 'alert_scanned_requests' },
+  { name: 'alert_scan' },
+  { name: 'resident_sign_ins' },
+  { name: 'resident_sessions' },
 ];
 
 const BATCH_ROWS = 500;

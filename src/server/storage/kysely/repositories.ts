@@ -1,5 +1,6 @@
 /** Every repository written once, on the engine a backend gives (sqlite/ and postgres/ kysely-engine.ts). */
 import { createAddressRepository } from './addresses';
+import { createAlertRepository } from './alerts';
 import { createApiKeyRepository } from './api-keys';
 import { createBodyRepository } from './bodies';
 import { createCounterRepository } from './counters';
@@ -11,6 +12,7 @@ import { createModerationRepository } from './moderation';
 import { createObservationRepository } from './observations';
 import { createOutboxStore } from './outbox';
 import { createAbuseReportRepository, createQuestionnaireRepository } from './questionnaires';
+import { createResidentRepository } from './residents';
 import { createServiceObjectRepository } from './service-objects';
 import { createServiceRequestRepository } from './service-requests';
 import { createServiceTypeRepository } from './service-types';
@@ -42,5 +44,7 @@ export function sharedRepositories(engine: Engine) {
     forwards: createForwardStore(engine),
     questionnaires: createQuestionnaireRepository(engine),
     abuseReports: createAbuseReportRepository(engine),
+    residents: createResidentRepository(engine),
+    alerts: createAlertRepository(engine),
   } satisfies Partial<Store>;
 }

@@ -4,6 +4,7 @@
  * postgres/) implement it; test/server/storage's contract suite is what defines one.
  */
 import type { AddressRepository } from './addresses';
+import type { AlertRepository } from './alerts';
 import type { BodyRepository } from './bodies';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
@@ -15,9 +16,11 @@ import type { ModerationRepository, UnitOfWork } from './moderation';
 import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
 import type { AbuseReportRepository, QuestionnaireRepository } from './questionnaires';
+import type { ResidentRepository } from './residents';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
 export type * from './addresses';
+export type * from './alerts';
 export type * from './bodies';
 export type * from './core';
 export type * from './counters';
@@ -29,6 +32,7 @@ export type * from './moderation';
 export type * from './observations';
 export type * from './outbox';
 export type * from './questionnaires';
+export type * from './residents';
 export type * from './throttle';
 
 export interface Repositories {
@@ -63,6 +67,10 @@ export interface Repositories {
   questionnaires: QuestionnaireRepository;
   /** Residents' reports of abuse against published requests, for their bodies' moderators. */
   abuseReports: AbuseReportRepository;
+  /** Residents' sign-in links and sessions, and what an address may see of its own. */
+  residents: ResidentRepository;
+  /** Email alerts for new published reports in an area, and their sending. */
+  alerts: AlertRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';
