@@ -29,10 +29,21 @@ export function ReportAbuse({ id }: { id: string }) {
 
   const open = () => {
     if (report.isSuccess) report.reset();
-    dialog.current?.showModal();
+    const element = dialog.current;
+    if (!element) return;
+    // A browser without modal dialogs shows it in place; focus still starts in the reason.
+    if (typeof element.showModal === 'function') element.showModal();
+    else element.setAttribute('open', '');
     reasonInput.current?.focus();
   };
-  const close = () => dialog.current?.close();
+  const close = () => {
+    const element = dialog.current;
+    if (typeof element?.close === 'function') element.close();
+    else {
+      element?.removeAttribute('open');
+      opener.current?.focus();
+    }
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
