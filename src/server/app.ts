@@ -23,6 +23,7 @@ import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mai
 import { mailPageRoutes } from './notify/mail-pages';
 import { answerPageRoutes } from './questionnaire/answer-pages';
 import { reportNamer } from './notify/mail-page-report';
+import { alertMailPageRoutes } from './residents/alerts-mail-pages';
 import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './api-errors/close-on-shutdown';
 import { registerHealthRoutes } from './http/health-routes';
@@ -131,6 +132,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The questionnaire's answers (issue 28): /mail/fixed, /mail/not-fixed.
   await app.register(answerPageRoutes, { prefix: '/mail', context, nameReport: reportNamer(context.repositories) });
+  // Email alerts (issue 28): the pages their emails' links open (their API is in residentRoutes).
+  await app.register(alertMailPageRoutes, {
+    prefix: '/mail/alerts',
+    alerts: context.repositories.alerts,
+    bodies: context.repositories.bodies,
+    links: context.mailLinks,
+    now: context.now,
+  });
   await app.register(clientRoutes, { context });
   return app;
 }

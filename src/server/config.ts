@@ -151,6 +151,8 @@ const configSchema = z.object({
   COUNTERS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   // How often each open311 body's case system is asked for its updates (status back, issue 27).
   CASE_SYSTEM_POLL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  // Daily alert digests go out from this local hour (TZ_NAME) on, one per alert a day (issue 28).
+  ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   // Moderation and email. Unset SMTP_URL: messages are written as .eml files under DATA_DIR/outbox.
   SMTP_URL: z
     .string()

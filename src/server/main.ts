@@ -17,6 +17,9 @@ import type { JobLoop } from './jobs/job-loop';
 import { startQuestionnaireSender } from './questionnaire/start-questionnaire-sender';
 import type { CaseSystemPoller } from './forwarding/case-system-poller';
 import { startCaseSystemPoller } from './forwarding/start-case-system-poller';
+import { onForwardJob } from './forwarding/forward-signal';
+import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
+import { startAlertSender, type AlertSender } from './residents/alerts-sender';
 
 /** How long requests in flight get to finish after SIGTERM; under the usual 30 s before a SIGKILL. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -51,6 +54,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let forwardSender: ForwardSender | undefined = undefined;
   let questionnaireSender: JobLoop | undefined = undefined;
   let caseSystemPoller: CaseSystemPoller | undefined = undefined; // started once listening
+  let alertSender: AlertSender | undefined = undefined;
+  let stopWakingAlerts = () => {};
   let stopping: Promise<void> | undefined;
   // A slow phase says so at warn level (the level tests and quiet deployments run at), naming itself.
   const phase = async (name: string, run: () => unknown) => {
@@ -78,6 +83,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await phase('stop the questionnaire sender', () => questionnaireSender?.stop().catch(() => undefined));
         // A poll in progress finishes its change before the database closes under it.
         await phase('stop the case system poller', () => caseSystemPoller?.stop().catch(() => undefined));
+        stopWakingAlerts();
+        await phase('stop the alert sender', () => alertSender?.stop().catch(() => undefined));
         await phase('stop the email sender', () => outboxSender?.stop().catch(() => undefined));
         await phase('close the database', () => store.close());
       }
@@ -95,6 +102,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
   forwardSender = await startForwardSender(store, config, app.log);
   questionnaireSender = await startQuestionnaireSender(store, config, app.log);
   caseSystemPoller = await startCaseSystemPoller(store, config, app.log);
+  alertSender = startAlertSender({
+    repositories: store,
+    log: app.log,
+    mail: { links: createMailLinks(await ensureMailLinkSecret(store.settings), mailBaseUrl(config)), mailFrom: config.MAIL_FROM },
+    timeZone: config.TZ_NAME,
+    digestHour: config.ALERT_DIGEST_HOUR,
+  });
+  // Announced at each publication (a forward job may follow it): the alerts look at once too.
+  stopWakingAlerts = onForwardJob(() => alertSender?.wake());
   if (config.SMTP_URL && !config.PUBLIC_BASE_URL) {
     app.log.warn('SMTP_URL is set but PUBLIC_BASE_URL is not: links in emails (tracking, confirm, unsubscribe) name this server’s own listening address, never a caller’s Host; set PUBLIC_BASE_URL to the address residents use');
   }

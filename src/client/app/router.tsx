@@ -52,6 +52,10 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
           lazy: page(() => import('./routes/request-track').then((module) => module.RequestTrackRoute), { texts: ['requests', 'updates', 'abuse'], later: ['leaflet'] }),
         },
         {
+          path: 'alerts/new',
+          lazy: page(() => import('./routes/alerts-new').then((module) => module.AlertsNewRoute), { texts: ['alerts'] }),
+        },
+        {
           path: 'counters',
           lazy: page(() => import('./routes/counters').then((module) => module.CountersRoute), { texts: ['counters-table', 'traffic'] }),
         },

@@ -8,16 +8,20 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import type { SettingsRepository } from '../storage/repositories/types';
 
-export type LinkPurpose = 'confirm' | 'unsubscribe' | 'fixed' | 'not_fixed';
+/** A follow's confirm and unsubscribe; an alert's (issue 28) and a questionnaire's answers are signed apart, so one never opens another. */
+export type LinkPurpose = 'confirm' | 'unsubscribe' | 'alert-confirm' | 'alert-unsubscribe' | 'fixed' | 'not_fixed';
 
 export interface MailLinks {
   baseUrl: string;
   requestUrl(serviceRequestId: string): string;
   confirmUrl(subscriptionId: number): string;
   unsubscribeUrl(subscriptionId: number): string;
+  /** An alert's confirm and unsubscribe pages (`/mail/alerts/…`). */
+  alertConfirmUrl(alertId: number): string;
+  alertUnsubscribeUrl(alertId: number): string;
   /** The page answering a questionnaire: "fixed" or "not fixed". */
   answerUrl(questionnaireId: number, answer: 'fixed' | 'not_fixed'): string;
-  /** The subscription (or questionnaire) id a token was signed for, or undefined for a forged or mangled one. */
+  /** The subscription (alert, questionnaire) id a token was signed for, or undefined for a forged or mangled one. */
   read(token: string, purpose: LinkPurpose): number | undefined;
 }
 
@@ -49,6 +53,8 @@ export function createMailLinks(secret: string, baseUrl: string): MailLinks {
     confirmUrl: (id) => `${baseUrl}/mail/confirm?token=${token(id, 'confirm')}`,
     unsubscribeUrl: (id) => `${baseUrl}/mail/unsubscribe?token=${token(id, 'unsubscribe')}`,
     answerUrl: (id, answer) => `${baseUrl}/mail/${answer === 'fixed' ? 'fixed' : 'not-fixed'}?token=${token(id, answer)}`,
+    alertConfirmUrl: (id) => `${baseUrl}/mail/alerts/confirm?token=${token(id, 'alert-confirm')}`,
+    alertUnsubscribeUrl: (id) => `${baseUrl}/mail/alerts/unsubscribe?token=${token(id, 'alert-unsubscribe')}`,
     read(given, purpose) {
       const match = /^([1-9][0-9]{0,14})\.([A-Za-z0-9_-]{32})$/.exec(given);
       if (!match) return undefined;

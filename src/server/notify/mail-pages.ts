@@ -14,8 +14,8 @@ import { mailPageCsp, mailPageStyle } from './mail-page-style';
 
 export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A /mail/* page: no script, not cached, no Referer, the report named under the heading by the caller. */
-export function page(reply: FastifyReply, status: number, lang: string, title: string, content: string) {
+/** A plain server page in the mail pages' frame: no script, no caching, no Referer. */
+export function mailPage(reply: FastifyReply, status: number, lang: string, title: string, content: string) {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
@@ -48,7 +48,7 @@ export const mailPageRoutes: FastifyPluginAsync<MailPageOptions> = async (app, {
   };
 
   const invalid = (reply: FastifyReply) =>
-    page(reply, 404, 'fi', 'Kerro', invalidLinkText.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'));
+    mailPage(reply, 404, 'fi', 'Kerro', invalidLinkText.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'));
 
   const withSubscription =
     (purpose: LinkPurpose, answer: (reply: FastifyReply, token: string, subscription: Subscription, t: MailPageTexts, report: string) => unknown) =>
@@ -73,8 +73,8 @@ export const mailPageRoutes: FastifyPluginAsync<MailPageOptions> = async (app, {
     '/confirm',
     withSubscription('confirm', (reply, token, subscription, t, report) =>
       subscription.unsubscribed
-        ? page(reply, 410, resolveLocale(subscription.locale), t.confirmTitle, `${report}\n<p>${escapeHtml(t.notPending)}</p>\n${openLink(subscription, t)}`)
-        : page(reply, 200, resolveLocale(subscription.locale), t.confirmTitle, `${report}\n<p>${escapeHtml(t.confirmLead)}</p>\n${button('/mail/confirm', token, t.confirmButton)}`),
+        ? mailPage(reply, 410, resolveLocale(subscription.locale), t.confirmTitle, `${report}\n<p>${escapeHtml(t.notPending)}</p>\n${openLink(subscription, t)}`)
+        : mailPage(reply, 200, resolveLocale(subscription.locale), t.confirmTitle, `${report}\n<p>${escapeHtml(t.confirmLead)}</p>\n${button('/mail/confirm', token, t.confirmButton)}`),
     ),
   );
   app.post(
@@ -82,21 +82,21 @@ export const mailPageRoutes: FastifyPluginAsync<MailPageOptions> = async (app, {
     withSubscription('confirm', async (reply, _token, subscription, t, report) => {
       const after = (await followers.confirm(subscription.id, now()))!;
       return after.unsubscribed
-        ? page(reply, 410, resolveLocale(after.locale), t.confirmTitle, `${report}\n<p>${escapeHtml(t.notPending)}</p>\n${openLink(after, t)}`)
-        : page(reply, 200, resolveLocale(after.locale), t.confirmTitle, `${report}\n<p role="status">${escapeHtml(t.confirmed)}</p>\n${openLink(after, t)}`);
+        ? mailPage(reply, 410, resolveLocale(after.locale), t.confirmTitle, `${report}\n<p>${escapeHtml(t.notPending)}</p>\n${openLink(after, t)}`)
+        : mailPage(reply, 200, resolveLocale(after.locale), t.confirmTitle, `${report}\n<p role="status">${escapeHtml(t.confirmed)}</p>\n${openLink(after, t)}`);
     }),
   );
   app.get(
     '/unsubscribe',
     withSubscription('unsubscribe', (reply, token, subscription, t, report) =>
-      page(reply, 200, resolveLocale(subscription.locale), t.unsubscribeTitle, `${report}\n<p>${escapeHtml(t.unsubscribeLead)}</p>\n${button('/mail/unsubscribe', token, t.unsubscribeButton)}`),
+      mailPage(reply, 200, resolveLocale(subscription.locale), t.unsubscribeTitle, `${report}\n<p>${escapeHtml(t.unsubscribeLead)}</p>\n${button('/mail/unsubscribe', token, t.unsubscribeButton)}`),
     ),
   );
   app.post(
     '/unsubscribe',
     withSubscription('unsubscribe', async (reply, _token, subscription, t, report) => {
       await followers.unsubscribe(subscription.id, now());
-      return page(reply, 200, resolveLocale(subscription.locale), t.unsubscribeTitle, `${report}\n<p role="status">${escapeHtml(t.unsubscribed)}</p>\n${openLink(subscription, t)}`);
+      return mailPage(reply, 200, resolveLocale(subscription.locale), t.unsubscribeTitle, `${report}\n<p role="status">${escapeHtml(t.unsubscribed)}</p>\n${openLink(subscription, t)}`);
     }),
   );
 };

@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import { departmentEmail, type DepartmentLead } from '../forwarding/department-email';
 import { invalidLinkText, mailPageTexts } from '../notify/mail-page-texts';
 import type { ReportNamer } from '../notify/mail-page-report';
-import { escapeHtml, page } from '../notify/mail-pages';
+import { escapeHtml, mailPage as page } from '../notify/mail-pages';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import type { ChangeContext } from '../notify/public-change';
 import { questionnaireTexts, type QuestionnaireTexts } from '../notify/questionnaire-texts';

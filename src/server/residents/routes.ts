@@ -14,6 +14,7 @@ import { confirmBody, meQuery, parseInput, settingsBody, signInBody } from './in
 import { residentMe } from './me';
 import { endResidentSession, residentOf, startResidentSession, type ResidentSession } from './session';
 import { askForSignInLink, useSignInLink } from './sign-in';
+import { alertsRoutes } from './alerts-routes';
 
 const unauthenticated = () => new ModerationApiError(401, 'unauthenticated', 'sign in first: POST /residents/api/sign-in with your email address, then open the link it sends');
 
@@ -81,6 +82,9 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     const { locale } = parseInput(meQuery, request.query);
     return residentMe(context, email, locale);
   });
+
+  // Email alerts (alerts-routes.ts): under this plugin's parsers, Origin check and error format.
+  await app.register(alertsRoutes, { context });
 
   app.put('/me/settings', async (request) => {
     const { email } = await signedIn(request);

@@ -79,13 +79,6 @@ export interface AlertSummary {
   created_at: string;
 }
 
-/** Every failure of the resident API: a stable code, what to fix, and each field's problem for invalid input. */
-export interface ResidentApiError {
-  error: string;
-  message: string;
-  fields?: { field: string; message: string }[];
-}
-
 /** A street name as alerts compare it: case and spacing aside ("HÄMEENTIE " is "hämeentie"). */
 export function streetKeyOf(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();

@@ -9,6 +9,8 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServiceType } from '../../../shared/georeport/types';
+import type { MapView } from '../../../shared/map/map-view';
+import { clientEnv } from '../../lib/env';
 import { everyServiceType, useServiceList } from '../../api/get-service-list';
 import { LoadingNotice } from '../../components/ui/loading-notice';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -25,6 +27,12 @@ import { useMapLayers } from './home/use-map-layers';
 import '../../styles/map.css';
 import '../../styles/map-first.css';
 import '../../styles/counters.css';
+
+/** "Email me new reports here": the alerts page for the map's centre as the URL has it, else the default centre. */
+function alertsLink(view: MapView | null): string {
+  const [lat, long] = view ? [view.lat, view.long] : clientEnv().mapCenter;
+  return `/alerts/new?lat=${lat.toFixed(5)}&long=${long.toFixed(5)}`;
+}
 
 /** The filter form's list while the service list loads: one array, so the memoised form keeps it. */
 const NO_SERVICE_TYPES: readonly ServiceType[] = [];
@@ -71,6 +79,9 @@ export function HomeRoute() {
         {/* Beside the map on a wide screen: one column that scrolls as a whole (styles/map-first.css). */}
         <div className="map-screen__column">
           <div className="map-screen__side">
+            <p className="map-page__alerts">
+              <Link to={alertsLink(search.view)}>{t('page.alerts')}</Link>
+            </p>
             <MapStatus search={search} layers={layers} tilesFailed={tilesFailed} />
             <MapFilters search={search} serviceTypes={serviceTypes.data ?? NO_SERVICE_TYPES} counterSources={layers.counterSources} />
           </div>
