@@ -24,6 +24,7 @@ import { moderationRoutes } from './moderation/routes';
 import { residentRoutes } from './residents/routes';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
 import { mailPageRoutes } from './notify/mail-pages';
+import { answerPageRoutes } from './questionnaire/answer-pages';
 import { reportNamer } from './notify/mail-page-report';
 import { alertMailPageRoutes } from './residents/alerts-mail-pages';
 import type { Store } from './storage';
@@ -132,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: context.now,
     nameReport: reportNamer(context.repositories),
   });
+  // The questionnaire's answers (issue 28): /mail/fixed, /mail/not-fixed.
+  await app.register(answerPageRoutes, { prefix: '/mail', context, nameReport: reportNamer(context.repositories) });
   // Email alerts (issue 28): the pages their emails' links open (their API is in residentRoutes).
   await app.register(alertMailPageRoutes, {
     prefix: '/mail/alerts',

@@ -167,6 +167,8 @@ const configSchema = z.object({
       message: 'must be an address such as no-reply@city.example or "Kerro <no-reply@city.example>"',
     })
     .default('Kerro <no-reply@kerro.local>'),
+  // "Was it fixed?": days after a report closes that its reporter is asked, once (issue 28); 0 asks nobody.
+  QUESTIONNAIRE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).default(28),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),

@@ -13,6 +13,8 @@ import type { OutboxSender } from './notify/outbox-sender';
 import { startOutboxSender } from './notify/start-outbox-sender';
 import type { ForwardSender } from './forwarding/forward-sender';
 import { startForwardSender } from './forwarding/start-forward-sender';
+import type { JobLoop } from './jobs/job-loop';
+import { startQuestionnaireSender } from './questionnaire/start-questionnaire-sender';
 import type { CaseSystemPoller } from './forwarding/case-system-poller';
 import { startCaseSystemPoller } from './forwarding/start-case-system-poller';
 import { onForwardJob } from './forwarding/forward-signal';
@@ -50,6 +52,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   let outboxSender: OutboxSender | undefined = undefined; // started once listening
   let forwardSender: ForwardSender | undefined = undefined;
+  let questionnaireSender: JobLoop | undefined = undefined;
   let caseSystemPoller: CaseSystemPoller | undefined = undefined; // started once listening
   let alertSender: AlertSender | undefined = undefined;
   let stopWakingAlerts = () => {};
@@ -77,6 +80,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         clearTimeout(cutOff);
         // The senders finish a delivery in progress before the database closes under them.
         await phase('stop the forward sender', () => forwardSender?.stop().catch(() => undefined));
+        await phase('stop the questionnaire sender', () => questionnaireSender?.stop().catch(() => undefined));
         // A poll in progress finishes its change before the database closes under it.
         await phase('stop the case system poller', () => caseSystemPoller?.stop().catch(() => undefined));
         stopWakingAlerts();
@@ -96,6 +100,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (abandonedPhotoWritesRemoved > 0) app.log.info({ abandonedPhotoWritesRemoved }, 'removed half-written photos a killed process left in the media directory');
   outboxSender = startOutboxSender(store.outbox, config, app.log);
   forwardSender = await startForwardSender(store, config, app.log);
+  questionnaireSender = await startQuestionnaireSender(store, config, app.log);
   caseSystemPoller = await startCaseSystemPoller(store, config, app.log);
   alertSender = startAlertSender({
     repositories: store,

@@ -49,7 +49,7 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
         },
         {
           path: 'requests/:id',
-          lazy: page(() => import('./routes/request-track').then((module) => module.RequestTrackRoute), { texts: ['requests', 'updates', 'nearby', 'resident-updates'], later: ['leaflet'] }),
+          lazy: page(() => import('./routes/request-track').then((module) => module.RequestTrackRoute), { texts: ['requests', 'updates', 'nearby', 'resident-updates', 'abuse'], later: ['leaflet'] }),
         },
         {
           path: 'alerts/new',
@@ -81,7 +81,7 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
             },
             {
               path: 'requests/:id',
-              lazy: page(() => import('./routes/moderation-request').then((module) => module.ModerationRequestRoute), { texts: ['updates'], later: ['leaflet'] }),
+              lazy: page(() => import('./routes/moderation-request').then((module) => module.ModerationRequestRoute), { texts: ['updates', 'abuse'], later: ['leaflet'] }),
             },
             {
               path: 'audit',

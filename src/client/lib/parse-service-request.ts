@@ -29,7 +29,16 @@ function extendedAttributesOf(value: unknown): ExtendedAttributes | undefined {
 }
 
 /** Every kind the server writes; a Record, so a kind added to HistoryEntry fails to compile until it is read here. */
-const historyKinds: Record<HistoryEntry['kind'], true> = { received: true, published: true, status: true, note: true, forwarded: true, resident_update: true };
+const historyKinds: Record<HistoryEntry['kind'], true> = {
+  received: true,
+  published: true,
+  status: true,
+  note: true,
+  forwarded: true,
+  resident_update: true,
+  reopened: true,
+  confirmed_fixed: true,
+};
 const isHistoryKind = (kind: unknown): kind is HistoryEntry['kind'] => typeof kind === 'string' && Object.hasOwn(historyKinds, kind);
 
 /** One dated entry of a request's history (Kerro's extension); one without a known kind or a date is skipped. */

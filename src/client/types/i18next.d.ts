@@ -8,6 +8,7 @@ import type leaflet from '../locales/en/leaflet.json';
 import type mapPick from '../locales/en/map-pick.json';
 import type addressSearch from '../locales/en/address-search.json';
 import type updates from '../locales/en/updates.json';
+import type abuse from '../locales/en/abuse.json';
 import type traffic from '../locales/en/traffic.json';
 import type countersTable from '../locales/en/counters-table.json';
 import type outbox from '../locales/en/outbox.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       'map-pick': typeof mapPick;
       'address-search': typeof addressSearch;
       updates: typeof updates;
+      abuse: typeof abuse;
       traffic: typeof traffic;
       'counters-table': typeof countersTable;
       outbox: typeof outbox;

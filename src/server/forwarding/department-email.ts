@@ -88,10 +88,18 @@ function osmLink(lat: number, long: number): string {
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=18/${lat}/${long}`;
 }
 
+/** Another occasion's subject and opening line (a reopened report, issue 28), in each language. */
+export type DepartmentLead = Record<SupportedLocale, { subject: (service: string, id: string) => string; intro: string }>;
+
 /** The message to the department's address(es), one outbox row: several addresses share its To. */
-export function departmentEmail(request: ServiceRequestRecord, to: string | readonly string[], settings: DepartmentEmailSettings): NewOutboxMessage {
+export function departmentEmail(
+  request: ServiceRequestRecord,
+  to: string | readonly string[],
+  settings: DepartmentEmailSettings,
+  lead?: DepartmentLead,
+): NewOutboxMessage {
   const locale = resolveLocale(request.locale);
-  const t = texts[locale];
+  const t = lead ? { ...texts[locale], ...lead[locale] } : texts[locale];
   const type = settings.serviceTypes.find((candidate) => candidate.service_code === request.service_code);
   const service = oneLine(type ? translationOf(type, locale).service_name : request.service_code);
   const pageUrl = settings.links.requestUrl(request.service_request_id);

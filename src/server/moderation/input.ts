@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isBaseDetailedStatus, isPublicWorksStatus } from '../../shared/georeport/detailed-status';
 import { descriptionTextSchema, inputProblems, titleTextSchema } from '../../shared/georeport/request-input-schema';
 import { statusNotesSchema } from '../../shared/moderation/input-rules';
-import { moderationStates } from '../../shared/moderation/wire';
+import { moderationFlags, moderationStates } from '../../shared/moderation/wire';
 import { ProblemTexts } from '../../shared/validation/problems';
 import { invalidInput } from './errors';
 
@@ -41,7 +41,11 @@ export const listQuery = z.object({
   limit: limit(50, 200),
   before: requestId.optional(),
   locale: z.string().max(20).optional(),
+  /** Published requests needing a look (issue 28): reopened by their reporter, or reported as abuse. */
+  flag: z.enum(moderationFlags, problem({ code: 'unknown_value', field: 'flag' }, 'flag must be reopened or abuse')).optional(),
 });
+
+/** How a moderator resolves a request's reports of abuse: keep it published, or hide it (rejected, with an optional public reason). */
 
 export const detailQuery = z.object({ locale: z.string().max(20).optional() });
 
@@ -63,6 +67,12 @@ function onlyFields<Shape extends z.ZodRawShape>(shape: Shape) {
 }
 
 export const rejectBody = onlyFields({ reason: z.union([statusNotesSchema, z.null()]).optional() });
+
+/** How a moderator resolves a request's reports of abuse: keep it published, or hide it (rejected, with an optional public reason). */
+export const abuseResolveBody = onlyFields({
+  action: z.enum(['keep', 'hide'], problem({ code: 'unknown_value', field: 'action' }, 'action must be keep or hide')),
+  reason: z.union([statusNotesSchema, z.null()]).optional(),
+});
 
 /** Same rules as a submitted request; an empty or null title removes it. */
 export const editBody = onlyFields({

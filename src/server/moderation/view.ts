@@ -7,11 +7,11 @@
  */
 import { resolveLocale } from '../../shared/locales';
 import type { SupportedLocale } from '../../shared/locales';
-import type { LikelyDuplicate, ModerationAnswer, ModerationForward, ModerationItem } from '../../shared/moderation/wire';
+import type { LikelyDuplicate, ModerationAbuseReport, ModerationAnswer, ModerationForward, ModerationItem } from '../../shared/moderation/wire';
 import { mediaUrl } from '../media/routes';
 import { localizedAttribute, presentServiceRequests, type PresentOptions } from '../open311/presenter';
 import { jsonItems } from '../open311/serializers/json';
-import type { AuditEntry, ForwardEntry, ServiceRequestRecord, ServiceTypeRecord } from '../storage/repositories/types';
+import type { AbuseReport, AuditEntry, ForwardEntry, Questionnaire, ServiceRequestRecord, ServiceTypeRecord } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
 
 export interface ViewOptions {
@@ -24,6 +24,10 @@ export interface ViewOptions {
   duplicates?: ReadonlyMap<string, LikelyDuplicate[]>;
   /** Each request's send to its body's case system, by id (none when absent). */
   forwards?: ReadonlyMap<string, ForwardEntry>;
+  /** Each request's questionnaire (issue 28), by id. */
+  questionnaires?: ReadonlyMap<string, Questionnaire>;
+  /** Each request's open reports of abuse, by id. */
+  abuseReports?: ReadonlyMap<string, AbuseReport[]>;
 }
 
 export function presentModerationItems(
@@ -67,6 +71,8 @@ export function presentModerationItems(
     duplicate_of: record.duplicate_of,
     likely_duplicates: options.duplicates?.get(record.service_request_id) ?? [],
     forward: presentForward(options.forwards?.get(record.service_request_id), options.timeZone),
+    reopened_by_reporter: record.status === 'open' && options.questionnaires?.get(record.service_request_id)?.answer === 'not_fixed',
+    abuse_reports: (options.abuseReports?.get(record.service_request_id) ?? []).map((report) => presentAbuseReport(report, options.timeZone)),
   }));
 }
 
@@ -107,6 +113,10 @@ export function presentForward(entry: ForwardEntry | undefined, timeZone: string
     sent_at: time(entry.sent_at),
     next_attempt_at: state === 'pending' ? time(entry.next_attempt_at) : null,
   };
+}
+
+function presentAbuseReport(report: AbuseReport, timeZone: string): ModerationAbuseReport {
+  return { id: report.id, reason: report.reason, email: report.email, reported_at: formatW3cDateTime(report.created_at, timeZone) };
 }
 
 export function presentAuditEntry(entry: AuditEntry, timeZone: string) {

@@ -1,5 +1,6 @@
 /**
- * The links in emails: the request's page, a follow's confirmation and one-click unsubscribe.
+ * The links in emails: the request's page, a follow's confirmation, one-click unsubscribe and the
+ * two answers to a "was it fixed?" questionnaire (signed with the questionnaire's id).
  * Tokens are the subscription id signed with a secret kept in the store (every instance shares
  * it), so a link cannot be guessed from another and nothing but the id is stored in it.
  */
@@ -7,8 +8,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import type { SettingsRepository } from '../storage/repositories/types';
 
-/** A follow's confirm and unsubscribe; an alert's (issue 28) are signed apart, so one never opens the other. */
-export type LinkPurpose = 'confirm' | 'unsubscribe' | 'alert-confirm' | 'alert-unsubscribe';
+/** A follow's confirm and unsubscribe; an alert's (issue 28) and a questionnaire's answers are signed apart, so one never opens another. */
+export type LinkPurpose = 'confirm' | 'unsubscribe' | 'alert-confirm' | 'alert-unsubscribe' | 'fixed' | 'not_fixed';
 
 export interface MailLinks {
   baseUrl: string;
@@ -18,7 +19,9 @@ export interface MailLinks {
   /** An alert's confirm and unsubscribe pages (`/mail/alerts/…`). */
   alertConfirmUrl(alertId: number): string;
   alertUnsubscribeUrl(alertId: number): string;
-  /** The subscription id a token was signed for, or undefined for a forged or mangled one. */
+  /** The page answering a questionnaire: "fixed" or "not fixed". */
+  answerUrl(questionnaireId: number, answer: 'fixed' | 'not_fixed'): string;
+  /** The subscription (alert, questionnaire) id a token was signed for, or undefined for a forged or mangled one. */
   read(token: string, purpose: LinkPurpose): number | undefined;
 }
 
@@ -49,6 +52,7 @@ export function createMailLinks(secret: string, baseUrl: string): MailLinks {
     requestUrl: (id) => `${baseUrl}/requests/${encodeURIComponent(id)}`,
     confirmUrl: (id) => `${baseUrl}/mail/confirm?token=${token(id, 'confirm')}`,
     unsubscribeUrl: (id) => `${baseUrl}/mail/unsubscribe?token=${token(id, 'unsubscribe')}`,
+    answerUrl: (id, answer) => `${baseUrl}/mail/${answer === 'fixed' ? 'fixed' : 'not-fixed'}?token=${token(id, answer)}`,
     alertConfirmUrl: (id) => `${baseUrl}/mail/alerts/confirm?token=${token(id, 'alert-confirm')}`,
     alertUnsubscribeUrl: (id) => `${baseUrl}/mail/alerts/unsubscribe?token=${token(id, 'alert-unsubscribe')}`,
     read(given, purpose) {

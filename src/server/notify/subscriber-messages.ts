@@ -7,13 +7,14 @@
  */
 import { resolveLocale, type SupportedLocale } from '../../shared/locales';
 import { translationOf } from '../open311/presenter';
-import type { ModerationSnapshot, NewOutboxMessage, Recipient, RecipientMessage, ServiceTypeRecord } from '../storage/repositories/types';
+import type { ModerationSnapshot, NewOutboxMessage, QuestionnaireMessage, Recipient, RecipientMessage, ServiceTypeRecord } from '../storage/repositories/types';
 import { composeClosedRequestMessage } from './closed-request-message';
 import { detailedStatusWords } from './detailed-status-words';
 import { htmlFromText } from './html-part';
 import type { MailLinks } from './mail-links';
 import { newMessageId } from './message-id';
 import { mergeTexts } from './merge-texts';
+import { questionnaireTexts } from './questionnaire-texts';
 import { updateTexts } from './update-texts';
 
 export interface MessageSettings {
@@ -30,7 +31,7 @@ export type RequestFacts = Pick<
   'service_request_id' | 'service_code' | 'title' | 'description' | 'requested_at' | 'detailed_status' | 'status_notes'
 >;
 
-export type UpdateKind = 'published' | 'status' | 'note';
+export type UpdateKind = 'published' | 'status' | 'note' | 'reopened';
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 export const truncate = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
@@ -55,6 +56,7 @@ function addressed(
   settings: MessageSettings,
   content: { locale: SupportedLocale; subject: string; text: string },
   state: RecipientState = stateOf(recipient),
+  ownLinks: readonly string[] = [],
 ): NewOutboxMessage {
   const t = updateTexts[content.locale];
   const unsubscribeUrl = settings.links.unsubscribeUrl(recipient.subscription_id);
@@ -74,6 +76,7 @@ function addressed(
       unsubscribeUrl,
       settings.links.requestUrl(request.service_request_id),
       settings.links.confirmUrl(recipient.subscription_id),
+      ...ownLinks,
     ]),
     unsubscribe_url: unsubscribeUrl,
     created_at: settings.now,
@@ -92,13 +95,14 @@ export function written(
   subjectOf: (t: Texts, locale: SupportedLocale) => string,
   lines: (t: Texts, subjectLine: string, recipient: Recipient, locale: SupportedLocale) => string[],
   state?: RecipientState,
+  ownLinks?: readonly string[],
 ): RecipientMessage {
   return (recipient) => {
     const locale = resolveLocale(recipient.locale);
     const t = updateTexts[locale];
     const subjectLine = subjectLineOf(request, locale, settings);
     const text = lines(t, subjectLine, recipient, locale).join('\n');
-    return addressed(recipient, request, settings, { locale, subject: `${subjectOf(t, locale)}: ${truncate(subjectLine, 80)}`, text }, state);
+    return addressed(recipient, request, settings, { locale, subject: `${subjectOf(t, locale)}: ${truncate(subjectLine, 80)}`, text }, state, ownLinks);
   };
 }
 
@@ -130,7 +134,7 @@ export function updateMessage(kind: UpdateKind, request: RequestFacts, settings:
   return written(request, settings, (t) => t.updateSubject, (t, subjectLine, _recipient, locale) => [
     t.greeting,
     '',
-    kind === 'published' ? t.published : kind === 'status' ? t.statusChanged : t.noteAdded,
+    { published: t.published, status: t.statusChanged, note: t.noteAdded, reopened: questionnaireTexts[locale].reopened }[kind],
     '',
     reportLine(t, subjectLine, request),
     `${t.status}: ${detailedStatusWords(locale, request.detailed_status, t.statusNames)}`,
@@ -209,5 +213,28 @@ export function mergedMessage(duplicate: RequestFacts, original: RequestFacts, s
       settings.links.requestUrl(original.service_request_id),
     ].join('\n');
     return addressed(recipient, original, settings, { locale, subject: `${merge.subject}: ${truncate(originalLine, 80)}`, text });
+  };
+}
+
+/**
+ * To the reporter, once, some weeks after the request closed: was it fixed? Two signed links,
+ * each opening a page whose button answers (a mail scanner's fetch answers nothing).
+ */
+export function questionnaireMessage(request: RequestFacts, settings: MessageSettings): QuestionnaireMessage {
+  return (recipient, questionnaireId) => {
+    const fixedUrl = settings.links.answerUrl(questionnaireId, 'fixed');
+    const notFixedUrl = settings.links.answerUrl(questionnaireId, 'not_fixed');
+    const message = written(
+      request,
+      settings,
+      (_t, locale) => questionnaireTexts[locale].subject,
+      (t, subjectLine, _recipient, locale) => {
+        const q = questionnaireTexts[locale];
+        return [t.greeting, '', q.intro, '', reportLine(t, subjectLine, request), '', q.question, '', q.fixedLink, fixedUrl, '', q.notFixedLink, notFixedUrl, '', q.noAnswer];
+      },
+      undefined,
+      [fixedUrl, notFixedUrl],
+    );
+    return message(recipient);
   };
 }

@@ -101,6 +101,8 @@ export const residentUpdateBody = z.object({
   locale: z.string().optional(),
 });
 
+export const abuseAnswerSchema = z.strictObject({ service_request_id: z.string(), status: z.literal('received') });
+
 export const requestListQuery = z.object({
   ...jurisdictionQuery,
   ...localeQuery,

@@ -1,14 +1,16 @@
 /**
  * `POST /proxy/open311/v1/requests/{id}/followers.{json,xml}`: the browser's "follow this
- * report", checked with the shared email rule and forwarded with the proxy's key. Limited per client
+ * report", checked with the shared email rule and forwarded with the proxy's key; and
+ * `…/requests/{id}/abuse.{json,xml}`, a report of abuse (issue 28), the same way. Limited per client
  * like reports (PROXY_POSTS_PER_MINUTE), with a count of its own. The address goes on in the body
  * only, never in a URL or log.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { abuseInputSchema } from '../../shared/georeport/abuse-input';
 import { describeIssues, serviceRequestInputSchema } from '../../shared/georeport/request-input-schema';
 import type { AppContext } from '../context';
 import { badRequest, GeoReportError } from '../open311/errors';
-import { readForm, singleValues } from '../open311/form-reader';
+import { readForm, singleValues, type FormFields } from '../open311/form-reader';
 import { splitFormat } from '../open311/format';
 import { forwardedSubpath, UpstreamError } from './upstream';
 import type { Upstreams } from './upstreams';
@@ -22,19 +24,14 @@ export function registerFollowProxy(app: FastifyInstance, context: AppContext, u
     async (request: FastifyRequest<{ Params: { id: string; file: string } }>, reply) => {
       const { name, format } = splitFormat(request.params.file);
       const id = forwardedSubpath(request.params.id);
-      if (name !== 'followers' || !format || id === undefined || id.includes('/')) {
-        throw new GeoReportError(404, `no such resource: POST ${request.url.split('?')[0]}; post to requests/{id}/followers.json`);
+      if ((name !== 'followers' && name !== 'abuse') || !format || id === undefined || id.includes('/')) {
+        throw new GeoReportError(404, `no such resource: POST ${request.url.split('?')[0]}; post to requests/{id}/followers.json or requests/{id}/abuse.json`);
       }
       const { fields } = await readForm(request, { ignoredFields: new Set(['api_key']), receiveFile: async () => undefined });
-      const { values, problems } = singleValues(fields, ['email', 'locale']);
-      if (!values.email?.trim()) problems.push('email is required: the address the confirmation goes to');
-      const parsed = serviceRequestInputSchema.shape.email.safeParse(values.email);
-      if (!parsed.success) problems.push(...describeIssues(parsed.error).map((issue) => issue.message));
-      if (problems.length > 0) throw badRequest(problems);
-
-      const body = new URLSearchParams({ api_key: apiKey(), email: values.email!, locale: values.locale ?? '' });
+      const body = name === 'abuse' ? abuseFields(fields) : followFields(fields);
+      body.set('api_key', apiKey());
       try {
-        const response = await upstreams.call('issue reporting', `${upstreams.open311()}/requests/${id}/followers.${format}`, {
+        const response = await upstreams.call('issue reporting', `${upstreams.open311()}/requests/${id}/${name}.${format}`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: body.toString(),
@@ -47,4 +44,23 @@ export function registerFollowProxy(app: FastifyInstance, context: AppContext, u
       }
     },
   );
+}
+
+/** A follow's fields, checked with the shared email rule. */
+function followFields(fields: FormFields): URLSearchParams {
+  const { values, problems } = singleValues(fields, ['email', 'locale']);
+  if (!values.email?.trim()) problems.push('email is required: the address the confirmation goes to');
+  const parsed = serviceRequestInputSchema.shape.email.safeParse(values.email);
+  if (!parsed.success) problems.push(...describeIssues(parsed.error).map((issue) => issue.message));
+  if (problems.length > 0) throw badRequest(problems);
+  return new URLSearchParams({ email: values.email!, locale: values.locale ?? '' });
+}
+
+/** A report of abuse's fields (issue 28), checked with the shared rules before they travel on. */
+function abuseFields(fields: FormFields): URLSearchParams {
+  const { values, problems } = singleValues(fields, ['reason', 'email']);
+  const parsed = abuseInputSchema.safeParse({ reason: values.reason, email: values.email });
+  if (!parsed.success) problems.push(...describeIssues(parsed.error).map((issue) => issue.message));
+  if (problems.length > 0 || !parsed.success) throw badRequest(problems);
+  return new URLSearchParams({ reason: parsed.data.reason, ...(parsed.data.email ? { email: parsed.data.email } : {}) });
 }

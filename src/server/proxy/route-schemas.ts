@@ -7,7 +7,7 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { drfErrorSchema } from '../drf/wire-schemas';
-import { anyGeoReportAnswer, errorRecordsSchema, bothFormats, createdSchema, followAnswerSchema, geoReportErrors, residentUpdateAnswerSchema, residentUpdateBody, idempotencyKeyHeaders, submissionBody } from '../open311/wire-schemas';
+import { abuseAnswerSchema, anyGeoReportAnswer, errorRecordsSchema, bothFormats, createdSchema, followAnswerSchema, geoReportErrors, residentUpdateAnswerSchema, residentUpdateBody, idempotencyKeyHeaders, submissionBody } from '../open311/wire-schemas';
 
 const tags = ['Proxy (the web app’s only door; adds the API key)'];
 const forwarded = z.object({ '*': z.string().describe('the path under the service, e.g. requests.json or services/171.xml') });
@@ -50,10 +50,13 @@ export const proxySchemas: Record<string, FastifySchema> = {
   },
   follow: {
     tags,
-    summary: 'Follow a published request through the proxy (the fields of the service’s follow, without api_key)',
-    params: z.object({ id: z.string(), file: z.string().describe('followers.json or followers.xml') }),
-    body: z.object({ email: z.string(), locale: z.string().optional() }),
-    response: { 202: bothFormats('Confirmation sent', followAnswerSchema, 'follow'), ...geoReportErrors(400, 403, 404, 429, 502, 504) },
+    summary: 'Follow a published request (followers.json), or report abuse against it (abuse.json), through the proxy: the fields of the service’s own, without api_key',
+    params: z.object({ id: z.string(), file: z.string().describe('followers.json, followers.xml, abuse.json or abuse.xml') }),
+    body: z.object({ email: z.string().optional(), locale: z.string().optional(), reason: z.string().optional().describe('abuse: plain text, at most 1000 characters') }),
+    response: {
+      202: bothFormats('Confirmation sent (followers) or report received (abuse)', z.union([followAnswerSchema, abuseAnswerSchema]), 'follow'),
+      ...geoReportErrors(400, 403, 404, 429, 502, 504),
+    },
   },
   residentUpdate: {
     tags,

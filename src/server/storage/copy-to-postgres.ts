@@ -51,6 +51,8 @@ const copiedTables: readonly CopiedTable[] = [
   { name: 'forwards' },
   { name: 'case_system_polls' },
   { name: 'resident_updates' },
+  { name: 'questionnaires', identity: 'id' },
+  { name: 'abuse_reports', identity: 'id' },
   { name: 'alerts', identity: 'id' },
   { name: 'alert_deliveries' },
   { name: 'alert_scanned_requests' },

@@ -40,3 +40,11 @@ export class ResidentUpdateNotPending extends Error {
     this.name = 'ResidentUpdateNotPending';
   }
 }
+
+/** A questionnaire answered already (or never sent): its links are single use. */
+export class QuestionnaireAnsweredError extends Error {
+  constructor() {
+    super('this questionnaire has been answered already');
+    this.name = 'QuestionnaireAnsweredError';
+  }
+}

@@ -23,7 +23,7 @@ const extendedAttributesSchema = z.strictObject({
   history: z
     .array(
       z.strictObject({
-        kind: z.enum(['received', 'published', 'status', 'note', 'forwarded', 'resident_update']),
+        kind: z.enum(['received', 'published', 'status', 'note', 'forwarded', 'resident_update', 'reopened', 'confirmed_fixed']),
         datetime: dateTime,
         detailed_status: z.string(),
         note: z.string().optional(),

@@ -33,10 +33,11 @@ export type ExtendedAttributes = {
 /**
  * One public change of a request: received, published, a status change, a public note, sent
  * to the case system of the body named in agency_responsible (`forwarded`), or a resident's
- * update a moderator published (`resident_update`, with `update`).
+ * update a moderator published (`resident_update`, with `update`), or the reporter's answer to
+ * "was it fixed?" (`reopened`, `confirmed_fixed`).
  */
 export type HistoryEntry = {
-  kind: 'received' | 'published' | 'status' | 'note' | 'forwarded' | 'resident_update';
+  kind: 'received' | 'published' | 'status' | 'note' | 'forwarded' | 'resident_update' | 'reopened' | 'confirmed_fixed';
   datetime: string;
   /** The detailed status after the change, as in extended_attributes.detailed_status. */
   detailed_status: string;
@@ -102,4 +103,10 @@ export type CreatedServiceRequest = {
 export type GeoReportErrorRecord = {
   code: number;
   description: string;
+};
+
+/** Kerro extension (issue 28): the answer to POST requests/{id}/abuse.[format]. */
+export type AbuseAnswer = {
+  service_request_id: string;
+  status: 'received';
 };

@@ -62,7 +62,23 @@ export interface ModerationItem {
   likely_duplicates: LikelyDuplicate[];
   /** The report's send to its body's case system (issue 27); null when its body works in this console. */
   forward: ModerationForward | null;
+  /** The reporter said "not fixed" and the request is still open (issue 28): its body's moderators look again. */
+  reopened_by_reporter: boolean;
+  /** Residents' open reports of abuse, oldest first (issue 28); their addresses are for moderators only. */
+  abuse_reports: ModerationAbuseReport[];
 }
+
+/** One open report of abuse: why, the address if one was given, and when (W3C datetime). */
+export interface ModerationAbuseReport {
+  id: number;
+  reason: string;
+  email: string | null;
+  reported_at: string;
+}
+
+/** Lists of published requests needing a moderator's look (GET requests?flag=…). */
+export const moderationFlags = ['reopened', 'abuse'] as const;
+export type ModerationFlag = (typeof moderationFlags)[number];
 
 /** How a send stands: waiting (first try or a retry), taken by the case system, or given up. */
 export const forwardStates = ['pending', 'sent', 'failed'] as const;

@@ -7,13 +7,14 @@
  * who follows what.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FollowAnswer, FollowerCount } from '../../../shared/georeport/types';
+import type { AbuseAnswer, FollowAnswer, FollowerCount } from '../../../shared/georeport/types';
 import type { AppContext } from '../../context';
 import { notFound } from '../../open311/errors';
 import { readForm } from '../../open311/form-reader';
 import { sendDocument } from '../../open311/reply';
 import type { GeoReportFormat } from '../../open311/serializers';
 import { followServiceRequest } from '../follow-request';
+import { reportAbuse } from '../abuse-report';
 import { inJurisdiction, type JurisdictionScope } from '../jurisdiction';
 
 /** The path of a request's followers. */
@@ -40,5 +41,15 @@ export function followHandler(context: AppContext) {
     await followServiceRequest(context, serviceRequestId, fields);
     const body: FollowAnswer = { service_request_id: serviceRequestId, status: 'confirmation_sent' };
     return sendDocument(reply, { root: 'follow', body }, format, 202);
+  };
+}
+
+/** Kerro extension (issue 28): POST requests/{id}/abuse.[format], a resident's report of abuse (../abuse-report.ts). */
+export function abuseHandler(context: AppContext) {
+  return async (request: FastifyRequest, reply: FastifyReply, { format, service_request_id: serviceRequestId }: FollowersPath) => {
+    const { fields } = await readForm(request, { receiveFile: async () => undefined });
+    await reportAbuse(context, serviceRequestId, fields);
+    const body: AbuseAnswer = { service_request_id: serviceRequestId, status: 'received' };
+    return sendDocument(reply, { root: 'abuse', body }, format, 202);
   };
 }

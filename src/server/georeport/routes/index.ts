@@ -15,7 +15,7 @@ import { readFormat } from '../../open311/format';
 import { publicBaseUrl } from '../../open311/reply';
 import { geoReportValidationError } from '../../open311/validation-errors';
 import { discoveryHandler } from './discovery';
-import { followerCountHandler, followHandler } from './followers';
+import { abuseHandler, followerCountHandler, followHandler } from './followers';
 import { resolveJurisdictionHook, scopeOf } from './jurisdiction-scope';
 import { requestCreateHandler } from './request-create';
 import { residentUpdateHandler } from './resident-updates';
@@ -78,6 +78,7 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   const followerCount = followerCountHandler(context);
   const follow = followHandler(context);
   const residentUpdate = residentUpdateHandler(context);
+  const abuse = abuseHandler(context);
 
   app.get(resource('GET', '/discovery'), { schema: schemas.discovery }, (request, reply) =>
     discovery(reply, { ...request.params, ...request.query, baseUrl: publicBaseUrl(request, config), scope: scopeOf(request) }),
@@ -111,5 +112,9 @@ export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
   // Kerro extension: a resident's update (resident-updates.ts and README, "Residents").
   app.post(resource('POST', '/requests/:service_request_id/updates'), { schema: schemas.residentUpdate }, (request, reply) =>
     residentUpdate(request, reply, request.params),
+  );
+  // Kerro extension: a resident's report of abuse (../abuse-report.ts).
+  app.post(resource('POST', '/requests/:service_request_id/abuse'), { schema: schemas.abuse }, (request, reply) =>
+    abuse(request, reply, request.params),
   );
 };

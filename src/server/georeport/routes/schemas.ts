@@ -17,6 +17,7 @@ import {
   bothFormats,
   createdSchema,
   discoverySchema,
+  abuseAnswerSchema,
   followAnswerSchema,
   residentUpdateAnswerSchema,
   residentUpdateBody,
@@ -142,6 +143,16 @@ export function geoReportSchemas(jurisdictionId: string, now: () => number) {
       response: {
         200: bothFormats('The update, waiting for a moderator', residentUpdateAnswerSchema, 'updates'),
         ...geoReportErrors(400, 403, 404, 413),
+      },
+    },
+    abuse: {
+      tags: ['Kerro extensions'],
+      summary: 'Report abuse against a published request: it goes back to its body\'s moderators with the reason',
+      params: z.object({ service_request_id: z.string(), format: formatParam }),
+      body: z.object({ api_key: z.string(), reason: z.string().describe('plain text, at most 1000 characters'), email: z.string().optional() }),
+      response: {
+        202: bothFormats('Report received', abuseAnswerSchema, 'abuse'),
+        ...geoReportErrors(400, 403, 404, 429),
       },
     },
   };

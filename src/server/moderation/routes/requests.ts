@@ -21,6 +21,7 @@ import {
 import { likelyDuplicatesOf } from '../duplicates';
 import { conflict, invalidHost, ModerationApiError } from '../errors';
 import {
+  abuseResolveBody,
   detailQuery,
   duplicateBody,
   editBody,
@@ -68,6 +69,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       duplicates: await duplicatesOf(records, bodyScopeOf(request)),
       // One look-up per page, however many requests it holds.
       forwards: await context.repositories.forwards.findFor(records.map((record) => record.service_request_id)),
+      questionnaires: await context.repositories.questionnaires.findFor(records.map((record) => record.service_request_id)),
+      abuseReports: await context.repositories.abuseReports.listOpen(records.map((record) => record.service_request_id)),
     });
 
   /** The request if it exists and is in the moderator's bodies; one of another body is answered as absent. */
@@ -116,6 +119,13 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
 
   app.get('/requests', { schema: moderationSchemas.list }, async (request) => {
     const query = parseInput(listQuery, request.query);
+    if (query.flag) {
+      // Short lists that empty as moderators resolve them: one page, no cursor.
+      const lister = query.flag === 'abuse' ? context.repositories.abuseReports.listFlagged : context.repositories.questionnaires.listReopened;
+      const ids = await lister({ limit: query.limit, bodyIds: bodyScopeOf(request) });
+      const records = (await Promise.all(ids.map((id) => serviceRequests.find(id)))).filter((record) => record !== undefined);
+      return { items: await present(request, records, query.locale), next_before: null };
+    }
     const records = await serviceRequests.listByModeration({
       moderation: query.state,
       order: 'newest',
@@ -219,6 +229,26 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     const current = await serviceRequests.find(id);
     const place = current?.lat != null && current.long != null ? await placeBodies({ lat: current.lat, long: current.long }) : undefined;
     return change(request, id, (planContext) => serviceTypePlan(planContext, serviceCode, place));
+  });
+
+  /**
+   * Resolves the request's open reports of abuse (issue 28): `keep` leaves it published, `hide`
+   * rejects it through the reject plan (it leaves every listing; subscribers are told as for any
+   * rejection). Either way the reports close and the audit log says how.
+   */
+  app.post('/requests/:id/abuse/resolve', { schema: moderationSchemas.resolveAbuse }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { action, reason } = parseInput(abuseResolveBody, request.body);
+    const { locale } = parseInput(detailQuery, request.query);
+    const record = await findInScope(request, id);
+    if (!record) throw requestNotFound(id);
+    if ((await context.repositories.abuseReports.listOpen([id])).size === 0) throw conflict(`service request ${id} has no open reports of abuse`);
+    const moderator = sessionOf(request).moderator_name;
+    if (action === 'hide') await change(request, id, (planContext) => rejectPlan(planContext, reason));
+    const now = context.now();
+    const resolved = await context.repositories.abuseReports.resolve(id, action === 'hide' ? 'hidden' : 'kept', moderator, now);
+    await repository.recordAudit({ at: now, moderator, action: 'abuse_resolved', service_request_id: id, details: { resolution: action, reports: resolved } });
+    return detail(request, id, locale, true);
   });
 
   /**

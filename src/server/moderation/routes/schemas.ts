@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { forwardStates, moderationStates } from '../../../shared/moderation/wire';
 import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
-import { auditQuery, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
+import { abuseResolveBody, auditQuery, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
 
 const tags = ['Moderation (session cookie; X-CSRF-Token on every change)'];
 const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
@@ -58,6 +58,8 @@ const itemSchema = z.strictObject({
       next_attempt_at: nullable,
     })
     .nullable(),
+  reopened_by_reporter: z.boolean(),
+  abuse_reports: z.array(z.strictObject({ id: z.number().int(), reason: z.string(), email: nullable, reported_at: z.string() })),
 });
 const auditEntrySchema = z.strictObject({
   id: z.number().int(),
@@ -89,7 +91,7 @@ export const moderationSchemas = {
   },
   list: {
     tags,
-    summary: 'Requests in one state, newest first',
+    summary: 'Requests in one state, newest first; with flag, the published requests reopened by their reporter or reported as abuse',
     querystring: listQuery,
     response: { 200: json('A page of requests', z.strictObject({ items: z.array(itemSchema), next_before: z.string().nullable() })), ...errors(400, 401) },
   },
@@ -102,6 +104,7 @@ export const moderationSchemas = {
   duplicate: changed("Mark a duplicate of another report: closed and unlisted, its subscribers moved to the original's updates", { body: duplicateBody }),
   move: changed("Move the request's point", { body: moveBody }),
   serviceType: changed('File the request under another service type', { body: serviceTypeBody }),
+  resolveAbuse: changed("Resolve the request's open reports of abuse: keep it published, or hide it (rejected, with an optional public reason)", { body: abuseResolveBody }),
   retryForward: changed("Put a failed send to the body's case system back in the queue, with fresh attempts (409 when the send has not failed)"),
   audit: {
     tags,

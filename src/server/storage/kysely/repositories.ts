@@ -12,6 +12,7 @@ import { createModerationRepository } from './moderation';
 import { createObservationRepository } from './observations';
 import { createOutboxStore } from './outbox';
 import { createResidentUpdateRepository } from './resident-updates';
+import { createAbuseReportRepository, createQuestionnaireRepository } from './questionnaires';
 import { createResidentRepository } from './residents';
 import { createServiceObjectRepository } from './service-objects';
 import { createServiceRequestRepository } from './service-requests';
@@ -43,6 +44,8 @@ export function sharedRepositories(engine: Engine) {
     bodies: createBodyRepository(engine),
     forwards: createForwardStore(engine),
     residentUpdates: createResidentUpdateRepository(engine),
+    questionnaires: createQuestionnaireRepository(engine),
+    abuseReports: createAbuseReportRepository(engine),
     residents: createResidentRepository(engine),
     alerts: createAlertRepository(engine),
   } satisfies Partial<Store>;

@@ -5,6 +5,8 @@ import { endForward, queueForward, recordRemoteUpdate } from './forwards';
 import { insertAuditEntry } from './moderation';
 import { insertOutboxMessage } from './outbox';
 import { decideResidentUpdate } from './resident-updates';
+import { recordAnswer, recordClose } from './questionnaires';
+import { statusOfDetailedStatus } from '../../../shared/georeport/detailed-status';
 import { decodeDetailedStatus, encodeRequestChanges } from '../request-rows';
 import type { AppliedChange, ModerationSnapshot, UnitOfWork } from '../repositories/types';
 
@@ -83,6 +85,11 @@ export function createUnitOfWork(engine: Engine): UnitOfWork {
         if (change.forward) await queueForward(trx, serviceRequestId, change.set.body_id !== undefined ? change.set.body_id : current.body_id, change.audit.at);
         if (change.forwarded) await endForward(trx, serviceRequestId, change.audit.at, change.forwarded.remote_id);
         if (change.remoteUpdatedAt !== undefined) await recordRemoteUpdate(trx, serviceRequestId, change.remoteUpdatedAt);
+        // The questionnaire counts from each close, whoever closes it (a moderator, a case system).
+        if (change.set.detailed_status && current.status === 'open' && statusOfDetailedStatus(change.set.detailed_status) === 'closed') {
+          await recordClose(trx, serviceRequestId, change.audit.at);
+        }
+        if (change.questionnaireAnswer) await recordAnswer(trx, { id: change.questionnaireAnswer.id, service_request_id: serviceRequestId }, change.questionnaireAnswer.answer, change.audit.at);
         const fannedOut = change.notify ? await notifySubscribers(trx, serviceRequestId, change.notify, change.notifyExcept) : 0;
         return { removedMediaFile, notificationQueued: change.notification !== undefined || fannedOut > 0 || moved > 0 };
       });

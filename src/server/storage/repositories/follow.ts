@@ -55,9 +55,10 @@ export interface FollowerRepository {
 /**
  * `forwarded`: sent to the case system of the request's body (agency_responsible);
  * `resident_update`: a resident's update a moderator published (its text, photo and shown name
- * are read from the update itself).
+ * are read from the update itself); `reopened`: the reporter said it is not fixed;
+ * `confirmed_fixed`: the reporter said it is (issue 28).
  */
-export type HistoryKind = 'published' | 'status' | 'note' | 'forwarded' | 'resident_update';
+export type HistoryKind = 'published' | 'status' | 'note' | 'forwarded' | 'resident_update' | 'reopened' | 'confirmed_fixed';
 
 /** A public change of a request; `received` is the request's own requested_at, never stored twice. */
 export interface HistoryEvent {

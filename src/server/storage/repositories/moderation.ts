@@ -2,6 +2,7 @@ import type { ServiceRequestRecord } from './core';
 import type { HistoryEvent, RecipientMessage } from './follow';
 import type { NewOutboxMessage } from './outbox';
 import type { ResidentUpdateDecision } from './resident-updates';
+import type { QuestionnaireAnswer } from './questionnaires';
 
 /** Storage of moderation: accounts, sessions, the audit log, and changes to requests. */
 export interface ModeratorRecord {
@@ -119,6 +120,11 @@ export interface PlannedChange {
   forwarded?: { remote_id: string | null };
   /** A case-system update applied: its `updated_datetime` (epoch ms) is kept, so an older one is never applied after it. */
   remoteUpdatedAt?: number;
+  /**
+   * The reporter's answer to the request's questionnaire (issue 28), recorded with the change;
+   * the change rolls back with QuestionnaireAnsweredError when it was answered already.
+   */
+  questionnaireAnswer?: { id: number; answer: QuestionnaireAnswer };
 }
 
 export interface AppliedChange {

@@ -16,6 +16,7 @@ import type { ModerationRepository, UnitOfWork } from './moderation';
 import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
 import type { ResidentUpdateRepository } from './resident-updates';
+import type { AbuseReportRepository, QuestionnaireRepository } from './questionnaires';
 import type { ResidentRepository } from './residents';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
@@ -32,6 +33,7 @@ export type * from './moderation';
 export type * from './observations';
 export type * from './outbox';
 export type * from './resident-updates';
+export type * from './questionnaires';
 export type * from './residents';
 export type * from './throttle';
 
@@ -65,6 +67,10 @@ export interface Repositories {
   forwards: ForwardStore;
   /** Residents' updates on published requests, pending until a moderator decides. */
   residentUpdates: ResidentUpdateRepository;
+  /** "Was it fixed?" four weeks after a close (issue 28). */
+  questionnaires: QuestionnaireRepository;
+  /** Residents' reports of abuse against published requests, for their bodies' moderators. */
+  abuseReports: AbuseReportRepository;
   /** Residents' sign-in links and sessions, and what an address may see of its own. */
   residents: ResidentRepository;
   /** Email alerts for new published reports in an area, and their sending. */

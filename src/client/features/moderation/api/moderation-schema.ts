@@ -66,6 +66,8 @@ export const moderationItemSchema = z.object({
   duplicate_of: z.string().nullable().catch(null),
   likely_duplicates: z.array(likelyDuplicateSchema).catch([]),
   forward: forwardSchema,
+  reopened_by_reporter: z.boolean().catch(false),
+  abuse_reports: z.array(z.object({ id: z.number(), reason: z.string(), email: nullableText, reported_at: z.string() })).catch([]),
 }) satisfies z.ZodType<ModerationItem, unknown>;
 
 export const auditEntrySchema = z.object({

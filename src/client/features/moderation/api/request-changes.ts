@@ -15,7 +15,8 @@ export type RequestChange =
   | { kind: 'duplicate'; original: string }
   | { kind: 'move'; lat: number; long: number }
   | { kind: 'service-type'; service_code: string }
-  | { kind: 'retry-forward' };
+  | { kind: 'retry-forward' }
+  | { kind: 'resolve-abuse'; action: 'keep' | 'hide' };
 
 /** Sends one change with the CSRF header; the server answers the request as it now is. */
 export async function sendRequestChange({
@@ -61,6 +62,9 @@ export async function sendRequestChange({
       break;
     case 'retry-forward':
       body = await api.post(`${base}/forward/retry`, {}, options);
+      break;
+    case 'resolve-abuse':
+      body = await api.post(`${base}/abuse/resolve`, { action: change.action }, options);
       break;
   }
   return moderationDetailSchema.parse(body);

@@ -12,6 +12,7 @@ import { describeError } from '../lib/describe-error';
 import { DecisionPanel } from './decision-panel';
 import { DuplicatePanel } from './duplicate-panel';
 import { EditTextsForm } from './edit-texts-form';
+import { AttentionPanel } from './attention-panel';
 import { ForwardPanel } from './forward-panel';
 import { ModerationStateBadge } from './moderation-state-badge';
 import { PhotoList } from './photo-list';
@@ -81,6 +82,7 @@ export function ReviewPage({ id }: { id: string }) {
         </p>
       </header>
 
+      <AttentionPanel item={item} />
       <ForwardPanel item={item} />
 
       <div className="moderation-review__layout">

@@ -36,3 +36,14 @@ export function useFollowRequest(id: string) {
     onSettled: () => client.invalidateQueries({ queryKey: ['requests', 'followers', id] }),
   });
 }
+
+/** Reports abuse against a published request (issue 28): the moderators of its body look at it again. */
+export async function reportAbuse({ id, reason, email }: { id: string; reason: string; email: string }): Promise<void> {
+  const fields = new URLSearchParams({ reason });
+  if (email) fields.set('email', email);
+  await api.postForm(`${paths.proxyGeoreport}/requests/${encodeURIComponent(id)}/abuse.json`, fields);
+}
+
+export function useReportAbuse(id: string) {
+  return useMutation({ mutationFn: (input: { reason: string; email: string }) => reportAbuse({ id, ...input }) });
+}

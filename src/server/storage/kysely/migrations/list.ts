@@ -11,6 +11,7 @@ import { idempotencyStep } from './idempotency';
 import { listingStep } from './listing';
 import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
+import { questionnairesStep } from './questionnaires';
 import { requestsStep } from './requests';
 import { residentUpdatesStep } from './resident-updates';
 import { residentsStep } from './residents';
@@ -49,6 +50,7 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0012-service-type-archive', step: serviceTypeArchiveStep },
   { name: '0013-forwards', step: forwardsStep },
   { name: '0014-resident-updates', step: residentUpdatesStep },
+  { name: '0015-questionnaires', step: questionnairesStep },
   { name: '0016-alerts', step: alertsStep },
   { name: '0017-residents', step: residentsStep },
 ];
