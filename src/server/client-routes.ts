@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sep } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
@@ -11,7 +11,11 @@ import { defaultMapTileUrl } from '../shared/map/map-defaults';
 import { tileServerOrigin } from './http/content-security-policy';
 import { homeMapFrame } from './map-frame';
 import { varyWith } from './http/accept-encoding';
-import { pageVariesByLanguage, routePreloads } from './route-preloads';
+import { pageVariesByLanguage, requestIdOfPath, routePreloads } from './route-preloads';
+import { preferredLocale } from '../shared/locales';
+import { acceptLanguageTags } from './http/accept-language';
+import { requestHeadReader } from './request-page-head';
+import { withHead } from './request-meta';
 
 export interface ClientRoutesOptions {
   context: AppContext;
@@ -101,6 +105,9 @@ function sendApiNotFound(request: FastifyRequest, reply: FastifyReply, format: A
   return sendPlainNotFound(reply);
 }
 
+/** The installation's image for a preview of a request without a photo: the app's own icon (public/icons). */
+const shareImage = '/icons/icon-512.png';
+
 const notBuiltPage = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Kerro: web app not built</title></head>
@@ -121,6 +128,11 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   const built = existsSync(`${clientDir}${sep}index.html`);
   const { config } = options.context;
   const pageFor = built ? routePreloads(clientDir, tileServerOrigin(config.VITE_MAP_TILE_URL ?? defaultMapTileUrl), homeMapFrame(config)) : () => undefined;
+  // A published request's page names it in its head (Open Graph, Twitter card, title) for link
+  // previews. Only this installation's own requests: with OPEN311_URL the page shows a city's.
+  const defaultImage = existsSync(join(clientDir, ...shareImage.split('/'))) ? shareImage : undefined;
+  const requestHead = built && !config.OPEN311_URL ? requestHeadReader(options.context, defaultImage) : undefined;
+  let indexHtml: string | undefined;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -152,8 +164,14 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
     reply.header('Cache-Control', REVALIDATE);
     const queryAt = request.url.indexOf('?');
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
-    const page = pageFor(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1), request.headers['accept-language']);
+    const acceptLanguage = request.headers['accept-language'];
+    let page = pageFor(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1), acceptLanguage);
     if (pageVariesByLanguage(path)) reply.header('Vary', varyWith(reply.getHeader('vary'), 'Accept-Language'));
+    const requestId = requestHead && requestIdOfPath(path);
+    if (requestId) {
+      const head = await requestHead(requestId, preferredLocale(acceptLanguageTags(acceptLanguage)));
+      if (head) page = withHead(page ?? (indexHtml ??= readFileSync(join(clientDir, 'index.html'), 'utf8')), head);
+    }
     if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });

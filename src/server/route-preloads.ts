@@ -70,6 +70,17 @@ const preloadLink = (file: string) =>
 /** Whether the page for a path differs by the request's Accept-Language (a request's page: its JSON's language). */
 export const pageVariesByLanguage = (path: string) => requestPage.test(path);
 
+/** The service_request_id a request's page is for (its path segment decoded); undefined for other pages or a malformed encoding. */
+export function requestIdOfPath(path: string): string | undefined {
+  const segment = requestPage.exec(path)?.[1];
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The id as the app's router gives it to the page: each path segment decoded, an encoded slash
  * kept encoded (react-router's decodePath); undefined for a malformed encoding.

@@ -12,6 +12,9 @@ import { counters, createCountersApp, type CountersTestApp } from '../counters/c
 import { addModerator, signIn, submitRequest } from '../moderation/moderation-client';
 import { startFakeUpstream } from '../proxy/fake-upstream';
 
+/** A store with no requests: a request's page gets index.html's generic head (request-meta.test.ts covers the others). */
+const noStoredRequests = { serviceRequests: { find: async () => undefined } };
+
 const decoded = (coding: string | undefined, bytes: Buffer) =>
   coding === 'br' ? zlib.brotliDecompressSync(bytes) : coding === 'gzip' ? zlib.gunzipSync(bytes) : bytes;
 
@@ -218,7 +221,7 @@ describe('the built web app on the wire', () => {
     writeFileSync(join(dir, 'assets', 'index-Ab12.js.gz'), zlib.gzipSync(script));
     app = Fastify();
     await registerCompression(app);
-    await app.register(clientRoutes, { context: { config: {} } as AppContext, clientDir: dir });
+    await app.register(clientRoutes, { context: { config: {}, repositories: noStoredRequests } as unknown as AppContext, clientDir: dir });
   });
   afterAll(async () => {
     await app.close();
