@@ -11,6 +11,7 @@ import type updates from '../locales/en/updates.json';
 import type traffic from '../locales/en/traffic.json';
 import type countersTable from '../locales/en/counters-table.json';
 import type outbox from '../locales/en/outbox.json';
+import type share from '../locales/en/share.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -30,6 +31,7 @@ declare module 'i18next' {
       traffic: typeof traffic;
       'counters-table': typeof countersTable;
       outbox: typeof outbox;
+      share: typeof share;
     };
   }
 }
