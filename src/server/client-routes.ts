@@ -14,8 +14,7 @@ import { varyWith } from './http/accept-encoding';
 import { pageVariesByLanguage, requestIdOfPath, routePreloads } from './route-preloads';
 import { preferredLocale } from '../shared/locales';
 import { acceptLanguageTags } from './http/accept-language';
-import { requestHeadReader } from './request-page-head';
-import { withHead } from './request-meta';
+import { requestPageMaker } from './request-page-head';
 
 export interface ClientRoutesOptions {
   context: AppContext;
@@ -131,7 +130,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   // A published request's page names it in its head (Open Graph, Twitter card, title) for link
   // previews. Only this installation's own requests: with OPEN311_URL the page shows a city's.
   const defaultImage = existsSync(join(clientDir, ...shareImage.split('/'))) ? shareImage : undefined;
-  const requestHead = built && !config.OPEN311_URL ? requestHeadReader(options.context, defaultImage) : undefined;
+  const requestPage = built && !config.OPEN311_URL ? requestPageMaker(options.context, defaultImage) : undefined;
   let indexHtml: string | undefined;
 
   if (built) {
@@ -165,13 +164,15 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
     const queryAt = request.url.indexOf('?');
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     const acceptLanguage = request.headers['accept-language'];
-    let page = pageFor(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1), acceptLanguage);
+    const pageWithoutHead = () => pageFor(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1), acceptLanguage);
     if (pageVariesByLanguage(path)) reply.header('Vary', varyWith(reply.getHeader('vary'), 'Accept-Language'));
-    const requestId = requestHead && requestIdOfPath(path);
+    const requestId = requestPage && requestIdOfPath(path);
     if (requestId) {
-      const head = await requestHead(requestId, preferredLocale(acceptLanguageTags(acceptLanguage)));
-      if (head) page = withHead(page ?? (indexHtml ??= readFileSync(join(clientDir, 'index.html'), 'utf8')), head);
+      const locale = preferredLocale(acceptLanguageTags(acceptLanguage));
+      const made = await requestPage(requestId, locale, () => pageWithoutHead() ?? (indexHtml ??= readFileSync(join(clientDir, 'index.html'), 'utf8')));
+      return reply.type('text/html; charset=utf-8').send(made);
     }
+    const page = pageWithoutHead();
     if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });

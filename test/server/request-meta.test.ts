@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientRoutes } from '../../src/server/client-routes';
 import type { AppContext } from '../../src/server/context';
+import { createMetrics } from '../../src/server/http/metrics';
 import { createMailLinks, mailBaseUrl } from '../../src/server/notify/mail-links';
 import type { BodyRecord } from '../../src/server/storage/repositories/types';
 import { createTestApp, type TestApp } from '../helpers/georeport-app';
@@ -59,7 +60,12 @@ beforeAll(async () => {
   await requests.create(newRequest('rejected', { moderation: 'rejected', ...personal }));
   app = Fastify();
   // What the client routes use of the app's context: the config, the store and the links' base.
-  const used: Pick<AppContext, 'config' | 'repositories' | 'mailLinks'> = { config: t.config, repositories: t.store, mailLinks: createMailLinks('test-secret', mailBaseUrl(t.config)) };
+  const used: Pick<AppContext, 'config' | 'repositories' | 'mailLinks' | 'metrics'> = {
+    config: t.config,
+    repositories: t.store,
+    mailLinks: createMailLinks('test-secret', mailBaseUrl(t.config)),
+    metrics: createMetrics(),
+  };
   const context = used as AppContext;
   await app.register(clientRoutes, { context, clientDir: dir });
 });
@@ -153,6 +159,21 @@ describe("a published request's page", () => {
     const html = await page('/requests/with-photo', { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
     expect(html).not.toContain('evil.example');
     expect(metaOf(html)['og:url']).toBe(`${publicBase}/requests/with-photo`);
+  });
+});
+
+describe('a page served once, then the request changes', () => {
+  it('loses its tags at once when the request is hidden, and gains them when one is published', async () => {
+    await t.repositories.serviceRequests.create(newRequest('to-hide', { title: 'Soon hidden' }));
+    await t.repositories.serviceRequests.create(newRequest('to-publish', { title: 'Soon public', moderation: 'pending' }));
+    expect(metaOf(await page('/requests/to-hide'))['og:title']).toBe('Soon hidden');
+    expect(await page('/requests/to-publish')).not.toContain('og:');
+    await t.sql.run("UPDATE service_requests SET moderation = 'rejected' WHERE service_request_id = ?", 'to-hide');
+    await t.sql.run("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?", 'to-publish');
+    const hidden = await page('/requests/to-hide');
+    expect(hidden).not.toContain('og:');
+    expect(hidden).not.toContain('Soon hidden');
+    expect(metaOf(await page('/requests/to-publish'))['og:title']).toBe('Soon public');
   });
 });
 
