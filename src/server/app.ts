@@ -18,6 +18,7 @@ import { countersInfoRoute } from './proxy/counters-info';
 import { geocodingRoutes } from './geocoding/routes';
 import { bodiesRoutes } from './bodies/routes';
 import { moderationRoutes } from './moderation/routes';
+import { residentRoutes } from './residents/routes';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
 import { mailPageRoutes } from './notify/mail-pages';
 import { reportNamer } from './notify/mail-page-report';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey, embedded });
   await app.register(countersInfoRoute, { prefix: '/proxy', context });
   await app.register(moderationRoutes, { prefix: '/moderation/api', context });
+  await app.register(residentRoutes, { prefix: '/residents/api', context });
   // The pages links in emails open: confirm a follow, unsubscribe (one-click POST too).
   await app.register(mailPageRoutes, {
     prefix: '/mail',

@@ -35,7 +35,7 @@ type ApiErrorFormat = 'georeport' | 'drf' | 'plain';
  * - Django REST Framework (`{"detail":"Not found."}`): /api (the counter service's namespace), the
  *   rest of /proxy, /geocoding, the API descriptions other services serve (/schema, /swagger,
  *   /openapi, /redoc) and the health probes (/healthz, /readyz, /readiness, /health, /metrics).
- * - /moderation/api: plain text; its own plugin answers everything under it in its format.
+ * - /moderation/api, /residents/api: plain text; their own plugins answer everything under them in their format.
  */
 const apiPrefixes: readonly (readonly [string, ApiErrorFormat])[] = [
   ['/open311', 'georeport'],
@@ -43,6 +43,7 @@ const apiPrefixes: readonly (readonly [string, ApiErrorFormat])[] = [
   ['/proxy/service-objects', 'georeport'],
   ['/media', 'georeport'],
   ['/moderation/api', 'plain'],
+  ['/residents/api', 'plain'],
   ...['/api', '/proxy', '/geocoding', '/schema', '/swagger', '/openapi', '/redoc', '/healthz', '/readyz', '/readiness', '/health', '/metrics'].map(
     (prefix) => [prefix, 'drf'] as const,
   ),

@@ -12,4 +12,6 @@ export const paths = {
   bodies: '/bodies/v1',
   proxyBodies: '/proxy/bodies/v1',
   moderationApi: '/moderation/api',
+  /** Residents signed in by email: their own reports, follows and settings. */
+  residentsApi: '/residents/api',
 } as const;

@@ -42,7 +42,7 @@ const moderationCodes: Record<number, string> = { 503: 'unavailable' };
 /**
  * The one place that maps a path to its API's error shape: GeoReport error records (JSON or XML
  * by the path's format), the counter service's `{"detail"}`, the geocoder's Pelias envelope, the
- * moderation API's `{"error"}`; plain text for the web app's paths.
+ * moderation and residents' APIs' `{"error"}`; plain text for the web app's paths.
  */
 export function apiErrorAnswer(path: string, status: number, message: string): ApiErrorAnswer {
   if (startsWithin(path, geoReportPrefixes)) {
@@ -55,7 +55,7 @@ export function apiErrorAnswer(path: string, status: number, message: string): A
   if (startsWithin(path, geocodingPrefixes)) {
     return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(errorCollection([message], Date.now())), headers: {} };
   }
-  if (startsWithin(path, [paths.moderationApi])) {
+  if (startsWithin(path, [paths.moderationApi, paths.residentsApi])) {
     const code = moderationCodes[status] ?? 'invalid_input';
     return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ error: { code, message } }), headers: {} };
   }

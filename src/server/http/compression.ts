@@ -30,7 +30,8 @@ const STREAM_BROTLI_QUALITY = 4;
 
 const compressibleType = /^(text\/|application\/([\w.-]+\+)?(json|xml|javascript)\b|image\/svg\+xml)/i;
 
-const isUncompressedApi = (url: string) => url === paths.moderationApi || url.startsWith(`${paths.moderationApi}/`) || url.startsWith(`${paths.moderationApi}?`);
+const isUncompressedApi = (url: string) =>
+  [paths.moderationApi, paths.residentsApi].some((api) => url === api || url.startsWith(`${api}/`) || url.startsWith(`${api}?`));
 
 interface Representations {
   /** The body's hash: `"tag"` names the identity bytes, `"tag-br"` the brotli ones. */

@@ -29,13 +29,16 @@ function ownOrigins(request: FastifyRequest, config: Config): string[] {
   return origins;
 }
 
-/** Refuses requests a browser marks as coming from another site. Requests without Origin (curl, scripts) pass. */
-export function checkOrigin(request: FastifyRequest, config: Config): void {
+/** Whether a browser marks the request as coming from another site. Requests without Origin (curl, scripts) do not. */
+export function fromAnotherSite(request: FastifyRequest, config: Config): boolean {
   const origin = request.headers.origin;
-  if (origin !== undefined && !ownOrigins(request, config).includes(origin.toLowerCase())) {
-    throw new ModerationApiError(403, 'origin_not_allowed', 'this request came from another site; use the moderator console on this server');
-  }
-  if (request.headers['sec-fetch-site'] === 'cross-site') {
+  if (origin !== undefined && !ownOrigins(request, config).includes(origin.toLowerCase())) return true;
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/** Refuses requests a browser marks as coming from another site. */
+export function checkOrigin(request: FastifyRequest, config: Config): void {
+  if (fromAnotherSite(request, config)) {
     throw new ModerationApiError(403, 'origin_not_allowed', 'this request came from another site; use the moderator console on this server');
   }
 }

@@ -1,21 +1,67 @@
 /**
  * Who is signed in as a resident (issue 28, "My reports" without a password). A resident's
- * session is separate from a moderator's and grants nothing but their own reports, follows,
- * alerts and email settings; its email address was proven by a one-time link.
+ * session is separate from a moderator's (its own cookie, `kerro_resident`, and its own table)
+ * and grants nothing but their own reports, follows, alerts and email settings; its email
+ * address was proven by a one-time link.
  *
- * PLACEHOLDER until the sign-in lands (its commit starts with "Resident sign-in"): nobody is
- * signed in. Other parts (an update marked fixed by its reporter, the alerts page, a draft's
- * contact fields) ask only this.
+ * Sessions last a fixed 30 days from sign-in, not sliding: a stolen cookie ends on its own, and
+ * signing in again costs one email.
  */
-import type { FastifyRequest } from 'fastify';
+import { fastifyCookie } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { isSecureContext } from '../moderation/auth';
+import { newSessionToken, sessionIdOf } from '../moderation/session-tokens';
 
 export interface ResidentSession {
   /** The address the one-time link was sent to, lower-cased. */
   email: string;
 }
 
+export const residentCookieName = 'kerro_resident';
+export const residentSessionMs = 30 * 24 * 3_600_000;
+
+/** The cookie's token, read from the header itself so any route can ask, cookie plugin or not. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  const token = fastifyCookie.parse(header)[residentCookieName];
+  return token && token.length <= 100 ? token : undefined;
+}
+
+/** The hash the session is stored under, for the request's cookie. */
+export const residentSessionIdOf = (request: FastifyRequest): string | undefined => {
+  const token = tokenOf(request);
+  return token === undefined ? undefined : sessionIdOf(token);
+};
+
 /** The resident signed in on this request, if any. */
-export async function residentOf(_context: AppContext, _request: FastifyRequest): Promise<ResidentSession | undefined> {
-  return undefined;
+export async function residentOf(context: AppContext, request: FastifyRequest): Promise<ResidentSession | undefined> {
+  const id = residentSessionIdOf(request);
+  if (id === undefined) return undefined;
+  const session = await context.repositories.residents.findSession(id, context.now());
+  return session && { email: session.email };
+}
+
+const cookieOptions = (request: FastifyRequest, context: AppContext) => ({
+  httpOnly: true,
+  // Lax: the link in the email opens a signed-in page; writes are guarded by Origin and JSON-only bodies.
+  sameSite: 'lax' as const,
+  path: '/',
+  secure: isSecureContext(request, context.config),
+});
+
+/** Starts a session for a proven address and sets its cookie. */
+export async function startResidentSession(context: AppContext, request: FastifyRequest, reply: FastifyReply, email: string): Promise<void> {
+  const token = newSessionToken();
+  const now = context.now();
+  await context.repositories.residents.createSession({ id: sessionIdOf(token), email, created_at: now, expires_at: now + residentSessionMs });
+  reply.setCookie(residentCookieName, token, { ...cookieOptions(request, context), maxAge: residentSessionMs / 1000 });
+}
+
+/** Ends the request's session, if any, and clears its cookie either way. */
+export async function endResidentSession(context: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const id = residentSessionIdOf(request);
+  if (id !== undefined) await context.repositories.residents.deleteSession(id);
+  reply.clearCookie(residentCookieName, cookieOptions(request, context));
 }

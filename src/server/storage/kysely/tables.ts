@@ -283,6 +283,61 @@ export interface CaseSystemPollsTable {
   last_error: string | null;
 }
 
+/** A one-time sign-in link, by the SHA-256 of its token; used_at set once, when it is used. */
+export interface ResidentSignInsTable {
+  token_hash: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A resident's session, by the SHA-256 of its cookie's token. */
+export interface ResidentSessionsTable {
+  id: string;
+  email: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** An email alert for new published reports in an area (issue 28); the area's columns by `kind`. */
+export interface AlertsTable {
+  id: Generated<number>;
+  email: string;
+  kind: 'point' | 'street' | 'body';
+  lat: number | null;
+  long: number | null;
+  radius_m: number | null;
+  street: string | null;
+  street_key: string | null;
+  body_id: string | null;
+  frequency: 'immediate' | 'daily';
+  locale: string;
+  created_at: number;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+  last_sent_at: number | null;
+  last_digest_day: string | null;
+}
+
+/** A report an alert was matched with: told at once, or waiting (sent_at null) for its daily digest. */
+export interface AlertDeliveriesTable {
+  alert_id: number;
+  service_request_id: string;
+  matched_at: number;
+  sent_at: number | null;
+}
+
+export interface AlertScannedRequestsTable {
+  service_request_id: string;
+  scanned_at: number;
+}
+
+export interface AlertScanTable {
+  name: string;
+  scanned_from: number;
+}
+
 export interface Tables {
   service_types: ServiceTypesTable;
   service_type_translations: ServiceTypeTranslationsTable;
@@ -314,4 +369,10 @@ export interface Tables {
   moderator_bodies: ModeratorBodiesTable;
   forwards: ForwardsTable;
   case_system_polls: CaseSystemPollsTable;
+  resident_sign_ins: ResidentSignInsTable;
+  resident_sessions: ResidentSessionsTable;
+  alerts: AlertsTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_scanned_requests: AlertScannedRequestsTable;
+  alert_scan: AlertScanTable;
 }

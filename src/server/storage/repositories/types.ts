@@ -4,6 +4,7 @@
  * postgres/) implement it; test/server/storage's contract suite is what defines one.
  */
 import type { AddressRepository } from './addresses';
+import type { AlertRepository } from './alerts';
 import type { BodyRepository } from './bodies';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
@@ -14,9 +15,11 @@ import type { MediaStore } from './media';
 import type { ModerationRepository, UnitOfWork } from './moderation';
 import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
+import type { ResidentRepository } from './residents';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
 export type * from './addresses';
+export type * from './alerts';
 export type * from './bodies';
 export type * from './core';
 export type * from './counters';
@@ -27,6 +30,7 @@ export type * from './media';
 export type * from './moderation';
 export type * from './observations';
 export type * from './outbox';
+export type * from './residents';
 export type * from './throttle';
 
 export interface Repositories {
@@ -57,6 +61,10 @@ export interface Repositories {
   bodies: BodyRepository;
   /** Reports on their way to their bodies' case systems, and the polling of those systems. */
   forwards: ForwardStore;
+  /** Residents' sign-in links and sessions, and what an address may see of its own. */
+  residents: ResidentRepository;
+  /** Email alerts for new published reports in an area, and their sending. */
+  alerts: AlertRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';

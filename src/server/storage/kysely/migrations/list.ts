@@ -1,5 +1,6 @@
 import type { EngineKind, SchemaStep } from './column-types';
 import { addressesStep } from './addresses';
+import { alertsStep } from './alerts';
 import { bodiesStep } from './bodies';
 import { changeTokensStep } from './change-tokens';
 import { countersStep } from './counters';
@@ -11,6 +12,7 @@ import { listingStep } from './listing';
 import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
 import { requestsStep } from './requests';
+import { residentsStep } from './residents';
 import { serviceTypeArchiveStep } from './service-type-archive';
 
 export interface SchemaMigration {
@@ -45,4 +47,6 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0011-bodies', step: bodiesStep },
   { name: '0012-service-type-archive', step: serviceTypeArchiveStep },
   { name: '0013-forwards', step: forwardsStep },
+  { name: '0016-alerts', step: alertsStep },
+  { name: '0017-residents', step: residentsStep },
 ];

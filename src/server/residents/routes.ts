@@ -1,0 +1,86 @@
+/**
+ * The residents' API under /residents/api (issue 28, "My reports" without a password): JSON in
+ * and out, errors as the moderation API writes them (`{"error": {"code", "message"}}`), nothing
+ * cached. Writes are JSON only (a cross-site form cannot send JSON) and refused when a browser
+ * says they come from another site; the cookie is SameSite=Lax besides.
+ */
+import cookie from '@fastify/cookie';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { fromAnotherSite } from '../moderation/auth';
+import { moderationErrorHandler, ModerationApiError, sendError } from '../moderation/errors';
+import { confirmBody, meQuery, parseInput, settingsBody, signInBody } from './input';
+import { residentMe } from './me';
+import { endResidentSession, residentOf, startResidentSession, type ResidentSession } from './session';
+import { askForSignInLink, useSignInLink } from './sign-in';
+
+const unauthenticated = () => new ModerationApiError(401, 'unauthenticated', 'sign in first: POST /residents/api/sign-in with your email address, then open the link it sends');
+
+export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { config } = context;
+  await app.register(cookie);
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+  app.setErrorHandler(moderationErrorHandler);
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, new ModerationApiError(404, 'not_found', `no such endpoint: ${request.method} ${request.url.split('?')[0]}`)),
+  );
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && fromAnotherSite(request, config)) {
+      throw new ModerationApiError(403, 'origin_not_allowed', 'this request came from another site; sign in on this site');
+    }
+  });
+
+  const signedIn = async (request: FastifyRequest): Promise<ResidentSession> => {
+    const resident = await residentOf(context, request);
+    if (!resident) throw unauthenticated();
+    return resident;
+  };
+
+  // The same 202 for every address, known or not: the answer must not tell whose address it is.
+  app.post('/sign-in', async (request, reply) => {
+    const body = parseInput(signInBody, request.body);
+    await askForSignInLink(context, { email: body.email, locale: body.locale, next: body.next, clientIp: request.ip });
+    return reply.code(202).send({ message: 'if the address is right, a sign-in link is on its way; it works once, for 15 minutes' });
+  });
+
+  // POST only: mail scanners open links (GET) before the resident does, and must not use them up.
+  app.post('/sign-in/confirm', async (request, reply) => {
+    const { token } = parseInput(confirmBody, request.body);
+    const email = await useSignInLink(context, token);
+    if (email === undefined) {
+      throw new ModerationApiError(400, 'sign_in_link_invalid', 'this sign-in link has been used or has expired; ask for a new one');
+    }
+    await startResidentSession(context, request, reply, email);
+    return { email };
+  });
+
+  app.post('/sign-out', async (request, reply) => {
+    await endResidentSession(context, request, reply);
+    return reply.code(204).send();
+  });
+
+  app.get('/me', async (request) => {
+    const { email } = await signedIn(request);
+    const { locale } = parseInput(meQuery, request.query);
+    return residentMe(context, email, locale);
+  });
+
+  app.put('/me/settings', async (request) => {
+    const { email } = await signedIn(request);
+    const settings = parseInput(settingsBody, request.body);
+    const { locale } = parseInput(meQuery, request.query);
+    const now = context.now();
+    if (settings.reportUpdates !== undefined) await context.repositories.residents.setReportUpdates(email, settings.reportUpdates, now);
+    for (const id of settings.unfollow ?? []) await context.repositories.residents.unfollow(email, id, now);
+    return residentMe(context, email, locale);
+  });
+};
