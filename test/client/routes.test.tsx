@@ -60,6 +60,7 @@ describe('app shell', { timeout: 20_000 }, () => {
       ['Map', '/'],
       ['Report a problem', '/report'],
       ['Counters', '/counters'],
+      ['My reports', '/account'],
     ]);
     expect(currentLinks()).toEqual(['Map']);
 
@@ -81,7 +82,7 @@ describe('app shell', { timeout: 20_000 }, () => {
     serveEmptyProxy();
     renderApp({ path: '/requests/123', language: 'fi' });
     const navigation = await screen.findByRole('navigation', { name: 'Päävalikko' });
-    expect(within(navigation).getAllByRole('link').map((link) => link.textContent)).toEqual(['Kartta', 'Ilmoita ongelmasta', 'Laskurit']);
+    expect(within(navigation).getAllByRole('link').map((link) => link.textContent)).toEqual(['Kartta', 'Ilmoita ongelmasta', 'Laskurit', 'Omat ilmoitukset']);
     expect(currentLinks('Päävalikko')).toEqual([]);
   });
 });

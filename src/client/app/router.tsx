@@ -56,6 +56,14 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
           lazy: page(() => import('./routes/counters').then((module) => module.CountersRoute), { texts: ['counters-table', 'traffic'] }),
         },
         {
+          path: 'account',
+          lazy: page(() => import('./routes/account').then((module) => module.AccountRoute), { texts: ['account', 'requests'] }),
+        },
+        {
+          path: 'account/sign-in',
+          lazy: page(() => import('./routes/account-sign-in').then((module) => module.AccountSignInRoute), { texts: ['account'] }),
+        },
+        {
           path: 'moderation/login',
           lazy: page(() => import('./routes/moderation-login').then((module) => module.ModerationLoginRoute), { texts: ['moderation'] }),
         },

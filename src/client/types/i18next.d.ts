@@ -12,6 +12,7 @@ import type traffic from '../locales/en/traffic.json';
 import type countersTable from '../locales/en/counters-table.json';
 import type outbox from '../locales/en/outbox.json';
 import type share from '../locales/en/share.json';
+import type account from '../locales/en/account.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
 declare module 'i18next' {
@@ -32,6 +33,7 @@ declare module 'i18next' {
       'counters-table': typeof countersTable;
       outbox: typeof outbox;
       share: typeof share;
+      account: typeof account;
     };
   }
 }

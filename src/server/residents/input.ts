@@ -28,4 +28,5 @@ const requestId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a service_r
 export const settingsBody = z.strictObject({
   reportUpdates: z.boolean('reportUpdates must be true or false').optional(),
   unfollow: z.array(requestId).max(500, 'unfollow takes at most 500 ids').optional(),
+  removeAlerts: z.array(z.number('removeAlerts must list alert ids').int('removeAlerts must list alert ids').positive('removeAlerts must list alert ids')).max(500, 'removeAlerts takes at most 500 ids').optional(),
 });

@@ -1,6 +1,6 @@
 /** What a signed-in resident sees of their own: their reports, what they follow, their email settings. */
 import { resolveLocale, type SupportedLocale } from '../../shared/locales';
-import type { ResidentMe, ResidentRequestItem } from '../../shared/residents/wire';
+import type { ResidentAlertItem, ResidentMe, ResidentRequestItem } from '../../shared/residents/wire';
 import type { AppContext } from '../context';
 import { translationOf } from '../open311/presenter';
 import type { ResidentRequest, ServiceTypeRecord } from '../storage/repositories/types';
@@ -23,7 +23,12 @@ function itemOf(request: ResidentRequest, published: boolean, types: ServiceType
 
 export async function residentMe(context: AppContext, email: string, requestedLocale: string | undefined): Promise<ResidentMe> {
   const { residents, serviceTypes } = context.repositories;
-  const [reports, follows, types] = await Promise.all([residents.reportsOf(email), residents.followsOf(email), serviceTypes.list()]);
+  const [reports, follows, types, alerts] = await Promise.all([
+    residents.reportsOf(email),
+    residents.followsOf(email),
+    serviceTypes.list(),
+    context.repositories.alerts.listByEmail(email),
+  ]);
   const locale = resolveLocale(requestedLocale);
   const timeZone = context.config.TZ_NAME;
   const named = reports.find((report) => report.first_name !== '' || report.last_name !== '');
@@ -38,5 +43,16 @@ export async function residentMe(context: AppContext, email: string, requestedLo
       updates: report.updates,
     })),
     follows: follows.map((follow) => itemOf(follow, true, types, locale, timeZone)),
+    alerts: await Promise.all(alerts.map(async (alert): Promise<ResidentAlertItem> => {
+      const body = alert.area.kind === 'body' ? await context.repositories.bodies.find(alert.area.body_id) : undefined;
+      return {
+        id: alert.id,
+        area: alert.area,
+        frequency: alert.frequency,
+        confirmed: alert.confirmed,
+        created_at: formatW3cDateTime(alert.created_at, timeZone),
+        ...(body ? { bodyName: body.names[locale] } : {}),
+      };
+    })),
   };
 }

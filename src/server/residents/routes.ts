@@ -6,9 +6,10 @@
  */
 import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ResidentSessionAnswer } from '../../shared/residents/wire';
 import type { AppContext } from '../context';
 import { fromAnotherSite } from '../moderation/auth';
-import { moderationErrorHandler, ModerationApiError, sendError } from '../moderation/errors';
+import { moderationErrorHandler, ModerationApiError } from '../moderation/errors';
 import { confirmBody, meQuery, parseInput, settingsBody, signInBody } from './input';
 import { residentMe } from './me';
 import { endResidentSession, residentOf, startResidentSession, type ResidentSession } from './session';
@@ -27,9 +28,8 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     return parseJson(request, text, done);
   });
   app.setErrorHandler(moderationErrorHandler);
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, new ModerationApiError(404, 'not_found', `no such endpoint: ${request.method} ${request.url.split('?')[0]}`)),
-  );
+  // No not-found handler here: Fastify takes one per prefix, and the alerts' routes (alerts-routes.ts)
+  // share /residents/api; an unknown path there gets the web app's API 404 (client-routes.ts).
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -68,6 +68,14 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     return reply.code(204).send();
   });
 
+  // 200 either way, so a page asking whether anyone is signed in logs no error for everyone else.
+  app.get('/session', async (request): Promise<ResidentSessionAnswer> => {
+    const resident = await residentOf(context, request);
+    if (!resident) return { signedIn: false };
+    const me = await residentMe(context, resident.email, undefined);
+    return { signedIn: true, email: me.email, firstName: me.firstName, lastName: me.lastName };
+  });
+
   app.get('/me', async (request) => {
     const { email } = await signedIn(request);
     const { locale } = parseInput(meQuery, request.query);
@@ -81,6 +89,8 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     const now = context.now();
     if (settings.reportUpdates !== undefined) await context.repositories.residents.setReportUpdates(email, settings.reportUpdates, now);
     for (const id of settings.unfollow ?? []) await context.repositories.residents.unfollow(email, id, now);
+    // Only the address's own alerts: remove() checks the email.
+    for (const id of settings.removeAlerts ?? []) await context.repositories.alerts.remove(id, email);
     return residentMe(context, email, locale);
   });
 };

@@ -2,6 +2,7 @@
  * The residents' API (/residents/api, issue 28 "My reports") as both sides see it. A signed-in
  * resident sees only what their own address reported or follows.
  */
+import type { AlertSummary } from '../alerts/wire';
 import type { ModerationState } from '../moderation/wire';
 
 /** A one-time link works this long, and once. */
@@ -38,12 +39,24 @@ export interface ResidentMe {
   reportUpdates: boolean;
   reports: ResidentReportItem[];
   follows: ResidentRequestItem[];
+  /** Their email alerts, pending ones too. */
+  alerts: ResidentAlertItem[];
 }
+
+/** An alert in the resident's list: a body's area named in the asked locale. */
+export interface ResidentAlertItem extends AlertSummary {
+  bodyName?: string;
+}
+
+/** GET /residents/api/session: who is signed in, and what a report's contact fields are filled with. */
+export type ResidentSessionAnswer = { signedIn: false } | { signedIn: true; email: string; firstName: string; lastName: string };
 
 export interface ResidentSettingsInput {
   reportUpdates?: boolean;
   /** Requests to stop following. */
   unfollow?: string[];
+  /** Their alerts to remove. */
+  removeAlerts?: number[];
 }
 
 /** A same-site path to go to after signing in: one slash, never another origin. */

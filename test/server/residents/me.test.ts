@@ -31,7 +31,9 @@ describe('resident: my reports', () => {
     await followConfirmed(others, 'aino@example.org');
     const othersPending = await submitRequest(t, { email: 'pekka@example.org', description: 'Pekka pending, followed by nobody.' });
 
+    expect((await t.app.inject({ method: 'GET', url: '/residents/api/session' })).json()).toEqual({ signedIn: false });
     const cookie = await signInResident(t, 'AINO@example.org');
+    expect((await asResident(t, cookie, 'GET', '/session')).json()).toEqual({ signedIn: true, email: 'aino@example.org', firstName: 'Aino', lastName: 'Virtanen' });
     const response = await asResident(t, cookie, 'GET', '/me?locale=fi');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -79,6 +81,26 @@ describe('resident: my reports', () => {
     expect((await asResident(t, cookie, 'GET', '/me')).json().reports).toEqual([expect.objectContaining({ id: mine, updates: true })]);
   });
 
+  it('lists their own alerts and removes only their own', async () => {
+    const confirmation = (recipient: { id: number; email: string }) => ({
+      message_id: `<alert-${recipient.id}@kerro.test>`, service_request_id: null, to_address: recipient.email, locale: 'en',
+      subject: 'confirm', body_text: 'confirm', body_html: '', unsubscribe_url: '', created_at: t.clock.now,
+    });
+    const subscribe = (email: string, street: string) =>
+      t.repositories.alerts.subscribe({ email, area: { kind: 'street', street }, frequency: 'daily', locale: 'en', now: t.clock.now }, confirmation);
+    await subscribe('Aino@example.org', 'Hämeentie');
+    await subscribe('pekka@example.org', 'Mannerheimintie');
+    const [pekkas] = await t.repositories.alerts.listByEmail('pekka@example.org');
+    const cookie = await signInResident(t, 'aino@example.org');
+    const me = (await asResident(t, cookie, 'GET', '/me')).json();
+    expect(me.alerts).toEqual([{ id: expect.any(Number), area: { kind: 'street', street: 'Hämeentie' }, frequency: 'daily', confirmed: false, created_at: expect.any(String) }]);
+    expect(JSON.stringify(me)).not.toContain('Mannerheimintie');
+
+    const removed = await asResident(t, cookie, 'PUT', '/me/settings', { removeAlerts: [pekkas!.id, me.alerts[0].id] });
+    expect(removed.json().alerts).toEqual([]);
+    expect(await t.repositories.alerts.listByEmail('pekka@example.org')).toHaveLength(1);
+  });
+
   it('says what to fix in settings, and asks to sign in without a session', async () => {
     const cookie = await signInResident(t, 'aino@example.org');
     const bad = await asResident(t, cookie, 'PUT', '/me/settings', { reportUpdates: 'no', extra: 1 });
@@ -90,6 +112,6 @@ describe('resident: my reports', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json().error.message).toBe('sign in first: POST /residents/api/sign-in with your email address, then open the link it sends');
     }
-    expect((await t.app.inject({ method: 'GET', url: '/residents/api/nothing' })).json().error.code).toBe('not_found');
+    expect((await t.app.inject({ method: 'GET', url: '/residents/api/nothing' })).statusCode).toBe(404);
   });
 });

@@ -67,7 +67,7 @@ describe('resident sign-in', () => {
 
   it('opening the link does not use it; POSTing its token signs in once, with a separate HttpOnly Lax cookie', async () => {
     await askForLink(t, 'aino@example.org');
-    const [{ token }] = (await signInEmails(t)) as [{ token: string }];
+    const { token } = (await signInEmails(t))[0]!;
     // What a mail scanner does: GET the link, and GET the API path.
     await t.app.inject({ method: 'GET', url: `/account/sign-in?token=${token}` });
     expect((await t.app.inject({ method: 'GET', url: `${residentsApi}/sign-in/confirm?token=${token}` })).statusCode).toBe(404);
@@ -106,7 +106,7 @@ describe('resident sign-in', () => {
     const secure = await createTestApp({ PUBLIC_BASE_URL: 'https://kerro.test' });
     try {
       await askForLink(secure, 'aino@example.org');
-      const [{ token }] = (await signInEmails(secure)) as [{ token: string }];
+      const { token } = (await signInEmails(secure))[0]!;
       expect([(await confirm(secure, token)).headers['set-cookie']].flat()[0]).toContain('Secure');
     } finally {
       await secure.close();

@@ -37,6 +37,11 @@ export function Layout({ children }: { children: ReactNode }) {
                     {t('nav.counters')}
                   </NavLink>
                 </li>
+                <li>
+                  <NavLink to="/account" className="site-nav__link">
+                    {t('nav.account')}
+                  </NavLink>
+                </li>
               </ul>
             </nav>
             <LanguageSwitcher />

@@ -11,6 +11,7 @@ import { everyServiceType, useServiceList } from '../../../api/get-service-list'
 import { currentLanguage } from '../../../lib/i18n';
 import { clearDraftFields, hasContent, loadDraftFields, saveDraftFields } from '../draft/draft-fields-store';
 import { useReportSubmission } from '../hooks/use-report-submission';
+import { useResidentContact } from '../hooks/use-resident-contact';
 import { useDraftPhotos } from '../photos/use-draft-photos';
 import { formatDateTime } from '../lib/format';
 import { placeFromValues, positionOf, valuesFromPlace, withFoundAddress, type ChosenPlace, type LatLong } from '../lib/place';
@@ -75,6 +76,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
   const watched = useWatch({ control });
   const values = { ...emptyReportValues, ...watched } as ReportFormValues;
 
+  useResidentContact(form);
   const photos = useDraftPhotos();
   const [draftStatus, setDraftStatus] = useState<'restored' | 'discarded' | undefined>(start.restoredAt ? 'restored' : undefined);
   const requestFocus = useFocusRequest();

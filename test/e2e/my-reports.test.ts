@@ -1,0 +1,101 @@
+/**
+ * "My reports" without a password in Chromium: a resident asks for a sign-in link, opens the one
+ * the email brought (a real SMTP server on loopback receives it), presses Sign in, sees their own
+ * reports (not a neighbour's), and the report form then has their contact details filled in.
+ * Desktop and phone, axe clean.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
+import { linkIn, readMail } from '../server/notify/multipart';
+import { startSmtpServer } from '../server/notify/smtp-test-server';
+import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { withServerAndBrowser } from './suite-setup';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+
+afterAll(async () => {
+  await smtp?.close();
+});
+
+// Registered after the SMTP server's hooks: the server starts once that runs and stops before it closes.
+const suite = withServerAndBrowser(() => ({ env: { SMTP_URL: smtp.url } }));
+
+async function report(fields: Record<string, string>, published: boolean): Promise<string> {
+  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string }[];
+  const body = new URLSearchParams({ service_code: services[0]!.service_code, lat: '60.16795', long: '24.95240', ...fields });
+  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
+  expect(response.status).toBe(200);
+  const id = ((await response.json()) as { service_request_id: string }[])[0]!.service_request_id;
+  if (published) {
+    const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
+    try {
+      db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id);
+    } finally {
+      db.close();
+    }
+  }
+  return id;
+}
+
+it('signs in by the emailed link, sees My reports, and the report form is filled in (desktop, then phone)', async () => {
+  const mine = await report({ title: 'Broken bench by the fountain', description: 'Two slats of the bench are missing.', email: 'Aino@Example.org', first_name: 'Aino', last_name: 'Virtanen' }, true);
+  await report({ title: 'Loose paving stone', description: 'A stone rocks when stepped on.', email: 'aino@example.org' }, false);
+  await report({ title: 'Neighbour’s own report', description: 'Graffiti on the wall of the school.', email: 'neighbour@example.org' }, true);
+
+  const opened = await openPage(suite.browser, { viewport: { width: 1280, height: 800 }, timezoneId: helsinki });
+  const { page } = opened;
+  await page.goto(`${suite.server.baseUrl}/`);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My reports' }).click();
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).waitFor();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Email address').fill('aino@example.org');
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+  await page.getByRole('status').filter({ hasText: 'a sign-in link is on its way to aino@example.org' }).waitFor();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'my-reports-sign-in-desktop');
+
+  const isSignInLink = (raw: string) => readMail(raw).headers.get('subject') === 'Sign-in link: My reports';
+  const found = await smtp.mailWhere((received) => received.to.includes('aino@example.org') && isSignInLink(received.raw), 15_000);
+  const mail = readMail(found.raw);
+  const link = linkIn(mail.plain, `${suite.server.baseUrl}/account/sign-in?token=`);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('Signed in as aino@example.org').waitFor();
+  const reports = page.getByRole('region', { name: 'Reports you made' });
+  await reports.getByRole('link', { name: 'Broken bench by the fountain' }).waitFor();
+  expect(await reports.getByRole('link', { name: 'Broken bench by the fountain' }).getAttribute('href')).toBe(`/requests/${mine}`);
+  await reports.getByText('Waiting for moderation').waitFor();
+  expect(await page.getByText('Neighbour’s own report').count()).toBe(0);
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'my-reports-desktop');
+
+  // A second use of the same link is refused, and offers a new one.
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('This sign-in link has been used or has expired.').waitFor();
+
+  await page.goto(`${suite.server.baseUrl}/report`);
+  await expect.poll(() => page.getByLabel('Email (optional)').inputValue(), { timeout: 10_000 }).toBe('aino@example.org');
+  expect(await page.getByLabel('First name (optional)').inputValue()).toBe('Aino');
+  expect(await page.getByLabel('Last name (optional)').inputValue()).toBe('Virtanen');
+
+  await page.setViewportSize(mobile);
+  await page.goto(`${suite.server.baseUrl}/account`);
+  await page.getByText('Signed in as aino@example.org').waitFor();
+  await page.getByRole('region', { name: 'Reports you made' }).getByRole('link', { name: 'Broken bench by the fountain' }).waitFor();
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'my-reports-phone');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).waitFor();
+  await expectCleanRunThenClose(opened);
+});
