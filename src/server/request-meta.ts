@@ -18,6 +18,8 @@ export interface PublicRequestFacts {
   /** Its detailed status in words, as its emails say it. */
   status: string;
   description: string;
+  /** Where this installation's links start (PUBLIC_BASE_URL, else the listen address), for tags linking elsewhere on it. */
+  baseUrl: string;
   /** Absolute, from PUBLIC_BASE_URL: a preview is fetched by another site, and a forged Host must not steer it. */
   pageUrl: string;
   /** The first public photo, absolute. */

@@ -48,6 +48,7 @@ async function readRequestHead(context: HeadContext, serviceRequestId: string, l
     bodyName: body?.names[locale],
     status: detailedStatusWords(locale, record.detailed_status, updateTexts[locale].statusNames),
     description: record.description,
+    baseUrl,
     pageUrl: context.mailLinks.requestUrl(serviceRequestId),
     photoUrl: mediaUrlsOf(record, baseUrl).find(isWebUrl),
     defaultImageUrl: defaultImage ? `${baseUrl}${defaultImage}` : undefined,
