@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sep } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
@@ -12,9 +12,9 @@ import { tileServerOrigin } from './http/content-security-policy';
 import { homeMapFrame } from './map-frame';
 import { varyWith } from './http/accept-encoding';
 import { pageVariesByLanguage, requestIdOfPath, routePreloads } from './route-preloads';
-import { requestFeedLinkReader } from './feeds/head-link';
 import { preferredLocale } from '../shared/locales';
 import { acceptLanguageTags } from './http/accept-language';
+import { requestPageMaker } from './request-page-head';
 
 export interface ClientRoutesOptions {
   context: AppContext;
@@ -105,6 +105,9 @@ function sendApiNotFound(request: FastifyRequest, reply: FastifyReply, format: A
   return sendPlainNotFound(reply);
 }
 
+/** The installation's image for a preview of a request without a photo: the app's own icon (public/icons). */
+const shareImage = '/icons/icon-512.png';
+
 const notBuiltPage = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Kerro: web app not built</title></head>
@@ -125,9 +128,11 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   const built = existsSync(`${clientDir}${sep}index.html`);
   const { config } = options.context;
   const pageFor = built ? routePreloads(clientDir, tileServerOrigin(config.VITE_MAP_TILE_URL ?? defaultMapTileUrl), homeMapFrame(config)) : () => undefined;
-  // A published request's page points to its Atom feed. Only this installation's own requests:
-  // with OPEN311_URL the page shows a city's, which has no feed here.
-  const feedLink = built && !config.OPEN311_URL ? requestFeedLinkReader(options.context) : undefined;
+  // A published request's page names it in its head (Open Graph, Twitter card, title) for link
+  // previews. Only this installation's own requests: with OPEN311_URL the page shows a city's.
+  const defaultImage = existsSync(join(clientDir, ...shareImage.split('/'))) ? shareImage : undefined;
+  const requestPage = built && !config.OPEN311_URL ? requestPageMaker(options.context, defaultImage) : undefined;
+  let indexHtml: string | undefined;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -159,11 +164,16 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
     reply.header('Cache-Control', REVALIDATE);
     const queryAt = request.url.indexOf('?');
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
-    let page = pageFor(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1), request.headers['accept-language']);
+    const acceptLanguage = request.headers['accept-language'];
+    const pageWithoutHead = () => pageFor(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1), acceptLanguage);
     if (pageVariesByLanguage(path)) reply.header('Vary', varyWith(reply.getHeader('vary'), 'Accept-Language'));
-    const requestId = feedLink && page !== undefined ? requestIdOfPath(path) : undefined;
-    const feedTag = requestId ? await feedLink!(requestId, preferredLocale(acceptLanguageTags(request.headers['accept-language']))) : undefined;
-    if (feedTag) page = page!.replace('</head>', () => `${feedTag}</head>`);
+    const requestId = requestPage && requestIdOfPath(path);
+    if (requestId) {
+      const locale = preferredLocale(acceptLanguageTags(acceptLanguage));
+      const made = await requestPage(requestId, locale, () => pageWithoutHead() ?? (indexHtml ??= readFileSync(join(clientDir, 'index.html'), 'utf8')));
+      return reply.type('text/html; charset=utf-8').send(made);
+    }
+    const page = pageWithoutHead();
     if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });

@@ -5,9 +5,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientRoutes } from '../../src/server/client-routes';
 import type { AppContext } from '../../src/server/context';
+import { createMetrics } from '../../src/server/http/metrics';
 
 /** A store with no requests: a request's page gets index.html's generic head (request-meta.test.ts covers the others). */
-const noStoredRequests = { serviceRequests: { find: async () => undefined } };
+const noStoredRequests = { serviceRequests: { find: async () => undefined, publicChangeToken: async () => '1' } };
 
 const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-E1.js"></script><link rel="modulepreload" href="/assets/react-R1.js"></head><body><div id="root"></div></body></html>';
 // Vite's manifest: the entry, the app it imports after the first paint, a chunk they share with
@@ -37,7 +38,7 @@ describe("the page's own chunks preloaded with index.html", () => {
     writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     app = Fastify();
     // No tile URL configured: OpenStreetMap's, as in the app's own default.
-    await app.register(clientRoutes, { context: { config: {}, repositories: noStoredRequests } as unknown as AppContext, clientDir: dir });
+    await app.register(clientRoutes, { context: { config: {}, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext, clientDir: dir });
   });
   afterAll(async () => {
     await app.close();
@@ -124,7 +125,7 @@ describe('the early connection follows the configured tile server', () => {
     writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     const app = Fastify();
     try {
-      await app.register(clientRoutes, { context: { config: { VITE_MAP_TILE_URL: tileUrl }, repositories: noStoredRequests } as unknown as AppContext, clientDir: dir });
+      await app.register(clientRoutes, { context: { config: { VITE_MAP_TILE_URL: tileUrl }, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext, clientDir: dir });
       return (await app.inject({ method: 'GET', url: path, headers: html })).body;
     } finally {
       await app.close();

@@ -15,6 +15,7 @@ import type outbox from '../locales/en/outbox.json';
 import type alerts from '../locales/en/alerts.json';
 import type nearby from '../locales/en/nearby.json';
 import type residentUpdates from '../locales/en/resident-updates.json';
+import type share from '../locales/en/share.json';
 import type account from '../locales/en/account.json';
 
 // English is the reference: t('…') keys are checked against it at compile time.
@@ -39,6 +40,7 @@ declare module 'i18next' {
       alerts: typeof alerts;
       nearby: typeof nearby;
       'resident-updates': typeof residentUpdates;
+      share: typeof share;
       account: typeof account;
     };
   }

@@ -5,29 +5,14 @@
  */
 import { requestFeedPath } from '../../shared/feeds';
 import type { SupportedLocale } from '../../shared/locales';
-import type { AppContext } from '../context';
-import { translationOf } from '../open311/presenter';
 import { atomContentType } from './atom';
 import { feedTexts } from './feed-texts';
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-export type RequestFeedLinkReader = (serviceRequestId: string, locale: SupportedLocale) => Promise<string | undefined>;
 
 /** The tag itself, for a published request (pure: the caller has checked that and named it). */
 export function requestFeedLinkTag(baseUrl: string, serviceRequestId: string, headline: string, locale: SupportedLocale): string {
   const href = `${baseUrl}${requestFeedPath(serviceRequestId)}`;
   const mediaType = atomContentType.split(';')[0]!;
   return `<link rel="alternate" type="${mediaType}" title="${escapeAttribute(feedTexts[locale].requestTitle(headline))}" href="${escapeAttribute(href)}">`;
-}
-
-/** Links start from `mailLinks.baseUrl` (PUBLIC_BASE_URL, else the listen address), never the caller's Host. */
-export function requestFeedLinkReader(context: Pick<AppContext, 'repositories' | 'mailLinks'>): RequestFeedLinkReader {
-  return async (serviceRequestId, locale) => {
-    const record = await context.repositories.serviceRequests.find(serviceRequestId);
-    if (record?.moderation !== 'published') return undefined;
-    const type = await context.repositories.serviceTypes.find(record.service_code);
-    const headline = record.title?.trim() || (type ? translationOf(type, locale).service_name : record.service_code);
-    return requestFeedLinkTag(context.mailLinks.baseUrl, serviceRequestId, headline, locale);
-  };
 }

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientRoutes } from '../../../src/server/client-routes';
 import type { AppContext } from '../../../src/server/context';
+import { createMetrics } from '../../../src/server/http/metrics';
 import { registerCompression } from '../../../src/server/http/compression';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { counters, createCountersApp, type CountersTestApp } from '../counters/counters-app';
@@ -13,7 +14,7 @@ import { addModerator, signIn, submitRequest } from '../moderation/moderation-cl
 import { startFakeUpstream } from '../proxy/fake-upstream';
 
 /** A store with no requests: a request's page gets index.html's generic head (request-meta.test.ts covers the others). */
-const noStoredRequests = { serviceRequests: { find: async () => undefined } };
+const noStoredRequests = { serviceRequests: { find: async () => undefined, publicChangeToken: async () => '1' } };
 
 const decoded = (coding: string | undefined, bytes: Buffer) =>
   coding === 'br' ? zlib.brotliDecompressSync(bytes) : coding === 'gzip' ? zlib.gunzipSync(bytes) : bytes;
@@ -221,7 +222,7 @@ describe('the built web app on the wire', () => {
     writeFileSync(join(dir, 'assets', 'index-Ab12.js.gz'), zlib.gzipSync(script));
     app = Fastify();
     await registerCompression(app);
-    await app.register(clientRoutes, { context: { config: {}, repositories: noStoredRequests } as unknown as AppContext, clientDir: dir });
+    await app.register(clientRoutes, { context: { config: {}, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext, clientDir: dir });
   });
   afterAll(async () => {
     await app.close();

@@ -16,6 +16,8 @@ export interface RequestDetailsProps {
   headingLevel?: HeadingLevel;
   /** Shown right under the heading, e.g. the "waiting for moderation" notice. */
   notice?: ReactNode;
+  /** What a visitor can do with the request (the track page's "Share"), under its status. */
+  actions?: ReactNode;
   /** Used when the request has neither a title nor a service name. */
   fallbackHeadline?: string;
   /** The name of the service object the request points at, when the page looked it up (it has no address). */
@@ -37,7 +39,7 @@ export interface RequestDetailsProps {
  * so the track page and the moderator's public-view preview show exactly the same thing.
  * All texts people wrote are rendered as text nodes, never as HTML.
  */
-export function RequestDetails({ request, headingLevel = 1, notice, fallbackHeadline, objectName, place, more }: RequestDetailsProps) {
+export function RequestDetails({ request, headingLevel = 1, notice, actions, fallbackHeadline, objectName, place, more }: RequestDetailsProps) {
   const { t } = useTranslation('requests');
   const titleId = useId();
   const sectionLevel = nextLevel(headingLevel);
@@ -59,6 +61,7 @@ export function RequestDetails({ request, headingLevel = 1, notice, fallbackHead
           <StatusBadge status={request.status} detailed={detailed} />
           <DetailedStatusText values={detailed} />
         </p>
+        {actions}
       </header>
       {notice}
       <div className="request-details__body">

@@ -16,6 +16,10 @@ import { useRequestPublication } from '../api/get-request-publication';
 import { ModerationNotice } from './moderation-notice';
 import { ReplacedNotice } from './replaced-notice';
 import { RequestUpdates } from './request-updates';
+import { ShareRequest } from './share-request';
+
+/** The page's own address, as the server's Open Graph tags give it (src/server/request-meta.ts) but on the origin the visitor used. */
+const requestPageUrl = (id: string) => `${window.location.origin}/requests/${encodeURIComponent(id)}`;
 
 /** The public track page of one request: its state, also before moderation. */
 export function RequestTrack({ id }: { id: string }) {
@@ -76,11 +80,14 @@ export function RequestTrack({ id }: { id: string }) {
     // Unknown (still loading, or the listing failed) shows no notice rather than a wrong one.
     const replaced = Boolean(shown.extended_attributes?.duplicate_of || shown.extended_attributes?.content_withheld);
     const notice = replaced ? <ReplacedNotice request={shown} /> : publication.data === false ? <ModerationNotice status={shown.status} /> : null;
+    // Only a published report is worth a link: anyone else opening it would find nothing yet.
+    const shareable = publication.data === true && !replaced;
     content = (
       <RequestDetails
         request={shown}
         headingLevel={1}
         notice={notice}
+        actions={shareable ? <ShareRequest name={title} url={requestPageUrl(id)} /> : null}
         objectName={objectName.data}
         place={<RequestPlace request={shown} objectName={objectName.data} />}
         more={<RequestUpdates request={shown} published={publication.data} />}
