@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clientRoutes } from '../../../src/server/client-routes';
 import type { AppContext } from '../../../src/server/context';
+import { createMetrics } from '../../../src/server/http/metrics';
 import { createMailLinks, mailBaseUrl } from '../../../src/server/notify/mail-links';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { newRequest } from '../storage/contract/fixtures';
@@ -39,8 +40,13 @@ beforeAll(async () => {
   await requests.create(newRequest('pending', { moderation: 'pending' }));
   await requests.create(newRequest('rejected', { moderation: 'rejected' }));
   app = Fastify();
-  // What the client routes use of the app's context: the config, the store and the links' base.
-  const used: Pick<AppContext, 'config' | 'repositories' | 'mailLinks'> = { config: t.config, repositories: t.store, mailLinks: createMailLinks('test-secret', mailBaseUrl(t.config)) };
+  // What the client routes use of the app's context: the config, the store, the links' base, the metrics.
+  const used: Pick<AppContext, 'config' | 'repositories' | 'mailLinks' | 'metrics'> = {
+    config: t.config,
+    repositories: t.store,
+    mailLinks: createMailLinks('test-secret', mailBaseUrl(t.config)),
+    metrics: createMetrics(),
+  };
   await app.register(clientRoutes, { context: used as AppContext, clientDir: dir });
 });
 

@@ -266,6 +266,15 @@ describe('no personal data in any public response', () => {
       // The pages links in emails open; a forged token is refused without saying whose it would be.
       '/mail/confirm?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       '/mail/unsubscribe?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      '/mail/fixed?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      '/mail/not-fixed?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      '/mail/alerts/confirm?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      '/mail/alerts/unsubscribe?token=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      // The Atom feeds (issue 28): published reports and their public history, never who reported.
+      '/feeds/area.atom?lat=60.17&long=24.94&radius=5000',
+      ...publishedIds.map((id) => `/feeds/requests/${id}.atom`),
+      '/feeds/bodies/no-such-body.atom',
+      '/feeds/no-such-feed',
       // Unknown API paths answer with the API's error, which must not echo anything either.
       '/open311/v1/no/such/thing.json',
       '/proxy/open311/v1/no/such/thing.xml',
@@ -283,6 +292,9 @@ describe('no personal data in any public response', () => {
       {},
       { checkNames: false },
     );
+    // The residents' API without a session: who is signed in (nobody), and 401 for the rest, whose
+    // message names the field to sign in with ("your email address"), never a value.
+    await walk(['/residents/api/session', '/residents/api/me', '/residents/api/alerts'], {}, { checkNames: false });
     expect(ok).toBeGreaterThan(10);
     // Browser navigations answered with the web app's page.
     await walk(['/', '/report', `/requests/${publishedIds[0]}`, '/moderation'], { accept: 'text/html' });

@@ -92,7 +92,10 @@ export interface AllowedChanges {
 }
 
 const requestOf = (table: string, json: string): string | undefined => {
-  if (!['service_requests', 'request_media', 'audit_log', 'outbox', 'request_history', 'subscriptions'].includes(table)) return undefined;
+  // A request's own rows: what an accepted change to it may add or change besides the request itself
+  // (a close records its questionnaire; a publication may queue a forward or an alert scan).
+  const ownRows = ['service_requests', 'request_media', 'audit_log', 'outbox', 'request_history', 'subscriptions', 'questionnaires', 'forwards', 'resident_updates', 'abuse_reports', 'alert_scanned_requests', 'alert_deliveries'];
+  if (!ownRows.includes(table)) return undefined;
   const value = (JSON.parse(json) as { service_request_id?: unknown }).service_request_id;
   return typeof value === 'string' ? value : undefined;
 };
