@@ -55,6 +55,7 @@ describe('web app shell in Chromium', () => {
       ['Map', '/', true],
       ['Report a problem', '/report', false],
       ['Counters', '/counters', false],
+      ['My reports', '/account', false],
     ]);
     await page.locator('.requests-summary__count[data-count]').waitFor({ timeout: 30_000 });
     await screenshot(page, 'shell-desktop-en');
@@ -70,7 +71,7 @@ describe('web app shell in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('fi');
     expect(await header.getByRole('button', { name: 'Suomi' }).getAttribute('aria-pressed')).toBe('true');
-    expect((await navigationLinks(page)).map(([name]) => name)).toEqual(['Kartta', 'Ilmoita ongelmasta', 'Laskurit']);
+    expect((await navigationLinks(page)).map(([name]) => name)).toEqual(['Kartta', 'Ilmoita ongelmasta', 'Laskurit', 'Omat ilmoitukset']);
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' }).waitFor();
@@ -96,6 +97,7 @@ describe('web app shell in Chromium', () => {
       ['Map', '/', false],
       ['Report a problem', '/report', true],
       ['Counters', '/counters', false],
+      ['My reports', '/account', false],
     ]);
     await expectServiceTypesListed(page, 'en');
     await expectNoAxeViolations(page);
@@ -124,7 +126,7 @@ describe('web app shell in Chromium', () => {
     // The navigation is behind the menu button on a phone; opened, every link is on screen, none cut off.
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     const links = await page.getByRole('banner').getByRole('navigation').getByRole('link').all();
-    expect(links).toHaveLength(3);
+    expect(links).toHaveLength(4);
     for (const link of links) {
       const box = await link.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);

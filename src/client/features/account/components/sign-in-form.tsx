@@ -2,10 +2,10 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
 import { currentLanguage } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/http-client';
 import { useAskForSignInLink } from '../api/account-api';
+import { EmailField } from '../../../components/ui/email-field';
 
 const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
 
@@ -39,22 +39,7 @@ export function SignInForm({ next }: { next?: string }) {
     <section className="account-sign-in" aria-labelledby={`${ids.email}-title`}>
       <h2 id={`${ids.email}-title`}>{t('signIn.title')}</h2>
       <form noValidate onSubmit={onSubmit} className="account-sign-in__form">
-        <FormField id={ids.email} label={t('signIn.emailLabel')} hint={t('signIn.emailHint')} error={fieldError}>
-          {(control) => (
-            <input
-              {...control}
-              ref={input}
-              className="input"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-              value={email}
-              onChange={(changeEvent) => setEmail(changeEvent.target.value)}
-            />
-          )}
-        </FormField>
+        <EmailField id={ids.email} label={t('signIn.emailLabel')} hint={t('signIn.emailHint')} error={fieldError} value={email} onChange={setEmail} inputRef={input} />
         <Button type="submit" disabled={ask.isPending}>
           {ask.isPending ? t('signIn.sending') : t('signIn.send')}
         </Button>

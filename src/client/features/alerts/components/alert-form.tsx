@@ -10,6 +10,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useSubscribeAlert } from '../api/subscribe-alert';
 import { streetOf } from '../lib/street-of';
 import '../../../styles/alerts.css';
+import { EmailField } from '../../../components/ui/email-field';
 
 const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -140,20 +141,7 @@ export function AlertForm({ lat, long }: { lat: number; long: number }) {
         </label>
       </fieldset>
 
-      <FormField id={ids.email} label={t('form.emailLabel')} hint={t('form.privacy')} error={problems.email}>
-        {(control) => (
-          <input
-            {...control}
-            ref={emailInput}
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </FormField>
+      <EmailField id={ids.email} label={t('form.emailLabel')} hint={t('form.privacy')} error={problems.email} value={email} onChange={setEmail} inputRef={emailInput} />
       <button type="submit" className="button button--primary" disabled={subscribe.isPending}>
         {subscribe.isPending ? t('form.sending') : t('form.submit')}
       </button>

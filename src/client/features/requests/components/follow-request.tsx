@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FormField } from '../../../components/ui/form-field';
 import '../../../styles/request-updates.css';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { useFollowerCount, useFollowRequest } from '../api/followers';
+import { EmailField } from '../../../components/ui/email-field';
 
 const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -57,20 +57,7 @@ export function FollowRequest({ id }: { id: string }) {
       ) : (
         <form className="follow-request__form" onSubmit={submit} noValidate>
           <p className="follow-request__lead">{t('follow.lead')}</p>
-          <FormField id={fieldId} label={t('follow.emailLabel')} hint={t('follow.privacy')} error={problem}>
-            {(control) => (
-              <input
-                {...control}
-                ref={input}
-                className="input"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            )}
-          </FormField>
+          <EmailField id={fieldId} label={t('follow.emailLabel')} hint={t('follow.privacy')} error={problem} value={email} onChange={setEmail} inputRef={input} />
           <button type="submit" className="button button--primary" disabled={follow.isPending}>
             {follow.isPending ? t('follow.sending') : t('follow.submit')}
           </button>

@@ -5,6 +5,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { isApiError } from '../../../lib/http-client';
 import '../../../styles/report-abuse.css';
 import { useReportAbuse } from '../api/followers';
+import { EmailField } from '../../../components/ui/email-field';
 
 const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -91,20 +92,7 @@ export function ReportAbuse({ id }: { id: string }) {
                 <textarea {...control} ref={reasonInput} className="input" rows={4} value={reason} onChange={(event) => setReason(event.target.value)} />
               )}
             </FormField>
-            <FormField id={emailId} label={t('emailLabel')} hint={t('emailHint')} error={problems.email}>
-              {(control) => (
-                <input
-                  {...control}
-                  ref={emailInput}
-                  className="input"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-              )}
-            </FormField>
+            <EmailField id={emailId} label={t('emailLabel')} hint={t('emailHint')} error={problems.email} value={email} onChange={setEmail} inputRef={emailInput} />
             {failure ? (
               <p role="alert" className="report-abuse__error">
                 {failure}

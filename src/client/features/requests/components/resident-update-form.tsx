@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/http-client';
 import { currentLanguage } from '../../../lib/i18n';
 import '../../../styles/request-updates.css';
 import { useIsOwnReport, usePostResidentUpdate } from '../api/resident-updates';
+import { EmailField } from '../../../components/ui/email-field';
 
 const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -104,11 +105,7 @@ export function ResidentUpdateForm({ id }: { id: string }) {
             <input id={ids.show} type="checkbox" checked={showName} onChange={(event) => setShowName(event.target.checked)} />
             <label htmlFor={ids.show}>{t('showName')}</label>
           </div>
-          <FormField id={ids.email} label={t('emailLabel')} hint={t('emailHint')} error={problems.email}>
-            {(control) => (
-              <input {...control} ref={emailRef} className="input" type="email" autoComplete="email" inputMode="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-            )}
-          </FormField>
+          <EmailField id={ids.email} label={t('emailLabel')} hint={t('emailHint')} error={problems.email} value={email} onChange={setEmail} inputRef={emailRef} />
           <button type="submit" className="button button--primary" disabled={post.isPending}>
             {post.isPending ? t('sending') : t('submit')}
           </button>
