@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { followSpecification } from '../../../src/shared/georeport/follow';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { serviceRequest } from './fixtures';
+import en from '../../../src/client/locales/en/nearby.json';
+import fi from '../../../src/client/locales/fi/nearby.json';
+import sv from '../../../src/client/locales/sv/nearby.json';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -56,7 +59,15 @@ describe('Problems nearby on a report page', { timeout: 20_000 }, () => {
     serve([]);
     renderApp({ path: '/requests/req123abc', language: 'fi' });
     expect(await screen.findByRole('heading', { name: 'Ongelmia lähellä' })).toBeTruthy();
-    expect(await screen.findByText('Muita julkaistuja ilmoituksia ei ole 500 metrin säteellä.')).toBeTruthy();
+    // The number and its unit never part at the end of a line (a no-break space between them).
+    const none = await screen.findByText('Muita julkaistuja ilmoituksia ei ole 500 metrin säteellä.');
+    expect(none.textContent).toContain('500\u00a0metrin');
     expect(screen.getByRole('link', { name: 'Tämän ilmoituksen päivitykset syötteenä (Atom)' })).toBeTruthy();
+  });
+
+  it('keeps the radius and its unit together in every language', () => {
+    for (const texts of [en, fi, sv]) {
+      for (const text of [texts.lead, texts.none]) expect(text).toMatch(/\{\{radius\}\}\u00a0\p{L}/u);
+    }
   });
 });

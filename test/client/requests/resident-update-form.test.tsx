@@ -15,9 +15,25 @@ configure({ asyncUtilTimeout: 8000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the resident update form', { timeout: 20_000 }, () => {
+  it('starts folded behind its heading\'s button, which opens it and takes focus into it', () => {
+    renderWithI18n(<ResidentUpdateForm id="req123abc" />);
+    const toggle = screen.getByRole('button', { name: 'Add an update' });
+    expect(screen.getByRole('heading', { name: 'Add an update' }).contains(toggle)).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('Your update')).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const text = screen.getByLabelText('Your update');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)!.contains(text)).toBe(true);
+    expect(document.activeElement).toBe(text);
+    fireEvent.click(toggle);
+    expect(screen.queryByLabelText('Your update')).toBeNull();
+  });
+
   it('asks for a longer text before sending anything', async () => {
     const calls = stubXhr(() => ({ status: 200, body: [{ update_id: 'u1', status: 'pending' }] }));
     renderWithI18n(<ResidentUpdateForm id="req123abc" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add an update' }));
     fireEvent.change(screen.getByLabelText('Your update'), { target: { value: 'short' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send the update' }));
     expect(await screen.findByText('Write at least 10 characters: say what has changed.')).toBeTruthy();
@@ -30,6 +46,7 @@ describe('the resident update form', { timeout: 20_000 }, () => {
     mockFetch(() => jsonResponse({ error: { code: 'unauthenticated', message: 'sign in' } }, { status: 401 }));
     const calls = stubXhr(() => ({ status: 200, body: [{ update_id: 'u1', status: 'pending' }] }));
     renderWithI18n(<ResidentUpdateForm id="req123abc" />, 'fi');
+    fireEvent.click(screen.getByRole('button', { name: 'Lisää päivitys' }));
     fireEvent.change(screen.getByLabelText('Päivityksesi'), { target: { value: 'Yhä olemassa, nyt isompi.' } });
     fireEvent.change(screen.getByLabelText('Kuva (vapaaehtoinen)'), { target: { files: [new File(['jpeg'], 'nyt.jpg', { type: 'image/jpeg' })] } });
     fireEvent.change(screen.getByLabelText('Nimesi (vapaaehtoinen)'), { target: { value: 'Liisa' } });
@@ -54,6 +71,7 @@ describe('the resident update form', { timeout: 20_000 }, () => {
     mockFetch((url) => (url.pathname === '/residents/api/me' ? jsonResponse({ email: 'me@example.org', reports: [{ id: 'req123abc' }], follows: [] }) : jsonResponse({}, { status: 404 })));
     const calls = stubXhr(() => ({ status: 200, body: [{ update_id: 'u1', status: 'pending' }] }));
     renderWithI18n(<ResidentUpdateForm id="req123abc" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add an update' }));
     fireEvent.click(await screen.findByRole('radio', { name: 'It is fixed' }));
     fireEvent.change(screen.getByLabelText('Your update'), { target: { value: 'Patched this morning.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send the update' }));
@@ -65,6 +83,7 @@ describe('the resident update form', { timeout: 20_000 }, () => {
     const calls = stubXhr(() => ({ status: 200, body: [] }));
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderWithI18n(<ResidentUpdateForm id="req123abc" />, 'sv');
+    fireEvent.click(screen.getByRole('button', { name: 'Lägg till en uppdatering' }));
     fireEvent.change(screen.getByLabelText('Din uppdatering'), { target: { value: 'Finns kvar fortfarande.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Skicka uppdateringen' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Du är offline: uppdateringen kan inte skickas nu. Försök igen när du har anslutning.');

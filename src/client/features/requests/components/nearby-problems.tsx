@@ -49,7 +49,7 @@ export function NearbyProblems({ request, point }: { request: ServiceRequest; po
                 </Link>
                 <span className="nearby-problems__meta">
                   {other.extended_attributes?.title?.trim() && other.service_name ? <span>{other.service_name}</span> : null}
-                  <span>{t('distance', { distance: metres.format(Math.round(distanceMeters)) })}</span>
+                  <span className="nearby-problems__distance">{t('distance', { distance: metres.format(Math.round(distanceMeters)) })}</span>
                   <StatusBadge status={other.status} detailed={detailedStatusesOf(other)} />
                 </span>
               </li>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { plainTextMistake } from '@/shared/georeport/plain-text';
 import { descriptionLength } from '@/shared/georeport/text-limits';
@@ -18,6 +18,8 @@ type Problems = { description?: string; email?: string };
  * and an address for a receipt. It is moderated before it shows; nothing is queued offline (an
  * update is sent now or not at all). "Fixed" / "still there" are the reporter's alone: offered
  * only when the signed-in resident made this report (the proxy vouches for their address).
+ * The form stays folded behind its heading's button (a disclosure) so that on a phone it does not
+ * push following and the problems nearby a screen further down; opening it moves focus into it.
  */
 export function ResidentUpdateForm({ id }: { id: string }) {
   const { t, i18n } = useTranslation('resident-updates');
@@ -31,9 +33,15 @@ export function ResidentUpdateForm({ id }: { id: string }) {
   const ownReport = useIsOwnReport(id).data === true;
   const [problems, setProblems] = useState<Problems>({});
   const [offline, setOffline] = useState(false);
+  const [open, setOpen] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
-  const ids = { text: useId(), photo: useId(), name: useId(), show: useId(), email: useId() };
+  const ids = { form: useId(), text: useId(), photo: useId(), name: useId(), show: useId(), email: useId() };
+
+  // Opening the form takes the resident into it (it starts closed, so never on the first render).
+  useEffect(() => {
+    if (open) textRef.current?.focus();
+  }, [open]);
 
   const check = (): Problems => {
     const text = description.trim();
@@ -71,14 +79,18 @@ export function ResidentUpdateForm({ id }: { id: string }) {
 
   return (
     <section id="add-update" className="resident-update request-section" aria-labelledby="add-update-heading">
-      <h2 id="add-update-heading" className="request-section__title">{t('heading')}</h2>
-      {post.isSuccess ? (
-        <p role="status" className="resident-update__sent">
+      <h2 id="add-update-heading" className="request-section__title resident-update__heading">
+        <button type="button" className="button button--secondary resident-update__toggle" aria-expanded={open} aria-controls={ids.form} onClick={() => setOpen(!open)}>
+          {t('heading')}
+        </button>
+      </h2>
+      <p className="resident-update__lead">{t('lead')}</p>
+      {!open ? null : post.isSuccess ? (
+        <p id={ids.form} role="status" className="resident-update__sent">
           {t('sent')}
         </p>
       ) : (
-        <form className="resident-update__form" onSubmit={submit} noValidate>
-          <p className="resident-update__lead">{t('lead')}</p>
+        <form id={ids.form} className="resident-update__form" onSubmit={submit} noValidate>
           <FormField id={ids.text} label={t('textLabel')} hint={t('textHint')} error={problems.description}>
             {(control) => (
               <textarea {...control} ref={textRef} className="input" rows={4} maxLength={descriptionLength.max} value={description} onChange={(event) => setDescription(event.target.value)} />
