@@ -71,7 +71,7 @@ it('asks for alerts from the home map, confirms by the emailed link, and gets th
   await expectNoHorizontalScroll(page);
   await screenshot(page, 'alerts-new-phone');
 
-  await page.getByLabel('Your email address').fill('neighbour@example.org');
+  await page.getByRole('textbox', { name: 'Your email address', exact: true }).fill('neighbour@example.org');
   await page.getByRole('button', { name: 'Get alerts' }).click();
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
   await expectNoAxeViolations(page);

@@ -5,9 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientRoutes } from '../../src/server/client-routes';
 import type { AppContext } from '../../src/server/context';
+import { createMetrics } from '../../src/server/http/metrics';
 
 // The plugin reads nothing from the context; it takes it only to match the other route plugins.
-const context = { config: {} } as AppContext;
+/** A store with no requests: a request's page gets index.html's generic head (request-meta.test.ts covers the others). */
+const noStoredRequests = { serviceRequests: { find: async () => undefined, publicChangeToken: async () => '1' } };
+const context = { config: {}, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext;
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const indexHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
 

@@ -68,12 +68,12 @@ it('follows a report, confirms by the emailed link, and sees the follower count 
   await screenshot(page, 'follow-request-phone');
 
   // A wrong address is caught in the browser, said next to the field.
-  await page.getByLabel('Your email address').fill('not an address');
+  await page.getByRole('textbox', { name: 'Your email address', exact: true }).fill('not an address');
   await page.getByRole('button', { name: 'Follow' }).click();
   await page.getByText('Enter an email address such as name@example.org.').waitFor();
-  expect(await page.getByLabel('Your email address').getAttribute('aria-invalid')).toBe('true');
+  expect(await page.getByRole('textbox', { name: 'Your email address', exact: true }).getAttribute('aria-invalid')).toBe('true');
 
-  await page.getByLabel('Your email address').fill('neighbour@example.org');
+  await page.getByRole('textbox', { name: 'Your email address', exact: true }).fill('neighbour@example.org');
   await page.getByRole('button', { name: 'Follow' }).click();
   await page.getByRole('status').filter({ hasText: 'check your email' }).waitFor();
   await expectNoAxeViolations(page);

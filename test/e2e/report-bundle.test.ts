@@ -25,7 +25,11 @@ import { projectRoot } from '../helpers/project-root';
 // the query library moved when the outbox came to share them.
 // 153.1: the offline app's lazy chunk and i18next's locale table together (156,731 B measured).
 // 154.0: the home map's "Handled by" filter and its bodies query (issue 26; 157,601 B measured).
-const FIRST_PAGE_BUDGET_BYTES = 154.0 * 1024;
+// 156.7: issue 28 on the home page: "Email me new reports here" and the area's feed link (the feed
+// address rules shared with the server), the header's "My reports", the four new pages' router
+// entries, and a request's history parsing residents' updates and the reporter's answers
+// (160,297 B measured, of which code 153.7 KiB).
+const FIRST_PAGE_BUDGET_BYTES = 156.7 * 1024;
 const clientDir = join(projectRoot, 'dist/client');
 const assetsDir = join(clientDir, 'assets');
 const build = readClientBuild(clientDir);

@@ -82,12 +82,14 @@ export function RequestTrack({ id }: { id: string }) {
     const notice = replaced ? <ReplacedNotice request={shown} /> : publication.data === false ? <ModerationNotice status={shown.status} /> : null;
     // Only a published report is worth a link: anyone else opening it would find nothing yet.
     const shareable = publication.data === true && !replaced;
+    // Room for Share while it is not known yet whether the report is public, so nothing below moves when it comes.
+    const shareRoom = publication.data === undefined && !replaced ? <div className="share-request share-request--pending" aria-hidden="true" /> : null;
     content = (
       <RequestDetails
         request={shown}
         headingLevel={1}
         notice={notice}
-        actions={shareable ? <ShareRequest name={title} url={requestPageUrl(id)} /> : null}
+        actions={shareable ? <ShareRequest name={title} url={requestPageUrl(id)} /> : shareRoom}
         objectName={objectName.data}
         place={<RequestPlace request={shown} objectName={objectName.data} />}
         more={<RequestUpdates request={shown} published={publication.data} />}
