@@ -1,6 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// A request's page loads its small map (Leaflet) lazily; a test that ends first would have Leaflet
+// load into a torn-down window, an unhandled error. No jsdom test is about that map: Chromium covers it.
+vi.mock('../../src/client/components/map/point-map', () => ({ default: () => null }));
+
 // jsdom has no layout; React Router's scroll restoration only needs the call to exist.
 window.scrollTo = () => {};
 
