@@ -4,8 +4,6 @@
  * published reports around it (nearest first, the far one left out) and links to its own feed,
  * which is valid too. Phone (390×844) and desktop (1280×800), axe clean.
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
@@ -13,6 +11,7 @@ import { assertValidAtomFeed } from '../helpers/atom-validator';
 import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { withServerAndBrowser } from './suite-setup';
+import { publishedReport as publishThroughProxy } from '../helpers/published-report';
 
 const suite = withServerAndBrowser({ publicBaseUrl: true });
 
@@ -21,19 +20,8 @@ const here = { lat: 60.2095, long: 25.143 };
 const north = (metres: number) => (here.lat + (metres * 180) / Math.PI / 6_371_008.8).toFixed(6);
 
 /** A report sent through the proxy as the app sends it, then published (as a moderator would). */
-async function publishedReport(title: string, lat: string): Promise<string> {
-  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string }[];
-  const body = new URLSearchParams({ service_code: services[0]!.service_code, title, description: `${title}: seen this morning.`, lat, long: String(here.long), email: 'reporter@example.org' });
-  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const id = ((await response.json()) as { service_request_id: string }[])[0]!.service_request_id;
-  const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
-  try {
-    db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id);
-  } finally {
-    db.close();
-  }
-  return id;
+function publishedReport(title: string, lat: string): Promise<string> {
+  return publishThroughProxy(suite.server, { title, description: `${title}: seen this morning.`, lat, long: String(here.long), email: 'reporter@example.org' });
 }
 
 /** The feed a link on the page points to, fetched by the browser and checked against RFC 4287. */

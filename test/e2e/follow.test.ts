@@ -3,8 +3,6 @@
  * it), the resident asks to follow, confirms with the link the email brought (a real SMTP server
  * on loopback receives it), and the page then counts one follower. Phone and desktop, axe clean.
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { linkIn, readMail } from '../server/notify/multipart';
@@ -12,6 +10,7 @@ import { startSmtpServer } from '../server/notify/smtp-test-server';
 import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { withServerAndBrowser } from './suite-setup';
+import { publishedReport } from '../helpers/published-report';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -26,26 +25,14 @@ afterAll(async () => {
 // Registered after the SMTP server's hooks: the server starts once that runs and stops before it closes.
 const suite = withServerAndBrowser(() => ({ env: { SMTP_URL: smtp.url } }));
 
-async function publishedRequest(): Promise<string> {
-  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string }[];
-  const body = new URLSearchParams({
-    service_code: services[0]!.service_code,
+function publishedRequest(): Promise<string> {
+  return publishedReport(suite.server, {
     title: 'Broken bench by the fountain',
     description: 'Two slats of the bench are missing; children sit on it.',
     lat: '60.16795',
     long: '24.95240',
     email: 'reporter@example.org',
   });
-  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
-  expect(response.status).toBe(200);
-  const id = ((await response.json()) as { service_request_id: string }[])[0]!.service_request_id;
-  const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
-  try {
-    db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id);
-  } finally {
-    db.close();
-  }
-  return id;
 }
 
 async function mailTo(address: string, timeoutMs = 15_000) {

@@ -5,16 +5,14 @@
  * shows the report reopened and the reason. Phone 390×844 and desktop 1280×800, axe clean.
  * The sender's pass and the email itself are the server tests' (test/server/questionnaire).
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { beforeAll, expect, it } from 'vitest';
 import { createMailLinks } from '../../src/server/notify/mail-links';
-import type { ServiceType } from '../../src/shared/georeport/types';
 import { screenshot } from '../helpers/browser';
 import { addModeratorWithCli } from './admin-cli';
 import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { withServerAndBrowser } from './suite-setup';
+import { inServerDatabase, reportThroughProxy } from '../helpers/published-report';
 
 const suite = withServerAndBrowser({ publicBaseUrl: true });
 const desktop = { width: 1280, height: 800 };
@@ -29,9 +27,7 @@ beforeAll(() => addModeratorWithCli(suite.server.dataDir, MODERATOR, PASSWORD));
  * (its pass is the server tests'), written straight into the database. Answers the "not fixed" link.
  */
 async function askedReport(): Promise<{ id: string; notFixed: string }> {
-  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
-  const body = new URLSearchParams({
-    service_code: services[0]!.service_code,
+  const id = await reportThroughProxy(suite.server, {
     title: 'Broken bench by the fountain',
     description: 'Two slats of the bench are missing; children sit on it.',
     lat: '60.16795',
@@ -39,19 +35,13 @@ async function askedReport(): Promise<{ id: string; notFixed: string }> {
     email: 'reporter@example.org',
     locale: 'en',
   });
-  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
-  expect(response.status).toBe(200);
-  const id = ((await response.json()) as { service_request_id: string }[])[0]!.service_request_id;
-  const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
-  try {
+  return inServerDatabase(suite.server, (db) => {
     const now = Date.now();
     db.prepare("UPDATE service_requests SET moderation = 'published', status = 'closed', detailed_status = 'PROCESSED' WHERE service_request_id = ?").run(id);
     const row = db.prepare('INSERT INTO questionnaires (service_request_id, closed_at, asked_at) VALUES (?, ?, ?) RETURNING id').get(id, now - 29 * day, now - day) as { id: number };
     const secret = (db.prepare("SELECT value FROM settings WHERE name = 'mail_link_secret'").get() as { value: string }).value;
     return { id, notFixed: createMailLinks(secret, suite.server.baseUrl).answerUrl(row.id, 'not_fixed') };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 it('the reporter reopens by the emailed link, a resident reports abuse in the dialog, and the moderator sees both', async () => {

@@ -5,17 +5,15 @@
  * public history then shows the text and the photo. Phone 390×844 and desktop 1280×800, axe
  * clean. The rules (limits, rate, state words, emails) are the server tests' (test/server/updates).
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import type { ServiceType } from '../../src/shared/georeport/types';
 import { screenshot } from '../helpers/browser';
 import { addModeratorWithCli } from './admin-cli';
 import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { withServerAndBrowser } from './suite-setup';
+import { publishedReport as publishThroughProxy } from '../helpers/published-report';
 
 const suite = withServerAndBrowser({ publicBaseUrl: true });
 const desktop = { width: 1280, height: 800 };
@@ -26,10 +24,8 @@ const UPDATE = 'Still there this morning, and the hole is bigger now.';
 beforeAll(() => addModeratorWithCli(suite.server.dataDir, MODERATOR, PASSWORD));
 
 /** A report sent through the proxy as the app sends it, then published (as a moderator would), in Vuosaari away from the demo data. */
-async function publishedReport(): Promise<string> {
-  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
-  const body = new URLSearchParams({
-    service_code: services[0]!.service_code,
+function publishedReport(): Promise<string> {
+  return publishThroughProxy(suite.server, {
     title: 'Pothole on the cycle path',
     description: 'A deep pothole in the middle of the cycle path by the beach.',
     lat: '60.2095',
@@ -37,16 +33,6 @@ async function publishedReport(): Promise<string> {
     email: 'reporter@example.org',
     locale: 'en',
   });
-  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const id = ((await response.json()) as { service_request_id: string }[])[0]!.service_request_id;
-  const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
-  try {
-    db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id);
-  } finally {
-    db.close();
-  }
-  return id;
 }
 
 const box = async (locator: Locator) => (await locator.boundingBox())!;

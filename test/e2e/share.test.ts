@@ -4,23 +4,20 @@
  * "Share" button copies the link on a desktop (no share sheet there) and hands it to the share
  * sheet on a phone (navigator.share stubbed before the app starts). Axe-clean at both sizes.
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { withServerAndBrowser } from './suite-setup';
+import { publishedReport } from '../helpers/published-report';
 
 const suite = withServerAndBrowser({ publicBaseUrl: true });
 
 // Passes the service's no-HTML rule, and still needs escaping in an attribute.
 const title = 'Bench <3 & "friends" broken';
 
-async function publishedRequest(): Promise<string> {
-  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string }[];
-  const body = new URLSearchParams({
-    service_code: services[0]!.service_code,
+function publishedRequest(): Promise<string> {
+  return publishedReport(suite.server, {
     title,
     description: 'Two slats of the bench are missing; children sit on it.',
     lat: '60.16795',
@@ -28,16 +25,6 @@ async function publishedRequest(): Promise<string> {
     email: 'reporter@example.org',
     first_name: 'Maija',
   });
-  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
-  expect(response.status).toBe(200);
-  const id = ((await response.json()) as { service_request_id: string }[])[0]!.service_request_id;
-  const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
-  try {
-    db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id);
-  } finally {
-    db.close();
-  }
-  return id;
 }
 
 const metaContent = (html: string, key: string) =>

@@ -1,5 +1,6 @@
 /** The words of alert emails and of the pages their links open, in each language the app speaks. */
 import type { SupportedLocale } from '../../shared/locales';
+import type { MailPageTexts } from '../notify/mail-page-texts';
 
 export interface AlertTexts {
   confirmSubject: string;
@@ -23,17 +24,8 @@ export interface AlertTexts {
     street: (street: string) => string;
     body: (body: string) => string;
   };
-  pages: {
-    confirmTitle: string;
-    confirmLead: string;
-    confirmButton: string;
-    confirmed: string;
-    notPending: string;
-    unsubscribeTitle: string;
-    unsubscribeLead: string;
-    unsubscribeButton: string;
-    unsubscribed: string;
-    open: string;
+  /** The confirm and unsubscribe pages: the follow pages' words, with the alert's area in place of a report. */
+  pages: Omit<MailPageTexts, 'report'> & {
     /** Above the alert's area. */
     areaLabel: string;
   };
