@@ -4,6 +4,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
+import { geoReportRoots } from './api-errors/framework-errors';
 import { formatOfUrl } from './open311/format';
 import { presentErrors } from './open311/presenter';
 import { sendDocument } from './open311/reply';
@@ -38,10 +39,7 @@ type ApiErrorFormat = 'georeport' | 'drf' | 'plain';
  * - /moderation/api, /residents/api: plain text; their own plugins answer everything under them in their format.
  */
 const apiPrefixes: readonly (readonly [string, ApiErrorFormat])[] = [
-  ['/open311', 'georeport'],
-  ['/proxy/open311', 'georeport'],
-  ['/proxy/service-objects', 'georeport'],
-  ['/media', 'georeport'],
+  ...geoReportRoots.map((prefix) => [prefix, 'georeport'] as const),
   ['/moderation/api', 'plain'],
   ['/residents/api', 'plain'],
   ...['/api', '/proxy', '/geocoding', '/schema', '/swagger', '/openapi', '/redoc', '/healthz', '/readyz', '/readiness', '/health', '/metrics'].map(

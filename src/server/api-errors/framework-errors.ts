@@ -6,10 +6,18 @@ import { presentErrors } from '../open311/presenter';
 import { serialize } from '../open311/serializers';
 import { errorCollection } from '../pelias/envelope';
 
-const startsWithin = (path: string, prefixes: readonly string[]) =>
-  prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+// Any case, as the web app's 404 reads them: /OPEN311/v1 is a mistyped API path, not a page.
+const startsWithin = (path: string, prefixes: readonly string[]) => {
+  const folded = path.toLowerCase();
+  return prefixes.some((prefix) => folded === prefix || folded.startsWith(`${prefix}/`));
+};
 
-const geoReportPrefixes = [paths.georeport, paths.proxyGeoreport, paths.proxyServiceObjects, paths.media, paths.bodies, paths.proxyBodies];
+/**
+ * The GeoReport roots, not only `/open311/v1`: `/open311/v1/..` arrives as `/open311/`, which the
+ * web app's 404 (client-routes.ts) already answers as GeoReport, so a refusal must too.
+ */
+export const geoReportRoots = ['/open311', '/proxy/open311', paths.proxyServiceObjects, paths.media];
+const geoReportPrefixes = [...geoReportRoots, paths.bodies, paths.proxyBodies];
 // The counter service's whole API root (counters, observations, sources), directly and proxied.
 const counterPrefixes = ['/api', paths.proxyCounters, paths.proxyCountersApi];
 const geocodingPrefixes = ['/geocoding/v1', '/proxy/geocoding/v1'];

@@ -42,12 +42,13 @@ describe('the request page below the details', { timeout: 20_000 }, () => {
 
   it('offers no following when the upstream is a city\'s Open311 service (its discovery does not announce it)', async () => {
     const fetchMock = serve({ endpoints: [{ specification: 'http://wiki.open311.org/GeoReport_v2' }] });
-    renderApp({ path: '/requests/req123abc', language: 'en' });
+    const { queryClient } = renderApp({ path: '/requests/req123abc', language: 'en' });
     expect(await screen.findByRole('heading', { name: 'History' })).toBeTruthy();
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/discovery.json'))).toBe(true),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The page decides on following from discovery's answer: wait until every query has settled.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(screen.queryByRole('heading', { name: 'Follow this report' })).toBeNull();
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/followers.json'))).toBe(false);
   });

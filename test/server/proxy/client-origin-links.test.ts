@@ -68,6 +68,17 @@ describe('links in answers without PUBLIC_BASE_URL', () => {
     expect(page.statusCode).toBe(400);
     expect(page.body).not.toContain('evil.example');
   });
+
+  it('refuses it as GeoReport wherever a 404 would be GeoReport: /open311/v1/.. arrives as /open311/, and in any case', async () => {
+    // Found by the hostile-input walk (seed -1530596700): the refusal was plain text there.
+    for (const path of ['/open311/v1/..', '/proxy/open311/v1/..', '/OPEN311/v1/services.json']) {
+      const refused = await viaHost('evil.example', path);
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.json()[0], path).toMatchObject({ code: 400, description: expect.stringContaining('ALLOWED_HOSTS') });
+      const missing = await viaHost('localhost', path);
+      expect(missing.headers['content-type'], path).toBe(refused.headers['content-type']);
+    }
+  });
 });
 
 describe('the default ALLOWED_HOSTS', () => {
