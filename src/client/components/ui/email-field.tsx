@@ -11,6 +11,9 @@ export interface EmailFieldProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
+/** A quick check before sending, so a typo is named at once; the service checks the address itself. */
+export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
 /** The email address field of every form that asks for one: the phone's email keyboard, autofill, no spell check. */
 export function EmailField({ id, label, hint, error, value, onChange, inputRef }: EmailFieldProps) {
   return (

@@ -5,9 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { currentLanguage } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/http-client';
 import { useAskForSignInLink } from '../api/account-api';
-import { EmailField } from '../../../components/ui/email-field';
-
-const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
+import { EmailField, looksLikeEmail } from '../../../components/ui/email-field';
 
 function problemOf(error: unknown, t: TFunction<'account'>): string {
   if (isApiError(error) && error.status === 429) return t('signIn.tooMany', { count: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)) });

@@ -10,9 +10,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useSubscribeAlert } from '../api/subscribe-alert';
 import { streetOf } from '../lib/street-of';
 import '../../../styles/alerts.css';
-import { EmailField } from '../../../components/ui/email-field';
-
-const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+import { EmailField, looksLikeEmail } from '../../../components/ui/email-field';
 
 /**
  * "Get alerts" for a point on the map: new published reports around it (a radius), on its street
@@ -47,7 +45,7 @@ export function AlertForm({ lat, long }: { lat: number; long: number }) {
     const address = email.trim();
     const found: typeof problems = {};
     if (kind === 'street' && streetValue.trim().length < 2) found.street = t('form.streetMissing');
-    if (!looksLikeAddress(address)) found.email = t('form.invalidEmail');
+    if (!looksLikeEmail(address)) found.email = t('form.invalidEmail');
     setProblems(found);
     if (found.street) return streetInput.current?.focus();
     if (found.email) return emailInput.current?.focus();

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { useFollowerCount, useFollowRequest } from '../api/followers';
-import { EmailField } from '../../../components/ui/email-field';
-
-const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+import { EmailField, looksLikeEmail } from '../../../components/ui/email-field';
 
 /**
  * "Me too": how many follow this report, and a form to follow it by email. Nothing is sent but a
@@ -29,7 +27,7 @@ export function FollowRequest({ id }: { id: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    if (!looksLikeAddress(address)) {
+    if (!looksLikeEmail(address)) {
       setProblem(t('follow.invalidEmail'));
       input.current?.focus();
       return;

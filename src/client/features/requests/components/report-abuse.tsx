@@ -5,9 +5,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { isApiError } from '../../../lib/http-client';
 import '../../../styles/report-abuse.css';
 import { useReportAbuse } from '../api/followers';
-import { EmailField } from '../../../components/ui/email-field';
-
-const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+import { EmailField, looksLikeEmail } from '../../../components/ui/email-field';
 
 /**
  * "Report abuse" (issue 28): a small link that opens a modal dialog with a reason and an optional
@@ -52,7 +50,7 @@ export function ReportAbuse({ id }: { id: string }) {
     const address = email.trim();
     const found = {
       reason: text === '' ? t('reasonRequired') : text.length > abuseReasonMaxLength ? t('reasonTooLong') : undefined,
-      email: address !== '' && !looksLikeAddress(address) ? t('invalidEmail') : undefined,
+      email: address !== '' && !looksLikeEmail(address) ? t('invalidEmail') : undefined,
     };
     setProblems(found);
     if (found.reason) return reasonInput.current?.focus();

@@ -7,9 +7,7 @@ import { isApiError } from '../../../lib/http-client';
 import { currentLanguage } from '../../../lib/i18n';
 import '../../../styles/request-updates.css';
 import { useIsOwnReport, usePostResidentUpdate } from '../api/resident-updates';
-import { EmailField } from '../../../components/ui/email-field';
-
-const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+import { EmailField, looksLikeEmail } from '../../../components/ui/email-field';
 
 type Problems = { description?: string; email?: string };
 
@@ -49,7 +47,7 @@ export function ResidentUpdateForm({ id }: { id: string }) {
     if (text.length < descriptionLength.min) found.description = t('errors.tooShort', { min: descriptionLength.min });
     else if (text.length > descriptionLength.max) found.description = t('errors.tooLong', { max: descriptionLength.max });
     else if (plainTextMistake(text)) found.description = t('errors.plainText');
-    if (email.trim() && !looksLikeAddress(email.trim())) found.email = t('errors.email');
+    if (email.trim() && !looksLikeEmail(email.trim())) found.email = t('errors.email');
     return found;
   };
 
