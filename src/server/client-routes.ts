@@ -32,7 +32,7 @@ type ApiErrorFormat = 'georeport' | 'drf' | 'plain';
  * Paths owned by the APIs, or that API clients and monitoring probe: never answered with the
  * web app, even for a browser, but with a 404 in that API's format. The first match wins.
  * - GeoReport (`[{"code":404,"description":…}]`, XML for `.xml`): /open311, /proxy/open311,
- *   /proxy/service-objects, /media.
+ *   /proxy/service-objects, /media, /bodies/v1, /proxy/bodies/v1 (`geoReportRoots`).
  * - Django REST Framework (`{"detail":"Not found."}`): /api (the counter service's namespace), the
  *   rest of /proxy, /geocoding, the API descriptions other services serve (/schema, /swagger,
  *   /openapi, /redoc) and the health probes (/healthz, /readyz, /readiness, /health, /metrics).

@@ -13,11 +13,10 @@ const startsWithin = (path: string, prefixes: readonly string[]) => {
 };
 
 /**
- * The GeoReport roots, not only `/open311/v1`: `/open311/v1/..` arrives as `/open311/`, which the
- * web app's 404 (client-routes.ts) already answers as GeoReport, so a refusal must too.
+ * The paths whose errors are GeoReport records, for the web app's 404 (client-routes.ts) and for
+ * every answer here alike. The roots, not only `/open311/v1`: `/open311/v1/..` arrives as `/open311/`.
  */
-export const geoReportRoots = ['/open311', '/proxy/open311', paths.proxyServiceObjects, paths.media];
-const geoReportPrefixes = [...geoReportRoots, paths.bodies, paths.proxyBodies];
+export const geoReportRoots = ['/open311', '/proxy/open311', paths.proxyServiceObjects, paths.media, paths.bodies, paths.proxyBodies];
 // The counter service's whole API root (counters, observations, sources), directly and proxied.
 const counterPrefixes = ['/api', paths.proxyCounters, paths.proxyCountersApi];
 const geocodingPrefixes = ['/geocoding/v1', '/proxy/geocoding/v1'];
@@ -53,7 +52,7 @@ const moderationCodes: Record<number, string> = { 503: 'unavailable' };
  * moderation and residents' APIs' `{"error"}`; plain text for the web app's paths.
  */
 export function apiErrorAnswer(path: string, status: number, message: string): ApiErrorAnswer {
-  if (startsWithin(path, geoReportPrefixes)) {
+  if (startsWithin(path, geoReportRoots)) {
     const { body, contentType } = serialize(presentErrors([{ code: status, description: message }]), formatOfUrl(path));
     return { contentType, body, headers: {} };
   }
