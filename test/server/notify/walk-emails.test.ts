@@ -4,38 +4,18 @@
  * open say what pressing does, name the report and come styled under their own CSP.
  */
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSmtpTransport } from '../../../src/server/notify/mail-transport';
-import { createOutboxSender } from '../../../src/server/notify/outbox-sender';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type TestApp } from '../../helpers/georeport-app';
 import { urlencoded } from '../georeport/form';
-import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
-import { linkIn, readMail, type ReadMail } from './multipart';
-import { startSmtpServer } from './smtp-test-server';
+import { submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import { linkIn } from './multipart';
+import { useResidentMailbox } from './resident-mailbox';
 
+const mailbox = useResidentMailbox();
+const { deliver } = mailbox;
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let session: ModeratorSession;
-const log = { info() {}, warn() {}, error() {} };
-
-beforeEach(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ MAIL_FROM: 'Kerro <no-reply@kerro.example.org>' });
-  await addModerator(t, 'maija', 'correct horse battery');
-  session = await signIn(t);
-});
-afterEach(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-async function deliver(): Promise<{ to: string; mail: ReadMail }[]> {
-  const before = smtp.received.length;
-  const sender = createOutboxSender({ store: t.store.outbox, transport: createSmtpTransport(smtp.url, t.config.MAIL_FROM), log, now: () => t.clock.now });
-  await sender.runOnce();
-  await sender.stop();
-  return smtp.received.slice(before).map((received) => ({ to: received.to.join(','), mail: readMail(received.raw) }));
-}
+beforeEach(() => ({ t, session } = mailbox));
 
 const follow = (id: string, email: string, locale: string) =>
   t.app.inject({ method: 'POST', url: `/open311/v1/requests/${id}/followers.json`, ...urlencoded({ api_key: t.apiKey, email, locale }) });
