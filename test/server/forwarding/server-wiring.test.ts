@@ -1,28 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createApiKey } from '../../../src/server/auth/api-keys';
-import { loadConfig } from '../../../src/server/config';
-import { startServer, type RunningServer } from '../../../src/server/main';
-import { hashPassword } from '../../../src/server/moderation/passwords';
-import { openStore, type Store } from '../../../src/server/storage';
-import { testServiceTypes } from '../../helpers/georeport-app';
-import { freshStoreEnv } from '../../helpers/test-store';
+import { expect, it, vi } from 'vitest';
+import { signInOverHttp, useInProcessServer } from '../../helpers/in-process-server';
 import { readMail } from '../notify/multipart';
 
-let dataDir: string;
-let server: RunningServer | undefined;
-let admin: Store | undefined;
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'kerro-forward-wiring-'));
-});
-afterEach(async () => {
-  await server?.stop();
-  await admin?.close();
-  admin = undefined;
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const real = useInProcessServer('kerro-forward-wiring-');
 
 /** Waits for the state `check` reads (vitest's waitFor), failing after `timeoutMs` with what it last saw. */
 async function until<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
@@ -34,14 +16,8 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined, tim
 }
 
 it('the real server starts the forward sender: a publication over HTTP is forwarded, and its department email written, without waiting for a poll', async () => {
-  const config = loadConfig({ ...(await freshStoreEnv(dataDir)), PORT: '0', DEMO_DATA: 'false', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'https://kerro.example.org' });
-  server = await startServer(config);
-  const address = server.app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  // A second connection, as the admin CLI would have: a service type, a body, a key and a moderator.
-  admin = await openStore(config);
-  await admin.serviceTypes.upsert(testServiceTypes[0]!);
+  const { base, admin, apiKey: key } = await real.start();
+  // The admin connection also imports a body that takes service 171 by email.
   await admin.bodies.importAll([
     {
       id: 'hel',
@@ -52,21 +28,13 @@ it('the real server starts the forward sender: a publication over HTTP is forwar
       send: { method: 'email', to: 'katutyot@hel.example' },
     },
   ]);
-  const { key } = await createApiKey(admin.apiKeys, 'wiring', Date.now());
-  await admin.moderation.createModerator('maija', await hashPassword('correct horse battery'), Date.now());
 
   const created = await fetch(`${base}/open311/v1/requests.json`, {
     method: 'POST',
     body: new URLSearchParams({ api_key: key, service_code: '171', description: 'Streetlight dark all week.', lat: '60.17', long: '24.94' }),
   });
   const id = ((await created.json()) as { service_request_id: string }[])[0]!.service_request_id;
-  const signIn = await fetch(`${base}/moderation/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: 'maija', password: 'correct horse battery' }),
-  });
-  const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-  const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+  const { cookie, csrfToken } = await signInOverHttp(base);
   const published = await fetch(`${base}/moderation/api/requests/${id}/publish`, {
     method: 'POST',
     headers: { cookie, 'x-csrf-token': csrfToken, origin: base },
@@ -74,9 +42,9 @@ it('the real server starts the forward sender: a publication over HTTP is forwar
   expect(published.status).toBe(200);
 
   // Well under the 10 s polls: the wake-ups did it.
-  const sentAt = await until(async () => (await admin!.forwards.findFor([id])).get(id)?.sent_at ?? undefined, 3000);
+  const sentAt = await until(async () => (await admin.forwards.findFor([id])).get(id)?.sent_at ?? undefined, 3000);
   expect(sentAt).toBeTypeOf('number');
-  const outbox = join(dataDir, 'outbox');
+  const outbox = join(real.dataDir(), 'outbox');
   const mail = await until(() => {
     if (!existsSync(outbox)) return undefined;
     const files = readdirSync(outbox, { withFileTypes: true }).filter((entry) => entry.name.endsWith('.eml'));

@@ -1,53 +1,20 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createApiKey } from '../../../src/server/auth/api-keys';
-import { loadConfig } from '../../../src/server/config';
-import { startServer, type RunningServer } from '../../../src/server/main';
-import { hashPassword } from '../../../src/server/moderation/passwords';
-import { openStore, type Store } from '../../../src/server/storage';
-import { testServiceTypes } from '../../helpers/georeport-app';
-import { freshStoreEnv } from '../../helpers/test-store';
+import { expect, it } from 'vitest';
+import { signInOverHttp, useInProcessServer } from '../../helpers/in-process-server';
 import { readMail } from './multipart';
 
-let dataDir: string;
-let server: RunningServer | undefined;
-let admin: Store | undefined;
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'kerro-wiring-'));
-});
-afterEach(async () => {
-  await server?.stop();
-  await admin?.close();
-  admin = undefined;
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const real = useInProcessServer('kerro-wiring-');
 
 it('the real server starts the outbox sender: closing a request over HTTP writes its .eml without waiting for a poll', async () => {
-  const config = loadConfig({ ...(await freshStoreEnv(dataDir)), PORT: '0', DEMO_DATA: 'false', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'https://kerro.example.org' });
-  server = await startServer(config);
-  const address = server.app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  // A second connection, as the admin CLI would have: a service type, a key and a moderator.
-  admin = await openStore(config);
-  await admin.serviceTypes.upsert(testServiceTypes[0]!);
-  const { key } = await createApiKey(admin.apiKeys, 'wiring', Date.now());
-  await admin.moderation.createModerator('maija', await hashPassword('correct horse battery'), Date.now());
+  const { base, apiKey: key } = await real.start();
 
   const created = await fetch(`${base}/open311/v1/requests.json`, {
     method: 'POST',
     body: new URLSearchParams({ api_key: key, service_code: '171', description: 'Streetlight dark all week.', lat: '60.17', long: '24.94', email: 'aino@example.org' }),
   });
   const id = ((await created.json()) as { service_request_id: string }[])[0]!.service_request_id;
-  const signIn = await fetch(`${base}/moderation/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: 'maija', password: 'correct horse battery' }),
-  });
-  const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-  const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+  const { cookie, csrfToken } = await signInOverHttp(base);
   const closed = await fetch(`${base}/moderation/api/requests/${id}/status`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken, origin: base },
@@ -55,13 +22,12 @@ it('the real server starts the outbox sender: closing a request over HTTP writes
   });
   expect(closed.status).toBe(200);
 
-  const file = join(dataDir, 'outbox', '2.eml'); // 1.eml is the receipt
+  const file = join(real.dataDir(), 'outbox', '2.eml'); // 1.eml is the receipt
   const deadline = Date.now() + 3000; // well under the 10 s poll: the wake-up did it
   while (!existsSync(file) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   const mail = readMail(readFileSync(file, 'utf8'));
   expect(mail.headers.get('to')).toBe('aino@example.org');
   expect(mail.plain).toContain(`Bulb replaced.\n\nYou can see the report and its status here:\nhttps://kerro.example.org/requests/${id}\n`);
 
-  await server.stop();
-  server = undefined;
+  await real.stop();
 });
