@@ -1,35 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
-import { startFakeUpstream } from './fake-upstream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp } from '../../helpers/georeport-app';
+import { answerNotFound, useCountersUpstream, type FakeUpstream } from './fake-upstream';
 
 describe('the proxy to the counter service API root (observations, aggregate, sources)', () => {
-  let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+  const served = useCountersUpstream((request, response) => {
+    if (request.url.startsWith('/api/observations/?')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          next: 'https://data.city.example/api/observations/?counter=7&cursor=cD0lNUIlMjIx',
+          previous: null,
+          results: [{ typeofmeasurement: 'count', value: 3, counter: 'https://data.city.example/api/counters/7/', counterId: 7 }],
+        }),
+      );
+    } else if (request.url.startsWith('/api/observations?')) {
+      response.writeHead(301, { location: '/api/observations/?counter=7' });
+      response.end();
+    } else {
+      answerNotFound(response);
+    }
+  });
+  let upstream: FakeUpstream;
   let t: TestApp;
-  beforeAll(async () => {
-    upstream = await startFakeUpstream((request, response) => {
-      if (request.url.startsWith('/api/observations/?')) {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            next: 'https://data.city.example/api/observations/?counter=7&cursor=cD0lNUIlMjIx',
-            previous: null,
-            results: [{ typeofmeasurement: 'count', value: 3, counter: 'https://data.city.example/api/counters/7/', counterId: 7 }],
-          }),
-        );
-      } else if (request.url.startsWith('/api/observations?')) {
-        response.writeHead(301, { location: '/api/observations/?counter=7' });
-        response.end();
-      } else {
-        response.writeHead(404, { 'content-type': 'application/json' });
-        response.end('{"detail":"Not found."}');
-      }
-    });
-    t = await createTestApp({ COUNTERS_URL: `${upstream.url}/api/counters` });
-  });
-  afterAll(async () => {
-    await t.close();
-    await upstream.close();
-  });
+  beforeAll(() => ({ upstream, t } = served));
 
   it('forwards /proxy/counters-api/… to the API root beside COUNTERS_URL, cursor and counter links pointing back through the proxy', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/proxy/counters-api/observations/?counter=7' });

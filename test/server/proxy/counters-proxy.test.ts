@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rewritePageLink } from '../../../src/server/proxy/counters-proxy';
 import { safeSubpath } from '../../../src/server/proxy/upstream';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
-import { startFakeUpstream } from './fake-upstream';
+import { answerNotFound, useCountersUpstream, type FakeUpstream } from './fake-upstream';
 
 describe('rewritePageLink', () => {
   it('keeps the path after the upstream base and every query parameter', () => {
@@ -15,41 +15,34 @@ describe('rewritePageLink', () => {
 });
 
 describe('the counters proxy against an independent counters server', () => {
-  let upstream: Awaited<ReturnType<typeof startFakeUpstream>>;
+  const served = useCountersUpstream((request, response) => {
+    if (request.url.startsWith('/api/counters/?')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        '\uFEFF' +
+          JSON.stringify({
+            count: 3,
+            next: 'https://data.city.example/api/counters/?format=json&page=3&page_size=1',
+            previous: 'https://data.city.example/api/counters/?format=json&page_size=1',
+            results: { type: 'FeatureCollection', features: [{ type: 'Feature', id: 2 }] },
+          }),
+      );
+    } else if (request.url.startsWith('/api/counters/broken/')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"count":1,"next":null,"previous":null,"results":{"type":"Feature');
+    } else if (request.url.startsWith('/api/counters/pretty/')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ results: [], next: 'https://data.city.example/api/counters/pretty/?page=2', count: 9, previous: null }, null, 2));
+    } else if (request.url.startsWith('/api/counters/export')) {
+      response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+      response.end('id,name\r\n1,a\r\n');
+    } else {
+      answerNotFound(response);
+    }
+  });
+  let upstream: FakeUpstream;
   let t: TestApp;
-  beforeAll(async () => {
-    upstream = await startFakeUpstream((request, response) => {
-      if (request.url.startsWith('/api/counters/?')) {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          '\uFEFF' +
-            JSON.stringify({
-              count: 3,
-              next: 'https://data.city.example/api/counters/?format=json&page=3&page_size=1',
-              previous: 'https://data.city.example/api/counters/?format=json&page_size=1',
-              results: { type: 'FeatureCollection', features: [{ type: 'Feature', id: 2 }] },
-            }),
-        );
-      } else if (request.url.startsWith('/api/counters/broken/')) {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end('{"count":1,"next":null,"previous":null,"results":{"type":"Feature');
-      } else if (request.url.startsWith('/api/counters/pretty/')) {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ results: [], next: 'https://data.city.example/api/counters/pretty/?page=2', count: 9, previous: null }, null, 2));
-      } else if (request.url.startsWith('/api/counters/export')) {
-        response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
-        response.end('id,name\r\n1,a\r\n');
-      } else {
-        response.writeHead(404, { 'content-type': 'application/json' });
-        response.end('{"detail":"Not found."}');
-      }
-    });
-    t = await createTestApp({ COUNTERS_URL: `${upstream.url}/api/counters` });
-  });
-  afterAll(async () => {
-    await t.close();
-    await upstream.close();
-  });
+  beforeAll(() => ({ upstream, t } = served));
 
   it('rewrites next and previous to point through the proxy, keeping the rest of the page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/proxy/counters/?format=json&page=2&page_size=1' });

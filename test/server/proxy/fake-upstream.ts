@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 
 export interface RecordedRequest {
   method: string;
@@ -33,4 +35,29 @@ export async function startFakeUpstream(
         server.close(() => resolve());
       }),
   };
+}
+
+/** The counter service's own 404, as DRF writes it. */
+export function answerNotFound(response: ServerResponse): void {
+  response.writeHead(404, { 'content-type': 'application/json' });
+  response.end('{"detail":"Not found."}');
+}
+
+export type FakeUpstream = Awaited<ReturnType<typeof startFakeUpstream>>;
+
+/**
+ * A fake counter service and an app whose COUNTERS_URL points at its /api/counters, for the tests
+ * of the calling describe block; read the fields inside tests (they are set before all of them).
+ */
+export function useCountersUpstream(handle: (request: RecordedRequest, response: ServerResponse) => void): { upstream: FakeUpstream; t: TestApp } {
+  const context = {} as { upstream: FakeUpstream; t: TestApp };
+  beforeAll(async () => {
+    context.upstream = await startFakeUpstream(handle);
+    context.t = await createTestApp({ COUNTERS_URL: `${context.upstream.url}/api/counters` });
+  });
+  afterAll(async () => {
+    await context.t.close();
+    await context.upstream.close();
+  });
+  return context;
 }
