@@ -1,16 +1,12 @@
 /** The public, dated history (Kerro extension): every public change with its date, earlier notes kept; JSON and XML alike. */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import type { TestApp } from '../../helpers/georeport-app';
 import { stringifyLeaves, xmlToJsonShape } from '../../helpers/xml';
-import { addModerator, publicDetail, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import { appWithModerator, publicDetail, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 
 let t: TestApp;
 let session: ModeratorSession;
-beforeEach(async () => {
-  t = await createTestApp();
-  await addModerator(t, 'maija', 'correct horse battery');
-  session = await signIn(t);
-});
+beforeEach(async () => ({ t, session } = await appWithModerator()));
 afterEach(() => t.close());
 
 it('lists received, published, each status change and each note with its date; a replaced note stays in it', async () => {

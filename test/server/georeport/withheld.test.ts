@@ -1,16 +1,12 @@
 /** A report rejected for abuse or personal data, fetched by id (issue 25, §4). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceRequestSchema } from '../../../src/shared/georeport/service-request-schema';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
-import { addModerator, publicDetail, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import type { TestApp } from '../../helpers/georeport-app';
+import { appWithModerator, publicDetail, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 
 let t: TestApp;
 let session: ModeratorSession;
-beforeEach(async () => {
-  t = await createTestApp();
-  await addModerator(t, 'maija', 'correct horse battery');
-  session = await signIn(t);
-});
+beforeEach(async () => ({ t, session } = await appWithModerator()));
 afterEach(() => t.close());
 
 const resident = {

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
-import { addModerator, api, login, signIn, submitRequest, type ModeratorSession } from './moderation-client';
+import type { TestApp } from '../../helpers/georeport-app';
+import { addModerator, api, appWithModerator, login, signIn, submitRequest, type ModeratorSession } from './moderation-client';
 
 let t: TestApp;
 let session: ModeratorSession;
 let id: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await addModerator(t, 'maija', 'correct horse battery');
-  session = await signIn(t);
+  ({ t, session } = await appWithModerator());
   id = await submitRequest(t);
 });
 afterAll(() => t.close());

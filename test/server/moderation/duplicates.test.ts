@@ -1,18 +1,14 @@
 /** Likely duplicates in the queue, "Duplicate of …", moving the pin and changing the type (issue 25, §3). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { textSimilarity } from '../../../src/server/moderation/duplicates';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import type { TestApp } from '../../helpers/georeport-app';
 import { urlencoded } from '../georeport/form';
 import { pointAt } from '../storage/contract/fixtures';
-import { addModerator, publicDetail, publicListIds, signIn, submitRequest, type ModeratorSession } from './moderation-client';
+import { appWithModerator, publicDetail, publicListIds, signIn, submitRequest, type ModeratorSession } from './moderation-client';
 
 let t: TestApp;
 let session: ModeratorSession;
-beforeEach(async () => {
-  t = await createTestApp({ MAIL_FROM: 'Kerro Helsinki <no-reply@kerro.example.org>' });
-  await addModerator(t, 'maija', 'correct horse battery');
-  session = await signIn(t);
-});
+beforeEach(async () => ({ t, session } = await appWithModerator({ MAIL_FROM: 'Kerro Helsinki <no-reply@kerro.example.org>' })));
 afterEach(() => t.close());
 
 const school = { lat: 60.1699, long: 24.9384 };

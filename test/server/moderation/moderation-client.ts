@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { urlencoded, validReport } from '../georeport/form';
-import type { TestApp } from '../../helpers/georeport-app';
+import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { hashPassword } from '../../../src/server/moderation/passwords';
 
 /** Talks to /moderation/api as the moderator console does: cookie plus X-CSRF-Token. */
@@ -15,6 +15,13 @@ export const api = '/moderation/api';
 export async function addModerator(t: TestApp, name: string, password: string): Promise<void> {
   const created = await t.repositories.moderation.createModerator(name, await hashPassword(password), t.clock.now);
   if (!created) throw new Error(`moderator ${name} exists`);
+}
+
+/** A fresh app and moderator maija signed in to it: what most moderation tests start from. */
+export async function appWithModerator(...args: Parameters<typeof createTestApp>): Promise<{ t: TestApp; session: ModeratorSession }> {
+  const t = await createTestApp(...args);
+  await addModerator(t, 'maija', 'correct horse battery');
+  return { t, session: await signIn(t) };
 }
 
 export function login(t: TestApp, name: string, password: string, headers: Record<string, string> = {}) {

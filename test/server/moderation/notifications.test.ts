@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { testBackend } from '../../helpers/test-store';
-import { addModerator, publicDetail, signIn, submitRequest, type ModeratorSession } from './moderation-client';
+import { addModerator, appWithModerator, publicDetail, signIn, submitRequest, type ModeratorSession } from './moderation-client';
 
 interface OutboxRow {
   id: number;
@@ -46,11 +46,7 @@ async function failInserts(t: TestApp, table: 'outbox' | 'audit_log', message: s
 
 let t: TestApp;
 let session: ModeratorSession;
-beforeEach(async () => {
-  t = await createTestApp({ MAIL_FROM: 'Kerro Helsinki <no-reply@kerro.example.org>' });
-  await addModerator(t, 'maija', 'correct horse battery');
-  session = await signIn(t);
-});
+beforeEach(async () => ({ t, session } = await appWithModerator({ MAIL_FROM: 'Kerro Helsinki <no-reply@kerro.example.org>' })));
 afterEach(() => t.close());
 
 /** The rows queued after the receipt (which requests-with-an-address always get first). */

@@ -1,16 +1,12 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import type { TestApp } from '../../helpers/georeport-app';
 import { multipartBody, validReport } from '../georeport/form';
-import { addModerator, publicDetail, publicListIds, signIn, submitRequest, type ModeratorSession } from './moderation-client';
+import { appWithModerator, publicDetail, publicListIds, submitRequest, type ModeratorSession } from './moderation-client';
 
 let t: TestApp;
 let session: ModeratorSession;
-beforeEach(async () => {
-  t = await createTestApp();
-  await addModerator(t, 'maija', 'correct horse battery');
-  session = await signIn(t);
-});
+beforeEach(async () => ({ t, session } = await appWithModerator()));
 afterEach(() => t.close());
 
 const personal = {

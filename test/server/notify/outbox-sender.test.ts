@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import type { TestApp } from '../../helpers/georeport-app';
 import { findFreePort } from '../../helpers/kerro-server';
 import { createFileTransport, createSmtpTransport, type MailTransport } from '../../../src/server/notify/mail-transport';
 import { createOutboxSender, defaultRetryDelayMs } from '../../../src/server/notify/outbox-sender';
 import { outboxDirectoryFor, startOutboxSender } from '../../../src/server/notify/start-outbox-sender';
-import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import { appWithModerator, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 import { readMail } from './multipart';
 import { startSmtpServer } from './smtp-test-server';
 
@@ -15,11 +15,7 @@ const address = 'aino.virtanen@example.org';
 
 let t: TestApp;
 let session: ModeratorSession;
-beforeEach(async () => {
-  t = await createTestApp({ MAIL_FROM: mailFrom }, { captureLogs: true });
-  await addModerator(t, 'maija', 'correct horse battery');
-  session = await signIn(t);
-});
+beforeEach(async () => ({ t, session } = await appWithModerator({ MAIL_FROM: mailFrom }, { captureLogs: true })));
 afterEach(() => t.close());
 
 /** The outbox id of the one message left after the receipt was set aside (PostgreSQL does not reuse ids). */

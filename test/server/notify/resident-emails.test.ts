@@ -3,7 +3,7 @@
  * update on each public change, a follower's double opt-in, and one-click unsubscribe.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp } from '../../helpers/georeport-app';
+import type { TestApp } from '../../helpers/georeport-app';
 import { urlencoded } from '../georeport/form';
 import { submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 import { linkIn } from './multipart';

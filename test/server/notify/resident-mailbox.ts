@@ -1,8 +1,8 @@
 import { afterEach, beforeEach } from 'vitest';
 import { createSmtpTransport } from '../../../src/server/notify/mail-transport';
 import { createOutboxSender } from '../../../src/server/notify/outbox-sender';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
-import { addModerator, signIn, type ModeratorSession } from '../moderation/moderation-client';
+import type { TestApp } from '../../helpers/georeport-app';
+import { appWithModerator, type ModeratorSession } from '../moderation/moderation-client';
 import { readMail, type ReadMail } from './multipart';
 import { startSmtpServer } from './smtp-test-server';
 
@@ -33,9 +33,7 @@ export function useResidentMailbox(): ResidentMailbox {
   } as ResidentMailbox;
   beforeEach(async () => {
     smtp = await startSmtpServer();
-    mailbox.t = await createTestApp({ MAIL_FROM: 'Kerro <no-reply@kerro.example.org>' });
-    await addModerator(mailbox.t, 'maija', 'correct horse battery');
-    mailbox.session = await signIn(mailbox.t);
+    Object.assign(mailbox, await appWithModerator({ MAIL_FROM: 'Kerro <no-reply@kerro.example.org>' }));
   });
   afterEach(async () => {
     await mailbox.t.close();

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp } from '../../helpers/georeport-app';
+import type { TestApp } from '../../helpers/georeport-app';
 import { urlencoded } from '../georeport/form';
 import { submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 import { linkIn } from './multipart';

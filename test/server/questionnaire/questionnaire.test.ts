@@ -3,23 +3,19 @@
  * signed links, the pages (GET never answers; POST answers once), and what "not fixed" does.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import type { TestApp } from '../../helpers/georeport-app';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from '../../../src/server/notify/mail-links';
 import { createQuestionnaireSender } from '../../../src/server/questionnaire/questionnaire-sender';
 import type { BodySend } from '../../../src/server/storage/repositories/types';
 import { urlencoded } from '../georeport/form';
-import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import { appWithModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 
 const day = 24 * 3_600_000;
 const reporter = { email: 'aino.virtanen@example.org', first_name: 'Aino', last_name: 'Virtanen', phone: '+358401234567' };
 
 let t: TestApp;
 let session: ModeratorSession;
-beforeEach(async () => {
-  t = await createTestApp({ MAIL_FROM: 'Kerro Helsinki <no-reply@kerro.example.org>' });
-  await addModerator(t, 'maija', 'correct horse battery');
-  session = await signIn(t);
-});
+beforeEach(async () => ({ t, session } = await appWithModerator({ MAIL_FROM: 'Kerro Helsinki <no-reply@kerro.example.org>' })));
 afterEach(() => t.close());
 
 interface OutboxRow {

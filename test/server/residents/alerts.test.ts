@@ -8,8 +8,8 @@ import { createSmtpTransport } from '../../../src/server/notify/mail-transport';
 import { createOutboxSender } from '../../../src/server/notify/outbox-sender';
 import { createAlertSender } from '../../../src/server/residents/alerts-sender';
 import { createMailLinks, ensureMailLinkSecret } from '../../../src/server/notify/mail-links';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
-import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import type { TestApp } from '../../helpers/georeport-app';
+import { appWithModerator, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 import { linkIn, readMail, type ReadMail } from '../notify/multipart';
 import { startSmtpServer } from '../notify/smtp-test-server';
 import { asResident, signInResident } from './resident-client';
@@ -25,9 +25,7 @@ const north = (metres: number) => centre.lat + metres / ((6_371_008.8 * Math.PI)
 
 beforeEach(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ MAIL_FROM: 'Kerro <no-reply@kerro.example.org>' });
-  await addModerator(t, 'maija', 'correct horse battery');
-  session = await signIn(t);
+  ({ t, session } = await appWithModerator({ MAIL_FROM: 'Kerro <no-reply@kerro.example.org>' }));
   const box = [[24.7, 60.0], [25.2, 60.0], [25.2, 60.4], [24.7, 60.4], [24.7, 60.0]];
   await t.store.bodies.importAll([
     { id: 'helsinki', jurisdiction_id: 'helsinki', names: { fi: 'Helsinki', sv: 'Helsingfors', en: 'Helsinki' }, area: { type: 'Polygon', coordinates: [box] }, services: ['171', '198', '900'], send: { method: 'console' } },
