@@ -1,23 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addressesCommand } from '../../../src/server/admin/commands/addresses';
 import { runAdmin } from '../../../src/server/admin/cli';
 import { demoAddressPoints } from '../../../src/server/demo/addresses';
 import type { Store } from '../../../src/server/storage';
-import { freshStoreEnv, openTestStore } from '../../helpers/test-store';
+import { freshStoreEnv } from '../../helpers/test-store';
+import { useStorePerTest } from '../../helpers/store-per-test';
 
 let dir: string;
 let store: Store;
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kerro-addresses-'));
-  ({ store } = await openTestStore(dir));
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const opened = useStorePerTest('kerro-addresses-');
+beforeEach(() => ({ dir, store } = opened));
 
 const header = 'street_fi,street_sv,number,postal_code,municipality_fi,municipality_sv,lat,long';
 

@@ -1,35 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apikeyCommand } from '../../../src/server/admin/commands/apikey';
 import { verifyApiKey } from '../../../src/server/auth/api-keys';
 import type { Store } from '../../../src/server/storage';
-import { openTestStore } from '../../helpers/test-store';
+import { printedLines } from './printed-lines';
+import { useStorePerTest } from '../../helpers/store-per-test';
 
 const now = Date.parse('2026-05-04T09:00:00Z');
 
 describe('apikey command', () => {
-  let dir: string;
   let repositories: Store;
-  let out: string[];
-  let err: string[];
-  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+  const { out, err, io, clear } = printedLines();
   const run = (...args: string[]) => {
-    out = [];
-    err = [];
+    clear();
     return apikeyCommand(args, io, repositories, now);
   };
   const printed = () => [...out, ...err].join('\n');
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kerro-admin-'));
-    ({ store: repositories } = await openTestStore(dir));
-  });
-  afterEach(async () => {
-    await repositories.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const opened = useStorePerTest('kerro-admin-');
+  beforeEach(() => ({ store: repositories } = opened));
 
   it('create prints the new key alone on the last line, after a shown-once warning', async () => {
     expect(await run('create', 'city app')).toBe(0);

@@ -8,6 +8,7 @@ import { demoBodiesFile } from '../../../src/server/demo/bodies';
 import { demoServiceTypes } from '../../../src/server/demo/service-types';
 import type { Store } from '../../../src/server/storage';
 import { openTestStore } from '../../helpers/test-store';
+import { printedLines } from './printed-lines';
 
 const demoFile = fileURLToPath(demoBodiesFile);
 const demo = JSON.parse(readFileSync(demoFile, 'utf8')) as { type: string; features: { properties: Record<string, unknown>; geometry: unknown }[] };
@@ -23,12 +24,9 @@ describe('admin bodies', () => {
   let dir: string;
   let store: Store;
   let env: Record<string, string>;
-  let out: string[];
-  let err: string[];
-  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+  const { out, err, io, clear } = printedLines();
   const run = (...argv: string[]) => {
-    out = [];
-    err = [];
+    clear();
     return runAdmin(['bodies', ...argv], io, env);
   };
   const write = (name: string, content: unknown) => {

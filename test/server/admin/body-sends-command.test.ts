@@ -7,6 +7,7 @@ import type { Store } from '../../../src/server/storage';
 import type { BodyRecord } from '../../../src/server/storage/repositories/types';
 import { openTestStore } from '../../helpers/test-store';
 import { newRequest, storeServiceTypes } from '../storage/contract/fixtures';
+import { printedLines } from './printed-lines';
 
 const area: BodyRecord['area'] = { type: 'Polygon', coordinates: [[[24.8, 60.1], [25.2, 60.1], [25.2, 60.3], [24.8, 60.3], [24.8, 60.1]]] };
 const bodies: BodyRecord[] = [
@@ -18,12 +19,9 @@ describe('npm run admin -- bodies sends|retry', { timeout: 30_000 }, () => {
   let dir: string;
   let store: Store;
   let env: Record<string, string>;
-  let out: string[];
-  let err: string[];
-  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+  const { out, err, io, clear } = printedLines();
   const run = (...argv: string[]) => {
-    out = [];
-    err = [];
+    clear();
     return runAdmin(['bodies', ...argv], io, env);
   };
   const now = Date.now();

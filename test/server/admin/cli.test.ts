@@ -9,18 +9,16 @@ import { verifyApiKey } from '../../../src/server/auth/api-keys';
 import { loadConfig } from '../../../src/server/config';
 import { openStore } from '../../../src/server/storage';
 import { freshStoreEnv } from '../../helpers/test-store';
+import { printedLines } from './printed-lines';
 
 const execFileAsync = promisify(execFile);
 
 describe('admin CLI dispatcher', () => {
   let dataDir: string;
   let storeEnv: Record<string, string>;
-  let out: string[];
-  let err: string[];
-  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+  const { out, err, io, clear } = printedLines();
   const run = (...argv: string[]) => {
-    out = [];
-    err = [];
+    clear();
     return runAdmin(argv, io, storeEnv);
   };
 

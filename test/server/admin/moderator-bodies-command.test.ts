@@ -7,15 +7,13 @@ import { loadConfig } from '../../../src/server/config';
 import { openStore, type Store } from '../../../src/server/storage';
 import type { BodyRecord } from '../../../src/server/storage/repositories/bodies';
 import { freshStoreEnv } from '../../helpers/test-store';
+import { printedLines } from './printed-lines';
 
 let dataDir: string;
 let storeEnv: Record<string, string>;
-let out: string[];
-let err: string[];
-const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+const { out, err, io, clear } = printedLines();
 const run = (args: string[]) => {
-  out = [];
-  err = [];
+  clear();
   return moderatorCommand(args, io, storeEnv, async () => 'a long enough passphrase');
 };
 

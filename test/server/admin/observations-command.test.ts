@@ -1,22 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
 import type { Store } from '../../../src/server/storage';
-import { openTestStore } from '../../helpers/test-store';
+import { useStorePerTest } from '../../helpers/store-per-test';
 
 let dir: string;
 let store: Store;
 let env: Record<string, string>;
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kerro-observations-'));
-  ({ store, env } = await openTestStore(dir));
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const opened = useStorePerTest('kerro-observations-');
+beforeEach(() => ({ dir, store, env } = opened));
 
 const header = 'counter_id,datetime,typeofmeasurement,direction,vehicletype,unit,value,source';
 

@@ -4,16 +4,14 @@ import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { submitRequest } from '../moderation/moderation-client';
 import { readMail } from '../notify/multipart';
 import { startSmtpServer } from '../notify/smtp-test-server';
+import { printedLines } from './printed-lines';
 
 describe('outbox send-now', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let out: string[];
-  let err: string[];
-  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+  const { out, err, io, clear } = printedLines();
   const run = (...args: string[]) => {
-    out = [];
-    err = [];
+    clear();
     return runAdmin(['outbox', ...args], io, { ...t.env, SMTP_URL: smtp.url });
   };
 

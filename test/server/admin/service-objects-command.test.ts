@@ -1,21 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { serviceObjectsCommand } from '../../../src/server/admin/commands/service-objects';
 import type { Store } from '../../../src/server/storage';
-import { openTestStore } from '../../helpers/test-store';
+import { useStorePerTest } from '../../helpers/store-per-test';
 
 let dir: string;
 let store: Store;
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kerro-so-'));
-  ({ store } = await openTestStore(dir));
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const opened = useStorePerTest('kerro-so-');
+beforeEach(() => ({ dir, store } = opened));
 
 const feature = (id: unknown, extra: Record<string, unknown> = {}) => ({
   type: 'Feature',

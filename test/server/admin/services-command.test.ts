@@ -5,20 +5,19 @@ import { runAdmin } from '../../../src/server/admin/cli';
 import { createTestApp, testServiceTypes, type TestApp } from '../../helpers/georeport-app';
 import { projectRoot } from '../../helpers/project-root';
 import { newRequest } from '../storage/contract/fixtures';
+import { printedLines } from './printed-lines';
 
 /** Helsinki's own GeoReport answers, as its server gave them. */
 const helsinki = join(projectRoot, '..', 'shared', 'spec', 'fixtures', 'helsinki');
 const fixture = (name: string) => JSON.parse(readFileSync(join(helsinki, name), 'utf8')) as Record<string, unknown>[];
 
 let t: TestApp;
-let out: string[];
-let err: string[];
+const { out, err, io, clear } = printedLines();
 
 /** The CLI as its own process would run it: its own connection to the server's store (a SQLite file). */
 async function admin(...argv: string[]) {
-  out = [];
-  err = [];
-  return runAdmin(['services', ...argv], { out: (line) => out.push(line), err: (line) => err.push(line) }, t.env);
+  clear();
+  return runAdmin(['services', ...argv], io, t.env);
 }
 
 function write(name: string, content: unknown): string {

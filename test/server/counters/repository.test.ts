@@ -1,25 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/server/storage';
 import type { CounterRepository } from '../../../src/server/storage/repositories/types';
-import { openTestStore } from '../../helpers/test-store';
 import { counter, counters } from './counters-app';
+import { useStorePerTest } from '../../helpers/store-per-test';
 
 // The SQLite query plans of these filters: test/server/storage/sqlite-counter-query-plans.test.ts.
 describe('counter repository', () => {
-  let dir: string;
   let store: Store;
   let repository: CounterRepository;
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kerro-counter-repo-'));
-    ({ store } = await openTestStore(dir));
+  const opened = useStorePerTest('kerro-counter-repo-');
+  beforeEach(() => {
+    ({ store } = opened);
     repository = store.counters;
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('round-trips every field, nulls included', async () => {

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 import { demoAddressPoints, seedDemoAddresses } from '../../../src/server/demo/addresses';
 import { demoRequestTexts } from '../../../src/server/demo/request-texts';
@@ -11,7 +8,7 @@ import { geocoderFor } from '../../../src/server/geocoding/geocoder';
 import { resolveAddressString } from '../../../src/server/geocoding/resolve-address';
 import type { Store } from '../../../src/server/storage';
 import { distanceMeters } from '../../../src/server/storage/geo';
-import { openTestStore } from '../../helpers/test-store';
+import { useStorePerTest } from '../../helpers/store-per-test';
 
 describe('demo address points', () => {
   it('are a few thousand around Helsinki, the same every time, marked demo', () => {
@@ -34,17 +31,10 @@ describe('demo address points', () => {
 });
 
 describe('seeding the demo address points', () => {
-  let dir: string;
   let store: Store;
   const config = loadConfig({});
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kerro-demo-addresses-'));
-    ({ store } = await openTestStore(dir));
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const opened = useStorePerTest('kerro-demo-addresses-');
+  beforeEach(() => ({ store } = opened));
 
   it('seeds only a store holding the demo data, only into an empty registry, once', async () => {
     expect(await seedDemoAddresses(store)).toBe(0);
