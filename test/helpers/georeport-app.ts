@@ -109,3 +109,18 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
 export async function publish(t: Pick<TestApp, 'sql'>, serviceRequestId: string): Promise<void> {
   await t.sql.run("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?", serviceRequestId);
 }
+
+/** Stores park-1, Kaivopuisto, the service object a request can be sent about without coordinates. */
+export async function addKaivopuistoPark(t: Pick<TestApp, 'repositories' | 'config'>): Promise<void> {
+  await t.repositories.serviceObjects.upsertMany([
+    {
+      service_object_type: t.config.SERVICE_OBJECT_TYPE,
+      service_object_id: 'park-1',
+      kind: 'park',
+      lat: 60.1589,
+      long: 24.9562,
+      names: { fi: 'Kaivopuisto', sv: 'Brunnsparken', en: 'Kaivopuisto park' },
+      address: 'Itäinen Puistotie',
+    },
+  ]);
+}

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceRequestSchema } from '../../../src/shared/georeport/service-request-schema';
-import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
+import { addKaivopuistoPark, createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from './form';
 
 let t: TestApp;
@@ -23,17 +23,7 @@ const create = async (request: ReturnType<typeof urlencoded>) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.repositories.serviceObjects.upsertMany([
-    {
-      service_object_type: t.config.SERVICE_OBJECT_TYPE,
-      service_object_id: 'park-1',
-      kind: 'park',
-      lat: 60.1589,
-      long: 24.9562,
-      names: { fi: 'Kaivopuisto', sv: 'Brunnsparken', en: 'Kaivopuisto park' },
-      address: 'Itäinen Puistotie',
-    },
-  ]);
+  await addKaivopuistoPark(t);
   // The shapes a request can take: bare; with title, address and contact; on a service object
   // without coordinates; with an uploaded photo and a linked one.
   await create(urlencoded({ ...validReport, api_key: t.apiKey }));

@@ -1,23 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
+import { addKaivopuistoPark, createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
 import { assertWellFormed } from '../../helpers/xml';
 import { multipartBody, urlencoded, validReport } from './form';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.repositories.serviceObjects.upsertMany([
-    {
-      service_object_type: t.config.SERVICE_OBJECT_TYPE,
-      service_object_id: 'park-1',
-      kind: 'park',
-      lat: 60.1589,
-      long: 24.9562,
-      names: { fi: 'Kaivopuisto', sv: 'Brunnsparken', en: 'Kaivopuisto park' },
-      address: 'Itäinen Puistotie',
-    },
-  ]);
+  await addKaivopuistoPark(t);
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp } from '../../helpers/georeport-app';
+import type { TestApp } from '../../helpers/georeport-app';
 import { answerNotFound, useCountersUpstream, type FakeUpstream } from './fake-upstream';
 
 describe('the proxy to the counter service API root (observations, aggregate, sources)', () => {

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { generateDemoCounters } from '../../../../src/server/counters/demo-data';
 import { hashPassword } from '../../../../src/server/moderation/passwords';
-import { createTestApp, publish, type TestApp } from '../../../helpers/georeport-app';
+import { addKaivopuistoPark, createTestApp, publish, type TestApp } from '../../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../../georeport/form';
 import type { Answer } from './answer-checks';
 import { snapshotStore, type StoreSnapshot } from './store-snapshot';
@@ -54,9 +54,7 @@ export function createdIdOf(answer: Answer): string | undefined {
 
 export async function createFuzzTarget(): Promise<FuzzTarget> {
   const t = await createTestApp(fuzzEnv, { listen: true });
-  await t.repositories.serviceObjects.upsertMany([
-    { service_object_type: t.config.SERVICE_OBJECT_TYPE, service_object_id: 'park-1', kind: 'park', lat: 60.1589, long: 24.9562, names: { fi: 'Kaivopuisto', sv: 'Brunnsparken', en: 'Kaivopuisto park' }, address: 'Itäinen Puistotie' },
-  ]);
+  await addKaivopuistoPark(t);
   const counters = generateDemoCounters(t.clock.now, 120);
   await t.repositories.counters.upsertMany(counters);
 
