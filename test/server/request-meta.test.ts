@@ -4,18 +4,13 @@
  * PUBLIC_BASE_URL whatever Host was sent; any other request's page is index.html's generic head.
  * The real store (this run's backend) holds the requests.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientRoutes } from '../../src/server/client-routes';
-import type { AppContext } from '../../src/server/context';
-import { createMetrics } from '../../src/server/http/metrics';
-import { createMailLinks, mailBaseUrl } from '../../src/server/notify/mail-links';
 import type { BodyRecord } from '../../src/server/storage/repositories/types';
 import { createTestApp, type TestApp } from '../helpers/georeport-app';
 import { mediaRow, newRequest } from './storage/contract/fixtures';
+import { clientRoutesOver, writeMiniatureClient } from '../helpers/miniature-client';
 
 const indexHtml =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Kerro</title><script type="module" src="/assets/index-E1.js"></script></head><body><div id="root"></div></body></html>';
@@ -45,12 +40,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_BASE_URL: publicBase });
-  dir = mkdtempSync(join(tmpdir(), 'kerro-request-meta-'));
-  mkdirSync(join(dir, '.vite'));
-  mkdirSync(join(dir, 'icons'));
-  writeFileSync(join(dir, 'index.html'), indexHtml);
-  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  writeFileSync(join(dir, 'icons', 'icon-512.png'), 'png');
+  dir = writeMiniatureClient('kerro-request-meta-', indexHtml, manifest, { 'icons/icon-512.png': 'png' });
   await t.repositories.bodies.importAll([helsinki]);
   const requests = t.repositories.serviceRequests;
   await requests.create(newRequest('with-photo', { title: 'Broken bench by the fountain', body_id: 'helsinki', detailed_status: ['IN_PROCESS'], media: [mediaRow(0, 'first.jpg'), mediaRow(1, 'second.jpg')], ...personal }));
@@ -58,16 +48,7 @@ beforeAll(async () => {
   await requests.create(newRequest('hostile', { title: hostileTitle, description: `<img src=x onerror=alert(2)> & "quoted" ${longDescription}` }));
   await requests.create(newRequest('pending', { moderation: 'pending', ...personal }));
   await requests.create(newRequest('rejected', { moderation: 'rejected', ...personal }));
-  app = Fastify();
-  // What the client routes use of the app's context: the config, the store and the links' base.
-  const used: Pick<AppContext, 'config' | 'repositories' | 'mailLinks' | 'metrics'> = {
-    config: t.config,
-    repositories: t.store,
-    mailLinks: createMailLinks('test-secret', mailBaseUrl(t.config)),
-    metrics: createMetrics(),
-  };
-  const context = used as AppContext;
-  await app.register(clientRoutes, { context, clientDir: dir });
+  app = await clientRoutesOver(t, dir);
 });
 
 afterAll(async () => {

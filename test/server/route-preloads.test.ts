@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientRoutes } from '../../src/server/client-routes';
 import type { AppContext } from '../../src/server/context';
 import { createMetrics } from '../../src/server/http/metrics';
+import { writeMiniatureClient } from '../helpers/miniature-client';
 
 /** A store with no requests: a request's page gets index.html's generic head (request-meta.test.ts covers the others). */
 const noStoredRequests = { serviceRequests: { find: async () => undefined, publicChangeToken: async () => '1' } };
@@ -32,10 +33,7 @@ describe("the page's own chunks preloaded with index.html", () => {
   let dir: string;
   let app: FastifyInstance;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kerro-preloads-'));
-    mkdirSync(join(dir, '.vite'));
-    writeFileSync(join(dir, 'index.html'), indexHtml);
-    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    dir = writeMiniatureClient('kerro-preloads-', indexHtml, manifest);
     app = Fastify();
     // No tile URL configured: OpenStreetMap's, as in the app's own default.
     await app.register(clientRoutes, { context: { config: {}, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext, clientDir: dir });

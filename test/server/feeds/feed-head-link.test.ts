@@ -3,17 +3,12 @@
  * (`<link rel="alternate" type="application/atom+xml">`, from PUBLIC_BASE_URL, its title escaped
  * and in the page's language); a pending, rejected or unknown request's page does not.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { clientRoutes } from '../../../src/server/client-routes';
-import type { AppContext } from '../../../src/server/context';
-import { createMetrics } from '../../../src/server/http/metrics';
-import { createMailLinks, mailBaseUrl } from '../../../src/server/notify/mail-links';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { newRequest } from '../storage/contract/fixtures';
+import { clientRoutesOver, writeMiniatureClient } from '../../helpers/miniature-client';
 
 const base = 'https://kerro.example';
 // A built app in miniature: index.html and the manifest the page's preloads are read from.
@@ -30,24 +25,13 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_BASE_URL: base });
-  dir = mkdtempSync(join(tmpdir(), 'kerro-feed-link-'));
-  mkdirSync(join(dir, '.vite'));
-  writeFileSync(join(dir, 'index.html'), indexHtml);
-  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  dir = writeMiniatureClient('kerro-feed-link-', indexHtml, manifest);
   const requests = t.repositories.serviceRequests;
   await requests.create(newRequest('public-1', { title: '"><script>alert(1)</script>' }));
   await requests.create(newRequest('untitled', { title: null }));
   await requests.create(newRequest('pending', { moderation: 'pending' }));
   await requests.create(newRequest('rejected', { moderation: 'rejected' }));
-  app = Fastify();
-  // What the client routes use of the app's context: the config, the store, the links' base, the metrics.
-  const used: Pick<AppContext, 'config' | 'repositories' | 'mailLinks' | 'metrics'> = {
-    config: t.config,
-    repositories: t.store,
-    mailLinks: createMailLinks('test-secret', mailBaseUrl(t.config)),
-    metrics: createMetrics(),
-  };
-  await app.register(clientRoutes, { context: used as AppContext, clientDir: dir });
+  app = await clientRoutesOver(t, dir);
 });
 
 afterAll(async () => {
