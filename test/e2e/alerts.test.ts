@@ -4,30 +4,19 @@
  * server on loopback receives it), a moderator publishes a report nearby through the moderation
  * API, and the alert email arrives with its one-click unsubscribe. Phone and desktop, axe clean.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
+import { reportThroughProxy } from '../helpers/published-report';
 import { linkIn, readMail } from '../server/notify/multipart';
-import { startSmtpServer } from '../server/notify/smtp-test-server';
 import { addModeratorWithCli } from './admin-cli';
 import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
-import { withServerAndBrowser } from './suite-setup';
+import { withMailServerAndBrowser } from './suite-setup';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-
-afterAll(async () => {
-  await smtp?.close();
-});
-
-// Registered after the SMTP server's hooks: the server starts once that runs and stops before it closes.
-const suite = withServerAndBrowser(() => ({ env: { SMTP_URL: smtp.url } }));
+const suite = withMailServerAndBrowser();
 
 async function mailTo(address: string, subject: string, timeoutMs = 20_000) {
-  const found = await smtp
+  const found = await suite.smtp
     .mailWhere((mail) => mail.to.includes(address) && readMail(mail.raw).headers.get('subject')?.startsWith(subject) === true, timeoutMs)
     .catch((error: Error) => {
       throw new Error(`${error.message}; the server said:\n${suite.server.output()}`);
@@ -38,11 +27,7 @@ async function mailTo(address: string, subject: string, timeoutMs = 20_000) {
 /** A report sent as the app sends it, ~100 m north of `point`, then published by a moderator through the moderation API. */
 async function reportPublishedNearby(point: { lat: number; long: number }): Promise<string> {
   const base = suite.server.baseUrl;
-  const services = (await (await fetch(`${base}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string }[];
-  const body = new URLSearchParams({ service_code: services[0]!.service_code, title: 'Fallen sign by the square', description: 'The parking sign has fallen over onto the pavement.', lat: (point.lat + 0.0009).toFixed(6), long: point.long.toFixed(6) });
-  const sent = await fetch(`${base}/proxy/open311/v1/requests.json`, { method: 'POST', body });
-  expect(sent.status).toBe(200);
-  const id = ((await sent.json()) as { service_request_id: string }[])[0]!.service_request_id;
+  const id = await reportThroughProxy(suite.server, { title: 'Fallen sign by the square', description: 'The parking sign has fallen over onto the pavement.', lat: (point.lat + 0.0009).toFixed(6), long: point.long.toFixed(6) });
   addModeratorWithCli(suite.server.dataDir, 'maija', 'correct horse battery');
   const login = await fetch(`${base}/moderation/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'maija', password: 'correct horse battery' }) });
   expect(login.status).toBe(200);

@@ -3,27 +3,15 @@
  * it), the resident asks to follow, confirms with the link the email brought (a real SMTP server
  * on loopback receives it), and the page then counts one follower. Phone and desktop, axe clean.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { linkIn, readMail } from '../server/notify/multipart';
-import { startSmtpServer } from '../server/notify/smtp-test-server';
 import { desktop, expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
-import { withServerAndBrowser } from './suite-setup';
+import { withMailServerAndBrowser } from './suite-setup';
 import { publishedReport } from '../helpers/published-report';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-
-afterAll(async () => {
-  await smtp?.close();
-});
-
-// Registered after the SMTP server's hooks: the server starts once that runs and stops before it closes.
-const suite = withServerAndBrowser(() => ({ env: { SMTP_URL: smtp.url } }));
+const suite = withMailServerAndBrowser();
 
 function publishedRequest(): Promise<string> {
   return publishedReport(suite.server, {
@@ -36,7 +24,7 @@ function publishedRequest(): Promise<string> {
 }
 
 async function mailTo(address: string, timeoutMs = 15_000) {
-  const found = await smtp.mailWhere((mail) => mail.to.includes(address), timeoutMs).catch((error: Error) => {
+  const found = await suite.smtp.mailWhere((mail) => mail.to.includes(address), timeoutMs).catch((error: Error) => {
     throw new Error(`${error.message}; the server said:\n${suite.server.output()}`);
   });
   return readMail(found.raw);
@@ -86,6 +74,6 @@ it('follows a report, confirms by the emailed link, and sees the follower count 
   await screenshot(wide.page, 'follow-request-desktop');
   await expectCleanRunThenClose(wide);
   // Nothing went to the follower but the confirmation; the reporter got the receipt.
-  expect(smtp.received.filter((mail) => mail.to.includes('neighbour@example.org'))).toHaveLength(1);
+  expect(suite.smtp.received.filter((mail) => mail.to.includes('neighbour@example.org'))).toHaveLength(1);
   expect((await mailTo('reporter@example.org')).headers.get('subject')).toBe('Your report has been received: Broken bench by the fountain');
 });

@@ -4,44 +4,20 @@
  * reports (not a neighbour's), and the report form then has their contact details filled in.
  * Desktop and phone, axe clean.
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
+import { publishedReport, reportThroughProxy } from '../helpers/published-report';
 import { linkIn, readMail } from '../server/notify/multipart';
-import { startSmtpServer } from '../server/notify/smtp-test-server';
 import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
-import { withServerAndBrowser } from './suite-setup';
+import { withMailServerAndBrowser } from './suite-setup';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const suite = withMailServerAndBrowser();
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-
-afterAll(async () => {
-  await smtp?.close();
-});
-
-// Registered after the SMTP server's hooks: the server starts once that runs and stops before it closes.
-const suite = withServerAndBrowser(() => ({ env: { SMTP_URL: smtp.url } }));
-
-async function report(fields: Record<string, string>, published: boolean): Promise<string> {
-  const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as { service_code: string }[];
-  const body = new URLSearchParams({ service_code: services[0]!.service_code, lat: '60.16795', long: '24.95240', ...fields });
-  const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
-  expect(response.status).toBe(200);
-  const id = ((await response.json()) as { service_request_id: string }[])[0]!.service_request_id;
-  if (published) {
-    const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
-    try {
-      db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id);
-    } finally {
-      db.close();
-    }
-  }
-  return id;
+/** A report sent through the proxy at the fountain, published (as a moderator would) when `published`. */
+function report(fields: Record<string, string>, published: boolean): Promise<string> {
+  const atTheFountain = { lat: '60.16795', long: '24.95240', ...fields };
+  return published ? publishedReport(suite.server, atTheFountain) : reportThroughProxy(suite.server, atTheFountain);
 }
 
 it('signs in by the emailed link, sees My reports, and the report form is filled in (desktop, then phone)', async () => {
@@ -62,7 +38,7 @@ it('signs in by the emailed link, sees My reports, and the report form is filled
   await screenshot(page, 'my-reports-sign-in-desktop');
 
   const isSignInLink = (raw: string) => readMail(raw).headers.get('subject') === 'Sign-in link: My reports';
-  const found = await smtp.mailWhere((received) => received.to.includes('aino@example.org') && isSignInLink(received.raw), 15_000);
+  const found = await suite.smtp.mailWhere((received) => received.to.includes('aino@example.org') && isSignInLink(received.raw), 15_000);
   const mail = readMail(found.raw);
   const link = linkIn(mail.plain, `${suite.server.baseUrl}/account/sign-in?token=`);
   await page.goto(link);

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from '../helpers/browser';
 import { startKerroServer, type KerroServer } from '../helpers/kerro-server';
+import { startSmtpServer } from '../server/notify/smtp-test-server';
 
 type ServerOptions = Parameters<typeof startKerroServer>[0];
 
@@ -40,6 +41,40 @@ export function withServerAndBrowser(options?: ServerOptions | (() => ServerOpti
     },
     get browser() {
       return started(browser, 'browser');
+    },
+  };
+}
+
+type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+export interface MailServerAndBrowser extends ServerAndBrowser {
+  /** The real SMTP server on loopback the Kerro server sends its email to. */
+  readonly smtp: SmtpServer;
+}
+
+/**
+ * withServerAndBrowser with a real SMTP server on loopback as the server's SMTP_URL: it starts
+ * before the server and closes after it (its hooks are registered first).
+ */
+export function withMailServerAndBrowser(): MailServerAndBrowser {
+  let smtp: SmtpServer | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  const suite = withServerAndBrowser(() => ({ env: { SMTP_URL: smtp!.url } }));
+  return {
+    get server() {
+      return suite.server;
+    },
+    get browser() {
+      return suite.browser;
+    },
+    get smtp() {
+      if (smtp === undefined) throw new Error("the SMTP server is not running: it starts in this suite's beforeAll, so use it in a test or a later hook");
+      return smtp;
     },
   };
 }

@@ -4,17 +4,15 @@
  * filters (no strip of a scroll box), a photo's enlarged view (a dialog: focus in, Escape out,
  * focus back), and the place step's way past the map to the questions.
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
+import { inServerDatabase } from '../helpers/published-report';
 import { linkIn, readMail } from '../server/notify/multipart';
-import { startSmtpServer } from '../server/notify/smtp-test-server';
 import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
-import { withServerAndBrowser } from './suite-setup';
+import { withMailServerAndBrowser } from './suite-setup';
 
 const laptop = { width: 1280, height: 800 };
 const sizes = [
@@ -22,14 +20,7 @@ const sizes = [
   ['desktop', laptop],
 ] as const;
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
-const suite = withServerAndBrowser(() => ({ env: { SMTP_URL: smtp.url } }));
+const suite = withMailServerAndBrowser();
 
 async function photoJpeg(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="#5b8c5a"/>
@@ -47,17 +38,12 @@ async function publishedReport(email: string): Promise<string> {
   const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
   expect(response.status).toBe(200);
   const id = ((await response.json()) as { service_request_id: string }[])[0]!.service_request_id;
-  const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
-  try {
-    db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id);
-  } finally {
-    db.close();
-  }
+  inServerDatabase(suite.server, (db) => db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id));
   return id;
 }
 
 async function mailTo(address: string) {
-  return readMail((await smtp.mailWhere((mail) => mail.to.includes(address))).raw);
+  return readMail((await suite.smtp.mailWhere((mail) => mail.to.includes(address))).raw);
 }
 
 /** The element's size on screen, in CSS pixels. */
