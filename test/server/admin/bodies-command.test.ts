@@ -46,8 +46,7 @@ describe('admin bodies', () => {
   });
 
   it('is in the usage, with its own --help', async () => {
-    out = [];
-    err = [];
+    clear();
     expect(await runAdmin(['--help'], io, env)).toBe(2);
     expect(out.join('\n')).toMatch(/bodies import\|list\|remove/);
     expect(await run('--help')).toBe(2);

@@ -65,8 +65,7 @@ describe('admin CLI dispatcher', () => {
   });
 
   it('reports a bad environment with exit 1 instead of a stack trace', async () => {
-    out = [];
-    err = [];
+    clear();
     expect(await runAdmin(['apikey', 'list'], io, { ...storeEnv, PORT: 'eighty' })).toBe(1);
     expect(err.join('\n')).toMatch(/Invalid configuration:\n\s+PORT/);
   });
