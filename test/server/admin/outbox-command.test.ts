@@ -4,17 +4,16 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
 import { freshStoreEnv, openTestSql, type TestSql } from '../../helpers/test-store';
+import { printedLines } from './printed-lines';
 
 describe('npm run admin -- outbox', { timeout: 30_000 }, () => {
   let dataDir: string;
   let env: Record<string, string>;
   let sql: TestSql;
-  let out: string[];
-  let err: string[];
+  const { out, err, io, clear } = printedLines();
   const run = (...argv: string[]) => {
-    out = [];
-    err = [];
-    return runAdmin(['outbox', ...argv], { out: (line) => out.push(line), err: (line) => err.push(line) }, env);
+    clear();
+    return runAdmin(['outbox', ...argv], io, env);
   };
   const now = Date.now();
   const queue = (messageId: string, createdAt: number, failedAt: number | null, lastError: string | null) =>
