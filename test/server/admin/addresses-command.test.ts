@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addressesCommand } from '../../../src/server/admin/commands/addresses';
@@ -15,11 +14,7 @@ beforeEach(() => ({ dir, store } = opened));
 
 const header = 'street_fi,street_sv,number,postal_code,municipality_fi,municipality_sv,lat,long';
 
-function file(name: string, content: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-}
+const file = (name: string, content: string) => opened.file(name, content);
 
 async function run(args: string[]) {
   const out: string[] = [];

@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
 import { demoBodiesFile } from '../../../src/server/demo/bodies';
 import { demoServiceTypes } from '../../../src/server/demo/service-types';
 import type { Store } from '../../../src/server/storage';
-import { openTestStore } from '../../helpers/test-store';
 import { printedLines } from './printed-lines';
+import { useStorePerTest } from '../../helpers/store-per-test';
 
 const demoFile = fileURLToPath(demoBodiesFile);
 const demo = JSON.parse(readFileSync(demoFile, 'utf8')) as { type: string; features: { properties: Record<string, unknown>; geometry: unknown }[] };
@@ -29,20 +28,12 @@ describe('admin bodies', () => {
     clear();
     return runAdmin(['bodies', ...argv], io, env);
   };
-  const write = (name: string, content: unknown) => {
-    const path = join(dir, name);
-    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
-    return path;
-  };
+  const write = (name: string, content: unknown) => opened.file(name, content);
 
+  const opened = useStorePerTest('kerro-bodies-', { storeIn: 'data' });
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kerro-bodies-'));
-    ({ store, env } = await openTestStore(join(dir, 'data')));
+    ({ dir, store, env } = opened);
     for (const type of demoServiceTypes) await store.serviceTypes.upsert(type);
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('is in the usage, with its own --help', async () => {

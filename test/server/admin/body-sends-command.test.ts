@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
 import type { Store } from '../../../src/server/storage';
 import type { BodyRecord } from '../../../src/server/storage/repositories/types';
-import { openTestStore } from '../../helpers/test-store';
 import { newRequest, storeServiceTypes } from '../storage/contract/fixtures';
 import { printedLines } from './printed-lines';
+import { useStorePerTest } from '../../helpers/store-per-test';
 
 const area: BodyRecord['area'] = { type: 'Polygon', coordinates: [[[24.8, 60.1], [25.2, 60.1], [25.2, 60.3], [24.8, 60.3], [24.8, 60.1]]] };
 const bodies: BodyRecord[] = [
@@ -16,7 +13,6 @@ const bodies: BodyRecord[] = [
 ];
 
 describe('npm run admin -- bodies sends|retry', { timeout: 30_000 }, () => {
-  let dir: string;
   let store: Store;
   let env: Record<string, string>;
   const { out, err, io, clear } = printedLines();
@@ -32,15 +28,11 @@ describe('npm run admin -- bodies sends|retry', { timeout: 30_000 }, () => {
       { forward: true },
     );
 
+  const opened = useStorePerTest('kerro-body-sends-', { storeIn: 'data' });
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kerro-body-sends-'));
-    ({ store, env } = await openTestStore(join(dir, 'data')));
+    ({ store, env } = opened);
     await storeServiceTypes(store);
     await store.bodies.importAll(bodies);
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('lists given-up sends first, then pending ones, with attempts, next attempt and error; never a key, contact or text', async () => {

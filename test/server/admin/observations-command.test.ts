@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
@@ -13,11 +12,7 @@ beforeEach(() => ({ dir, store, env } = opened));
 
 const header = 'counter_id,datetime,typeofmeasurement,direction,vehicletype,unit,value,source';
 
-function file(name: string, content: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-}
+const file = (name: string, content: string) => opened.file(name, content);
 
 /** Through the real command line entry, on the test's store (another connection, as the CLI is another process). */
 async function run(args: string[]) {
