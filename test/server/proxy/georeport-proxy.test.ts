@@ -6,15 +6,12 @@ import { helsinkiFixtures } from '../../helpers/fixtures';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
 import { startFakeUpstream } from './fake-upstream';
-import { readProxyApiKey } from '../../helpers/proxy-key';
+import { proxyingTestApp } from '../../helpers/proxy-key';
 
 describe('the proxy in front of the embedded GeoReport service', () => {
   let t: TestApp;
   let proxyKey: string;
-  beforeAll(async () => {
-    t = await createTestApp({ PROXY_POSTS_PER_MINUTE: '1000' }, { listen: true, captureLogs: true });
-    proxyKey = await readProxyApiKey(t.env);
-  });
+  beforeAll(async () => ({ t, proxyKey } = await proxyingTestApp()));
   afterAll(() => t.close());
 
   it('passes GET answers through unchanged, JSON and XML', async () => {

@@ -4,7 +4,7 @@ import { isSensitiveName, redactFields, redactUrl } from '../../../src/server/ht
 import { StoreUnavailableError } from '../../../src/server/storage/errors';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
-import { readProxyApiKey } from '../../helpers/proxy-key';
+import { proxyingTestApp } from '../../helpers/proxy-key';
 
 // Values distinctive enough that any appearance in a log line is this test's data leaking.
 const person = {
@@ -28,10 +28,7 @@ interface LogLine {
 describe('structured logs', () => {
   let t: TestApp;
   let proxyKey: string;
-  beforeAll(async () => {
-    t = await createTestApp({ PROXY_POSTS_PER_MINUTE: '1000' }, { listen: true, captureLogs: true });
-    proxyKey = await readProxyApiKey(t.env);
-  });
+  beforeAll(async () => ({ t, proxyKey } = await proxyingTestApp()));
   afterAll(() => t.close());
 
   it('hold no personal data, key or password, whatever the request carried', async () => {
