@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -10,6 +9,7 @@ import { expectNoAxeViolations } from './expectations';
 import { screenshot } from '../helpers/browser';
 import { chooseServiceType, confirmedRequestId } from './report-flow-helpers';
 import { withServerAndBrowser } from './suite-setup';
+import { publishInServerDatabase } from '../helpers/published-report';
 
 /**
  * Issue 26's "Done when": with the capital region's bodies imported, a report from a point in
@@ -53,12 +53,7 @@ describe('bodies in the app', () => {
     await page.getByRole('button', { name: 'Send report' }).click();
     const id = await confirmedRequestId(page);
 
-    const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
-    try {
-      db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id);
-    } finally {
-      db.close();
-    }
+    publishInServerDatabase(suite.server, id);
     await page.goto(`${suite.server.baseUrl}/requests/${encodeURIComponent(id)}`);
     const handledBy = page.locator('dt', { hasText: 'Handled by' });
     await handledBy.waitFor();

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { projectRoot } from '../helpers/project-root';
 import { desktop, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { withServerAndBrowser } from './suite-setup';
+import { publishInServerDatabase } from '../helpers/published-report';
 
 const pageErrors: string[] = [];
 
@@ -72,14 +72,7 @@ async function createRequest({ photo = true }: { photo?: boolean } = {}): Promis
 }
 
 function publish(id: string): void {
-  // The server holds the same file open in WAL mode; a second connection may write to it.
-  const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
-  try {
-    const changed = db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id);
-    expect(changed.changes).toBe(1);
-  } finally {
-    db.close();
-  }
+  expect(publishInServerDatabase(suite.server, id)).toBe(1);
 }
 
 /** Waits until the page has asked the listing whether the request is public, and got the answer. */

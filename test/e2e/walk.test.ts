@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
-import { inServerDatabase } from '../helpers/published-report';
+import { publishInServerDatabase } from '../helpers/published-report';
 import { linkIn, readMail } from '../server/notify/multipart';
 import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
@@ -38,7 +38,7 @@ async function publishedReport(email: string): Promise<string> {
   const response = await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json`, { method: 'POST', body });
   expect(response.status).toBe(200);
   const id = ((await response.json()) as { service_request_id: string }[])[0]!.service_request_id;
-  inServerDatabase(suite.server, (db) => db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id));
+  publishInServerDatabase(suite.server, id);
   return id;
 }
 

@@ -29,6 +29,12 @@ export function inServerDatabase<T>(server: RunningServer, change: (db: Database
 /** A report sent through the proxy, then published (as a moderator would). */
 export async function publishedReport(server: RunningServer, fields: Record<string, string>): Promise<string> {
   const id = await reportThroughProxy(server, fields);
-  inServerDatabase(server, (db) => db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id));
+  publishInServerDatabase(server, id);
   return id;
+}
+
+/** Publishes a report in the server's SQLite file (as a moderator would); answers how many rows changed. */
+export function publishInServerDatabase(server: RunningServer, id: string): number {
+  // The server holds the same file open in WAL mode; a second connection may write to it.
+  return inServerDatabase(server, (db) => db.prepare("UPDATE service_requests SET moderation = 'published' WHERE service_request_id = ?").run(id).changes);
 }
