@@ -1,6 +1,7 @@
 /** Forward jobs and case-system polling, written once (issue 27): a job is leased like an outbox message. */
 import { randomUUID } from 'node:crypto';
 import type { Db, Engine } from './engine';
+import { dueJobs, jobQueueSummary } from './leased-jobs';
 import type { ForwardEntry, ForwardMethod, ForwardStore, ForwardedReport } from '../repositories/types';
 
 /** Ids per lookup: within SQLite's cap on bound values. */
@@ -71,12 +72,7 @@ async function inBatches<T>(ids: readonly string[], read: (batch: string[]) => P
 
 export function createForwardStore(engine: Engine): ForwardStore {
   const { db } = engine;
-  const unsent = () => db.selectFrom('forwards').where('sent_at', 'is', null);
-  const due = (now: number) =>
-    unsent()
-      .where('failed_at', 'is', null)
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]));
+  const due = (now: number) => dueJobs(db, 'forwards', now);
   const unsentJob = (id: string) => db.updateTable('forwards').where('service_request_id', '=', id).where('sent_at', 'is', null);
   const forwardedOf = (bodyId: string) =>
     db.selectFrom('forwards').select(reportColumns).where('body_id', '=', bodyId).where('sent_at', 'is not', null).where('remote_id', 'is not', null);
@@ -112,16 +108,7 @@ export function createForwardStore(engine: Engine): ForwardStore {
     async giveUp(id, now, error) {
       await unsentJob(id).set({ locked_until: null, failed_at: now, last_error: error }).execute();
     },
-    async summary() {
-      const row = await unsent()
-        .select((eb) => [
-          eb.fn.countAll<number>().filterWhere('failed_at', 'is', null).as('pending'),
-          eb.fn.countAll<number>().filterWhere('failed_at', 'is not', null).as('failed'),
-          eb.fn.min('created_at').filterWhere('failed_at', 'is', null).as('oldestPendingAt'),
-        ])
-        .executeTakeFirstOrThrow();
-      return { pending: Number(row.pending), failed: Number(row.failed), oldestPendingAt: row.oldestPendingAt ?? null };
-    },
+    summary: () => jobQueueSummary(db, 'forwards'),
     async list({ limit, failedOnly, pendingOnly, bodyId }) {
       return db
         .selectFrom('forwards')

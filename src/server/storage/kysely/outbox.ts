@@ -1,5 +1,6 @@
 /** The email outbox, written once: messages queued inside the change that causes them, leased to senders. */
 import type { Db, Engine } from './engine';
+import { dueJobs, jobQueueSummary, unsentJobs } from './leased-jobs';
 import type { NewOutboxMessage, OutboxStore } from '../repositories/types';
 
 const messageColumns = [
@@ -18,12 +19,8 @@ export async function insertOutboxMessage(trx: Db, message: NewOutboxMessage): P
 
 export function createOutboxStore(engine: Engine): OutboxStore {
   const { db } = engine;
-  const unsent = () => db.selectFrom('outbox').where('sent_at', 'is', null);
-  const due = (now: number) =>
-    unsent()
-      .where('failed_at', 'is', null)
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]));
+  const unsent = () => unsentJobs(db, 'outbox');
+  const due = (now: number) => dueJobs(db, 'outbox', now);
   return {
     async listDue(now, limit) {
       const rows = await due(now).select('id').orderBy('next_attempt_at').orderBy('id').limit(limit).execute();
@@ -37,7 +34,7 @@ export function createOutboxStore(engine: Engine): OutboxStore {
       return db
         .updateTable('outbox')
         .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', due(now).where('id', '=', id).select('id').$if(engine.kind === 'postgres', (qb) => qb.forUpdate().skipLocked()))
+        .where('id', '=', engine.forUpdate(due(now).where('id', '=', id).select('id'), { skipLocked: true }))
         .returning(messageColumns)
         .executeTakeFirst();
     },
@@ -55,16 +52,7 @@ export function createOutboxStore(engine: Engine): OutboxStore {
     async giveUp(id, now, error) {
       await db.updateTable('outbox').set({ locked_until: null, failed_at: now, last_error: error }).where('id', '=', id).execute();
     },
-    async summary() {
-      const row = await unsent()
-        .select((eb) => [
-          eb.fn.countAll<number>().filterWhere('failed_at', 'is', null).as('pending'),
-          eb.fn.countAll<number>().filterWhere('failed_at', 'is not', null).as('failed'),
-          eb.fn.min('created_at').filterWhere('failed_at', 'is', null).as('oldestPendingAt'),
-        ])
-        .executeTakeFirstOrThrow();
-      return { pending: Number(row.pending), failed: Number(row.failed), oldestPendingAt: row.oldestPendingAt ?? null };
-    },
+    summary: () => jobQueueSummary(db, 'outbox'),
     async listUnsent(limit) {
       return unsent()
         .select(['id', 'service_request_id', 'created_at', 'attempts', 'next_attempt_at', 'failed_at', 'last_error'])
