@@ -18,7 +18,7 @@ import { withOperationIds } from './openapi-operation-ids';
 
 export const openApiDocumentPath = '/api/schema/';
 /** The APIs the document describes; the web app, photos, health checks and email pages are not APIs. */
-const apiPrefixes = ['/open311/v1/', '/api/', '/proxy/', '/moderation/api/', '/geocoding/v1/'];
+const apiPrefixes = ['/open311/v1/', '/api/', '/proxy/', '/moderation/api/', '/residents/api/', '/bodies/v1/', '/geocoding/v1/'];
 export const apiDocsPath = '/api/schema/swagger-ui';
 
 /** Swagger UI's method badges and version stamps are white on light colours; darker ones pass WCAG AA. */
@@ -44,7 +44,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Kerro APIs',
         version: '1',
         description:
-          'The GeoReport v2 + CitySDK service (/open311/v1), the counter service (/api), the proxy the web app uses (/proxy) and the moderation API (/moderation/api).',
+          "The GeoReport v2 + CitySDK service (/open311/v1), the counter service (/api), the proxy the web app uses (/proxy), the moderation API (/moderation/api), the residents' API (/residents/api) and the bodies read API (/bodies/v1).",
       },
     },
     transform: (route) => {

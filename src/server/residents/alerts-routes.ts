@@ -15,17 +15,18 @@ import { formatW3cDateTime } from '../time/w3c';
 import { residentOf } from './session';
 import { ModerationApiError } from '../moderation/errors';
 import { subscribeToAlert } from './alerts-subscribe';
+import { residentSchemas } from './schemas';
 
 const signInRequired = () =>
   new ModerationApiError(401, 'unauthenticated', 'sign in first: POST /residents/api/sign-in with your email address, then open the link it sends; your alerts are listed then');
 
 export const alertsRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
-  app.post('/alerts', async (request, reply) => {
+  app.post('/alerts', { schema: residentSchemas.subscribe }, async (request, reply) => {
     await subscribeToAlert(context, request.body, request.ip);
     return reply.code(202).send({ status: 'confirmation_sent' });
   });
 
-  app.get('/alerts', async (request) => {
+  app.get('/alerts', { schema: residentSchemas.alerts }, async (request) => {
     const resident = await residentOf(context, request);
     if (!resident) throw signInRequired();
     const alerts = await context.repositories.alerts.listByEmail(resident.email);
@@ -39,7 +40,7 @@ export const alertsRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
     return { alerts: body };
   });
 
-  app.delete<{ Params: { id: string } }>('/alerts/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/alerts/:id', { schema: residentSchemas.removeAlert }, async (request, reply) => {
     const resident = await residentOf(context, request);
     if (!resident) throw signInRequired();
     const id = /^[1-9][0-9]{0,14}$/.test(request.params.id) ? Number(request.params.id) : undefined;

@@ -15,6 +15,7 @@ import { residentMe } from './me';
 import { endResidentSession, residentOf, startResidentSession, type ResidentSession } from './session';
 import { askForSignInLink, useSignInLink } from './sign-in';
 import { alertsRoutes } from './alerts-routes';
+import { residentSchemas } from './schemas';
 
 const unauthenticated = () => new ModerationApiError(401, 'unauthenticated', 'sign in first: POST /residents/api/sign-in with your email address, then open the link it sends');
 
@@ -47,14 +48,14 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
   };
 
   // The same 202 for every address, known or not: the answer must not tell whose address it is.
-  app.post('/sign-in', async (request, reply) => {
+  app.post('/sign-in', { schema: residentSchemas.signIn }, async (request, reply) => {
     const body = parseInput(signInBody, request.body);
     await askForSignInLink(context, { email: body.email, locale: body.locale, next: body.next, clientIp: request.ip });
     return reply.code(202).send({ message: 'if the address is right, a sign-in link is on its way; it works once, for 15 minutes' });
   });
 
   // POST only: mail scanners open links (GET) before the resident does, and must not use them up.
-  app.post('/sign-in/confirm', async (request, reply) => {
+  app.post('/sign-in/confirm', { schema: residentSchemas.confirm }, async (request, reply) => {
     const { token } = parseInput(confirmBody, request.body);
     const email = await useSignInLink(context, token);
     if (email === undefined) {
@@ -64,20 +65,20 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     return { email };
   });
 
-  app.post('/sign-out', async (request, reply) => {
+  app.post('/sign-out', { schema: residentSchemas.signOut }, async (request, reply) => {
     await endResidentSession(context, request, reply);
     return reply.code(204).send();
   });
 
   // 200 either way, so a page asking whether anyone is signed in logs no error for everyone else.
-  app.get('/session', async (request): Promise<ResidentSessionAnswer> => {
+  app.get('/session', { schema: residentSchemas.session }, async (request): Promise<ResidentSessionAnswer> => {
     const resident = await residentOf(context, request);
     if (!resident) return { signedIn: false };
     const me = await residentMe(context, resident.email, undefined);
     return { signedIn: true, email: me.email, firstName: me.firstName, lastName: me.lastName };
   });
 
-  app.get('/me', async (request) => {
+  app.get('/me', { schema: residentSchemas.me }, async (request) => {
     const { email } = await signedIn(request);
     const { locale } = parseInput(meQuery, request.query);
     return residentMe(context, email, locale);
@@ -86,7 +87,7 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
   // Email alerts (alerts-routes.ts): under this plugin's parsers, Origin check and error format.
   await app.register(alertsRoutes, { context });
 
-  app.put('/me/settings', async (request) => {
+  app.put('/me/settings', { schema: residentSchemas.settings }, async (request) => {
     const { email } = await signedIn(request);
     const settings = parseInput(settingsBody, request.body);
     const { locale } = parseInput(meQuery, request.query);
