@@ -6,24 +6,16 @@
  * them (test/server/openapi/residents-answers.test.ts).
  */
 import { z } from 'zod';
+import { errorAnswers, jsonAnswer } from '../moderation/error-schemas';
 import { alertFrequencies, alertInputSchema, alertRadiiMeters, type AlertSummary } from '../../shared/alerts/wire';
 import { moderationStates } from '../../shared/moderation/wire';
 import type { ResidentAlertItem, ResidentMe, ResidentSessionAnswer } from '../../shared/residents/wire';
 import { confirmBody, meQuery, settingsBody, signInBody } from './input';
 
 const tags = ['Residents (session cookie)'];
-const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
 
-const errorSchema = z.strictObject({
-  error: z.strictObject({
-    code: z.string(),
-    message: z.string(),
-    fields: z.array(z.strictObject({ field: z.string(), message: z.string(), code: z.string(), limit: z.number().optional() })).optional(),
-  }),
-});
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, json(`Error (${code})`, errorSchema)]));
 /** Every write is refused when a browser says it comes from another site (403 origin_not_allowed). */
-const writeErrors = (...codes: number[]) => errors(...codes, 403);
+const writeErrors = (...codes: number[]) => errorAnswers(...codes, 403);
 
 const areaSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('point'), lat: z.number(), long: z.number(), radius_m: z.union(alertRadiiMeters.map((radius) => z.literal(radius))) }),
@@ -69,28 +61,28 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameShapes: [Same<z.infer<typeof meSchema>, ResidentMe>, Same<z.infer<typeof sessionSchema>, ResidentSessionAnswer>, Same<z.infer<typeof alertSummary>, AlertSummary>, Same<z.infer<typeof alertItem>, ResidentAlertItem>] = [true, true, true, true];
 void sameShapes;
 
-const me = (description: string) => json(description, meSchema);
+const me = (description: string) => jsonAnswer(description, meSchema);
 
 export const residentSchemas = {
   signIn: {
     tags,
     summary: 'Ask for a one-time sign-in link by email (the same 202 whether or not the address is known)',
     body: signInBody,
-    response: { 202: json('The link is on its way if the address is right', z.strictObject({ message: z.string() })), ...writeErrors(400, 429) },
+    response: { 202: jsonAnswer('The link is on its way if the address is right', z.strictObject({ message: z.string() })), ...writeErrors(400, 429) },
   },
   confirm: {
     tags,
     summary: "Use the sign-in link's token: sets the session cookie",
     body: confirmBody,
-    response: { 200: json('Signed in', z.strictObject({ email: z.string() })), ...writeErrors(400) },
+    response: { 200: jsonAnswer('Signed in', z.strictObject({ email: z.string() })), ...writeErrors(400) },
   },
   signOut: { tags, summary: 'Sign out (idempotent)', response: { 204: z.null().describe('Signed out'), ...writeErrors() } },
-  session: { tags, summary: 'Who is signed in, if anyone (200 either way)', response: { 200: json('The session', sessionSchema) } },
+  session: { tags, summary: 'Who is signed in, if anyone (200 either way)', response: { 200: jsonAnswer('The session', sessionSchema) } },
   me: {
     tags,
     summary: "The resident's reports, followed requests, alerts and email settings",
     querystring: meQuery,
-    response: { 200: me('What the resident sees of their own'), ...errors(400, 401) },
+    response: { 200: me('What the resident sees of their own'), ...errorAnswers(400, 401) },
   },
   settings: {
     tags,
@@ -103,9 +95,9 @@ export const residentSchemas = {
     tags,
     summary: "Subscribe to email alerts of new reports around a point, along a street or in a body's area (202 whether or not the address has the alert; the confirmation email's link does the rest)",
     body: alertInputSchema,
-    response: { 202: json('The confirmation email is on its way', z.strictObject({ status: z.literal('confirmation_sent') })), ...writeErrors(400, 429) },
+    response: { 202: jsonAnswer('The confirmation email is on its way', z.strictObject({ status: z.literal('confirmation_sent') })), ...writeErrors(400, 429) },
   },
-  alerts: { tags, summary: "The signed-in resident's alerts, pending ones too", response: { 200: json('The alerts', z.strictObject({ alerts: z.array(alertSummary) })), ...errors(401) } },
+  alerts: { tags, summary: "The signed-in resident's alerts, pending ones too", response: { 200: jsonAnswer('The alerts', z.strictObject({ alerts: z.array(alertSummary) })), ...errorAnswers(401) } },
   removeAlert: {
     tags,
     summary: "Remove one of the signed-in resident's alerts",

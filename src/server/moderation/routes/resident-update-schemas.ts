@@ -1,10 +1,8 @@
 /** Route schemas of the moderation API's resident updates, for the OpenAPI document only (as schemas.ts). */
 import { z } from 'zod';
+import { errorAnswers, jsonAnswer } from '../error-schemas';
 
 const tags = ['Moderation (session cookie; X-CSRF-Token on every change)'];
-const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
-const errorSchema = z.strictObject({ error: z.strictObject({ code: z.string(), message: z.string(), fields: z.array(z.record(z.string(), z.unknown())).optional() }) });
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, json(`Error (${code})`, errorSchema)]));
 
 const updateSchema = z.strictObject({
   update_id: z.string(),
@@ -26,20 +24,20 @@ export const residentUpdateSchemas = {
     tags,
     summary: "Residents' updates waiting for a moderator, oldest first (the moderator's bodies only)",
     querystring: z.object({ state: z.literal('pending').optional(), limit: z.string().optional(), locale: z.string().optional() }),
-    response: { 200: json('Pending updates', z.strictObject({ items: z.array(updateSchema) })), ...errors(400, 401) },
+    response: { 200: jsonAnswer('Pending updates', z.strictObject({ items: z.array(updateSchema) })), ...errorAnswers(400, 401) },
   },
   publish: {
     tags,
     summary: "Publish a resident's update: it joins the report's public history, its subscribers are emailed; the reporter's fixed / still there closes or reopens the report",
     params,
     querystring,
-    response: { 200: json('The update as it is now', updateSchema), ...errors(400, 401, 403, 404, 409) },
+    response: { 200: jsonAnswer('The update as it is now', updateSchema), ...errorAnswers(400, 401, 403, 404, 409) },
   },
   reject: {
     tags,
     summary: "Reject a resident's update: it is never shown",
     params,
     querystring,
-    response: { 200: json('The update as it is now', updateSchema), ...errors(400, 401, 403, 404, 409) },
+    response: { 200: jsonAnswer('The update as it is now', updateSchema), ...errorAnswers(400, 401, 403, 404, 409) },
   },
 };

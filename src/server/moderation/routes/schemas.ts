@@ -4,21 +4,13 @@
  * `{"error": {…}}` themselves. The answers test holds real answers to them (test/server/openapi).
  */
 import { z } from 'zod';
+import { errorAnswers, jsonAnswer } from '../error-schemas';
 import { forwardStates, moderationStates } from '../../../shared/moderation/wire';
 import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
 import { abuseResolveBody, auditQuery, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
 
 const tags = ['Moderation (session cookie; X-CSRF-Token on every change)'];
-const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
 
-const errorSchema = z.strictObject({
-  error: z.strictObject({
-    code: z.string(),
-    message: z.string(),
-    fields: z.array(z.strictObject({ field: z.string(), message: z.string(), code: z.string(), limit: z.number().optional() })).optional(),
-  }),
-});
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, json(`Error (${code})`, errorSchema)]));
 
 const bodyNames = z.strictObject({ fi: z.string(), sv: z.string(), en: z.string() });
 /** `bodies`: the moderator's bodies, whose requests alone they see; none for an administrator (sees all). */
@@ -76,26 +68,26 @@ const changed = (summary: string, extra: object = {}) => ({
   params: idParams,
   querystring: detailQuery,
   ...extra,
-  response: { 200: json('The request as it is now, with its audit entries', detailSchema), ...errors(400, 401, 403, 404, 409) },
+  response: { 200: jsonAnswer('The request as it is now, with its audit entries', detailSchema), ...errorAnswers(400, 401, 403, 404, 409) },
 });
 
 export const moderationSchemas = {
-  signIn: { tags, summary: 'Sign in: sets the session cookie', body: loginBody, response: { 200: json('The session', sessionSchema), ...errors(400, 401, 403, 429) } },
-  session: { tags, summary: 'The current session', response: { 200: json('The session', sessionSchema), ...errors(401) } },
-  signOut: { tags, summary: 'Sign out (idempotent)', response: { 204: z.null().describe('Signed out'), ...errors(403) } },
+  signIn: { tags, summary: 'Sign in: sets the session cookie', body: loginBody, response: { 200: jsonAnswer('The session', sessionSchema), ...errorAnswers(400, 401, 403, 429) } },
+  session: { tags, summary: 'The current session', response: { 200: jsonAnswer('The session', sessionSchema), ...errorAnswers(401) } },
+  signOut: { tags, summary: 'Sign out (idempotent)', response: { 204: z.null().describe('Signed out'), ...errorAnswers(403) } },
   queue: {
     tags,
     summary: 'Pending requests, oldest first',
     querystring: queueQuery,
-    response: { 200: json('A page of the queue', z.strictObject({ total: z.number().int(), items: z.array(itemSchema), next_after: z.string().nullable() })), ...errors(400, 401) },
+    response: { 200: jsonAnswer('A page of the queue', z.strictObject({ total: z.number().int(), items: z.array(itemSchema), next_after: z.string().nullable() })), ...errorAnswers(400, 401) },
   },
   list: {
     tags,
     summary: 'Requests in one state, newest first; with flag, the published requests reopened by their reporter or reported as abuse',
     querystring: listQuery,
-    response: { 200: json('A page of requests', z.strictObject({ items: z.array(itemSchema), next_before: z.string().nullable() })), ...errors(400, 401) },
+    response: { 200: jsonAnswer('A page of requests', z.strictObject({ items: z.array(itemSchema), next_before: z.string().nullable() })), ...errorAnswers(400, 401) },
   },
-  detail: { tags, summary: 'One request in any state, with its audit entries', params: idParams, querystring: detailQuery, response: { 200: json('The request', detailSchema), ...errors(400, 401, 404) } },
+  detail: { tags, summary: 'One request in any state, with its audit entries', params: idParams, querystring: detailQuery, response: { 200: jsonAnswer('The request', detailSchema), ...errorAnswers(400, 401, 404) } },
   publish: changed('Publish a pending request'),
   reject: changed('Reject a request (never listed)', { body: rejectBody }),
   edit: changed("Edit a request's title or description", { body: editBody }),
@@ -110,6 +102,6 @@ export const moderationSchemas = {
     tags,
     summary: 'The audit log, newest first',
     querystring: auditQuery,
-    response: { 200: json('A page of the audit log', z.strictObject({ items: z.array(auditEntrySchema), next_before: z.number().int().nullable() })), ...errors(400, 401) },
+    response: { 200: jsonAnswer('A page of the audit log', z.strictObject({ items: z.array(auditEntrySchema), next_before: z.number().int().nullable() })), ...errorAnswers(400, 401) },
   },
 };
