@@ -19,7 +19,6 @@ export async function insertOutboxMessage(trx: Db, message: NewOutboxMessage): P
 
 export function createOutboxStore(engine: Engine): OutboxStore {
   const { db } = engine;
-  const unsent = () => unsentJobs(db, 'outbox');
   const due = (now: number) => dueJobs(db, 'outbox', now);
   return {
     async listDue(now, limit) {
@@ -54,7 +53,7 @@ export function createOutboxStore(engine: Engine): OutboxStore {
     },
     summary: () => jobQueueSummary(db, 'outbox'),
     async listUnsent(limit) {
-      return unsent()
+      return unsentJobs(db, 'outbox')
         .select(['id', 'service_request_id', 'created_at', 'attempts', 'next_attempt_at', 'failed_at', 'last_error'])
         .orderBy('created_at')
         .orderBy('id')
