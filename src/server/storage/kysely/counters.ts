@@ -80,21 +80,31 @@ export function createCounterRepository(engine: Engine): CounterRepository {
     return eb.and(conditions);
   };
 
+  /**
+   * The counters, narrowed by the filter's conditions when it has any: an empty WHERE (`1 = 1`)
+   * would cost SQLite its fast COUNT(*), which then reads every row (26 µs against 4 for 2,000).
+   */
+  const counters = (filter: CounterFilter, values: readonly unknown[]) => {
+    const all = db.selectFrom('counters');
+    const conditioned = filter.source !== undefined || filter.municipalityCodes !== undefined || filter.near !== undefined;
+    return conditioned ? all.where(matching(filter, values)) : all;
+  };
+
   /** Rows of the counters matching the filter, the query compiled once per filter shape. */
-  const select = async <Row>(filter: CounterFilter, kind: string, build: (where: ReturnType<typeof matching>) => Compilable<Row>) => {
+  const select = async <Row>(filter: CounterFilter, kind: string, build: (matched: ReturnType<typeof counters>) => Compilable<Row>) => {
     const { shape, values } = filterValues(filter);
-    return run<Row>(db, `${kind}:${shape}`, values, (given) => build(matching(filter, given)));
+    return run<Row>(db, `${kind}:${shape}`, values, (given) => build(counters(filter, given)));
   };
 
   /** Ids and revisions within the exact distance, in the filter's order (the SQL only narrows the scan). */
   const nearRevisions = async (filter: CounterFilter & { near: Near }): Promise<CounterRevision[]> => {
-    const rows = await select(filter, 'near revisions', (where) => db.selectFrom('counters').select(['id', 'revision', 'latitude', 'longitude']).where(where));
+    const rows = await select(filter, 'near revisions', (matched) => matched.select(['id', 'revision', 'latitude', 'longitude']));
     return withinDistance(rows, filter.near).map(({ id, revision }) => ({ id, revision }));
   };
 
   /** Whole rows within the exact distance, in the filter's order: one query for a distance page. */
   const nearRows = async (filter: CounterFilter & { near: Near }): Promise<StoredCounter[]> => {
-    const rows = await select(filter, 'near rows', (where) => db.selectFrom('counters').select(columns).where(where));
+    const rows = await select(filter, 'near rows', (matched) => matched.select(columns));
     return withinDistance(rows, filter.near).map(decodeCounter);
   };
 
@@ -112,15 +122,15 @@ export function createCounterRepository(engine: Engine): CounterRepository {
   const listRevisions = async (filter: CounterFilter, offset: number, limit: number): Promise<CounterRevision[]> => {
     if (filter.near) return (await nearRevisions({ ...filter, near: filter.near })).slice(offset, offset + limit);
     const { shape, values } = filterValues(filter);
-    return run(db, `revisions:${shape}`, [...values, limit, offset], (given) =>
-      db
-        .selectFrom('counters')
+    // Read as arrays: every uncached page asks, and better-sqlite3 builds an object per row slower than this map does.
+    const query = run.compiled(`revisions:${shape}`, [...values, limit, offset], (given) =>
+      counters(filter, given)
         .select(['id', 'revision'])
-        .where(matching(filter, given))
         .orderBy('id')
         .limit(given[given.length - 2] as number)
         .offset(given[given.length - 1] as number),
     );
+    return (await engine.arrays<[number, number]>(query)).map(([id, revision]) => ({ id, revision }));
   };
 
   /** Stored versions of the records' ids, read inside the write. */
@@ -137,7 +147,7 @@ export function createCounterRepository(engine: Engine): CounterRepository {
   return {
     async countMatching(filter) {
       if (filter.near) return (await nearRevisions({ ...filter, near: filter.near })).length;
-      const [row] = await select(filter, 'count', (where) => db.selectFrom('counters').select((eb) => eb.fn.countAll<number>().as('n')).where(where));
+      const [row] = await select(filter, 'count', (matched) => matched.select((eb) => eb.fn.countAll<number>().as('n')));
       return Number(row!.n);
     },
     async listMatching(filter, offset, limit) {
