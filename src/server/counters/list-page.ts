@@ -4,6 +4,7 @@
  */
 import type { CounterRepository } from '../storage/repositories/types';
 import { browsableHtml } from '../drf/browsable';
+import { joinedAnswer } from '../http/joined-answer';
 import { csvHeaderLine } from './csv';
 import { distanceCsvHeaderLine, distanceFeatureJson, withDistanceColumn } from './distance-features';
 import { drfCsvDistanceFields, drfCsvFields, wantsDrfCsv } from './drf-csv';
@@ -21,18 +22,6 @@ export function pageLinks(listUrl: string, pairs: QueryPairs, page: number, page
   const previous =
     page > 1 ? joinUrl(listUrl, withQueryParam(pairs, 'page', page === 2 ? undefined : String(page - 1))) : null;
   return { next, previous };
-}
-
-/** open, the items separated, close, in one allocation: the items are copied, not encoded again. */
-function joinBytes(open: string, items: readonly Buffer[], separator: string, close: string): Buffer {
-  const parts: Buffer[] = [Buffer.from(open)];
-  const separatorBytes = Buffer.from(separator);
-  items.forEach((item, index) => {
-    if (index > 0 && separatorBytes.length > 0) parts.push(separatorBytes);
-    parts.push(item);
-  });
-  parts.push(Buffer.from(close));
-  return Buffer.concat(parts);
 }
 
 export interface ListPageRequest {
@@ -82,13 +71,13 @@ export async function renderListPage(
     }
     const body = near
       ? Buffer.from(distanceCsvHeaderLine + wholePage.map((counter) => withDistanceColumn(renderings.csvRow(counter), counter, near)).join(''))
-      : joinBytes(csvHeaderLine, await renderings.csvRows(entries), '', '');
+      : joinedAnswer(csvHeaderLine, await renderings.csvRows(entries), '', '');
     return { contentType: contentTypes.csv, body, headers };
   }
   const open = `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":{"type":"FeatureCollection","features":[`;
   const body = near
     ? Buffer.from(`${open}${wholePage.map((counter) => distanceFeatureJson(counter, near)).join(',')}]}}`)
-    : joinBytes(open, await renderings.features(entries), ',', ']}}');
+    : joinedAnswer(open, await renderings.features(entries), ',', ']}}');
   if (format === 'json') return { contentType: contentTypes.json, body, headers: {} };
   const json = body.toString('utf8');
   const html = browsableHtml({

@@ -1,9 +1,11 @@
 /**
  * Each counter's JSON Feature and CSV row, rendered once per revision: a listing reads only the
- * ids and revisions of its page, and fetches the rows it has no rendering of. Kept as UTF-8 bytes,
- * so a page is joined by copying them (encoding a page's text anew cost a fifth of serving it).
+ * ids and revisions of its page, and fetches the rows it has no rendering of. Kept as UTF-8 bytes
+ * with their digest, so a page is joined by copying them (encoding a page's text anew cost a fifth
+ * of serving it) and tagged without hashing it whole (http/joined-answer.ts).
  */
 import { PieceCache } from '../http/answer-cache';
+import { pieceOf, type Piece } from '../http/joined-answer';
 import type { CounterRepository, CounterRevision, StoredCounter } from '../storage/repositories/types';
 import { csvRow } from './csv';
 import { featureJson } from './feature';
@@ -16,21 +18,21 @@ type Variant = 'feature' | 'csv';
 const renderingBytes = 64 * 1024 * 1024;
 
 export function createCounterRenderings(repository: CounterRepository, timeZone: string) {
-  const cache = new PieceCache<number, Buffer>(renderingBytes, (bytes) => bytes.length);
+  const cache = new PieceCache<number, Piece>(renderingBytes, (piece) => piece.body.length);
   const renderers: Record<Variant, (counter: StoredCounter) => string> = {
     feature: (counter) => featureJson(counter, timeZone),
     csv: (counter) => csvRow(counter, timeZone),
   };
 
-  const rendering = (counter: StoredCounter, variant: Variant): Buffer => {
+  const rendering = (counter: StoredCounter, variant: Variant): Piece => {
     const cached = cache.get(counter.id, variant, counter.revision);
     if (cached !== undefined) return cached;
-    const bytes = Buffer.from(renderers[variant](counter));
-    cache.set(counter.id, variant, counter.revision, bytes);
-    return bytes;
+    const piece = pieceOf(Buffer.from(renderers[variant](counter)));
+    cache.set(counter.id, variant, counter.revision, piece);
+    return piece;
   };
 
-  const rendered = async (entries: readonly CounterRevision[], variant: Variant): Promise<Buffer[]> => {
+  const rendered = async (entries: readonly CounterRevision[], variant: Variant): Promise<Piece[]> => {
     const values = entries.map((entry) => cache.get(entry.id, variant, entry.revision));
     const missing = entries.filter((_, index) => values[index] === undefined).map((entry) => entry.id);
     if (missing.length > 0) {
@@ -40,13 +42,13 @@ export function createCounterRenderings(repository: CounterRepository, timeZone:
         if (row) values[index] = rendering(row, variant);
       });
     }
-    return values.filter((value): value is Buffer => value !== undefined);
+    return values.filter((value): value is Piece => value !== undefined);
   };
 
   return {
     timeZone,
-    feature: (counter: StoredCounter) => rendering(counter, 'feature').toString('utf8'),
-    csvRow: (counter: StoredCounter) => rendering(counter, 'csv').toString('utf8'),
+    feature: (counter: StoredCounter) => rendering(counter, 'feature').body.toString('utf8'),
+    csvRow: (counter: StoredCounter) => rendering(counter, 'csv').body.toString('utf8'),
     features: (entries: readonly CounterRevision[]) => rendered(entries, 'feature'),
     csvRows: (entries: readonly CounterRevision[]) => rendered(entries, 'csv'),
   };

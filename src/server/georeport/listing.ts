@@ -4,12 +4,12 @@
  * request is presented and serialized only when its item is not cached for that revision. Items
  * come from the one serializer (`listPieces`), so the answer is byte for byte the whole-list one.
  */
-import { createHash } from 'node:crypto';
 import type { SupportedLocale } from '../../shared/locales';
 import { presentServiceRequests, translationOf } from '../open311/presenter';
-import { listPieces, type GeoReportFormat, type ListPieces } from '../open311/serializers';
+import { listPieces, type GeoReportFormat } from '../open311/serializers';
 import type { Repositories, ServiceRequestQuery, ServiceTypeRecord } from '../storage/repositories/types';
 import { PieceCache } from '../http/answer-cache';
+import { joinedAnswer, pieceOf, type Piece } from '../http/joined-answer';
 
 export interface ListingRequest {
   query: ServiceRequestQuery;
@@ -22,23 +22,17 @@ export interface ListingRequest {
 }
 
 export interface Listing {
-  /** `tag` is a digest of the body's bytes (a hash of its items' hashes), for its strong ETag. */
-  render(request: ListingRequest): Promise<{ body: Buffer; contentType: string; tag: string }>;
+  /** The body's strong ETag is a hash of its items' hashes (joined-answer.ts). */
+  render(request: ListingRequest): Promise<{ body: Buffer; contentType: string }>;
   /** Each request's rendered item, by id and group (everything else its text depends on). */
-  readonly fragments: PieceCache<string, Fragment>;
-}
-
-/** A request's rendered item: its bytes and their SHA-1, so a joined answer gets its tag without hashing every byte again. */
-interface Fragment {
-  body: Buffer;
-  digest: Buffer;
+  readonly fragments: PieceCache<string, Piece>;
 }
 
 const root = 'service_requests';
 const itemName = 'request';
 
 export function createListing(repositories: Pick<Repositories, 'serviceRequests' | 'requestHistory'>, maxBytes: number): Listing {
-  const fragments = new PieceCache<string, Fragment>(maxBytes, (fragment) => fragment.body.length);
+  const fragments = new PieceCache<string, Piece>(maxBytes, (fragment) => fragment.body.length);
   const { serviceRequests, requestHistory } = repositories;
 
   return {
@@ -59,7 +53,7 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
         }
         return group;
       };
-      const items: (Fragment | undefined)[] = new Array(entries.length);
+      const items: (Piece | undefined)[] = new Array(entries.length);
       const missing: number[] = [];
       for (let index = 0; index < entries.length; index += 1) {
         const [id, serviceCode, revision] = entries[index]!;
@@ -80,47 +74,13 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
           const [id, serviceCode, revision] = entries[index]!;
           const body = rendered.get(id);
           if (!body) continue;
-          const fragment = { body, digest: createHash('sha1').update(body).digest() };
+          const fragment = pieceOf(body);
           fragments.set(id, groupOf(serviceCode), revision, fragment);
           items[index] = fragment;
         }
       }
 
-      return { body: join(pieces, items), contentType: pieces.contentType, tag: tagOf(pieces, items) };
+      return { body: joinedAnswer(pieces.open, items, pieces.separator, pieces.close), contentType: pieces.contentType };
     },
   };
-}
-
-/** open, the items (those still there) separated, close: one allocation, one copy of each item. */
-function join(pieces: ListPieces, fragments: readonly (Fragment | undefined)[]): Buffer {
-  const items = fragments.map((fragment) => fragment?.body);
-  const open = Buffer.from(pieces.open);
-  const separator = Buffer.from(pieces.separator);
-  const close = Buffer.from(pieces.close);
-  let length = open.length + close.length;
-  let count = 0;
-  for (const item of items) {
-    if (item === undefined) continue;
-    length += item.length + (count > 0 ? separator.length : 0);
-    count += 1;
-  }
-  const body = Buffer.allocUnsafe(length);
-  let at = open.copy(body, 0);
-  let first = true;
-  for (const item of items) {
-    if (item === undefined) continue;
-    if (!first) at += separator.copy(body, at);
-    at += item.copy(body, at);
-    first = false;
-  }
-  close.copy(body, at);
-  return body;
-}
-
-/** The envelope and each item's digest, in order: the same bytes always give the same tag, other bytes another. */
-function tagOf(pieces: ListPieces, fragments: readonly (Fragment | undefined)[]): string {
-  // The digests in one buffer and one update: a call into the hash per item cost more than hashing.
-  const digests: Buffer[] = [];
-  for (const fragment of fragments) if (fragment) digests.push(fragment.digest);
-  return createHash('sha1').update(pieces.open).update('\0').update(pieces.close).update('\0').update(Buffer.concat(digests)).digest('base64url');
 }

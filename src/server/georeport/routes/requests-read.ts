@@ -4,7 +4,6 @@ import { unknownServiceCode } from '../../../shared/georeport/problems';
 import type { SupportedLocale } from '../../../shared/locales';
 import type { AppContext } from '../../context';
 import { createAnswerCache } from '../../http/answer-cache';
-import { rememberBodyTag } from '../../http/compression';
 import { notFound } from '../../open311/errors';
 import { presentServiceRequests, type PresentOptions } from '../../open311/presenter';
 import { publicBaseUrl, sendDocument } from '../../open311/reply';
@@ -97,7 +96,6 @@ export function requestListHandler(context: AppContext) {
       baseUrl,
       types,
     });
-    rememberBodyTag(answer.body, answer.tag);
     cache.set(cacheKey, token, answer);
     return reply.type(answer.contentType).send(answer.body);
   }
