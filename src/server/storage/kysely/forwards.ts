@@ -1,7 +1,7 @@
 /** Forward jobs and case-system polling, written once (issue 27): a job is leased like an outbox message. */
 import { randomUUID } from 'node:crypto';
 import type { Db, Engine } from './engine';
-import { dueJobs, jobQueueSummary } from './leased-jobs';
+import { dueJobs, jobQueueSummary, retryFailedJobs } from './leased-jobs';
 import type { ForwardEntry, ForwardMethod, ForwardStore, ForwardedReport } from '../repositories/types';
 
 /** Ids per lookup: within SQLite's cap on bound values. */
@@ -125,17 +125,8 @@ export function createForwardStore(engine: Engine): ForwardStore {
       const rows = await inBatches(ids, (batch) => db.selectFrom('forwards').select(entryColumns).where('service_request_id', 'in', batch).execute());
       return new Map<string, ForwardEntry>(rows.map((row) => [row.service_request_id, row]));
     },
-    async retryFailed(now, id) {
-      // `uncertain` stays: a given-up job may still have reached the case system, so it is looked up first.
-      const result = await db
-        .updateTable('forwards')
-        .set({ failed_at: null, attempts: 0, next_attempt_at: now, locked_until: null })
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is not', null)
-        .$if(id !== undefined, (qb) => qb.where('service_request_id', '=', id!))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    // `uncertain` stays: a given-up job may still have reached the case system, so it is looked up first.
+    retryFailed: (now, id) => retryFailedJobs(db, 'forwards', now, id),
 
     async findByRemoteIds(bodyId, remoteIds) {
       const rows = await inBatches(remoteIds, (batch) => forwardedOf(bodyId).where('remote_id', 'in', batch).execute());

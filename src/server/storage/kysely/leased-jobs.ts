@@ -3,11 +3,14 @@
  * forwards to case systems (forwards.ts). A job is unsent until `sent_at`; a sender leases a due
  * one (`locked_until`); a job that gave up has `failed_at` until an operator retries it.
  */
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './engine';
 import type { Tables } from './tables';
 
 type JobTable = 'outbox' | 'forwards';
+
+/** The column naming one job: an email's id, a forward's request (one forward per request). */
+const jobKey = { outbox: 'id', forwards: 'service_request_id' } as const;
 
 /** The jobs not sent yet, failed ones included. */
 export function unsentJobs<T extends JobTable>(db: Db, table: T): SelectQueryBuilder<Tables, T, object>;
@@ -34,4 +37,21 @@ export async function jobQueueSummary(db: Db, table: JobTable): Promise<{ pendin
     ])
     .executeTakeFirstOrThrow();
   return { pending: Number(row.pending), failed: Number(row.failed), oldestPendingAt: row.oldestPendingAt ?? null };
+}
+
+/**
+ * Gives given-up jobs back to the senders, their attempts counted anew: all of them, or the one
+ * `key` names. Whatever else a job keeps (a forward's `uncertain`) stays. Answers how many.
+ */
+export async function retryFailedJobs(db: Db, table: 'outbox', now: number, key?: number): Promise<number>;
+export async function retryFailedJobs(db: Db, table: 'forwards', now: number, key?: string): Promise<number>;
+export async function retryFailedJobs(db: Db, table: JobTable, now: number, key?: number | string): Promise<number> {
+  const result = await db
+    .updateTable(table)
+    .set({ failed_at: null, attempts: 0, next_attempt_at: now, locked_until: null })
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is not', null)
+    .$if(key !== undefined, (qb) => qb.where(sql.ref(jobKey[table]), '=', key))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,6 +1,6 @@
 /** The email outbox, written once: messages queued inside the change that causes them, leased to senders. */
 import type { Db, Engine } from './engine';
-import { dueJobs, jobQueueSummary, unsentJobs } from './leased-jobs';
+import { dueJobs, jobQueueSummary, retryFailedJobs, unsentJobs } from './leased-jobs';
 import type { NewOutboxMessage, OutboxStore } from '../repositories/types';
 
 const messageColumns = [
@@ -60,16 +60,7 @@ export function createOutboxStore(engine: Engine): OutboxStore {
         .limit(limit)
         .execute();
     },
-    async retryFailed(now, id) {
-      const result = await db
-        .updateTable('outbox')
-        .set({ failed_at: null, attempts: 0, next_attempt_at: now, locked_until: null })
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is not', null)
-        .$if(id !== undefined, (qb) => qb.where('id', '=', id!))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
+    retryFailed: (now, id) => retryFailedJobs(db, 'outbox', now, id),
     async purgeFailed(id) {
       const result = await db
         .deleteFrom('outbox')
