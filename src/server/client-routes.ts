@@ -12,6 +12,7 @@ import { defaultMapTileUrl } from '../shared/map/map-defaults';
 import { tileServerOrigin } from './http/content-security-policy';
 import { homeMapFrame } from './map-frame';
 import { varyWith } from './http/accept-encoding';
+import { isPathWithin } from './http/path-within';
 import { pageVariesByLanguage, requestIdOfPath, routePreloads } from './route-preloads';
 import { preferredLocale } from '../shared/locales';
 import { acceptLanguageTags } from './http/accept-language';
@@ -49,10 +50,9 @@ const apiPrefixes: readonly (readonly [string, ApiErrorFormat])[] = [
 
 /** The API a path belongs to, by its error format; undefined for the web app's own paths. */
 export function apiErrorFormatOf(url: string): ApiErrorFormat | undefined {
-  // Any case: /MEDIA/x is a mistyped API path, not a page of the app.
-  const path = (url.split('?')[0] ?? '').toLowerCase();
-  // `/openapi.json` and `/schema.yaml` are API descriptions too, not files of the app.
-  return apiPrefixes.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`))?.[1];
+  // Any case: /MEDIA/x is a mistyped API path, not a page of the app. `/openapi.json` and
+  // `/schema.yaml` are API descriptions too, not files of the app.
+  return apiPrefixes.find(([prefix]) => isPathWithin(url, [prefix], { anyCase: true, suffixed: true }))?.[1];
 }
 
 const isApiPath = (url: string) => apiErrorFormatOf(url) !== undefined;

@@ -5,12 +5,10 @@ import { formatOfUrl } from '../open311/format';
 import { presentErrors } from '../open311/presenter';
 import { serialize } from '../open311/serializers';
 import { errorCollection } from '../pelias/envelope';
+import { isPathWithin } from '../http/path-within';
 
 // Any case, as the web app's 404 reads them: /OPEN311/v1 is a mistyped API path, not a page.
-const startsWithin = (path: string, prefixes: readonly string[]) => {
-  const folded = path.toLowerCase();
-  return prefixes.some((prefix) => folded === prefix || folded.startsWith(`${prefix}/`));
-};
+const anyCase = { anyCase: true };
 
 /**
  * The paths whose errors are GeoReport records, for the web app's 404 (client-routes.ts) and for
@@ -52,17 +50,17 @@ const moderationCodes: Record<number, string> = { 503: 'unavailable' };
  * moderation and residents' APIs' `{"error"}`; plain text for the web app's paths.
  */
 export function apiErrorAnswer(path: string, status: number, message: string): ApiErrorAnswer {
-  if (startsWithin(path, geoReportRoots)) {
+  if (isPathWithin(path, geoReportRoots, anyCase)) {
     const { body, contentType } = serialize(presentErrors([{ code: status, description: message }]), formatOfUrl(path));
     return { contentType, body, headers: {} };
   }
-  if (startsWithin(path, counterPrefixes)) {
+  if (isPathWithin(path, counterPrefixes, anyCase)) {
     return { contentType: 'application/json', body: JSON.stringify({ detail: message }), headers: { 'access-control-allow-origin': '*' } };
   }
-  if (startsWithin(path, geocodingPrefixes)) {
+  if (isPathWithin(path, geocodingPrefixes, anyCase)) {
     return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(errorCollection([message], Date.now())), headers: {} };
   }
-  if (startsWithin(path, [paths.moderationApi, paths.residentsApi])) {
+  if (isPathWithin(path, [paths.moderationApi, paths.residentsApi], anyCase)) {
     const code = moderationCodes[status] ?? 'invalid_input';
     return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ error: { code, message } }), headers: {} };
   }

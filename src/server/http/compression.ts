@@ -20,6 +20,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paths } from '../../shared/paths';
 import { chooseCoding, contentCodings, varyWith, type ContentCoding } from './accept-encoding';
+import { isPathWithin } from './path-within';
 
 /** Below this, a compressed answer saves less than its headers cost. */
 const THRESHOLD = 1024;
@@ -30,8 +31,7 @@ const STREAM_BROTLI_QUALITY = 4;
 
 const compressibleType = /^(text\/|application\/([\w.-]+\+)?(json|xml|javascript)\b|image\/svg\+xml)/i;
 
-const isUncompressedApi = (url: string) =>
-  [paths.moderationApi, paths.residentsApi].some((api) => url === api || url.startsWith(`${api}/`) || url.startsWith(`${api}?`));
+const isUncompressedApi = (url: string) => isPathWithin(url, [paths.moderationApi, paths.residentsApi]);
 
 interface Representations {
   /** The body's hash: `"tag"` names the identity bytes, `"tag-br"` the brotli ones. */

@@ -6,14 +6,12 @@ import type { Config } from '../config';
 import { paths } from '../../shared/paths';
 import { defaultMapTileUrl } from '../../shared/map/map-defaults';
 import { appCspDirectives } from './content-security-policy';
+import { isPathWithin } from './path-within';
 
 /** Public read APIs and photos: other sites' GeoReport clients and maps may embed them. */
 const crossOriginPrefixes = [paths.georeport, paths.counters, paths.media, paths.bodies];
 
-function isCrossOriginResource(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
-  return crossOriginPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}
+const isCrossOriginResource = (url: string) => isPathWithin(url, crossOriginPrefixes);
 
 /**
  * The headers helmet sets with these options, found once on a stand-in response: with no nonce and
