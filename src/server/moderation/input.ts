@@ -4,7 +4,7 @@ import { descriptionTextSchema, inputProblems, titleTextSchema } from '../../sha
 import { statusNotesSchema } from '../../shared/moderation/input-rules';
 import { moderationFlags, moderationStates } from '../../shared/moderation/wire';
 import { ProblemTexts } from '../../shared/validation/problems';
-import { invalidInput } from './errors';
+import { parseOrRefuse } from './errors';
 
 /**
  * Bodies and query strings of the moderation API; one schema each, parsed at the edge. Every
@@ -14,9 +14,7 @@ const moderationProblems = new ProblemTexts(inputProblems);
 const problem = moderationProblems.message.bind(moderationProblems);
 
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.output<T> {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw invalidInput(parsed.error, prefix, (message) => moderationProblems.find(message));
-  return parsed.data;
+  return parseOrRefuse(schema, value, { prefix, problemOf: (message) => moderationProblems.find(message) });
 }
 
 const limit = (fallback: number, max: number) => {

@@ -9,9 +9,8 @@ import { createHash } from 'node:crypto';
 import { alertInputSchema, type AlertArea } from '../../shared/alerts/wire';
 import { resolveLocale } from '../../shared/locales';
 import type { AppContext } from '../context';
-import { ModerationApiError } from '../moderation/errors';
+import { ModerationApiError, parseOrRefuse } from '../moderation/errors';
 import { announceOutboxMessage } from '../notify/outbox-signal';
-import { parseInput } from './input';
 import { alertConfirmationMessage } from './alerts-messages';
 
 /** Confirmation emails per address and per client within an hour. */
@@ -21,7 +20,7 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export async function subscribeToAlert(context: AppContext, input: unknown, client: string): Promise<void> {
   const { repositories, config } = context;
-  const { email, frequency, locale, ...rest } = parseInput(alertInputSchema, input);
+  const { email, frequency, locale, ...rest } = parseOrRefuse(alertInputSchema, input);
   const area: AlertArea =
     rest.kind === 'point' ? { kind: 'point', lat: rest.lat, long: rest.long, radius_m: rest.radius_m } : rest.kind === 'street' ? { kind: 'street', street: rest.street } : { kind: 'body', body_id: rest.body_id };
   if (area.kind === 'body' && !(await repositories.bodies.find(area.body_id))) {

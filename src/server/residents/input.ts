@@ -1,13 +1,6 @@
 /** Bodies and query strings of the residents' API; one zod schema each, parsed at the edge. */
 import { z } from 'zod';
 import { isSafeNextPath } from '../../shared/residents/wire';
-import { invalidInput } from '../moderation/errors';
-
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw invalidInput(parsed.error, '', () => undefined);
-  return parsed.data;
-}
 
 const locale = z.string().max(20).optional();
 

@@ -9,8 +9,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ResidentSessionAnswer } from '../../shared/residents/wire';
 import type { AppContext } from '../context';
 import { fromAnotherSite } from '../moderation/auth';
-import { moderationErrorHandler, ModerationApiError } from '../moderation/errors';
-import { confirmBody, meQuery, parseInput, settingsBody, signInBody } from './input';
+import { moderationErrorHandler, ModerationApiError, parseOrRefuse } from '../moderation/errors';
+import { confirmBody, meQuery, settingsBody, signInBody } from './input';
 import { residentMe } from './me';
 import { endResidentSession, residentOf, startResidentSession, type ResidentSession } from './session';
 import { askForSignInLink, useSignInLink } from './sign-in';
@@ -49,14 +49,14 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
 
   // The same 202 for every address, known or not: the answer must not tell whose address it is.
   app.post('/sign-in', { schema: residentSchemas.signIn }, async (request, reply) => {
-    const body = parseInput(signInBody, request.body);
+    const body = parseOrRefuse(signInBody, request.body);
     await askForSignInLink(context, { email: body.email, locale: body.locale, next: body.next, clientIp: request.ip });
     return reply.code(202).send({ message: 'if the address is right, a sign-in link is on its way; it works once, for 15 minutes' });
   });
 
   // POST only: mail scanners open links (GET) before the resident does, and must not use them up.
   app.post('/sign-in/confirm', { schema: residentSchemas.confirm }, async (request, reply) => {
-    const { token } = parseInput(confirmBody, request.body);
+    const { token } = parseOrRefuse(confirmBody, request.body);
     const email = await useSignInLink(context, token);
     if (email === undefined) {
       throw new ModerationApiError(400, 'sign_in_link_invalid', 'this sign-in link has been used or has expired; ask for a new one');
@@ -80,7 +80,7 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
 
   app.get('/me', { schema: residentSchemas.me }, async (request) => {
     const { email } = await signedIn(request);
-    const { locale } = parseInput(meQuery, request.query);
+    const { locale } = parseOrRefuse(meQuery, request.query);
     return residentMe(context, email, locale);
   });
 
@@ -89,8 +89,8 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
 
   app.put('/me/settings', { schema: residentSchemas.settings }, async (request) => {
     const { email } = await signedIn(request);
-    const settings = parseInput(settingsBody, request.body);
-    const { locale } = parseInput(meQuery, request.query);
+    const settings = parseOrRefuse(settingsBody, request.body);
+    const { locale } = parseOrRefuse(meQuery, request.query);
     const now = context.now();
     if (settings.reportUpdates !== undefined) await context.repositories.residents.setReportUpdates(email, settings.reportUpdates, now);
     for (const id of settings.unfollow ?? []) await context.repositories.residents.unfollow(email, id, now);
