@@ -58,7 +58,8 @@ describe('addresses import', () => {
     expect((await run(['count'])).out).toEqual(['espoo: 1 points', 'import: 1 points', 'vantaa: 1 points']);
   });
 
-  it('prints progress while reading and storing a large file', async () => {
+  // 25,000 rows: about 2 s alone, past vitest's 5 s default when the whole run shares two cores.
+  it('prints progress while reading and storing a large file', { timeout: 30_000 }, async () => {
     const rows = Array.from({ length: 25_000 }, (_, index) => `Katu${index % 500},Gatan${index % 500},${index + 1},00100,Helsinki,Helsingfors,60.${1000 + (index % 9000)},24.9`);
     const result = await run(['import', file('big.csv', `${header}\n${rows.join('\n')}\n`)]);
     expect(result.code).toBe(0);

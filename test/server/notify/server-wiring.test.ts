@@ -6,7 +6,8 @@ import { readMail } from './multipart';
 
 const real = useInProcessServer('kerro-wiring-');
 
-it('the real server starts the outbox sender: closing a request over HTTP writes its .eml without waiting for a poll', async () => {
+// A whole server start with its demo data: about 1.3 s alone, past vitest's 5 s default when the whole run shares two cores.
+it('the real server starts the outbox sender: closing a request over HTTP writes its .eml without waiting for a poll', { timeout: 30_000 }, async () => {
   const { base, apiKey: key } = await real.start();
 
   const created = await fetch(`${base}/open311/v1/requests.json`, {
