@@ -117,6 +117,14 @@ describe('bundle: the report flow stays out of the first page', () => {
     expect(report.has(chunkOf('src/client/features/report/validation/report-checks.ts'))).toBe(false);
   });
 
+  it("paints a request's page and /counters without zod: their forms check with plain limits (shared/georeport/text-limits.ts)", () => {
+    // Building zod's schemas at import cost a request's page about 50 ms of a 4× slower phone's
+    // main thread, and 23 KiB, for one number (the abuse reason's limit).
+    for (const page of ['src/client/app/routes/request-track.tsx', 'src/client/app/routes/counters.tsx']) {
+      expect(filesWith(pageCode(build, page), '$ZodType'), page).toEqual([]);
+    }
+  });
+
   it('loads the report form and its map only on /report', () => {
     const reportOnly = [...report].filter((file) => !home.has(file));
     const withFlow = staticClosure([...report, flowChunk]);

@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { inputProblems, plainTextSchema, serviceRequestInputSchema } from './request-input-schema';
-
-export const abuseReasonMaxLength = 1000;
+import { abuseReasonMaxLength } from './text-limits';
 
 const reasonRequired = inputProblems.message({ code: 'required', field: 'reason' }, 'reason is required: say what is wrong with this report');
 

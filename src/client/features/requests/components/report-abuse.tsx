@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { abuseReasonMaxLength } from '@/shared/georeport/abuse-input';
+import { abuseReasonMaxLength } from '@/shared/georeport/text-limits';
 import { FormField } from '../../../components/ui/form-field';
 import { isApiError } from '../../../lib/http-client';
 import '../../../styles/report-abuse.css';
