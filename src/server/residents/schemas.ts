@@ -1,9 +1,9 @@
 /**
  * Route schemas of the residents' API, for the OpenAPI document only (http/openapi.ts), as the
  * moderation API's are: the routes still read their input with the same zod schemas (input.ts,
- * shared/alerts/wire.ts) through parseInput, and answer `{"error": {…}}` themselves (the app's
- * validator accepts everything, so no answer changes). The answers test holds real answers to
- * them (test/server/openapi/residents-answers.test.ts).
+ * shared/alerts/wire.ts) through moderation/errors.ts' parseOrRefuse, and answer
+ * `{"error": {…}}` themselves (the app's validator accepts everything, so no answer changes). The
+ * answers test holds real answers to them (test/server/openapi/residents-answers.test.ts).
  */
 import { z } from 'zod';
 import { errorAnswers, jsonAnswer } from '../moderation/error-schemas';
