@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { desktop, expectCleanRunThenClose, mobile, openPage } from './browser-context';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
-import { chooseServiceType, fetchStoredRequest, placeSummary } from './report-flow-helpers';
+import { chooseServiceType, draftPin, fetchStoredRequest, placeSummary } from './report-flow-helpers';
 import { withServerAndBrowser } from './suite-setup';
 
 /**
@@ -40,12 +40,6 @@ async function nearestAddress(lat: number, lon: number, lang = 'en'): Promise<st
   const body = (await response.json()) as { features: { properties: Properties }[] };
   const found = body.features[0]?.properties;
   return found ? `${found.street} ${found.housenumber}, ${found.postalcode} ${found.locality}` : null;
-}
-
-/** The pin as the draft keeps it (lat/long text). */
-async function draftPin(page: Page): Promise<{ lat: number; long: number }> {
-  const values = await page.evaluate(() => (JSON.parse(localStorage.getItem('kerro.report.draft') ?? '{}') as { values?: { lat?: string; long?: string } }).values);
-  return { lat: Number(values?.lat), long: Number(values?.long) };
 }
 
 async function searchAndChoose(page: Page, label: string, text: string, option: RegExp) {

@@ -29,6 +29,12 @@ export async function placeSummary(page: Page): Promise<string> {
   return (await page.locator('.place-summary__text').textContent()) ?? '';
 }
 
+/** The pin as the report's draft keeps it (lat/long text), as numbers. */
+export async function draftPin(page: Page): Promise<{ lat: number; long: number }> {
+  const values = await page.evaluate(() => (JSON.parse(localStorage.getItem('kerro.report.draft') ?? '{}') as { values?: { lat?: string; long?: string } }).values);
+  return { lat: Number(values?.lat), long: Number(values?.long) };
+}
+
 /** Waits for the photo previews to show and returns their natural sizes. */
 export async function previewSizes(page: Page, count: number): Promise<{ width: number; height: number }[]> {
   await expect.poll(() => page.locator('.photo-list__image').count(), { timeout: 20_000 }).toBe(count);
