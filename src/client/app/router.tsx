@@ -49,7 +49,7 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
         },
         {
           path: 'requests/:id',
-          lazy: page(() => import('./routes/request-track').then((module) => module.RequestTrackRoute), { texts: ['requests', 'updates', 'nearby', 'resident-updates', 'abuse', 'share'], later: ['leaflet'] }),
+          lazy: page(() => import('./routes/request-track').then((module) => module.RequestTrackRoute), { texts: ['requests', 'updates', 'nearby', 'share'], later: ['leaflet', 'resident-updates', 'abuse'] }),
         },
         {
           path: 'alerts/new',
