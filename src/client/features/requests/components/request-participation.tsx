@@ -16,9 +16,10 @@ export default function RequestParticipation({ request, followable }: { request:
   const id = request.service_request_id;
   const point = coordinatesOf(request);
   // The forms' namespaces come after the page (app/router.tsx's `later`): until they are here,
-  // nothing, rather than keys that would then change length.
+  // nothing, rather than keys that would then change length. Without the forms (a city's Open311
+  // offers no following), the nearby list need not wait for them.
   const { ready } = useTranslation(['resident-updates', 'abuse']);
-  if (!ready) return null;
+  if (followable && !ready) return null;
   return (
     <>
       {followable ? <ResidentUpdateForm id={id} /> : null}
