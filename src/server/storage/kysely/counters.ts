@@ -81,19 +81,19 @@ export function createCounterRepository(engine: Engine): CounterRepository {
   };
 
   /**
-   * The counters, narrowed by the filter's conditions when it has any: an empty WHERE (`1 = 1`)
-   * would cost SQLite its fast COUNT(*), which then reads every row (26 µs against 4 for 2,000).
+   * The counters, narrowed by the filter's conditions when it has any (its shape names each one,
+   * filterValues): an empty WHERE (`1 = 1`) would cost SQLite its fast COUNT(*), which then reads
+   * every row (26 µs against 4 for 2,000).
    */
-  const counters = (filter: CounterFilter, values: readonly unknown[]) => {
+  const counters = (filter: CounterFilter, shape: string, values: readonly unknown[]) => {
     const all = db.selectFrom('counters');
-    const conditioned = filter.source !== undefined || filter.municipalityCodes !== undefined || filter.near !== undefined;
-    return conditioned ? all.where(matching(filter, values)) : all;
+    return shape === '' ? all : all.where(matching(filter, values));
   };
 
   /** Rows of the counters matching the filter, the query compiled once per filter shape. */
   const select = async <Row>(filter: CounterFilter, kind: string, build: (matched: ReturnType<typeof counters>) => Compilable<Row>) => {
     const { shape, values } = filterValues(filter);
-    return run<Row>(db, `${kind}:${shape}`, values, (given) => build(counters(filter, given)));
+    return run<Row>(db, `${kind}:${shape}`, values, (given) => build(counters(filter, shape, given)));
   };
 
   /** Ids and revisions within the exact distance, in the filter's order (the SQL only narrows the scan). */
@@ -124,7 +124,7 @@ export function createCounterRepository(engine: Engine): CounterRepository {
     const { shape, values } = filterValues(filter);
     // Read as arrays: every uncached page asks, and better-sqlite3 builds an object per row slower than this map does.
     const query = run.compiled(`revisions:${shape}`, [...values, limit, offset], (given) =>
-      counters(filter, given)
+      counters(filter, shape, given)
         .select(['id', 'revision'])
         .orderBy('id')
         .limit(given[given.length - 2] as number)
