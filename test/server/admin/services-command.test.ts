@@ -8,7 +8,7 @@ import { newRequest } from '../storage/contract/fixtures';
 import { printedLines } from './printed-lines';
 
 /** Helsinki's own GeoReport answers, as its server gave them. */
-const helsinki = join(projectRoot, '..', 'shared', 'spec', 'fixtures', 'helsinki');
+const helsinki = join(projectRoot, 'test', 'fixtures', 'helsinki');
 const fixture = (name: string) => JSON.parse(readFileSync(join(helsinki, name), 'utf8')) as Record<string, unknown>[];
 
 let t: TestApp;
