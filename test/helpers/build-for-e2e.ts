@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startKerroServer } from './kerro-server';
 import { projectRoot } from './project-root';
+import { keepAsTemplate, seededDataTemplate } from './seeded-data';
 
 interface Build {
   what: string;
@@ -43,7 +46,7 @@ function isCurrent(build: Build): boolean {
 }
 
 /** vitest globalSetup of the e2e project: the browser tests need the real built app and server. */
-export default function buildIfStale(): void {
+export default async function buildIfStale(): Promise<void> {
   for (const build of builds) {
     if (isCurrent(build)) continue;
     console.log(`[e2e] building ${build.what} (vite ${build.viteArgs.join(' ')})…`);
@@ -54,4 +57,21 @@ export default function buildIfStale(): void {
       stdio: 'inherit',
     });
   }
+  // Both e2e projects name this set-up; the second finds the first one's template current.
+  if (!isTemplateCurrent()) await seedTemplate();
+}
+
+/** Made after the server's build and recently: the demo data's times are relative to the seeding. */
+function isTemplateCurrent(): boolean {
+  if (!existsSync(seededDataTemplate)) return false;
+  const madeAt = statSync(seededDataTemplate).mtimeMs;
+  return madeAt > statSync(join(projectRoot, 'dist-server/server/main.js')).mtimeMs && Date.now() - madeAt < 30 * 60_000;
+}
+
+/** The run's seeded data directory (seeded-data.ts), made by the server just built, stopped cleanly. */
+async function seedTemplate(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kerro-seed-'));
+  const server = await startKerroServer({ dataDir });
+  await server.stop();
+  keepAsTemplate(dataDir);
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverProcessEnv } from '../../src/server/process-env';
 import { projectRoot } from './project-root';
+import { canStartFromTemplate, copyOfSeededData } from './seeded-data';
 
 export interface KerroServer {
   baseUrl: string;
@@ -56,10 +57,13 @@ export async function startKerroServer(
     cwd?: string;
     /** A given port (e.g. to restart where clients already point); a free one by default. */
     port?: number;
+    /** Seed the demo data itself rather than start from a copy of the run's seeded template (seeded-data.ts). */
+    seedItself?: boolean;
   } = {},
 ): Promise<KerroServer> {
   const port = options.port ?? (await findFreePort());
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kerro-e2e-'));
+  const fromTemplate = !options.dataDir && !options.cwd && !options.seedItself && canStartFromTemplate(options.env);
+  const dataDir = options.dataDir ?? (fromTemplate ? copyOfSeededData() : mkdtempSync(join(tmpdir(), 'kerro-e2e-')));
   const baseUrl = `http://127.0.0.1:${port}`;
 
   // node --import tsx rather than npx tsx: one process, so its PID is the server's own.
