@@ -106,6 +106,7 @@ const postgresSuites = [
   'test/server/observations/copy-to-postgres.test.ts',
   'test/server/storage/bodies-copy.test.ts',
   'test/server/storage/forwards-copy.test.ts',
+  'test/server/storage/idempotency-copy.test.ts',
   // The public listing from cached items, invalidated by statement triggers and read as row
   // arrays: byte for byte the whole list's serialization after every kind of write.
   'test/server/georeport/listing-cache.test.ts',

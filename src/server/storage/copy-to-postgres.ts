@@ -1,65 +1,16 @@
 /**
  * `npm run admin -- db copy --to postgres://…`: moves a SQLite installation into an empty
  * PostgreSQL database, ids, hashes and photos included, in one transaction, then proves the copy
- * by counts and checksums read back from both sides.
+ * by counts and checksums read back from both sides. Which tables, and why the rest stay behind:
+ * copy-to-postgres-tables.ts.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { copiedTables } from './copy-to-postgres-tables';
 import { createFileMediaStore } from './media-files';
 import { openPostgresTableWriter } from './postgres/table-writer';
 import { openSqliteTableReader, type TableReader } from './sqlite/table-reader';
-
-interface CopiedTable {
-  name: string;
-  /** An identity column whose sequence must move past the copied ids. */
-  identity?: string;
-  /** A bookkeeping table the target's migrations already filled: replaced, not appended to. */
-  replace?: boolean;
-  /** A PostGIS column SQLite lacks, made on the target from another column's GeoJSON text; not compared after. */
-  geometryFrom?: { column: string; geoJson: string };
-}
-
-/**
- * In foreign-key order. Not copied: change versions (the target keeps its own), sign-in attempts
- * and rate-limit windows (short-lived counters that start afresh).
- */
-const copiedTables: readonly CopiedTable[] = [
-  { name: 'service_types' },
-  { name: 'service_type_translations' },
-  { name: 'service_attributes' },
-  { name: 'service_requests' },
-  { name: 'request_media' },
-  { name: 'api_keys', identity: 'id' },
-  { name: 'service_objects' },
-  { name: 'addresses', identity: 'id' },
-  { name: 'settings' },
-  { name: 'counters' },
-  { name: 'counter_dataset', replace: true },
-  { name: 'moderators', identity: 'id' },
-  { name: 'moderator_sessions' },
-  { name: 'audit_log', identity: 'id' },
-  { name: 'outbox', identity: 'id' },
-  { name: 'subscriptions', identity: 'id' },
-  { name: 'request_history', identity: 'id' },
-  { name: 'observation_series', identity: 'id' },
-  { name: 'observations' },
-  { name: 'observation_sources' },
-  { name: 'bodies', geometryFrom: { column: 'area', geoJson: 'area_geojson' } },
-  { name: 'body_services' },
-  { name: 'moderator_bodies' },
-  { name: 'forwards' },
-  { name: 'case_system_polls' },
-  { name: 'resident_updates' },
-  { name: 'questionnaires', identity: 'id' },
-  { name: 'abuse_reports', identity: 'id' },
-  { name: 'alerts', identity: 'id' },
-  { name: 'alert_deliveries' },
-  { name: 'alert_scanned_requests' },
-  { name: 'alert_scan' },
-  { name: 'resident_sign_ins' },
-  { name: 'resident_sessions' },
-];
 
 const BATCH_ROWS = 500;
 

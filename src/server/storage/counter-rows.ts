@@ -3,7 +3,7 @@
  * milliseconds, the source also folded for the case-insensitive filter. The one place that
  * encodes, decodes and compares stored counters.
  */
-import type { CountersTable } from './kysely/tables';
+import type { CountersTable } from './kysely/counters.table';
 import type { CounterRecord, StoredCounter } from './repositories/types';
 
 /** A row as read (source_folded serves the filter only). */

@@ -1,5 +1,5 @@
 /** A service object as a table row, for every backend: names in three columns. */
-import type { ServiceObjectsTable } from './kysely/tables';
+import type { ServiceObjectsTable } from './kysely/service-objects.table';
 import type { ServiceObjectRecord } from './repositories/types';
 
 export type ServiceObjectRow = ServiceObjectsTable;

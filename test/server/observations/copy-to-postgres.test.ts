@@ -40,5 +40,5 @@ describe.runIf(testBackend === 'postgres')('db copy takes the observations along
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });

@@ -5,7 +5,7 @@ import { boxAround } from '../geo';
 import type { Db, Engine } from './engine';
 import { insertOutboxMessage } from './outbox';
 import type { AlertedReport, AlertRecipient, AlertRecord, AlertRepository } from '../repositories/types';
-import type { AlertsTable } from './tables';
+import type { AlertsTable } from './alerts.table';
 
 /**
  * How far back each scan looks again before its position: a publication whose transaction

@@ -8,7 +8,7 @@
 import { area as areaOf } from '@turf/area';
 import { bbox } from '@turf/bbox';
 import type { BodyAreaEntry, Db, Engine } from './engine';
-import type { BodiesTable } from './tables';
+import type { BodiesTable } from './bodies.table';
 import type { BodyArea, BodyAtPoint, BodyRecord, BodyRepository } from '../repositories/types';
 
 /** Ids per IN list: within SQLite's cap on bound values. */

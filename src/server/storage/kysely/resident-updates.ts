@@ -1,7 +1,7 @@
 /** Residents' updates, written once for both engines; a moderator's decision is written by the unit of work (decideResidentUpdate). */
 import type { Db, Engine } from './engine';
 import { insertOutboxMessage } from './outbox';
-import type { ResidentUpdatesTable } from './tables';
+import type { ResidentUpdatesTable } from './resident-updates.table';
 import { ResidentUpdateNotPending } from '../errors';
 import type { ResidentUpdateDecision, ResidentUpdateRecord, ResidentUpdateRepository } from '../repositories/types';
 

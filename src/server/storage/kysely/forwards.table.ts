@@ -1,0 +1,34 @@
+/** Forwarding to case systems and polling them for updates (forwards.ts, leased-jobs.ts). */
+
+/** One per forwarded request (issue 27): a job until sent, then the link to the case system's report. */
+export interface ForwardsTable {
+  service_request_id: string;
+  body_id: string;
+  method: 'open311' | 'email';
+  idempotency_key: string;
+  created_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+  /** 1 when an attempt's answer was lost after the case system may have taken it. */
+  uncertain: number;
+  sent_at: number | null;
+  failed_at: number | null;
+  last_error: string | null;
+  remote_id: string | null;
+  remote_updated_at: number | null;
+}
+
+/** Each open311 body's polling: the window applied so far and the one instance's lease. */
+export interface CaseSystemPollsTable {
+  body_id: string;
+  polled_until: number | null;
+  locked_until: number | null;
+  last_polled_at: number | null;
+  last_error: string | null;
+}
+
+export interface ForwardTables {
+  forwards: ForwardsTable;
+  case_system_polls: CaseSystemPollsTable;
+}

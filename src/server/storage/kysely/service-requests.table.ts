@@ -1,0 +1,25 @@
+/** Requests and their photos' rows (service-requests.ts). */
+import type { ColumnType, Generated } from 'kysely';
+import type { ServiceRequestRow } from '../request-rows';
+
+/** A request as request-rows.ts encodes it; `revision` is moved by triggers (listing-schema). */
+export interface ServiceRequestsTable extends Omit<ServiceRequestRow, 'duplicate_of' | 'body_id'> {
+  revision: Generated<number>;
+  /** Absent from an insert: only a moderator marks a duplicate. */
+  duplicate_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The body the request was assigned to; null with no bodies configured. */
+  body_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface RequestMediaTable {
+  service_request_id: string;
+  position: number;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+}
+
+export interface ServiceRequestTables {
+  service_requests: ServiceRequestsTable;
+  request_media: RequestMediaTable;
+}

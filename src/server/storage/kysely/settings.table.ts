@@ -1,0 +1,10 @@
+/** Named settings (settings.ts). */
+
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
+export interface SettingTables {
+  settings: SettingsTable;
+}
