@@ -131,6 +131,16 @@ const postgresSuites = [
 
 const serverSuites = ['test/server/**/*.test.ts', 'test/shared/**/*.test.ts'];
 
+/**
+ * Client files that need a module registry of their own: they replace one of the app's modules
+ * (vi.mock beyond setup.ts's) or change the process's time zone, which formats the app keeps would
+ * otherwise carry into the next file. Found by reading them, so a new one lands in the isolated
+ * project without anyone listing it.
+ */
+const clientModuleReplacingSuites = readdirSync(join(import.meta.dirname, 'test/client'), { recursive: true, encoding: 'utf8' })
+  .filter((path) => /\.test\.tsx?$/.test(path) && /vi\.mock\(|process\.env\.TZ/.test(readFileSync(join(import.meta.dirname, 'test/client', path), 'utf8')))
+  .map((path) => `test/client/${path.replaceAll('\\', '/')}`);
+
 /** Server files that replace fastify with a wrapper recording every route the app adds (vi.mock). */
 const moduleReplacingSuites = ['test/server/openapi/route-coverage.test.ts', 'test/server/robustness/public-personal-data.test.ts'];
 
@@ -222,11 +232,27 @@ export default defineConfig({
         },
       },
       {
+        // One module registry and one jsdom per worker, not per file (isolate: false): setting up
+        // jsdom and importing the app again for each of 65 files was most of this project's time,
+        // and under load pushed tests past their time-outs. Each test renders with fresh clients
+        // (render-app.tsx) and setup.ts cleans the document, storage and stubs after it.
         extends: true,
         test: {
           name: 'client',
           environment: 'jsdom',
           include: ['test/client/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...clientModuleReplacingSuites],
+          setupFiles: ['test/client/setup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        // The files that replace a module or the time zone get a registry of their own, as by default.
+        extends: true,
+        test: {
+          name: 'client-mocks',
+          environment: 'jsdom',
+          include: clientModuleReplacingSuites,
           setupFiles: ['test/client/setup.ts'],
         },
       },

@@ -6,6 +6,9 @@ import { createAppRoutes } from '../../src/client/app/router';
 import { createQueryClient } from '../../src/client/lib/query-client';
 import type { SupportedLocale } from '../../src/shared/locales';
 import { createTestI18n } from './test-i18n';
+import { loadLazyAppCode } from './app-code';
+
+await loadLazyAppCode();
 
 /**
  * Renders the real routes and providers at a URL, with fresh clients for each test; the texts of
