@@ -127,7 +127,12 @@ export async function migrateSchema(dialect: Dialect, kind: EngineKind, migratio
     },
   });
   try {
-    const { error } = await new Migrator({ db, provider: providerFor(kind, migrations) }).migrateToLatest();
+    // Unordered: main released 0014 and 0015 after 0016 and 0017, so a database of that time lacks
+    // steps older than its newest; they run now, after it (released.ts, releasedOutOfOrder). No
+    // other gap can arise: the list only grows at its end (the ledger's test), and every pending
+    // step commits together or not at all.
+    const migrator = new Migrator({ db, provider: providerFor(kind, migrations), allowUnorderedMigrations: true });
+    const { error } = await migrator.migrateToLatest();
     if (error !== undefined && !(error instanceof NewerAdditiveSchema)) throw error;
   } finally {
     await db.destroy();
