@@ -17,6 +17,8 @@ import { openTestSql } from './test-store';
 
 export interface ReleasedState {
   label: string;
+  /** The commit of a state released out of order (released.ts), none for a prefix of the ledger. */
+  commit?: string;
   /** The steps whose names this state's database records, in the list's order. */
   names: readonly string[];
 }
@@ -28,6 +30,7 @@ export function earlierReleasedStates(): ReleasedState[] {
     names: releasedMigrations.slice(0, length),
   }));
   const outOfOrder = releasedOutOfOrder.map(({ commit, through, missing }) => ({
+    commit,
     label: `${commit}'s state: through ${through}, without ${missing.join(', ')}`,
     names: releasedMigrations.slice(0, releasedMigrations.indexOf(through) + 1).filter((name) => !missing.includes(name)),
   }));
