@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { expect } from 'vitest';
+import type { EngineKind } from '../../src/server/storage/kysely/migrations/column-types';
 import { schemaMigrations } from '../../src/server/storage/kysely/migrations/list';
 import { migrateSchema } from '../../src/server/storage/kysely/migrations/migrate';
 import { releasedMigrations, releasedOutOfOrder } from '../../src/server/storage/kysely/migrations/released';
@@ -62,13 +63,17 @@ export async function buildReleasedState(env: Record<string, string>, state: Rel
 }
 
 type Row = Record<string, string | number | null>;
+interface KeptRow {
+  table: string;
+  row: Row;
+}
 
 const at = Date.parse('2026-11-27T09:00:00Z');
 const point = { lat: 60.1699, long: 24.9384 };
 
 /** A few real rows in the tables each step made, as the Kerro of that step wrote them. */
-const rowsMadeBy: Record<string, (kind: 'sqlite' | 'postgres') => { table: string; row: Row }[]> = {
-  '0001-requests': (kind) => [
+const rowsMadeBy: Record<string, (kind: EngineKind) => KeptRow[]> = {
+  '0001-requests': (kind): KeptRow[] => [
     { table: 'service_types', row: { service_code: '171', metadata_type: 'realtime', position: 1 } },
     { table: 'service_type_translations', row: { service_code: '171', locale: 'en', service_name: 'Potholes', description: 'Holes in the street' } },
     {
@@ -91,26 +96,26 @@ const rowsMadeBy: Record<string, (kind: 'sqlite' | 'postgres') => { table: strin
     },
     { table: 'settings', row: { name: 'kept', value: 'from an earlier Kerro' } },
   ],
-  '0003-moderation': () => [{ table: 'moderators', row: { name: 'maija', password_hash: 'scrypt$kept', created_at: at } }],
-  '0006-follow': () => [
+  '0003-moderation': (): KeptRow[] => [{ table: 'moderators', row: { name: 'maija', password_hash: 'scrypt$kept', created_at: at } }],
+  '0006-follow': (): KeptRow[] => [
     { table: 'subscriptions', row: { service_request_id: 'kept-1', role: 'reporter', email: 'reporter@example.org', locale: 'en', created_at: at, confirmed_at: at } },
     { table: 'request_history', row: { service_request_id: 'kept-1', at, kind: 'published', detailed_status: 'RECEIVED', note: '' } },
   ],
-  '0014-resident-updates': () => [
+  '0014-resident-updates': (): KeptRow[] => [
     { table: 'resident_updates', row: { id: 'kept-update', service_request_id: 'kept-1', text: 'Still there', locale: 'en', moderation: 'pending', created_at: at } },
   ],
-  '0015-questionnaires': () => [
+  '0015-questionnaires': (): KeptRow[] => [
     { table: 'questionnaires', row: { service_request_id: 'kept-1', closed_at: at } },
     { table: 'abuse_reports', row: { service_request_id: 'kept-1', reason: 'Not a real problem', created_at: at } },
   ],
-  '0016-alerts': () => [
+  '0016-alerts': (): KeptRow[] => [
     { table: 'alerts', row: { email: 'neighbour@example.org', kind: 'point', ...point, radius_m: 500, frequency: 'daily', locale: 'fi', created_at: at, confirmed_at: at } },
   ],
-  '0017-residents': () => [{ table: 'resident_sessions', row: { id: 'kept-session-hash', email: 'reporter@example.org', created_at: at, expires_at: at + 86_400_000 } }],
+  '0017-residents': (): KeptRow[] => [{ table: 'resident_sessions', row: { id: 'kept-session-hash', email: 'reporter@example.org', created_at: at, expires_at: at + 86_400_000 } }],
 };
 
 function rowsOf(env: Record<string, string>, state: ReleasedState) {
-  const kind = env.DATABASE_URL ? 'postgres' : 'sqlite';
+  const kind: EngineKind = env.DATABASE_URL ? 'postgres' : 'sqlite';
   return state.names.flatMap((name) => rowsMadeBy[name]?.(kind) ?? []);
 }
 
