@@ -7,7 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
 import { verifyApiKey } from '../../../src/server/auth/api-keys';
 import { loadConfig } from '../../../src/server/config';
+import { startServer } from '../../../src/server/main';
 import { openStore } from '../../../src/server/storage';
+import { buildReleasedState, earlierReleasedStates, expectRowsKept, writeRowsAt } from '../../helpers/released-schema';
 import { freshStoreEnv } from '../../helpers/test-store';
 import { printedLines } from './printed-lines';
 
@@ -62,6 +64,28 @@ describe('admin CLI dispatcher', () => {
     expect(await run('db', 'migrate')).toBe(0);
     expect(await run('db', 'migrate', 'now')).toBe(2);
     expect(err[0]).toBe('db migrate takes no arguments.');
+  });
+
+  it('db migrate upgrades a database main left at e0ddfcb (0016 and 0017 before 0015), and the server starts on it with its reports', { timeout: 30_000 }, async () => {
+    const state = earlierReleasedStates().find((released) => released.commit === 'e0ddfcb')!;
+    await buildReleasedState(storeEnv, state);
+    await writeRowsAt(storeEnv, state);
+
+    expect(await run('db', 'migrate')).toBe(0);
+    expect(err).toEqual([]);
+    expect(out).toEqual(['The database schema is up to date.']);
+    await expectRowsKept(storeEnv, state);
+
+    const server = await startServer(loadConfig({ ...storeEnv, PORT: '0', DEMO_DATA: 'false', LOG_LEVEL: 'silent' }));
+    try {
+      const address = server.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const answer = await fetch(`http://127.0.0.1:${port}/open311/v1/requests/kept-1.json`);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual([expect.objectContaining({ service_request_id: 'kept-1', description: 'A pothole outside number 12' })]);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('reports a bad environment with exit 1 instead of a stack trace', async () => {

@@ -1,6 +1,7 @@
 /**
- * The one migration list on PostgreSQL: it builds what the Kerro before it built, and adopts a
- * database that Kerro left at any version (schema_migrations), running only the steps after it.
+ * The one migration list on PostgreSQL: it builds what the Kerro before it built, adopts a
+ * database that Kerro left at any version (schema_migrations), running only the steps after it,
+ * and upgrades a database at every schema main has released since, its rows kept.
  * (SQLite: schema-migrations.test.ts.)
  */
 import pg from 'pg';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaMigrations } from '../../../src/server/storage/kysely/migrations/list';
 import { openPostgresStore } from '../../../src/server/storage/postgres/open-postgres-store';
 import { migrations as legacySteps, runLegacySteps } from '../../helpers/legacy-schema/postgres/steps';
+import { buildReleasedState, earlierReleasedStates, expectRowsKept, writeRowsAt } from '../../helpers/released-schema';
 import { postgresShape } from '../../helpers/schema-shape';
 import { startPostgresCluster, type PostgresCluster } from '../../helpers/postgres-cluster';
 
@@ -28,6 +30,20 @@ const open = (url: string) => openPostgresStore({ url, poolSize: 3, statementTim
 const allNames = schemaMigrations.map((migration) => migration.name);
 const recordedNames = (client: pg.Client) =>
   client.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name').then((result) => result.rows.map((row) => row.name));
+
+/**
+ * Each upgrade takes seconds here, so: the empty database, the states released out of order and
+ * the prefixes beside them (schema-migrations.test.ts upgrades every state on SQLite).
+ */
+const upgradedHere = earlierReleasedStates().filter(
+  (state) => state.commit !== undefined || state.names.length === 0 || ['0013-forwards', '0014-resident-updates', '0016-alerts'].includes(state.names.at(-1)!),
+);
+
+/** The schema alone: which version rows exist, not where the rows written into it moved them. */
+function schemaOf(shape: Awaited<ReturnType<typeof postgresShape>>) {
+  const { versions, counterDataset: _data, ...schema } = shape;
+  return { ...schema, versionRows: versions.map((row) => row.name) };
+}
 
 beforeAll(async () => {
   cluster = await startPostgresCluster();
@@ -72,6 +88,29 @@ describe('PostgreSQL schema migrations', () => {
       await withClient(url, async (client) => {
         expect(await recordedNames(client)).toEqual(allNames);
         expect(await postgresShape(client)).toEqual(reference);
+      });
+    },
+    60_000,
+  );
+
+  it.each(upgradedHere.map((state) => [state.label, state] as const))(
+    'upgrade %s to the head at start, every row written there kept',
+    async (_label, state) => {
+      const env = { DATABASE_URL: await cluster!.createDatabase() };
+      await buildReleasedState(env, state);
+      await writeRowsAt(env, state);
+
+      // What the server and `admin db migrate` do first.
+      const store = await open(env.DATABASE_URL);
+      try {
+        if (state.names.includes('0001-requests')) expect((await store.serviceRequests.find('kept-1'))?.description).toBe('A pothole outside number 12');
+      } finally {
+        await store.close();
+      }
+      await expectRowsKept(env, state);
+      await withClient(env.DATABASE_URL, async (client) => {
+        expect(await recordedNames(client)).toEqual(allNames);
+        expect(schemaOf(await postgresShape(client))).toEqual(schemaOf(reference));
       });
     },
     60_000,

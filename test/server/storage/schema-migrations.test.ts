@@ -1,16 +1,20 @@
 /**
  * The one migration list (storage/kysely/migrations/) on SQLite: it builds what the Kerro before it
- * built, step for step, and adopts a file that Kerro left at any version, running only the steps
- * after it. (PostgreSQL: postgres-schema-migrations.test.ts.)
+ * built, step for step, adopts a file that Kerro left at any version, running only the steps
+ * after it, and upgrades a file at every schema main has released since, its rows kept.
+ * (PostgreSQL: postgres-schema-migrations.test.ts.)
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/server/config';
+import { openStore } from '../../../src/server/storage';
 import { schemaMigrations } from '../../../src/server/storage/kysely/migrations/list';
 import { openDatabase } from '../../../src/server/storage/sqlite/database';
 import { migrations as legacySteps, runLegacySteps } from '../../helpers/legacy-schema/sqlite/steps';
+import { buildReleasedState, earlierReleasedStates, expectRowsKept, sqliteFileOf, writeRowsAt } from '../../helpers/released-schema';
 import { sqliteShape } from '../../helpers/schema-shape';
 
 let dir: string;
@@ -39,6 +43,12 @@ function legacyDatabase(file: string, version: number): void {
 }
 
 const allNames = schemaMigrations.map((migration) => migration.name);
+
+/** The schema alone: which version rows exist, not where the rows written into it moved them. */
+function schemaOf(db: Database.Database) {
+  const { versions, counterDataset: _data, ...schema } = sqliteShape(db);
+  return { ...schema, versionRows: (versions as { name: string }[]).map((row) => row.name) };
+}
 const recordedNames = (db: Database.Database) => (db.prepare('SELECT name FROM kysely_migration ORDER BY name').all() as { name: string }[]).map((row) => row.name);
 
 describe('SQLite schema migrations', () => {
@@ -93,5 +103,29 @@ describe('SQLite schema migrations', () => {
     await expect(openDatabase(file)).rejects.toThrow(
       'The database schema has steps newer than this Kerro (9999-from-the-future). Upgrade Kerro or use another DATA_DIR.',
     );
+  });
+
+  it.each(earlierReleasedStates().map((state) => [state.label, state] as const))('upgrade %s to the head at start, every row written there kept', async (_label, state) => {
+    const env = { DATA_DIR: dir };
+    await buildReleasedState(env, state);
+    await writeRowsAt(env, state);
+
+    // What the server and `admin db migrate` do first.
+    const store = await openStore(loadConfig(env));
+    try {
+      if (state.names.includes('0001-requests')) expect((await store.serviceRequests.find('kept-1'))?.description).toBe('A pothole outside number 12');
+    } finally {
+      await store.close();
+    }
+    await expectRowsKept(env, state);
+    const upgraded = new Database(sqliteFileOf(env), { readonly: true });
+    const fresh = await openDatabase(join(dir, 'new.sqlite'));
+    try {
+      expect(recordedNames(upgraded)).toEqual(allNames);
+      expect(schemaOf(upgraded)).toEqual(schemaOf(fresh));
+    } finally {
+      upgraded.close();
+      fresh.close();
+    }
   });
 });

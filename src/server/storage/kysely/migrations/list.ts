@@ -34,7 +34,10 @@ export interface SchemaMigration {
   legacy?: Readonly<Record<EngineKind, number>>;
 }
 
-/** The schema of both engines, in order. Append only: never edit a step that has shipped. */
+/**
+ * The schema of both engines, in order. Append only: never rename, reorder or edit a step that has
+ * shipped; a new step's name goes into the ledger (released.ts) in the same commit.
+ */
 export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0001-requests', step: requestsStep, legacy: { sqlite: 1, postgres: 1 } },
   { name: '0002-counters', step: countersStep, legacy: { sqlite: 2, postgres: 1 } },

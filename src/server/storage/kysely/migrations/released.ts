@@ -1,0 +1,45 @@
+/**
+ * The ledger: the name of every schema migration released on main, in the list's order.
+ *
+ * A database may have been made by any commit of main, so what main has released is fixed: a
+ * released step is never renamed, reordered, edited or removed, and a new one goes at the end.
+ * test/server/storage/migration-ledger.test.ts holds `schemaMigrations` (list.ts) to this: the
+ * list starts with these names in this order, and a step not in here fails the test until its
+ * name is appended here, in the same commit that adds the step. When a branch brings in main's
+ * new entries, they come first; a step of the branch's own that main has not released yet takes
+ * the next free number (Kysely runs the steps in their names' order).
+ *
+ * A plain list in code, not a file the server reads: only the test reads it, and a merge that
+ * touches it conflicts visibly, as list.ts does.
+ */
+export const releasedMigrations: readonly string[] = [
+  '0001-requests',
+  '0002-counters',
+  '0003-moderation',
+  '0004-change-tokens',
+  '0005-addresses',
+  '0006-follow',
+  '0007-observations',
+  '0008-listing',
+  '0009-idempotency',
+  '0010-duplicates',
+  '0011-bodies',
+  '0012-service-type-archive',
+  '0013-forwards',
+  '0014-resident-updates',
+  '0015-questionnaires',
+  '0016-alerts',
+  '0017-residents',
+];
+
+/**
+ * Before the ledger, 0014 and 0015 were released after 0016 and 0017 were already on main, so
+ * these databases had later steps than steps they lack: each released state below is the
+ * ledger through `through`, less `missing`. The migrator runs the missing steps after the later
+ * ones (migrate.ts, allowUnorderedMigrations); the upgrade tests build each of these.
+ */
+export const releasedOutOfOrder: readonly { commit: string; through: string; missing: readonly string[] }[] = [
+  { commit: 'a678c27', through: '0016-alerts', missing: ['0014-resident-updates', '0015-questionnaires'] },
+  { commit: 'e173fa2', through: '0017-residents', missing: ['0014-resident-updates', '0015-questionnaires'] },
+  { commit: 'e0ddfcb', through: '0017-residents', missing: ['0015-questionnaires'] },
+];
