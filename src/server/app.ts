@@ -101,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jurisdictions: createJurisdictions(options.store.bodies, options.config.JURISDICTION_ID),
   };
   await app.register(georeportRoutes, { prefix: '/open311/v1', context });
-  await app.register(mediaRoutes, { prefix: '/media', context });
+  await app.register(mediaRoutes, { prefix: '/media', store: context.repositories.media });
   // One page cache for the counter list route and the embedded proxy's in-process asks.
   const counterListAnswers = createCounterListAnswers(context);
   await app.register(counterRoutes, { prefix: paths.counters, context, listAnswers: counterListAnswers });
