@@ -93,6 +93,22 @@ const zones = [
     ],
     message: 'src/server/http is cross-cutting: the APIs use it, it uses none of them.',
   },
+  // The validated environment is the server's floor: every part reads it, it reads none of them.
+  { target: 'src/server/config.ts', from: 'src/server', message: 'src/server/config.ts imports nothing of the server (shared only): the server imports it.' },
+  // The app's context is made of lower parts and hands them to the APIs: it imports no API or
+  // service (one adds its own part, as georeport/service-context.ts does), and the parts it is
+  // made of never import it back (a route among them is given what it needs).
+  {
+    target: 'src/server/context.ts',
+    from: 'src/server',
+    except: ['./config.ts', './http', './media/decode-budget.ts', './notify/mail-links.ts', './storage'],
+    message: "src/server/context.ts is made of config, the storage seam, http, media's decode budget and notify's mail links; never an API or a service.",
+  },
+  {
+    target: ['src/server/http', 'src/server/media', 'src/server/notify', 'src/server/storage'],
+    from: 'src/server/context.ts',
+    message: "what the app's context is made of must not import it: pass a route the parts it needs.",
+  },
   // The storage backends are reached through the seam (storage/index.ts, storage/repositories/*).
   ...['sqlite', 'postgres'].map((backend) => ({
     target: ['src/server/!(storage)/**', 'src/server/*'],

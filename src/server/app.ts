@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { georeportRoutes } from './georeport/routes';
-import { createJurisdictions } from './georeport/jurisdiction';
+import { createGeoReportContext } from './georeport/service-context';
 import { mediaRoutes } from './media/routes';
 import { clientRoutes } from './client-routes';
 import { ensureProxyApiKey } from './auth/proxy-key';
@@ -98,10 +98,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     decoding: createDecodeBudget(decodePixelsInFlight(options.config)),
     mailLinks: createMailLinks(mailSecret, mailBaseUrl(options.config)),
     metrics,
-    jurisdictions: createJurisdictions(options.store.bodies, options.config.JURISDICTION_ID),
   };
-  await app.register(georeportRoutes, { prefix: '/open311/v1', context });
-  await app.register(mediaRoutes, { prefix: '/media', context });
+  // The service's routes and the embedded proxy's reports share one copy of its jurisdictions.
+  const geoReport = createGeoReportContext(context);
+  await app.register(georeportRoutes, { prefix: '/open311/v1', context: geoReport });
+  await app.register(mediaRoutes, { prefix: '/media', store: context.repositories.media });
   // One page cache for the counter list route and the embedded proxy's in-process asks.
   const counterListAnswers = createCounterListAnswers(context);
   await app.register(counterRoutes, { prefix: paths.counters, context, listAnswers: counterListAnswers });
@@ -119,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     inject: (request) => app.inject(request),
     counterListPage: counterListPageAnswerer(counterListAnswers, paths.counters),
     geocoderRoutes: geocodingRoutes,
-    geoReport: { createRequest: embeddedRequestCreate(context), postUpdate: residentUpdateAnswerer(context) },
+    geoReport: { createRequest: embeddedRequestCreate(geoReport), postUpdate: residentUpdateAnswerer(context) },
   };
   await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey, embedded });
   await app.register(countersInfoRoute, { prefix: '/proxy', context });

@@ -9,7 +9,7 @@ import { formatOfUrl } from './open311/format';
 import { presentErrors } from './open311/presenter';
 import { sendDocument } from './open311/reply';
 import { defaultMapTileUrl } from '../shared/map/map-defaults';
-import { tileServerOrigin } from './http/content-security-policy';
+import { tileServerOrigin } from '../shared/map/tile-template';
 import { homeMapFrame } from './map-frame';
 import { varyWith } from './http/accept-encoding';
 import { isPathWithin } from './http/path-within';

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseMapCenter, parseMapZoom } from '../shared/map/map-defaults';
-import { isUsableTileTemplate } from './http/content-security-policy';
+import { isUsableTileTemplate } from '../shared/map/tile-template';
 
 const isMapCenter = (text: string) => parseMapCenter(text) !== null;
 const isMapZoom = (text: string) => parseMapZoom(text) !== null;

@@ -1,5 +1,4 @@
 import type { Config } from './config';
-import type { Jurisdictions } from './georeport/jurisdiction';
 import type { AppMetrics } from './http/metrics';
 import type { UploadBudget } from './http/upload-budget';
 import type { DecodeBudget } from './media/decode-budget';
@@ -20,6 +19,4 @@ export interface AppContext {
   mailLinks: MailLinks;
   /** The figures GET /metrics shows (upstream calls, cache hits); this app's own registry. */
   metrics: AppMetrics;
-  /** The jurisdiction_ids GeoReport answers to: the installation's own and its bodies'. */
-  jurisdictions: Jurisdictions;
 }

@@ -125,6 +125,24 @@ describe('the boundaries lint rules', { timeout: 30_000 }, () => {
     expect(await boundaryMessages('src/server/open311/example.ts', "import '../http/public-base-url';\n")).toEqual([]);
   });
 
+  it('keep config at the floor and the app context above its parts, below the services', async () => {
+    expect(await boundaryMessages('src/server/config.ts', "import '../shared/map/tile-template';\nimport './http/content-security-policy';\n")).toEqual([
+      zone('./http/content-security-policy', 'src/server/config.ts imports nothing of the server (shared only): the server imports it.'),
+    ]);
+    const contextWhy = "src/server/context.ts is made of config, the storage seam, http, media's decode budget and notify's mail links; never an API or a service.";
+    expect(
+      await boundaryMessages(
+        'src/server/context.ts',
+        "import './georeport/jurisdiction';\nimport './media/routes';\nimport './config';\nimport './http/metrics';\nimport './media/decode-budget';\nimport './notify/mail-links';\nimport './storage/repositories/types';\n",
+      ),
+    ).toEqual([zone('./georeport/jurisdiction', contextWhy), zone('./media/routes', contextWhy)]);
+    const partWhy = "what the app's context is made of must not import it: pass a route the parts it needs.";
+    expect(await boundaryMessages('src/server/media/example.ts', "import '../context';\n")).toEqual([zone('../context', partWhy)]);
+    expect(await boundaryMessages('src/server/http/example.ts', "import '../context';\n")).toEqual([zone('../context', partWhy)]);
+    // The services above it read it, and a service extends it with its own part.
+    expect(await boundaryMessages('src/server/georeport/example.ts', "import '../context';\n")).toEqual([]);
+  });
+
   it('keep the feeds on the storage seam and the presenter, away from the service, moderation and the proxy', async () => {
     const why = "src/server/feeds imports the storage seam, the open311 presenter, notify's words, http, time and shared; never georeport, moderation or the proxy.";
     expect(

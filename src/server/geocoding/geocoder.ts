@@ -6,6 +6,7 @@
  * the address points themselves are read from the store per street, by an index range.
  */
 import { distanceMeters } from '../storage/geo';
+import { createVersionedCopy } from '../storage/versioned-copy';
 import { houseNumberKey, type AddressRecord } from '../storage/repositories/addresses';
 import type { Repositories, ServiceObjectRecord, StreetRecord } from '../storage/repositories/types';
 import { foldName } from './fold';
@@ -55,8 +56,7 @@ const POINTS_PER_STREET = 120;
 export type GeocoderRepositories = Pick<Repositories, 'addresses' | 'serviceObjects'>;
 
 export class Geocoder {
-  private built?: { token: string; index: SearchIndex };
-  private building?: { token: string; promise: Promise<SearchIndex> };
+  private readonly built = createVersionedCopy<SearchIndex>();
 
   constructor(private readonly repositories: GeocoderRepositories) {}
 
@@ -64,21 +64,14 @@ export class Geocoder {
   async index(): Promise<SearchIndex> {
     const { addresses, serviceObjects } = this.repositories;
     const token = (await Promise.all([addresses.changeToken(), serviceObjects.changeToken()])).join('/');
-    if (this.built?.token === token) return this.built.index;
-    if (this.building?.token === token) return this.building.promise;
-    const promise = (async () => {
-      const [streets, venueCount] = await Promise.all([addresses.streets(), serviceObjects.count()]);
-      const venues = venueCount > 0 ? (await serviceObjects.search({ limit: venueCount })).map((found) => found.object) : [];
-      const index = new SearchIndex(streets, venues);
-      this.built = { token, index };
-      return index;
-    })();
-    this.building = { token, promise };
-    try {
-      return await promise;
-    } finally {
-      if (this.building?.promise === promise) this.building = undefined;
-    }
+    return this.built.at(token, () => this.build());
+  }
+
+  private async build(): Promise<SearchIndex> {
+    const { addresses, serviceObjects } = this.repositories;
+    const [streets, venueCount] = await Promise.all([addresses.streets(), serviceObjects.count()]);
+    const venues = venueCount > 0 ? (await serviceObjects.search({ limit: venueCount })).map((found) => found.object) : [];
+    return new SearchIndex(streets, venues);
   }
 
   async search(request: SearchRequest): Promise<GeocodeHit[]> {

@@ -12,7 +12,6 @@ import { photoLabel, tooManyPhotos, unknownServiceCode, unknownServiceObject, un
 import { describeIssues, serviceRequestInputSchema, type ServiceRequestInput } from '../../shared/georeport/request-input-schema';
 import { resolveLocale, type SupportedLocale } from '../../shared/locales';
 import type { Config } from '../config';
-import type { AppContext } from '../context';
 import type { DecodeBudget } from '../media/decode-budget';
 import { MediaRejectedError, processImage, type ProcessedImage } from '../media/image-processing';
 import { announceOutboxMessage } from '../notify/outbox-signal';
@@ -30,6 +29,7 @@ import { readAttributes, type AttributeValues } from './attributes';
 import { newServiceRequestId } from './ids';
 import { assignRequestBody } from './body-assignment';
 import type { JurisdictionScope, Jurisdictions } from './jurisdiction';
+import type { GeoReportContext } from './service-context';
 
 /** A photo as the client sent it (media[]), not yet decoded. */
 export interface UploadedPhoto {
@@ -180,7 +180,7 @@ export interface SubmittedForm extends ReadForm {
  * told about them (repeated fields and jurisdiction, key, fields, service, attributes), then the
  * record stored with the reporter's receipt, when an address was given, composed here.
  */
-export async function submitServiceRequest(context: AppContext, { fields, files, format }: SubmittedForm): Promise<NewServiceRequest> {
+export async function submitServiceRequest(context: GeoReportContext, { fields, files, format }: SubmittedForm): Promise<NewServiceRequest> {
   const { config, repositories } = context;
   const { values, problems } = singleValues(fields, scalarFields);
   const scope = await context.jurisdictions.resolve(values.jurisdiction_id);

@@ -4,11 +4,13 @@
  * list and requests the answer is then limited to; anything else is a 404 naming it. With no
  * bodies stored, only the installation's own is known, as before bodies existed.
  *
- * The bodies are known from a snapshot read again only when their change token moves, so checking
- * a jurisdiction costs one token read, and nothing at all when none is sent.
+ * The bodies are known from the bodies repository's copy, which comes with the change token it is
+ * as of; the map by jurisdiction_id is made again only when that token moves. So checking a
+ * jurisdiction costs one read of the bodies' version, and nothing at all when none is sent.
  */
 import { notFound } from '../open311/errors';
 import type { BodyRecord, BodyRepository } from '../storage/repositories/bodies';
+import { createVersionedCopy } from '../storage/versioned-copy';
 
 /** The bodies as of one change token, by jurisdiction_id. */
 export interface JurisdictionSnapshot {
@@ -45,17 +47,13 @@ export function jurisdictionProblem(sent: string, served: string, snapshot: Juri
   return `jurisdiction_id ${sent} not found; this server serves ${listed}`;
 }
 
-export function createJurisdictions(bodies: BodyRepository, served: string): Jurisdictions {
-  let current: JurisdictionSnapshot | undefined;
+export function createJurisdictions(bodies: Pick<BodyRepository, 'snapshot'>, served: string): Jurisdictions {
+  const byJurisdiction = createVersionedCopy<JurisdictionSnapshot>();
 
   const snapshot = async (): Promise<JurisdictionSnapshot> => {
-    const token = await bodies.changeToken();
-    if (current?.token === token) return current;
-    // Read after the token: a write in between is seen now or costs one more load later, never missed.
-    const list = await bodies.list();
-    const loaded = { token, bodies: new Map(list.map((body) => [body.jurisdiction_id, body])) };
-    current = loaded;
-    return loaded;
+    // The bodies and their token from one version read, not a token read and then a list that reads it again.
+    const { token, bodies: list } = await bodies.snapshot();
+    return byJurisdiction.at(token, async () => ({ token, bodies: new Map(list.map((body) => [body.jurisdiction_id, body])) }));
   };
 
   return {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../context';
-import { MEDIA_CONTENT_TYPES, mediaExtensionOf } from '../storage/repositories/media';
+import { MEDIA_CONTENT_TYPES, mediaExtensionOf, type MediaStore } from '../storage/repositories/media';
 
 /** Public URL of a stored photo, as it appears in media_url / media_urls. */
 export function mediaUrl(baseUrl: string, fileName: string): string {
@@ -9,10 +8,8 @@ export function mediaUrl(baseUrl: string, fileName: string): string {
 
 const notFoundBody = [{ code: 404, description: 'media file not found' }];
 
-/** Serves stored photos at /media/:fileName (GET and HEAD). */
-export const mediaRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
-  const store = context.repositories.media;
-
+/** Serves stored photos at /media/:fileName (GET and HEAD) from the photo store it is given. */
+export const mediaRoutes: FastifyPluginAsync<{ store: Pick<MediaStore, 'open'> }> = async (app, { store }) => {
   // HEAD is declared, not left to fastify's derived route, which would read the whole file to discard it.
   app.route<{ Params: { fileName: string } }>({
     method: ['GET', 'HEAD'],

@@ -1,25 +1,21 @@
-import { createMailLinks } from '../../../src/server/notify/mail-links';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config';
-import { createUploadBudget } from '../../../src/server/http/upload-budget';
-import { createMetrics } from '../../../src/server/http/metrics';
-import type { AppContext } from '../../../src/server/context';
-import { createDecodeBudget, decodePixelsInFlight } from '../../../src/server/media/decode-budget';
+import { loadConfig, type Config } from '../../../src/server/config';
+import { createDecodeBudget, decodePixelsInFlight, type DecodeBudget } from '../../../src/server/media/decode-budget';
 import { processImage } from '../../../src/server/media/image-processing';
 import { mediaRoutes, mediaUrl } from '../../../src/server/media/routes';
-import { createJurisdictions } from '../../../src/server/georeport/jurisdiction';
 import type { Store } from '../../../src/server/storage';
 import { jpegWithGpsAndOrientation } from '../../helpers/images';
 import { openTestStore } from '../../helpers/test-store';
 
 let dataDir: string;
 let store: Store;
-let context: AppContext;
+let config: Config;
+let decoding: DecodeBudget;
 let app: FastifyInstance;
 
 beforeEach(async () => {
@@ -27,19 +23,10 @@ beforeEach(async () => {
   // The media routes touch only the store's photos (files, or the PostgreSQL database).
   let env: Record<string, string>;
   ({ store, env } = await openTestStore(dataDir));
-  const config = loadConfig(env);
-  context = {
-    config,
-    repositories: store,
-    now: () => 0,
-    uploads: createUploadBudget(config.UPLOAD_BYTES_IN_FLIGHT_MAX),
-    decoding: createDecodeBudget(decodePixelsInFlight(config)),
-    mailLinks: createMailLinks('secret', 'http://kerro.test'),
-    metrics: createMetrics(),
-    jurisdictions: createJurisdictions(store.bodies, config.JURISDICTION_ID),
-  };
+  config = loadConfig(env);
+  decoding = createDecodeBudget(decodePixelsInFlight(config));
   app = Fastify();
-  await app.register(mediaRoutes, { prefix: '/media', context });
+  await app.register(mediaRoutes, { prefix: '/media', store: store.media });
   await app.ready();
 });
 
@@ -53,7 +40,7 @@ const notFound = [{ code: 404, description: 'media file not found' }];
 
 describe('GET /media/:fileName', () => {
   it('serves an uploaded photo, processed and stored the way POST /requests does it', async () => {
-    const photo = await processImage(await jpegWithGpsAndOrientation(), { maxPixels: context.config.MEDIA_MAX_PIXELS, decoding: context.decoding });
+    const photo = await processImage(await jpegWithGpsAndOrientation(), { maxPixels: config.MEDIA_MAX_PIXELS, decoding });
     const fileName = await store.media.save(photo.buffer, photo.extension);
 
     const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });

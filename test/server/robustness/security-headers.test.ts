@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
-import { appCspHeader, tileImageSource } from '../../../src/server/http/content-security-policy';
+import { appCspHeader } from '../../../src/server/http/content-security-policy';
+import { tileImageSource } from '../../../src/shared/map/tile-template';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, validReport } from '../georeport/form';
 

@@ -2,11 +2,11 @@
 import type { FastifyReply } from 'fastify';
 import type { SupportedLocale } from '../../../shared/locales';
 import { bodyName } from '../../bodies/assign';
-import type { AppContext } from '../../context';
 import { presentDiscovery } from '../../open311/presenter';
 import { sendDocument } from '../../open311/reply';
 import type { GeoReportFormat } from '../../open311/serializers';
 import type { JurisdictionScope } from '../jurisdiction';
+import type { GeoReportContext } from '../service-context';
 
 // The interface's own changeset: bump it when the API changes.
 const apiChangeset = '2026-11-27T00:00:00Z';
@@ -18,7 +18,7 @@ interface DiscoveryAsk {
   scope: JurisdictionScope;
 }
 
-export function discoveryHandler(context: AppContext) {
+export function discoveryHandler(context: GeoReportContext) {
   return async (reply: FastifyReply, { format, locale, baseUrl, scope }: DiscoveryAsk) => {
     // One body when jurisdiction_id names one; else every body, by jurisdiction_id.
     const bodies = scope.body ? [scope.body] : [...(await context.jurisdictions.snapshot()).bodies.values()];

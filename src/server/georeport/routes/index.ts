@@ -7,7 +7,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
 import { geoReportErrorHandler } from '../../open311/error-handler';
 import { notFound } from '../../open311/errors';
 import { registerGeoReportBodyParsers } from '../../open311/form-body-parsers';
@@ -20,6 +19,7 @@ import { resolveJurisdictionHook, scopeOf } from './jurisdiction-scope';
 import { requestCreateHandler } from './request-create';
 import { residentUpdateHandler } from './resident-updates';
 import { requestDetailHandler, requestListHandler } from './requests-read';
+import type { GeoReportContext } from '../service-context';
 import { geoReportSchemas } from './schemas';
 import { serviceDefinitionHandler, serviceListHandler } from './services';
 
@@ -28,7 +28,7 @@ type Method = 'GET' | 'POST';
 /** A route path as a pattern of the URLs it names: each `:param` any one segment, even empty. */
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/\./g, '\\.').replace(/:\w+/g, '[^/]*')}$`);
 
-export const georeportRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+export const georeportRoutes: FastifyPluginAsync<{ context: GeoReportContext }> = async (plugin, { context }) => {
   const { config } = context;
   await registerGeoReportBodyParsers(plugin, config, context.uploads);
   const app = plugin.withTypeProvider<ZodTypeProvider>();

@@ -12,11 +12,12 @@ import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadS
 import type { StoredAnswer } from '../../storage/repositories/types';
 import { requireApiKey } from '../api-key-check';
 import { submitServiceRequest } from '../create-service-request';
+import type { GeoReportContext } from '../service-context';
 
 /** The key's own fields are not part of the request a key names: a caller's key is its scope. */
 const callerFields = new Set(['api_key']);
 
-export function requestCreateHandler(context: AppContext) {
+export function requestCreateHandler(context: GeoReportContext) {
   const { config, repositories } = context;
   const createFromReadForm = answerSubmission(context);
 
@@ -54,7 +55,7 @@ export function requestCreateHandler(context: AppContext) {
  * field checks and answer as over HTTP. Empty photo parts are left out here, as the HTTP reader
  * leaves them out.
  */
-export function embeddedRequestCreate(context: AppContext) {
+export function embeddedRequestCreate(context: GeoReportContext) {
   const createFromReadForm = answerSubmission(context);
   return (format: GeoReportFormat, form: ReadForm) => createFromReadForm(format, { fields: form.fields, files: form.files.filter((file) => file.bytes > 0) });
 }
@@ -78,7 +79,7 @@ export async function readRequestForm(context: AppContext, request: FastifyReque
 }
 
 /** The use-case, then the answer: the new request's id in the format asked for, kept whole so a repeat can be sent it again. */
-function answerSubmission(context: AppContext) {
+function answerSubmission(context: GeoReportContext) {
   return async (format: GeoReportFormat, form: ReadForm): Promise<StoredAnswer> => {
     const created = await submitServiceRequest(context, { ...form, format });
     const { body, contentType } = serialize(presentCreated(created.service_request_id, created.service_notice), format);

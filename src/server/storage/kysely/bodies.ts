@@ -2,14 +2,15 @@
  * Bodies, written once: each area kept as its GeoJSON text with its box and size (square metres,
  * @turf/area), its service list in body_services. Reads come from one copy of every body, parsed
  * once and read again only when the bodies' version row moves (triggers move it on any write, by
- * any process). Which areas cover a point is the engine's (engine.bodiesAt); the order, smallest
- * area first, then id, is this file's.
+ * any process; ../versioned-copy.ts keeps the copy). Which areas cover a point is the engine's
+ * (engine.bodiesAt); the order, smallest area first, then id, is this file's.
  */
 import { area as areaOf } from '@turf/area';
 import { bbox } from '@turf/bbox';
 import type { BodyAreaEntry, Db, Engine } from './engine';
 import type { BodiesTable } from './bodies.table';
-import type { BodyArea, BodyAtPoint, BodyRecord, BodyRepository } from '../repositories/types';
+import type { BodiesSnapshot, BodyArea, BodyAtPoint, BodyRecord, BodyRepository } from '../repositories/types';
+import { createVersionedCopy } from '../versioned-copy';
 
 /** Ids per IN list: within SQLite's cap on bound values. */
 const ID_BATCH = 500;
@@ -19,8 +20,8 @@ const ID_BATCH = 500;
  * its area's coordinates (freezing ~600,000 arrays cost as much as parsing them), which no caller changes.
  */
 interface Bodies {
-  version: number;
-  /** By id, as the database orders them. */
+  /** Every body, by id as the database orders them, with the version it was read at: what snapshot() answers. */
+  snapshot: BodiesSnapshot;
   byId: ReadonlyMap<string, BodyAtPoint>;
   /** The position of each body in the lookup's order: smallest area first, then id. */
   rank: ReadonlyMap<string, number>;
@@ -71,11 +72,11 @@ export function createBodyRepository(engine: Engine): BodyRepository {
   const { db } = engine;
   // Compiled once: read on every lookup.
   const versionQuery = db.selectFrom('change_versions').select('version').where('name', '=', 'bodies').compile();
-  const readVersion = async (on: Db) => Number((await on.executeQuery(versionQuery)).rows[0]!.version);
+  const readToken = async () => String((await db.executeQuery(versionQuery)).rows[0]!.version);
 
-  const load = () =>
+  // Labelled with the version read before it: a write while it runs costs one more load, never a stale copy.
+  const load = (token: string) =>
     engine.snapshot(async (trx): Promise<Bodies> => {
-      const version = await readVersion(trx);
       const rows = await trx.selectFrom('bodies').selectAll().orderBy('id').execute();
       const services = await trx.selectFrom('body_services').select(['body_id', 'service_code']).orderBy('body_id').orderBy('position').execute();
       const servicesOf = new Map<string, string[]>();
@@ -85,32 +86,26 @@ export function createBodyRepository(engine: Engine): BodyRepository {
       const bySize = [...byId.values()].sort((a, b) => a.areaSquareMeters - b.areaSquareMeters);
       const boxOf = new Map(rows.map((row) => [row.id, [row.min_long, row.min_lat, row.max_long, row.max_lat] as const]));
       return {
-        version,
+        snapshot: Object.freeze({ token, bodies: Object.freeze([...byId.values()]) }),
         byId,
         rank: new Map(bySize.map((body, position) => [body.id, position])),
         areas: Object.freeze(bySize.map((body) => ({ id: body.id, area: body.area, box: boxOf.get(body.id)! }))),
       };
     });
 
-  let held: Bodies | undefined;
-  let loading: Promise<Bodies> | undefined;
+  const copy = createVersionedCopy<Bodies>();
   /** Every body as of now: the copy held, unless a body was written since it was read. */
   const current = async (): Promise<Bodies> => {
-    const version = await readVersion(db);
-    while (!held || held.version < version) {
-      // Concurrent callers share one load; one that began before this caller's version is read again.
-      loading ??= load().finally(() => {
-        loading = undefined;
-      });
-      const loaded = await loading;
-      if (!held || loaded.version >= held.version) held = loaded;
-    }
-    return held;
+    const token = await readToken();
+    return copy.at(token, () => load(token));
   };
 
   return {
     async list() {
-      return [...(await current()).byId.values()];
+      return [...(await current()).snapshot.bodies];
+    },
+    async snapshot() {
+      return (await current()).snapshot;
     },
     async find(id) {
       return (await current()).byId.get(id);
@@ -123,7 +118,7 @@ export function createBodyRepository(engine: Engine): BodyRepository {
       const point = { lat, long };
       // The version check and the lookup at once (on PostgreSQL each is a round trip): the lookup
       // asked of the copy held is kept when that copy is still current, and asked again otherwise.
-      const guess = held;
+      const guess = copy.held;
       const [latest, guessed] = await Promise.all([current(), guess ? engine.bodiesAt(point, guess.areas) : undefined]);
       let bodies = latest;
       let ids = bodies === guess && guessed ? guessed : await engine.bodiesAt(point, bodies.areas);
@@ -177,7 +172,7 @@ export function createBodyRepository(engine: Engine): BodyRepository {
       return Number(row.n);
     },
     async changeToken() {
-      return String(await readVersion(db));
+      return readToken();
     },
   };
 }

@@ -35,9 +35,21 @@ export interface BodyAtPoint extends BodyRecord {
   areaSquareMeters: number;
 }
 
+/** Every body as of one change token: the same object, frozen, while the token stands. */
+export interface BodiesSnapshot {
+  readonly token: string;
+  /** By id. */
+  readonly bodies: readonly BodyRecord[];
+}
+
 export interface BodyRepository {
   /** Every body, by id. */
   list(): Promise<BodyRecord[]>;
+  /**
+   * Every body with the change token it is as of, for a copy kept by that token: one read of the
+   * version, where changeToken() and then list() would read it twice.
+   */
+  snapshot(): Promise<BodiesSnapshot>;
   find(id: string): Promise<BodyRecord | undefined>;
   findByJurisdiction(jurisdictionId: string): Promise<BodyRecord | undefined>;
   /** The bodies whose area covers the point (boundary included), most specific (smallest area) first. */

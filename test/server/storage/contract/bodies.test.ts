@@ -127,6 +127,31 @@ describe('bodies: storing', () => {
   });
 });
 
+describe('bodies: the snapshot a copy is kept by', () => {
+  const opened = useFreshStore();
+
+  it('answers every body with the change token it is as of, the same object until a write moves the token, by any store', async () => {
+    const { store } = opened;
+    const second = await openSecondStore(opened);
+    try {
+      const empty = await second.bodies.snapshot();
+      expect(empty).toEqual({ token: await second.bodies.changeToken(), bodies: [] });
+      expect(await second.bodies.snapshot()).toBe(empty);
+      await store.bodies.importAll([department, city]);
+      const both = await second.bodies.snapshot();
+      expect(both.token).not.toBe(empty.token);
+      expect(both.token).toBe(await second.bodies.changeToken());
+      expect(both.bodies.map((entry) => entry.id)).toEqual(['city', 'department']);
+      expect(Object.isFrozen(both.bodies)).toBe(true);
+      expect(await second.bodies.snapshot()).toBe(both);
+      await store.bodies.remove('city');
+      expect((await second.bodies.snapshot()).bodies.map((entry) => entry.id)).toEqual(['department']);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('bodies: which cover a point', () => {
   const opened = useFreshStore('all');
   const twinA = body('twin-a', box(27.0, 60.0, 27.1, 60.1));
