@@ -5,7 +5,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { createApiKey } from '../../src/server/auth/api-keys';
 import { loadConfig } from '../../src/server/config';
 import { startServer, type RunningServer } from '../../src/server/main';
-import { hashPassword } from '../../src/server/moderation/passwords';
+import { lightPasswordHash } from './light-password-hash';
 import { openStore, type Store } from '../../src/server/storage';
 import { testServiceTypes } from './georeport-app';
 import { freshStoreEnv } from './test-store';
@@ -52,7 +52,7 @@ export function useInProcessServer(dirPrefix: string): InProcessServer {
       admin = await openStore(config);
       await admin.serviceTypes.upsert(testServiceTypes[0]!);
       const { key } = await createApiKey(admin.apiKeys, 'wiring', Date.now());
-      await admin.moderation.createModerator('maija', await hashPassword('correct horse battery'), Date.now());
+      await admin.moderation.createModerator('maija', await lightPasswordHash('correct horse battery'), Date.now());
       return { base, admin, apiKey: key };
     },
     async stop() {

@@ -6,20 +6,22 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * hashes still verify.
  */
 const current = { N: 2 ** 15, r: 8, p: 1 } as const;
+export type ScryptParameters = { readonly N: number; readonly r: number; readonly p: number };
 const keyLength = 32;
 export const passwordLength = { min: 12, max: 1024 } as const;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: ScryptParameters): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r * params.p };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** The hash to store; other parameters than the current ones only for tests' throwaway accounts. */
+export async function hashPassword(password: string, params: ScryptParameters = current): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, current);
-  return `scrypt$N=${current.N},r=${current.r},p=${current.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const key = await derive(password, salt, params);
+  return `scrypt$N=${params.N},r=${params.r},p=${params.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 const hashPattern = /^scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;

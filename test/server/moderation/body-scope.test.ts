@@ -3,7 +3,7 @@
  * bodies) on all, and alone on a request that has no body.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../src/server/moderation/passwords';
+import { lightPasswordHash } from '../../helpers/light-password-hash';
 import type { BodyRecord } from '../../../src/server/storage/repositories/bodies';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { signIn, submitRequest, type ModeratorSession } from './moderation-client';
@@ -18,7 +18,7 @@ let admin: ModeratorSession;
 /** One scrypt hash for every moderator: each costs a CPU-heavy derivation. */
 let passwordHash: string;
 beforeAll(async () => {
-  passwordHash = await hashPassword(password);
+  passwordHash = await lightPasswordHash(password);
 });
 
 async function addModerator(name: string, bodyIds: string[]): Promise<ModeratorSession> {

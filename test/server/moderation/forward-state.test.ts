@@ -5,7 +5,7 @@
  * `forwards` table, and read through the real store.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../src/server/moderation/passwords';
+import { lightPasswordHash } from '../../helpers/light-password-hash';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { signIn, submitRequest, type ModeratorSession } from './moderation-client';
 
@@ -19,7 +19,7 @@ let admin: ModeratorSession;
 let ids: { failed: string; pending: string; sent: string; console: string };
 
 beforeAll(async () => {
-  passwordHash = await hashPassword(password);
+  passwordHash = await lightPasswordHash(password);
 });
 
 async function addModerator(name: string, bodyIds: string[]): Promise<ModeratorSession> {

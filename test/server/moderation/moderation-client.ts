@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { urlencoded, validReport } from '../georeport/form';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
-import { hashPassword } from '../../../src/server/moderation/passwords';
+import { lightPasswordHash } from '../../helpers/light-password-hash';
 
 /** Talks to /moderation/api as the moderator console does: cookie plus X-CSRF-Token. */
 export interface ModeratorSession {
@@ -13,7 +13,7 @@ export interface ModeratorSession {
 export const api = '/moderation/api';
 
 export async function addModerator(t: TestApp, name: string, password: string): Promise<void> {
-  const created = await t.repositories.moderation.createModerator(name, await hashPassword(password), t.clock.now);
+  const created = await t.repositories.moderation.createModerator(name, await lightPasswordHash(password), t.clock.now);
   if (!created) throw new Error(`moderator ${name} exists`);
 }
 

@@ -4,7 +4,7 @@
  * there handles is refused, and nothing changes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../src/server/moderation/passwords';
+import { lightPasswordHash } from '../../helpers/light-password-hash';
 import type { BodyRecord } from '../../../src/server/storage/repositories/bodies';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { signIn, submitRequest, type ModeratorSession } from './moderation-client';
@@ -35,7 +35,7 @@ const reportAt = (long: number, serviceCode = '171') => submitRequest(t, { lat: 
 beforeEach(async () => {
   t = await createTestApp();
   await t.repositories.bodies.importAll([body('espoo', 'Espoo', 24.0, ['171', '198']), body('vantaa', 'Vantaa', 24.1, ['171'])]);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await lightPasswordHash(password);
   await t.repositories.moderation.createModerator('esa', passwordHash, t.clock.now, ['espoo']);
   await t.repositories.moderation.createModerator('aino', passwordHash, t.clock.now, []);
   espooModerator = await signIn(t, 'esa', password);

@@ -1,7 +1,7 @@
 /** Reporting abuse (issue 28): through the proxy and the service, its limits, and the moderators' side. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
-import { hashPassword } from '../../../src/server/moderation/passwords';
+import { lightPasswordHash } from '../../helpers/light-password-hash';
 import { urlencoded } from '../georeport/form';
 import { addModerator, publicListIds, signIn, submitRequest } from '../moderation/moderation-client';
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
     },
   ]);
   await addModerator(t, 'maija', 'correct horse battery');
-  await t.store.moderation.createModerator('eero', await hashPassword('correct horse battery'), t.clock.now, ['esp']);
+  await t.store.moderation.createModerator('eero', await lightPasswordHash('correct horse battery'), t.clock.now, ['esp']);
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@
  * the subscribers (not the poster twice) and, from the reporter, closes or reopens the report.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../src/server/moderation/passwords';
+import { lightPasswordHash } from '../../helpers/light-password-hash';
 import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
 import { makeJpeg } from '../../helpers/images';
 import { multipartBody, urlencoded } from '../georeport/form';
@@ -18,7 +18,7 @@ let admin: ModeratorSession;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const hash = await hashPassword(password);
+  const hash = await lightPasswordHash(password);
   for (const [name, bodies] of [['esa', ['espoo']], ['veera', ['vantaa']], ['aino', []]] as const) {
     await t.repositories.moderation.createModerator(name, hash, t.clock.now, bodies);
   }

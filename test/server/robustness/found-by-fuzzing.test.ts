@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../src/server/moderation/passwords';
+import { lightPasswordHash } from '../../helpers/light-password-hash';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, validReport } from '../georeport/form';
 
@@ -11,7 +11,7 @@ let session: { cookie: string; csrfToken: string };
 
 beforeAll(async () => {
   t = await createTestApp({}, { listen: true });
-  await t.repositories.moderation.createModerator('maija', await hashPassword('correct horse battery'), t.clock.now);
+  await t.repositories.moderation.createModerator('maija', await lightPasswordHash('correct horse battery'), t.clock.now);
   const login = await t.app.inject({ method: 'POST', url: '/moderation/api/session', payload: { name: 'maija', password: 'correct horse battery' } });
   expect(login.statusCode).toBe(200);
   const cookie = [login.headers['set-cookie']].flat().find((value) => value?.startsWith('kerro_session='))!.split(';')[0]!;

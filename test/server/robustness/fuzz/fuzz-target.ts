@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { generateDemoCounters } from '../../../../src/server/counters/demo-data';
-import { hashPassword } from '../../../../src/server/moderation/passwords';
+import { lightPasswordHash } from '../../../helpers/light-password-hash';
 import { addKaivopuistoPark, createTestApp, publish, type TestApp } from '../../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../../georeport/form';
 import type { Answer } from './answer-checks';
@@ -71,7 +71,7 @@ export async function createFuzzTarget(): Promise<FuzzTarget> {
   }
   const photoNames = (await t.sql.all<{ file_name: string }>('SELECT file_name FROM request_media')).map((row) => row.file_name);
 
-  await t.repositories.moderation.createModerator('fuzzer', await hashPassword('fuzzing is fun, really'), t.clock.now);
+  await t.repositories.moderation.createModerator('fuzzer', await lightPasswordHash('fuzzing is fun, really'), t.clock.now);
   const login = await t.app.inject({ method: 'POST', url: '/moderation/api/session', payload: { name: 'fuzzer', password: 'fuzzing is fun, really' } });
   if (login.statusCode !== 200) throw new Error(`moderator sign-in failed: ${login.body}`);
   const cookie = [login.headers['set-cookie']].flat().find((value) => value?.startsWith('kerro_session='))!.split(';')[0]!;
