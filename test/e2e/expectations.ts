@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { describeViolations, runAxe } from '../helpers/browser';
 
@@ -18,4 +18,18 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBe(0);
+}
+
+/**
+ * The page, already checked with axe at one size, laid out at another without loading it again:
+ * the window resized, then no sideways scroll and the key element shown. Names, roles and
+ * contrast are the same markup at both sizes, so one axe pass per page and language proves them;
+ * what the other width can break is the layout.
+ */
+export async function expectLaidOutAt(page: Page, viewport: { width: number; height: number }, key: Locator): Promise<void> {
+  await page.setViewportSize(viewport);
+  // Two frames: the resize's layout and whatever the app rendered for it (a media query's hook).
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await expectNoHorizontalScroll(page);
+  expect(await key.isVisible()).toBe(true);
 }

@@ -119,6 +119,9 @@ describe('"Duplicate of …"', () => {
     ]);
     expect(told[1]!.body_text).toContain(`Merged report: Potholes (${duplicate})`);
     expect(told[1]!.body_text).toContain(`http://kerro.test/requests/${original}`);
+    // The duplicate's reporter too is told both reports and led to the original.
+    expect(told[0]!.body_text).toContain(`(${duplicate})`);
+    expect(told[0]!.body_text).toContain(`http://kerro.test/requests/${original}`);
     expect((await t.app.inject({ method: 'GET', url: `/open311/v1/requests/${original}/followers.json` })).json()).toMatchObject({ follower_count: 2 });
 
     // The original's next public change reaches them; the duplicate's nobody.

@@ -299,3 +299,22 @@ describe('the audit log', () => {
     expect((await session.request('GET', `/requests/${id}`)).json().audit).toEqual([]);
   });
 });
+
+describe('plain text in what a moderator writes', () => {
+  it('refuses HTML tags in the title, the description, the status notes and a rejection reason', async () => {
+    const id = await submitRequest(t);
+    const imgAttack = '<img src=x onerror="window.__xss=1">';
+    const scriptAttack = '"><script>window.__xss=2</script>';
+    const attempts: ['PATCH' | 'POST', string, object][] = [
+      ['PATCH', `/requests/${id}`, { title: imgAttack }],
+      ['PATCH', `/requests/${id}`, { description: `Broken sign ${scriptAttack}` }],
+      ['POST', `/requests/${id}/status`, { detailed_status: ['IN_PROCESS'], status_notes: imgAttack }],
+      ['POST', `/requests/${id}/reject`, { reason: scriptAttack }],
+    ];
+    for (const [method, url, body] of attempts) {
+      const response = await session.request(method, url, body);
+      expect(response.statusCode, `${method} ${url} ${JSON.stringify(body)}: ${response.body}`).toBe(400);
+      expect(response.json().error.fields.map((field: { code: string }) => field.code), url).toContain('html');
+    }
+  });
+});

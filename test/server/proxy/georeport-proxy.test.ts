@@ -54,6 +54,24 @@ describe('the proxy in front of the embedded GeoReport service', () => {
     expect(await t.repositories.serviceRequests.count()).toBe(before);
   });
 
+  it('refuses HTML tags in every text a resident writes, and a javascript: media_url, as the browser sends them', async () => {
+    const before = await t.repositories.serviceRequests.count();
+    for (const field of ['description', 'title', 'address_string', 'first_name', 'last_name', 'service_object_id', 'service_object_type', 'device_id', 'account_id']) {
+      for (const attack of ['<img src=x onerror="window.__xss=1">', '"><script>window.__xss=2</script>']) {
+        // The service object's id and type come as a pair.
+        const paired: Record<string, string> = field === 'service_object_id' ? { service_object_type: 'urn:x' } : field === 'service_object_type' ? { service_object_id: 'sp-1' } : {};
+        const fields = { ...validReport, ...paired, [field]: field === 'description' ? `Broken ${attack} sign` : attack };
+        const response = await t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', ...urlencoded(fields) });
+        expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+        expect(response.body).toContain(`${field} must not contain HTML tags`);
+      }
+    }
+    // media_url takes only http(s) image URLs.
+    const media = await t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', ...urlencoded({ ...validReport, media_url: 'javascript:window.__xss=3' }) });
+    expect(media.statusCode, media.body).toBe(400);
+    expect(await t.repositories.serviceRequests.count()).toBe(before);
+  });
+
   it('carries photos through to the service', async () => {
     const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#345' } }).jpeg().toBuffer();
     const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#543' } }).png().toBuffer();
