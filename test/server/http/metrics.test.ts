@@ -68,7 +68,7 @@ describe('GET /metrics', { timeout: 30_000 }, () => {
 
   it("shows reports waiting for their body's case system: pending, failed and the oldest pending one's age", async () => {
     t = await createTestApp();
-    const open311 = { method: 'open311', endpoint: 'https://cases.example.fi/open311/v1', api_key: 'secret-key' };
+    const open311 = { method: 'open311' as const, endpoint: 'https://cases.example.fi/open311/v1', api_key: 'secret-key' };
     const area = { type: 'Polygon' as const, coordinates: [[[24, 60], [25, 60], [25, 61], [24, 61], [24, 60]]] };
     await t.store.bodies.importAll([{ id: 'works', jurisdiction_id: 'works.test', names: { fi: 'Katu', sv: 'Gata', en: 'Streets' }, area, services: ['171'], send: open311 }]);
     const queue = (id: string, at: number) =>
