@@ -5,9 +5,9 @@
  * names the feature (index and id) and the field, so one run lists what to fix.
  */
 import { z } from 'zod';
+import { defaultSendSettings, sendSettingsSchema } from '../forwarding/senders';
 import type { BodyRecord } from '../storage/repositories/bodies';
 import { checkArea } from './area-check';
-import { sendSchema } from './send-settings';
 
 /** Problems listed before the rest are only counted. */
 const MAX_PROBLEMS = 20;
@@ -38,7 +38,8 @@ const propertiesSchema = z.object(
     services: z.array(z.string({ error: 'a service code is text' }).trim().min(1, 'a service code is text'), {
       error: 'needs a list of service codes (may be empty)',
     }),
-    send: sendSchema.default({ method: 'console' }),
+    // How its reports reach it: each method's settings are its sender's (forwarding/senders/).
+    send: sendSettingsSchema.default(defaultSendSettings),
   },
   { error: 'needs properties { id, jurisdiction_id, name, services }' },
 );

@@ -1,7 +1,8 @@
 /**
- * Status back (issue 27): every CASE_SYSTEM_POLL_SECONDS, each open311 body's case system is asked
- * what changed, and each change of a report Kerro forwarded there becomes that request's status,
- * notes, public history and subscriber email (case-system-plan.ts).
+ * Status back (issue 27): every CASE_SYSTEM_POLL_SECONDS, each case system a body's sender names
+ * (an open311 body's: `statusFrom` in forwarding/senders/) is asked what changed, and each change
+ * of a report Kerro forwarded there becomes that request's status, notes, public history and
+ * subscriber email (case-system-plan.ts).
  *
  * - One instance polls a body at a time: `forwards.claimPoll` leases it, `releasePoll` records
  *   the window applied, or the error (then the window is not advanced and the next poll asks again).
@@ -15,10 +16,10 @@
  *   Kerro does) are asked for by id, in batches.
  * - Never backwards: an update older than the newest one applied to the report is ignored.
  */
-import { sendSchema } from '../bodies/send-settings';
 import type { MessageSettings } from '../notify/subscriber-messages';
 import type { BodyRecord, ForwardedReport, Repositories } from '../storage/repositories/types';
 import { caseSystemPlan } from './case-system-plan';
+import { senderOf } from './senders';
 import { CaseSystemError, listByIds, listUpdated, type CaseSystemSite } from './case-system-reads';
 import type { CaseSystemRequest } from './status-mapping';
 
@@ -52,7 +53,7 @@ export interface CaseSystemPoller {
   start(): void;
   /** Waits for a pass in progress, then stops; safe to call twice. */
   stop(): Promise<void>;
-  /** One full pass over every open311 body (after any pass in progress), for tests and operators. */
+  /** One full pass over every body whose case system gives status back (after any pass in progress), for tests and operators. */
   pollOnce(): Promise<BodyPollOutcome[]>;
 }
 
@@ -195,11 +196,9 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
   }
 }
 
-/** The body's case system, when it receives its reports by open311. */
+/** The body's case system, when its sender brings status back from one. */
 export function caseSystemOf(body: BodyRecord): CaseSystemSite | undefined {
-  const send = sendSchema.safeParse(body.send);
-  if (!send.success || send.data.method !== 'open311') return undefined;
-  return { endpoint: send.data.endpoint, jurisdiction_id: send.data.jurisdiction_id };
+  return senderOf(body.send).forwarding?.statusFrom?.(body.send);
 }
 
 const wholeSecond = (epochMs: number) => Math.floor(epochMs / 1000) * 1000;

@@ -1,26 +1,26 @@
 /**
- * Sends each forward job to its body's case system, on the job loop the email outbox uses.
+ * Sends each forward job by its body's send method (forwarding/senders/), on the job loop the
+ * email outbox uses.
  *
- * Exactly once in the case system: a job is leased, sent with its stable Idempotency-Key, and
- * ended in the one transaction that records the case system's id, appends PUBLIC_WORKS_NEW and
- * adds the `forwarded` history entry (forwardedPlan). A failure after the request may have
- * reached the case system (a timeout, a reset, a 5xx, an answer that is no GeoReport answer)
- * marks the job `uncertain`; its next attempt first looks the report up there and ends the job
- * with the id found instead of sending again. A definite refusal (a 4xx but 408/429) and a job
- * that keeps failing are given up, with the case system's words in last_error, for an operator
- * (`admin bodies sends --failed`, `retry`).
+ * Exactly once in the case system: a job is leased, handed to its method's sender (an open311
+ * one sends it with its stable Idempotency-Key), and ended in the one transaction that records
+ * the case system's id, appends PUBLIC_WORKS_NEW, adds the `forwarded` history entry
+ * (forwardedPlan) and queues the sender's message, if it has one (an email body's department).
+ * The sender sorts each failure: one after the report may have reached the case system marks the
+ * job `uncertain`, and the sender's next attempt looks it up there before sending again; a
+ * definite refusal, and a job that keeps failing, are given up, with the sender's words in
+ * last_error, for an operator (`admin bodies sends --failed`, `retry`).
  *
- * An `email` body's job ends by queuing one message to the department in that same transaction;
- * the outbox delivers it. Logs name the request, the body and what went wrong: never a key, an
- * endpoint's query string, or anything of the report or its reporter.
+ * Logs name the request, the body and what went wrong: never a key, an endpoint's query string,
+ * or anything of the report or its reporter.
  */
 import { createJobLoop, defaultRetryDelayMs, type JobLoop, type JobOutcome, type LoopLogger } from '../jobs/job-loop';
 import type { MailLinks } from '../notify/mail-links';
 import { announceOutboxMessage } from '../notify/outbox-signal';
-import type { BodyRecord, ForwardJob, Repositories, ServiceRequestRecord } from '../storage/repositories/types';
-import { departmentEmail } from './department-email';
+import type { Repositories } from '../storage/repositories/types';
 import { forwardedPlan } from './forwarded-plan';
-import { CaseSystemError, findReport, open311TargetOf, postReport } from './open311-client';
+import { senderOf } from './senders';
+import type { SendFailure } from './senders/sender';
 
 export interface ForwardSenderOptions {
   repositories: Pick<Repositories, 'forwards' | 'serviceRequests' | 'bodies' | 'media' | 'unitOfWork' | 'serviceTypes'>;
@@ -38,8 +38,11 @@ export interface ForwardSenderOptions {
 
 export type ForwardSender = JobLoop;
 
-/** What an attempt came to: the case system's id (null for email), or how it failed. */
-type Attempt = { remoteId: string | null; found?: true };
+/** A failure no sender sorted is Kerro's own (the store, a photo file): named by type only, as its message may quote data. */
+const ownFailure = (error: unknown): SendFailure => ({
+  kind: 'retry',
+  reason: `Kerro could not send it (${error instanceof Error ? error.name : 'unknown error'})`,
+});
 
 export function createForwardSender(options: ForwardSenderOptions): ForwardSender {
   const { repositories, log } = options;
@@ -50,16 +53,6 @@ export function createForwardSender(options: ForwardSenderOptions): ForwardSende
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
 
   const mailSettings = async () => ({ ...options.mail, serviceTypes: await repositories.serviceTypes.list(), now: now() });
-
-  const attempt = async (job: ForwardJob, body: BodyRecord, request: ServiceRequestRecord): Promise<Attempt> => {
-    if (job.method === 'email') return { remoteId: null };
-    const target = open311TargetOf(body.send, options.env ?? process.env);
-    if (job.uncertain) {
-      const found = await findReport(target, request, job.created_at);
-      if (found) return { remoteId: found, found: true };
-    }
-    return { remoteId: await postReport(target, { request, media: repositories.media, idempotencyKey: job.idempotency_key }) };
-  };
 
   const sendOne = async (serviceRequestId: string): Promise<JobOutcome> => {
     const job = await forwards.claim(serviceRequestId, now(), now() + leaseMs);
@@ -76,24 +69,24 @@ export function createForwardSender(options: ForwardSenderOptions): ForwardSende
     if (!body) return giveUp(`body ${job.body_id} no longer exists; import it again, then retry`);
     if (request.moderation === 'rejected') return giveUp('the request was rejected before it was sent');
     if (body.send.method !== job.method) return giveUp(`the body now receives reports by ${body.send.method}, not ${job.method}`);
+    const { forwarding } = senderOf(body.send);
+    if (!forwarding) return giveUp(`the body's method ${body.send.method} forwards nothing`);
 
     let reached = false;
     try {
-      const { remoteId, found } = await attempt(job, body, request);
-      reached = job.method === 'open311';
-      const email = job.method === 'email' ? departmentEmail(request, body.send.to as string | string[], await mailSettings()) : undefined;
-      await repositories.unitOfWork.changeRequest(serviceRequestId, forwardedPlan({ now: now(), bodyId: job.body_id, method: job.method }, remoteId, email));
-      if (email) announceOutboxMessage();
+      const outgoing = { job, request, media: repositories.media, env: options.env ?? process.env, mail: mailSettings };
+      const { remoteId, found, reached: left, notification } = await forwarding.send(body.send, outgoing);
+      reached = left;
+      await repositories.unitOfWork.changeRequest(serviceRequestId, forwardedPlan({ now: now(), bodyId: job.body_id, method: job.method }, remoteId, notification));
+      if (notification) announceOutboxMessage();
       log.info({ ...context, remoteId, ...(found ? { foundBeforeResend: true } : {}) }, 'forwarded to the case system');
       return 'sent';
     } catch (error) {
-      const failure = error instanceof CaseSystemError ? error : undefined;
-      // Anything else is Kerro's own (the store, a photo file): named by type only, as it may quote data.
-      const reason = failure?.message ?? `Kerro could not send it (${error instanceof Error ? error.name : 'unknown error'})`;
-      if (failure?.kind === 'refused' || job.attempts >= maxAttempts) return giveUp(reason);
+      const { kind, reason } = forwarding.failureOf(error) ?? ownFailure(error);
+      if (kind === 'refused' || job.attempts >= maxAttempts) return giveUp(reason);
       // Once uncertain, a job stays so until it ends: its report may be there whatever happens next.
       // So is one whose report was taken but whose ending did not commit.
-      const uncertain = job.uncertain || reached || failure?.kind === 'uncertain';
+      const uncertain = job.uncertain || reached || kind === 'uncertain';
       const retryAt = now() + retryDelayMs(job.attempts);
       await forwards.retryLater(serviceRequestId, retryAt, reason, uncertain);
       log.warn({ ...context, reason, uncertain, retryAt: new Date(retryAt).toISOString() }, 'forwarding to the case system failed; will retry');

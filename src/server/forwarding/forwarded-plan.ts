@@ -1,6 +1,5 @@
 import { isPublicWorksStatus } from '../../shared/georeport/detailed-status';
 import type { ChangePlan, NewOutboxMessage } from '../storage/repositories/types';
-import type { ForwardMethod } from '../storage/repositories/types';
 
 /** Who the audit log names for what the forward sender and the poller do. */
 export const caseSystemActor = 'case system';
@@ -8,20 +7,20 @@ export const caseSystemActor = 'case system';
 export interface ForwardedContext {
   now: number;
   bodyId: string;
-  method: ForwardMethod;
+  method: string;
 }
 
 /**
  * The case system took the report: the forward job ends (`forwarded`, with its id there; null
- * for email), PUBLIC_WORKS_NEW is appended to the detailed status, and the public history gains a
- * `forwarded` entry, all in one transaction. A request that already carries a public works value
+ * for a method that gives none), PUBLIC_WORKS_NEW is appended to the detailed status, and the
+ * public history gains a `forwarded` entry, all in one transaction. A request that already carries a public works value
  * (a moderator typed one) keeps it: a forwarding never moves the case system's word backwards.
  * Residents are not emailed of it (changes.ts's toldKind): what they hear of is the case
- * system's own status, which the poller brings back. An email body's message to the department
- * goes in the same transaction (`departmentEmail`), so it is queued exactly when the job ends.
+ * system's own status, which the poller brings back. The sender's message, if it has one (an email
+ * body's department's), goes in the same transaction, so it is queued exactly when the job ends.
  */
 export const forwardedPlan =
-  (context: ForwardedContext, remoteId: string | null, departmentEmail?: NewOutboxMessage): ChangePlan =>
+  (context: ForwardedContext, remoteId: string | null, notification?: NewOutboxMessage): ChangePlan =>
   (current) => {
     const detailedStatus = current.detailed_status.some(isPublicWorksStatus)
       ? current.detailed_status
@@ -36,6 +35,6 @@ export const forwardedPlan =
       },
       history: [{ at: context.now, kind: 'forwarded', detailed_status: detailedStatus, note: '' }],
       forwarded: { remote_id: remoteId },
-      ...(departmentEmail ? { notification: departmentEmail } : {}),
+      ...(notification ? { notification } : {}),
     };
   };

@@ -9,11 +9,8 @@
  * string, or anything of the report.
  */
 import { z } from 'zod';
-import type { BodySend, MediaStore, ServiceRequestRecord } from '../storage/repositories/types';
-import type { ContactField } from '../bodies/send-settings';
-import { sendSchema } from '../bodies/send-settings';
-
-export type FailureKind = 'retry' | 'uncertain' | 'refused';
+import type { MediaStore, ServiceRequestRecord } from '../storage/repositories/types';
+import type { FailureKind } from './senders/sender';
 
 export class CaseSystemError extends Error {
   constructor(
@@ -25,35 +22,16 @@ export class CaseSystemError extends Error {
   }
 }
 
+/** The reporter's fields a body may ask its case system to get. */
+export const contactFields = ['email', 'first_name', 'last_name', 'phone'] as const;
+export type ContactField = (typeof contactFields)[number];
+
 export interface Open311Target {
   /** The GeoReport v2 root, without a trailing slash. */
   endpoint: string;
   apiKey: string;
   jurisdictionId?: string;
   contactFields: readonly ContactField[];
-}
-
-/**
- * The body's open311 settings with the key resolved now, so a key put into the environment (or
- * rotated) is used at the next send without a restart. A missing key is retried: the operator
- * can set it and the job goes on.
- */
-export function open311TargetOf(send: BodySend, env: NodeJS.ProcessEnv = process.env): Open311Target {
-  const parsed = sendSchema.safeParse(send);
-  if (!parsed.success || parsed.data.method !== 'open311') {
-    throw new CaseSystemError('retry', 'the body\'s send settings are not a valid open311 method; fix the bodies file and import it again');
-  }
-  const settings = parsed.data;
-  const apiKey = settings.api_key ?? (settings.api_key_env ? env[settings.api_key_env] : undefined);
-  if (!apiKey) {
-    throw new CaseSystemError('retry', `no API key: the environment variable ${settings.api_key_env} named by api_key_env is not set`);
-  }
-  return {
-    endpoint: settings.endpoint.replace(/\/+$/, ''),
-    apiKey,
-    jurisdictionId: settings.jurisdiction_id,
-    contactFields: settings.contact_fields ?? [],
-  };
 }
 
 const timeoutMs = 30_000;

@@ -4,16 +4,17 @@
  * `agency_responsible` stays empty, as before bodies existed.
  */
 import { assignBody, bodyName } from '../bodies/assign';
+import { forwardOf } from '../forwarding/forward-decision';
 import { outsideEveryArea, typeNotHandledHere } from '../../shared/georeport/problems';
 import { badRequest } from '../open311/errors';
-import type { BodyRepository } from '../storage/repositories/bodies';
+import type { BodyRepository, ForwardOrder } from '../storage/repositories/types';
 import type { JurisdictionScope, Jurisdictions } from './jurisdiction';
 
 export interface BodyAssignment {
   body_id: string | null;
   agency_responsible: string;
-  /** The body takes reports in its case system before moderation (`"premoderation": false`): forward at creation. */
-  forward: boolean;
+  /** The forward job queued with the report: its body takes reports before moderation (`"premoderation": false`). */
+  forward: ForwardOrder | undefined;
 }
 
 export interface AssignmentAsk {
@@ -34,7 +35,7 @@ export async function assignRequestBody(
   { jurisdictions, bodies }: { jurisdictions: Jurisdictions; bodies: BodyRepository },
   ask: AssignmentAsk,
 ): Promise<BodyAssignment> {
-  if ((await jurisdictions.snapshot()).bodies.size === 0) return { body_id: null, agency_responsible: '', forward: false };
+  if ((await jurisdictions.snapshot()).bodies.size === 0) return { body_id: null, agency_responsible: '', forward: undefined };
   const { lat, long } = ask;
   if (lat === undefined || long === undefined) throw badRequest('lat and long are required to find the body that handles the report');
   const assignment = assignBody(await bodies.at(lat, long), ask.serviceCode);
@@ -54,5 +55,5 @@ export async function assignRequestBody(
       `${typeOf(ask)} at this location is handled by ${bodyName(body, ask.locale)} (jurisdiction_id ${body.jurisdiction_id}), not by jurisdiction_id ${wanted.jurisdiction_id}; send jurisdiction_id ${body.jurisdiction_id}, or none`,
     );
   }
-  return { body_id: body.id, agency_responsible: bodyName(body, ask.locale), forward: body.send.method !== 'console' && body.send.premoderation === false };
+  return { body_id: body.id, agency_responsible: bodyName(body, ask.locale), forward: forwardOf(body, 'created') };
 }

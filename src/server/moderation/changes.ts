@@ -1,8 +1,9 @@
+import { forwardOf } from '../forwarding/forward-decision';
 import { mergedMessage } from '../notify/subscriber-messages';
 import { historyOf, planChange as plan, type ChangeContext } from '../notify/public-change';
 import { conflict, notFound } from './errors';
 import { bodyChange, samePlace, type PlaceBodies } from './reassign';
-import type { ChangePlan, ModerationSnapshot, RequestFieldChanges } from '../storage/repositories/types';
+import type { BodyRecord, ChangePlan, ModerationSnapshot, RequestFieldChanges } from '../storage/repositories/types';
 
 /**
  * The rules of each moderation action, as plans the repository runs inside its transaction.
@@ -12,14 +13,16 @@ import type { ChangePlan, ModerationSnapshot, RequestFieldChanges } from '../sto
  */
 export type { ChangeContext };
 
+/** `bodyOf`: the bodies as read before the change, so the request's body is the one it has inside the transaction. */
 export const publishPlan =
-  (context: ChangeContext): ChangePlan =>
+  (context: ChangeContext, bodyOf: (id: string) => BodyRecord | undefined): ChangePlan =>
   (current) => {
     if (current.moderation !== 'pending') {
       throw conflict(`this request is ${current.moderation}; only pending requests can be published`);
     }
-    // Its body's case system receives it now (the unit of work queues nothing for a console body).
-    return { ...plan(context, current, { moderation: 'published' }, 'publish', {}), forward: true };
+    // Its body receives it now, if its method forwards (a console body's stays in the console).
+    const forward = forwardOf(current.body_id === null ? undefined : bodyOf(current.body_id), 'published');
+    return { ...plan(context, current, { moderation: 'published' }, 'publish', {}), ...(forward ? { forward } : {}) };
   };
 
 /** Rejected requests never appear in listings; by id they show REJECTED (closed) with the reason as status notes. */

@@ -1,7 +1,8 @@
 /**
  * The words of the "was it fixed?" questionnaire (issue 28): the reporter's email, the page its
- * links open, the update followers get when the reporter reopens a report, and the department's
- * email. In each language the app speaks.
+ * links open, and the update followers get when the reporter reopens a report (an email body's
+ * department is told in its sender's words, forwarding/senders/email-message.ts). In each
+ * language the app speaks.
  */
 import type { SupportedLocale } from '../../shared/locales';
 
@@ -23,9 +24,6 @@ export interface QuestionnaireTexts {
   answered: string;
   /** The followers' update when the reporter says it is not fixed. */
   reopened: string;
-  /** The department's email (email bodies). */
-  departmentSubject: (service: string, id: string) => string;
-  departmentIntro: string;
 }
 
 export const questionnaireTexts: Record<SupportedLocale, QuestionnaireTexts> = {
@@ -45,8 +43,6 @@ export const questionnaireTexts: Record<SupportedLocale, QuestionnaireTexts> = {
     notFixedDone: 'Kiitos! Ilmoitus on avattu uudelleen, ja käsittelijä saa siitä tiedon.',
     answered: 'Tähän kyselyyn on jo vastattu. Kumpaakin linkkiä voi käyttää vain kerran.',
     reopened: 'Ilmoittaja kertoi, ettei ongelmaa ole korjattu, joten ilmoitus avattiin uudelleen.',
-    departmentSubject: (service, id) => `Ilmoitus avattu uudelleen: ${service} (${id})`,
-    departmentIntro: 'Ilmoittaja kertoi, ettei ongelmaa ole korjattu. Ilmoitus on avattu uudelleen Kerrossa ja palaa käsittelyynne.',
   },
   sv: {
     subject: 'Blev problemet åtgärdat?',
@@ -64,8 +60,6 @@ export const questionnaireTexts: Record<SupportedLocale, QuestionnaireTexts> = {
     notFixedDone: 'Tack! Anmälan har öppnats igen och handläggaren får veta det.',
     answered: 'Den här frågan har redan besvarats. Länkarna kan bara användas en gång.',
     reopened: 'Anmälaren meddelade att problemet inte är åtgärdat, så anmälan öppnades igen.',
-    departmentSubject: (service, id) => `Anmälan öppnad igen: ${service} (${id})`,
-    departmentIntro: 'Anmälaren meddelade att problemet inte är åtgärdat. Anmälan har öppnats igen i Kerro och går tillbaka till er.',
   },
   en: {
     subject: 'Was the problem fixed?',
@@ -83,7 +77,5 @@ export const questionnaireTexts: Record<SupportedLocale, QuestionnaireTexts> = {
     notFixedDone: 'Thank you! The report has been reopened, and whoever handles it is told.',
     answered: 'This question has been answered already. Each link can be used once.',
     reopened: 'The reporter says the problem is not fixed, so the report was reopened.',
-    departmentSubject: (service, id) => `Report reopened: ${service} (${id})`,
-    departmentIntro: 'The reporter says the problem is not fixed. The report has been reopened in Kerro and comes back to you.',
   },
 };

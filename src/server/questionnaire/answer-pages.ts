@@ -7,7 +7,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveLocale, type SupportedLocale } from '../../shared/locales';
 import type { AppContext } from '../context';
-import { departmentEmail, type DepartmentLead } from '../forwarding/department-email';
+import { defaultSendSettings, senderOf } from '../forwarding/senders';
+import type { ReopenTelling } from '../forwarding/senders/sender';
 import { invalidLinkText, mailPageTexts } from '../notify/mail-page-texts';
 import type { ReportNamer } from '../notify/mail-page-report';
 import { escapeHtml, mailPage as page } from '../notify/mail-pages';
@@ -16,17 +17,10 @@ import type { ChangeContext } from '../notify/public-change';
 import { questionnaireTexts, type QuestionnaireTexts } from '../notify/questionnaire-texts';
 import { QuestionnaireAnsweredError } from '../storage/errors';
 import type { Questionnaire, QuestionnaireAnswer } from '../storage/repositories/types';
-import { fixedPlan, notFixedPlan, reporterActor, type BodyTelling } from './answer-plans';
+import { fixedPlan, notFixedPlan, reporterActor } from './answer-plans';
 import type { ServiceRequestRecord } from '../storage/repositories/types';
 
 const paths: Record<QuestionnaireAnswer, string> = { fixed: '/mail/fixed', not_fixed: '/mail/not-fixed' };
-
-/** The department's email about a reopen: its own subject and opening, the report as the first email gave it. */
-const reopenedLead: DepartmentLead = {
-  fi: { subject: questionnaireTexts.fi.departmentSubject, intro: questionnaireTexts.fi.departmentIntro },
-  sv: { subject: questionnaireTexts.sv.departmentSubject, intro: questionnaireTexts.sv.departmentIntro },
-  en: { subject: questionnaireTexts.en.departmentSubject, intro: questionnaireTexts.en.departmentIntro },
-};
 
 export const answerPageRoutes: FastifyPluginAsync<{ context: AppContext; nameReport: ReportNamer }> = async (app, { context, nameReport }) => {
   const { repositories, mailLinks: links, config } = context;
@@ -54,13 +48,11 @@ export const answerPageRoutes: FastifyPluginAsync<{ context: AppContext; nameRep
   const answered = (reply: FastifyReply, locale: SupportedLocale, t: QuestionnaireTexts, report: string, requestId: string) =>
     page(reply, 410, locale, t.pageTitle, `${report}\n<p>${escapeHtml(t.answered)}</p>\n${openLink(requestId, locale)}`);
 
-  /** How the body hears of a reopen; an email body's department gets its message in the same transaction. */
-  const bodyTelling = async (record: ServiceRequestRecord, now: number): Promise<BodyTelling> => {
+  /** How the body hears of a reopen, by its sender (a request of no body is worked in the console); its message goes in the same transaction. */
+  const bodyTelling = async (record: ServiceRequestRecord, mail: ChangeContext['mail']): Promise<ReopenTelling> => {
     const body = record.body_id ? await repositories.bodies.find(record.body_id) : undefined;
-    if (!body) return { method: null };
-    if (body.send.method !== 'email') return { method: body.send.method };
-    const settings = { links, mailFrom: config.MAIL_FROM, timeZone: config.TZ_NAME, serviceTypes: await repositories.serviceTypes.list(), now };
-    return { method: 'email', departmentEmail: departmentEmail(record, body.send.to as string | string[], settings, reopenedLead) };
+    const send = body?.send ?? defaultSendSettings;
+    return senderOf(send).reopened(send, { request: record, mail });
   };
 
   const answer = async (questionnaire: Questionnaire, given: QuestionnaireAnswer, record: ServiceRequestRecord) => {
@@ -70,7 +62,7 @@ export const answerPageRoutes: FastifyPluginAsync<{ context: AppContext; nameRep
       now,
       mail: { links, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes: await repositories.serviceTypes.list(), now },
     };
-    const plan = given === 'fixed' ? fixedPlan(changeContext, questionnaire.id) : notFixedPlan(changeContext, questionnaire.id, await bodyTelling(record, now));
+    const plan = given === 'fixed' ? fixedPlan(changeContext, questionnaire.id) : notFixedPlan(changeContext, questionnaire.id, await bodyTelling(record, changeContext.mail));
     const applied = await repositories.unitOfWork.changeRequest(questionnaire.service_request_id, plan);
     if (applied?.notificationQueued) announceOutboxMessage();
   };

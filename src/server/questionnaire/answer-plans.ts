@@ -6,14 +6,15 @@
  * request that is still closed: detailed status RECEIVED (it needs a fresh look; the case
  * system's public-works detail belonged to the closed case) and the closing note cleared, a
  * public `reopened` entry, its subscribers told (notify/public-change.ts's update), the audit
- * log, and its body told by its send method: an email body's department gets an email; a
- * console body's moderators see it flagged "Reopened by the reporter"; an open311 body's case
- * system is not told (no servicerequestupdates client yet): the audit entry says so and the
- * console flag shows it to its moderators.
+ * log, and its body told by its send method's sender (forwarding/senders/: `reopened`, e.g. an
+ * email body's department gets an email, a console body's moderators see the console's flag
+ * "Reopened by the reporter"): the audit entry says how (`body_told`), and the sender's message,
+ * if any, is queued with the change.
  */
 import type { ChangeContext } from '../notify/public-change';
 import { updateMessage } from '../notify/subscriber-messages';
-import type { BodySend, ChangePlan, ModerationSnapshot, NewOutboxMessage } from '../storage/repositories/types';
+import type { ReopenTelling } from '../forwarding/senders/sender';
+import type { ChangePlan, ModerationSnapshot } from '../storage/repositories/types';
 
 /** Who the audit log names for the reporter's own answer. */
 export const reporterActor = 'reporter';
@@ -27,14 +28,8 @@ export const fixedPlan =
     questionnaireAnswer: { id: questionnaireId, answer: 'fixed' },
   });
 
-/** How the body hears of the reopen: its send method, and the department's email for an email body. */
-export interface BodyTelling {
-  method: BodySend['method'] | null;
-  departmentEmail?: NewOutboxMessage;
-}
-
 export const notFixedPlan =
-  (context: ChangeContext, questionnaireId: number, body: BodyTelling): ChangePlan =>
+  (context: ChangeContext, questionnaireId: number, body: ReopenTelling): ChangePlan =>
   (current) => {
     const answer = { id: questionnaireId, answer: 'not_fixed' as const };
     // Reopened by a moderator meanwhile, or hidden: the answer is kept, the request left as it is.
@@ -46,18 +41,17 @@ export const notFixedPlan =
       };
     }
     const after: ModerationSnapshot = { ...current, status: 'open', detailed_status: ['RECEIVED'], status_notes: '' };
-    const told = body.method === 'email' ? 'department_email' : body.method === 'open311' ? 'not_told_case_system' : 'console_flag';
     return {
       set: { detailed_status: after.detailed_status, status_notes: '', updated_at: context.now },
       audit: {
         at: context.now,
         moderator: reporterActor,
         action: 'reopen_by_reporter',
-        details: { from: current.detailed_status, body_told: told, notified: true },
+        details: { from: current.detailed_status, body_told: body.told, notified: true },
       },
       history: [{ at: context.now, kind: 'reopened', detailed_status: after.detailed_status, note: '' }],
       notify: updateMessage('reopened', after, context.mail),
-      ...(body.method === 'email' && body.departmentEmail ? { notification: body.departmentEmail } : {}),
+      ...(body.notification ? { notification: body.notification } : {}),
       questionnaireAnswer: answer,
     };
   };

@@ -89,7 +89,8 @@ export type ForwardState = (typeof forwardStates)[number];
  * report's texts. Times are W3C date-times in the installation's time zone.
  */
 export interface ModerationForward {
-  method: 'open311' | 'email';
+  /** The body's send method (the server's forwarding/senders/); the console words a send by it. */
+  method: string;
   state: ForwardState;
   /** Attempts so far. */
   attempts: number;

@@ -58,6 +58,16 @@ describe('the send to the body’s case system in the console', { timeout: 30_00
     expect(within(panel()!).queryByRole('button')).toBeNull();
   });
 
+  it('a report sent by email says so, with no reference', async () => {
+    await openReview({ ...failed, method: 'email', state: 'sent', attempts: 1, last_error: null, sent_at: '2026-03-01T10:00:00+02:00' });
+    expect(within(panel()!).getByText(/^Sent to City of Espoo by email\s*$/)).toBeTruthy();
+  });
+
+  it('a send by a method the console has no words of its own for still shows, in the plain words', async () => {
+    await openReview({ ...failed, method: 'fax', state: 'sent', attempts: 1, last_error: null, remote_id: 'F-7', sent_at: '2026-03-01T10:00:00+02:00' });
+    expect(within(panel()!).getByText(/^Sent to City of Espoo \(ref F-7\)\s*$/)).toBeTruthy();
+  });
+
   it('a waiting send says which attempt comes next and what went wrong last', async () => {
     await openReview({ ...failed, state: 'pending', attempts: 2, last_error: 'connection refused', next_attempt_at: '2026-03-01T10:05:00+02:00' });
     expect(within(panel()!).getByText(/^Waiting to be sent \(attempt 3, next at .*2026/)).toBeTruthy();

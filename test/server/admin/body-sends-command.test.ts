@@ -25,7 +25,7 @@ describe('npm run admin -- bodies sends|retry', { timeout: 30_000 }, () => {
     store.serviceRequests.create(
       newRequest(id, { body_id: bodyId, requested_at: at, updated_at: at, email: 'resident@example.org', description: 'Private words of the resident' }),
       undefined,
-      { forward: true },
+      { forward: { body_id: bodyId, method: bodies.find((body) => body.id === bodyId)!.send.method } },
     );
 
   const opened = useStorePerTest('kerro-body-sends-', { storeIn: 'data' });

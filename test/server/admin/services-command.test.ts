@@ -164,7 +164,7 @@ describe('services import', () => {
 
 describe('services import --body', () => {
   const square = { type: 'Polygon' as const, coordinates: [[[24.9, 60.1], [25.0, 60.1], [25.0, 60.2], [24.9, 60.2], [24.9, 60.1]]] };
-  const body = { id: 'hel', jurisdiction_id: 'hel.fi', names: { fi: 'Helsinki', sv: 'Helsingfors', en: 'Helsinki' }, area: square, services: ['171'], send: { method: 'console' } };
+  const body = { id: 'hel', jurisdiction_id: 'hel.fi', names: { fi: 'Helsinki', sv: 'Helsingfors', en: 'Helsinki' }, area: square, services: ['171'], send: { method: 'console' as const } };
 
   it("adds the imported codes to the body's service list; an unknown body stops the import before anything is stored", async () => {
     await t.store.bodies.importAll([body]);

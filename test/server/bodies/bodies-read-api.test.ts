@@ -15,7 +15,7 @@ const espoo: BodyRecord = {
   names: { fi: 'Espoon kaupunki', sv: 'Esbo stad', en: 'City of Espoo' },
   area: square(60.2, 24.7, 0.1),
   services: ['171', '198'],
-  send: { method: 'open311', url: 'https://espoo.invalid/open311', api_key: secret },
+  send: { method: 'open311', endpoint: 'https://espoo.invalid/open311', api_key: secret },
 };
 // Inside Espoo's square, as Kauniainen is inside Espoo's outer ring.
 const kauniainen: BodyRecord = {

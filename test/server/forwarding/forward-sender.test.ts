@@ -4,7 +4,8 @@ import { findFreePort } from '../../helpers/kerro-server';
 import { solid } from '../../helpers/images';
 import { createForwardSender } from '../../../src/server/forwarding/forward-sender';
 import { createMailLinks } from '../../../src/server/notify/mail-links';
-import type { BodyRecord, BodySend } from '../../../src/server/storage/repositories/types';
+import type { SendSettings } from '../../../src/server/forwarding/senders';
+import type { BodyRecord } from '../../../src/server/storage/repositories/types';
 import { createSmtpTransport } from '../../../src/server/notify/mail-transport';
 import { createOutboxSender } from '../../../src/server/notify/outbox-sender';
 import { multipartBody, validReport } from '../georeport/form';
@@ -40,7 +41,7 @@ afterEach(async () => {
 
 const endpointAt = (origin: string) => `${origin}/open311/v1`;
 
-async function useBody(send: BodySend) {
+async function useBody(send: SendSettings) {
   const body: BodyRecord = {
     id: 'hel',
     jurisdiction_id: 'hel.fi',

@@ -21,7 +21,7 @@ function body(id: string, index: number, send: BodyRecord['send']): BodyRecord {
     send,
   };
 }
-const open311 = { method: 'open311', endpoint: 'https://cases.example.fi/open311/v1', api_key: 'k' };
+const open311 = { method: 'open311' as const, endpoint: 'https://cases.example.fi/open311/v1', api_key: 'k' };
 const bodies = [
   body('moderated', 0, open311),
   body('at-once', 1, { ...open311, premoderation: false }),

@@ -68,11 +68,11 @@ describe('GET /metrics', { timeout: 30_000 }, () => {
 
   it("shows reports waiting for their body's case system: pending, failed and the oldest pending one's age", async () => {
     t = await createTestApp();
-    const open311 = { method: 'open311', endpoint: 'https://cases.example.fi/open311/v1', api_key: 'secret-key' };
+    const open311 = { method: 'open311' as const, endpoint: 'https://cases.example.fi/open311/v1', api_key: 'secret-key' };
     const area = { type: 'Polygon' as const, coordinates: [[[24, 60], [25, 60], [25, 61], [24, 61], [24, 60]]] };
     await t.store.bodies.importAll([{ id: 'works', jurisdiction_id: 'works.test', names: { fi: 'Katu', sv: 'Gata', en: 'Streets' }, area, services: ['171'], send: open311 }]);
     const queue = (id: string, at: number) =>
-      t!.store.serviceRequests.create(newRequest(id, { body_id: 'works', requested_at: at, updated_at: at }), undefined, { forward: true });
+      t!.store.serviceRequests.create(newRequest(id, { body_id: 'works', requested_at: at, updated_at: at }), undefined, { forward: { body_id: 'works', method: 'open311' } });
     await queue('waiting', startTime - 300_000);
     await queue('newer', startTime - 60_000);
     await queue('hopeless', startTime - 900_000);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../helpers/georeport-app';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from '../../../src/server/notify/mail-links';
 import { createQuestionnaireSender } from '../../../src/server/questionnaire/questionnaire-sender';
-import type { BodySend } from '../../../src/server/storage/repositories/types';
+import type { SendSettings } from '../../../src/server/forwarding/senders';
 import { urlencoded } from '../georeport/form';
 import { appWithModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 
@@ -125,7 +125,9 @@ describe('the answer pages', () => {
     // A link signed for the other answer, or mangled, opens nothing.
     const [, token] = fixed.split('token=');
     expect((await t.app.inject({ method: 'GET', url: `/mail/not-fixed?token=${token}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/mail/fixed?token=${token!.slice(0, -1)}A` })).statusCode).toBe(404);
+    // The last character changed to another one (a fixed replacement equalled it now and then).
+    const mangled = `${token!.slice(0, -1)}${token!.endsWith('A') ? 'B' : 'A'}`;
+    expect((await t.app.inject({ method: 'POST', url: `/mail/fixed?token=${mangled}` })).statusCode).toBe(404);
   });
 
   it('"not fixed" reopens the report: RECEIVED, a public reopened entry, followers emailed, audited, flagged for the console body', async () => {
@@ -175,7 +177,7 @@ describe('the answer pages', () => {
   });
 
   it('"not fixed" tells an email body\'s department by email, with nothing of the reporter', async () => {
-    const send: BodySend = { method: 'email', to: 'katutyot@hel.example.fi' };
+    const send: SendSettings = { method: 'email', to: 'katutyot@hel.example.fi' };
     await t.store.bodies.importAll([
       {
         id: 'hel',
@@ -198,5 +200,26 @@ describe('the answer pages', () => {
     for (const value of Object.values(reporter)) expect(department[0]!.body_text + department[0]!.body_html).not.toContain(value);
     const audit = (await t.store.moderation.listAudit({ serviceRequestId: id, limit: 50 })).find((entry) => entry.action === 'reopen_by_reporter');
     expect(audit?.details.body_told).toBe('department_email');
+  });
+
+  it('"not fixed" of an open311 body\'s report tells no one outside Kerro (no servicerequestupdates client yet), and the audit log says so', async () => {
+    await t.store.bodies.importAll([
+      {
+        id: 'hel',
+        jurisdiction_id: 'hel.fi',
+        names: { fi: 'Helsingin kaupunki', sv: 'Helsingfors stad', en: 'City of Helsinki' },
+        area: { type: 'Polygon', coordinates: [[[24.8, 60.1], [25.1, 60.1], [25.1, 60.3], [24.8, 60.3], [24.8, 60.1]]] },
+        services: ['171'],
+        send: { method: 'open311', endpoint: 'https://cases.hel.example.fi/open311/v1', api_key: 'k' },
+      },
+    ]);
+    const id = await closedReport();
+    await askedAfter28Days();
+    const { notFixed } = await answerLinks();
+    const mails = (await outbox()).length;
+    expect((await t.app.inject({ method: 'POST', url: notFixed })).statusCode).toBe(200);
+    expect((await outbox()).slice(mails).map((row) => row.to_address)).toEqual([reporter.email]);
+    const audit = (await t.store.moderation.listAudit({ serviceRequestId: id, limit: 50 })).find((entry) => entry.action === 'reopen_by_reporter');
+    expect(audit?.details.body_told).toBe('not_told_case_system');
   });
 });

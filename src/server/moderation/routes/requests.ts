@@ -171,7 +171,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
 
   app.post('/requests/:id/publish', { schema: moderationSchemas.publish }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const answer = await change(request, id, (planContext) => publishPlan(planContext));
+    const bodies = new Map((await context.repositories.bodies.list()).map((body) => [body.id, body]));
+    const answer = await change(request, id, (planContext) => publishPlan(planContext, (bodyId) => bodies.get(bodyId)));
     announceForwardJob(); // a hint: the sender finds whether the publication queued a job
     return answer;
   });

@@ -4,6 +4,7 @@
  * `{"error": {…}}` themselves. The answers test holds real answers to them (test/server/openapi).
  */
 import { z } from 'zod';
+import { forwardingMethods } from '../../forwarding/senders';
 import { errorAnswers, jsonAnswer } from '../error-schemas';
 import { forwardStates, moderationStates } from '../../../shared/moderation/wire';
 import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
@@ -41,7 +42,7 @@ const itemSchema = z.strictObject({
   ),
   forward: z
     .strictObject({
-      method: z.enum(['open311', 'email']),
+      method: z.enum(forwardingMethods),
       state: z.enum(forwardStates),
       attempts: z.number().int(),
       last_error: nullable,

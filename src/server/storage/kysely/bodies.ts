@@ -7,6 +7,7 @@
  */
 import { area as areaOf } from '@turf/area';
 import { bbox } from '@turf/bbox';
+import { storedSendSettings } from '../../forwarding/senders';
 import type { BodyAreaEntry, Db, Engine } from './engine';
 import type { BodiesTable } from './bodies.table';
 import type { BodiesSnapshot, BodyArea, BodyAtPoint, BodyRecord, BodyRepository } from '../repositories/types';
@@ -35,7 +36,7 @@ function recordOf(row: BodiesTable, services: string[]): BodyAtPoint {
     names: Object.freeze({ fi: row.name_fi, sv: row.name_sv, en: row.name_en }),
     area: Object.freeze(JSON.parse(row.area_geojson) as BodyArea),
     services: Object.freeze(services) as string[],
-    send: Object.freeze(JSON.parse(row.send_json) as BodyRecord['send']),
+    send: Object.freeze(storedSendSettings(row.id, row.send_json)),
     areaSquareMeters: row.area_m2,
   });
 }

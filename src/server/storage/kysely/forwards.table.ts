@@ -4,7 +4,7 @@
 export interface ForwardsTable {
   service_request_id: string;
   body_id: string;
-  method: 'open311' | 'email';
+  method: string;
   idempotency_key: string;
   created_at: number;
   attempts: number;

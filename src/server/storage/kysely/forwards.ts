@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Engine } from './engine';
 import { dueJobs, jobQueueSummary, retryFailedJobs } from './leased-jobs';
-import type { ForwardEntry, ForwardMethod, ForwardStore, ForwardedReport } from '../repositories/types';
+import type { ForwardEntry, ForwardOrder, ForwardStore, ForwardedReport } from '../repositories/types';
 
 /** Ids per lookup: within SQLite's cap on bound values. */
 const LOOKUP_BATCH = 500;
@@ -12,24 +12,17 @@ const entryColumns = [
 ] as const;
 const reportColumns = ['service_request_id', 'remote_id', 'remote_updated_at'] as const;
 
-const forwardedMethods: readonly string[] = ['open311', 'email'] satisfies ForwardMethod[];
-
 /**
- * Queues the request's forward job inside the caller's transaction, due `now`, when its body
- * receives reports in a case system (the body's `send` as stored now) and the request has none
- * yet. A console body, or no body, queues nothing.
+ * Queues the request's forward job as ordered, inside the caller's transaction, due `now`, unless
+ * the request has one already. Whether a report is forwarded is decided before (forwarding/forward-decision.ts).
  */
-export async function queueForward(trx: Db, requestId: string, bodyId: string | null, now: number): Promise<void> {
-  if (bodyId === null) return;
-  const body = await trx.selectFrom('bodies').select('send_json').where('id', '=', bodyId).executeTakeFirst();
-  const method = body ? (JSON.parse(body.send_json) as { method?: string }).method : undefined;
-  if (method === undefined || !forwardedMethods.includes(method)) return;
+export async function queueForward(trx: Db, requestId: string, order: ForwardOrder, now: number): Promise<void> {
   await trx
     .insertInto('forwards')
     .values({
       service_request_id: requestId,
-      body_id: bodyId,
-      method: method as ForwardMethod,
+      body_id: order.body_id,
+      method: order.method,
       idempotency_key: randomUUID(),
       created_at: now,
       attempts: 0,

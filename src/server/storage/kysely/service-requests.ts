@@ -95,7 +95,7 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
       await engine.write(async (trx) => {
         await insertRequests(engine, trx, [request]);
         if (request.email && receipt) await subscribeReporter(trx, request.service_request_id, request.email, request.locale, request.requested_at, receipt);
-        if (options?.forward) await queueForward(trx, request.service_request_id, request.body_id ?? null, request.requested_at);
+        if (options?.forward) await queueForward(trx, request.service_request_id, options.forward, request.requested_at);
       });
     },
     async createMany(requests) {

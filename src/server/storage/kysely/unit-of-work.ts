@@ -81,8 +81,7 @@ export function createUnitOfWork(engine: Engine): UnitOfWork {
         if (change.residentUpdate) await decideResidentUpdate(trx, serviceRequestId, change.residentUpdate);
         if (change.history) await addHistory(trx, serviceRequestId, change.history);
         if (change.notification) await insertOutboxMessage(trx, change.notification);
-        // The body as the change leaves it (a publication may also reassign the request).
-        if (change.forward) await queueForward(trx, serviceRequestId, change.set.body_id !== undefined ? change.set.body_id : current.body_id, change.audit.at);
+        if (change.forward) await queueForward(trx, serviceRequestId, change.forward, change.audit.at);
         if (change.forwarded) await endForward(trx, serviceRequestId, change.audit.at, change.forwarded.remote_id);
         if (change.remoteUpdatedAt !== undefined) await recordRemoteUpdate(trx, serviceRequestId, change.remoteUpdatedAt);
         // The questionnaire counts from each close, whoever closes it (a moderator, a case system).

@@ -1,3 +1,5 @@
+import type { SendSettings } from '../../forwarding/senders';
+
 /**
  * Bodies: the organisations that handle reports (a municipality, or one of its departments), each
  * with an area, a `jurisdiction_id` and the service types it handles. With none stored, the
@@ -9,16 +11,6 @@ export type BodyArea =
   | { type: 'Polygon'; coordinates: number[][][] }
   | { type: 'MultiPolygon'; coordinates: number[][][][] };
 
-/**
- * How a body's reports reach it (the case-system issue): `console` (Kerro's own moderation
- * console, the default), `open311`, `email`. Kept as the bodies file gave it; it may hold a key,
- * so it is never shown in an answer, a log line or `bodies list`.
- */
-export interface BodySend {
-  method: string;
-  [setting: string]: unknown;
-}
-
 export interface BodyRecord {
   id: string;
   /** Unique among bodies: GeoReport's `jurisdiction_id` names one body. */
@@ -27,7 +19,8 @@ export interface BodyRecord {
   area: BodyArea;
   /** The service codes it handles, in the order the file gave them. */
   services: string[];
-  send: BodySend;
+  /** How its reports reach it (forwarding/senders/), as the bodies file gave it; it may hold a key, so it is never shown. */
+  send: SendSettings;
 }
 
 /** A body with the size of its area (square metres): the smaller of two covering bodies is the more specific. */

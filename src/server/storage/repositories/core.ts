@@ -63,6 +63,7 @@ export interface ServiceTypeRepository {
 
 import type { ModerationState } from '../../../shared/moderation/wire';
 import type { RecipientMessage } from './follow';
+import type { ForwardOrder } from './forwards';
 
 export type { ModerationState };
 
@@ -160,11 +161,10 @@ export interface ServiceRequestRepository {
    * its updates and the receipt queued, in the same transaction.
    */
   /**
-   * Stores a new request with the reporter's receipt. `forward`: its body takes reports before
-   * moderation (`"premoderation": false`), so its forward job is queued in the same transaction
-   * (ForwardStore; nothing is queued when the body works in the console).
+   * Stores a new request with the reporter's receipt. `forward`: its forward job, queued in the
+   * same transaction (ForwardStore), when its body takes reports before moderation.
    */
-  create(request: NewServiceRequest, receipt?: RecipientMessage, options?: { forward?: boolean }): Promise<void>;
+  create(request: NewServiceRequest, receipt?: RecipientMessage, options?: { forward?: ForwardOrder }): Promise<void>;
   /** Inserts many at once (demo data, benchmarks); one transaction. */
   createMany(requests: NewServiceRequest[]): Promise<void>;
   find(id: string): Promise<ServiceRequestRecord | undefined>;

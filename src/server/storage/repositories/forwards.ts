@@ -1,19 +1,24 @@
 /**
- * Forwarding (issue 27): each report whose body receives reports in its own case system
- * (`send.method` "open311" or "email"; "console" bodies work in Kerro's console and get none)
- * has one forward job, queued in the same transaction as its publication (or its creation, for
- * a body with `"premoderation": false`), leased to a sender, retried with backoff, and ended in
- * the same transaction that records the case system's id and appends PUBLIC_WORKS_NEW
- * (PlannedChange.forwarded). Status comes back by polling each open311 body's case system, one
- * instance at a time (a lease per body).
+ * Forwarding (issue 27): each report whose body receives reports outside Kerro's console (by a
+ * method of forwarding/senders/ that forwards) has one forward job, queued in the same
+ * transaction as its publication (or its creation, for a body with `"premoderation": false`),
+ * leased to a sender, retried with backoff, and ended in the same transaction that records the
+ * case system's id and appends PUBLIC_WORKS_NEW (PlannedChange.forwarded). Status comes back by
+ * polling each case system that gives it, one instance at a time (a lease per body).
  */
-export type ForwardMethod = 'open311' | 'email';
+
+/** A forward job to queue, as forwarding/forward-decision.ts decided it: storage queues what it is told. */
+export interface ForwardOrder {
+  body_id: string;
+  /** The body's send method (forwarding/senders/). */
+  method: string;
+}
 
 /** A job as a sender holds it after `claim`. */
 export interface ForwardJob {
   service_request_id: string;
   body_id: string;
-  method: ForwardMethod;
+  method: string;
   /**
    * Stable for the job's life: sent as `Idempotency-Key` on every attempt, so a case system that
    * honours it creates the report once however often the answer is lost.
@@ -30,7 +35,7 @@ export interface ForwardJob {
 export interface ForwardEntry {
   service_request_id: string;
   body_id: string;
-  method: ForwardMethod;
+  method: string;
   created_at: number;
   attempts: number;
   next_attempt_at: number;
@@ -40,7 +45,7 @@ export interface ForwardEntry {
   failed_at: number | null;
   /** The case system's last error, as the sender worded it (never a key). */
   last_error: string | null;
-  /** The case system's service_request_id (open311); null for email and until sent. */
+  /** The case system's id of the report, once sent; null for a method that gives none (email). */
   remote_id: string | null;
   /** The newest case-system `updated_datetime` applied to the request (epoch ms); null before any. */
   remote_updated_at: number | null;

@@ -1,5 +1,6 @@
 import type { ServiceRequestRecord } from './core';
 import type { HistoryEvent, RecipientMessage } from './follow';
+import type { ForwardOrder } from './forwards';
 import type { NewOutboxMessage } from './outbox';
 import type { ResidentUpdateDecision } from './resident-updates';
 import type { QuestionnaireAnswer } from './questionnaires';
@@ -111,11 +112,8 @@ export interface PlannedChange {
    * (written for its subscription there); `audit` goes on the related request's log.
    */
   mergeInto?: { message: RecipientMessage; audit: Omit<NewAuditEntry, 'service_request_id'> };
-  /**
-   * A publication: queue the request's forward job (ForwardStore) if its body receives reports in
-   * a case system and the request has none yet; a console body's requests get none.
-   */
-  forward?: true;
+  /** A publication: queue this forward job (ForwardStore) unless the request has one. */
+  forward?: ForwardOrder;
   /** The forward job ends here: the case system took the report (`remote_id`, null for email). */
   forwarded?: { remote_id: string | null };
   /** A case-system update applied: its `updated_datetime` (epoch ms) is kept, so an older one is never applied after it. */

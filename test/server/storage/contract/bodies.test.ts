@@ -51,6 +51,16 @@ describe('bodies: storing', () => {
     expect(await store.bodies.findByJurisdiction('nowhere.fi')).toBeUndefined();
   });
 
+  it('reads a body\'s send back through its sender\'s settings: one this version does not know is refused, naming the body', async () => {
+    const { store } = opened;
+    // As another version of Kerro might have stored it: importAll leaves checking to the bodies file.
+    const faxed = body('faxed', box(24.8, 60.25, 25.2, 60.35), { send: { method: 'fax', number: '+358 9 123' } as unknown as BodyRecord['send'] });
+    await store.bodies.importAll([city, faxed]);
+    await expect(store.bodies.list()).rejects.toThrow('body faxed: its stored send settings are not ones this version knows (send.method: must be "console", "open311" or "email")');
+    await store.bodies.importAll([{ ...faxed, send: { method: 'email', to: 'faxed@example.fi' } }]);
+    expect((await store.bodies.find('faxed'))?.send).toEqual({ method: 'email', to: 'faxed@example.fi' });
+  });
+
   it('importAll replaces a body by id (names, area, services) and leaves the others alone', async () => {
     const { store } = opened;
     await store.bodies.importAll([city, department]);

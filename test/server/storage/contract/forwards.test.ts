@@ -27,9 +27,12 @@ async function seedBodies(store: Store): Promise<void> {
   await store.bodies.importAll(bodies);
 }
 
+/** The job the caller decided on (forwarding/forward-decision.ts) for a request of this body, by the body's method. */
+const orderFor = (bodyId: string) => ({ body_id: bodyId, method: bodies.find((entry) => entry.id === bodyId)!.send.method });
+
 /** A request created for a body that takes reports before moderation: its job is queued with it, due at its creation. */
 async function queued(store: Store, id: string, bodyId: string, at = baseTime): Promise<void> {
-  await store.serviceRequests.create(newRequest(id, { body_id: bodyId, requested_at: at, updated_at: at }), undefined, { forward: true });
+  await store.serviceRequests.create(newRequest(id, { body_id: bodyId, requested_at: at, updated_at: at }), undefined, { forward: orderFor(bodyId) });
 }
 
 const audit = (at = baseTime + hour): PlannedChange['audit'] => ({ at, moderator: 'system', action: 'forward', details: {} });
@@ -41,15 +44,13 @@ const forwarded = (store: Store, id: string, remoteId: string | null, at = baseT
 describe('forwards: the job queue', () => {
   const opened = useFreshStore();
 
-  it('create with forward queues one job for an open311 or email body, none for a console body, without the option or without a body', async () => {
+  it('create with forward queues the one job it is told, due at the creation; none without the option', async () => {
     const { store } = opened;
     await seedBodies(store);
     await queued(store, 'r-works', 'works', baseTime + 2);
     await queued(store, 'r-mailed', 'mailed', baseTime + 1);
-    await queued(store, 'r-console', 'console');
     await store.serviceRequests.create(newRequest('r-premoderated', { body_id: 'works' }));
-    await store.serviceRequests.create(newRequest('r-nobody'), undefined, { forward: true });
-    await store.serviceRequests.create(newRequest('r-unknown-body', { body_id: 'gone' }), undefined, { forward: true });
+    await store.serviceRequests.create(newRequest('r-console', { body_id: 'console' }));
     expect(await store.forwards.listDue(baseTime, 10)).toEqual([]);
     expect(await store.forwards.listDue(baseTime + 2, 10)).toEqual(['r-mailed', 'r-works']);
     expect(await store.forwards.listDue(baseTime + 2, 1)).toEqual(['r-mailed']);
@@ -157,7 +158,7 @@ describe('forwards: the job queue', () => {
     await queued(store, 'b', 'mailed', baseTime + 1);
     await queued(store, 'c', 'works', baseTime + 2);
     await queued(store, 'd', 'parks', baseTime + 3);
-    await store.serviceRequests.create(newRequest('in-console', { body_id: 'console' }), undefined, { forward: true });
+    await store.serviceRequests.create(newRequest('in-console', { body_id: 'console' }));
     await store.forwards.giveUp('b', baseTime + 5, 'HTTP 500');
     await store.forwards.claim('c', baseTime + 2, baseTime + lease);
     await forwarded(store, 'c', 'remote-c');
@@ -252,32 +253,37 @@ describe('forwards: following forwarded reports', () => {
 describe('forwards: the unit of work', () => {
   const opened = useFreshStore();
 
-  const publish = (store: Store, id: string, set: PlannedChange['set'] = {}, at = baseTime + hour) =>
-    store.unitOfWork.changeRequest(id, () => ({ set: { moderation: 'published', ...set }, audit: audit(at), forward: true }));
+  /** A publication with the job the caller decided on, if any. */
+  const publish = (store: Store, id: string, forward: PlannedChange['forward'], set: PlannedChange['set'] = {}, at = baseTime + hour) =>
+    store.unitOfWork.changeRequest(id, () => ({ set: { moderation: 'published', ...set }, audit: audit(at), ...(forward ? { forward } : {}) }));
 
-  it('a publication queues one job, due then, for a request of an open311 body; none for a console body; never a second', async () => {
+  it('a publication queues the one job it is told, due then; none when told none; never a second', async () => {
     const { store } = opened;
     await seedBodies(store);
     await store.serviceRequests.create(newRequest('r-works', { body_id: 'works', moderation: 'pending' }));
     await store.serviceRequests.create(newRequest('r-console', { body_id: 'console', moderation: 'pending' }));
-    await publish(store, 'r-works');
-    await publish(store, 'r-console');
+    await publish(store, 'r-works', orderFor('works'));
+    await publish(store, 'r-console', undefined);
     expect(await store.forwards.list({ limit: 10 })).toEqual([expect.objectContaining({ service_request_id: 'r-works', body_id: 'works', method: 'open311', created_at: baseTime + hour, next_attempt_at: baseTime + hour, attempts: 0 })]);
     const job = await store.forwards.claim('r-works', baseTime + hour, baseTime + hour + lease);
 
     // Published again (a re-publication after hiding): the one job stays, with its key.
-    await publish(store, 'r-works', {}, baseTime + 2 * hour);
+    await publish(store, 'r-works', orderFor('works'), {}, baseTime + 2 * hour);
     expect(await store.forwards.list({ limit: 10 })).toHaveLength(1);
     await store.forwards.retryLater('r-works', baseTime + 2 * hour, 'HTTP 503', false);
     expect(await store.forwards.claim('r-works', baseTime + 2 * hour, baseTime + 3 * hour)).toEqual({ ...job, attempts: 2 });
   });
 
-  it('a publication that moves the request to another body queues the job for that body', async () => {
+  it('storage decides nothing: the job is queued for the body and by the method it is told, whatever the body stored says', async () => {
     const { store } = opened;
     await seedBodies(store);
     await store.serviceRequests.create(newRequest('r1', { body_id: 'console', moderation: 'pending' }));
-    await publish(store, 'r1', { body_id: 'mailed' });
-    expect(await store.forwards.list({ limit: 10 })).toEqual([expect.objectContaining({ service_request_id: 'r1', body_id: 'mailed', method: 'email' })]);
+    await publish(store, 'r1', orderFor('mailed'), { body_id: 'mailed' });
+    await store.serviceRequests.create(newRequest('r2', { body_id: 'console' }), undefined, { forward: { body_id: 'console', method: 'fax' } });
+    expect(await store.forwards.list({ limit: 10 })).toEqual([
+      expect.objectContaining({ service_request_id: 'r2', body_id: 'console', method: 'fax' }),
+      expect.objectContaining({ service_request_id: 'r1', body_id: 'mailed', method: 'email' }),
+    ]);
   });
 
   it('forwarded ends the job and records the remote id with the plan\'s change; a plan that throws leaves it unsent; a second never applies', async () => {

@@ -37,7 +37,7 @@ const likelyDuplicateSchema = z.object({
 /** A send the console cannot read shows as none rather than breaking the page. */
 const forwardSchema = z
   .object({
-    method: z.enum(['open311', 'email']),
+    method: z.string().min(1),
     state: z.enum(forwardStates),
     attempts: z.number(),
     last_error: nullableText,

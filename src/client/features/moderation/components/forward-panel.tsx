@@ -11,8 +11,8 @@ import { useActionFeedback } from './action-feedback';
 import { useConsoleSession } from './session-context';
 
 /**
- * How the report's send to its body's case system stands (issue 27): sent with the case
- * system's reference, waiting for its next attempt, or, standing out, failed with the case
+ * How the report's send to its body's case system stands (issue 27): sent (in its method's
+ * words) with the case system's reference, waiting for its next attempt, or, standing out, failed with the case
  * system's error and a Retry that puts it back in the queue. Nothing for a body that works in
  * this console.
  */
@@ -40,11 +40,9 @@ export function ForwardPanel({ item }: { item: ModerationDetail }) {
       </h2>
       {forward.state === 'sent' ? (
         <p>
-          {forward.method === 'email'
-            ? t('forward.sentEmail', { body })
-            : forward.remote_id
-              ? t('forward.sent', { body, ref: forward.remote_id })
-              : t('forward.sentNoRef', { body })}{' '}
+          {/* Worded by method (`sent_<method>`, else the plain `sent`): a new method adds words, not code. */}
+          {t('forward.sent', { context: forward.method, body })}
+          {forward.remote_id ? ` ${t('forward.ref', { ref: forward.remote_id })}` : null}{' '}
           <span className="forward-panel__time">{t('forward.sentAt', { time: time(forward.sent_at) })}</span>
         </p>
       ) : null}

@@ -1,0 +1,69 @@
+/**
+ * `"method": "open311"`: the body's own case system speaks GeoReport v2, and Kerro is its client
+ * (open311-client.ts): each report is POSTed there with its job's Idempotency-Key, a lost answer
+ * is looked up before a resend, and the case system's status comes back by the poller
+ * (case-system-poller.ts). Its failures are sorted as the client sorts them (CaseSystemError). A
+ * report its reporter reopens is not told to the case system (no servicerequestupdates client
+ * yet): the audit log says so, and the console flags it for the body's moderators.
+ *
+ * A key may be given inline (`api_key`) or, better, as the name of an environment variable
+ * holding it (`api_key_env`); neither is ever shown.
+ */
+import { z } from 'zod';
+import { CaseSystemError, contactFields, findReport, postReport, type Open311Target } from '../open311-client';
+import { sendSettings, type Sender } from './sender';
+
+const settings = sendSettings('open311', {
+  endpoint: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL (the case system\'s GeoReport v2 root)' }),
+  api_key: z.string({ error: 'must be text' }).min(1, 'must not be empty').optional(),
+  api_key_env: z
+    .string({ error: 'must be text' })
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must name an environment variable (letters, digits, "_")')
+    .optional(),
+  jurisdiction_id: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(100).optional(),
+  /** The reporter's contact fields the case system gets; none unless the body asks (privacy by default). */
+  contact_fields: z
+    .array(z.enum(contactFields, { error: `must each be one of ${contactFields.map((field) => `"${field}"`).join(', ')}` }), { error: 'must be a list' })
+    .optional(),
+}).refine((send) => send.api_key !== undefined || send.api_key_env !== undefined, {
+  message: 'needs api_key, or api_key_env naming the environment variable that holds the key',
+  path: ['api_key'],
+});
+
+type Open311Settings = z.infer<typeof settings>;
+
+/**
+ * The settings with the key resolved now, so a key put into the environment (or rotated) is used
+ * at the next send without a restart. A missing key is retried: the operator can set it and the
+ * job goes on.
+ */
+function targetOf(send: Open311Settings, env: NodeJS.ProcessEnv): Open311Target {
+  const apiKey = send.api_key ?? (send.api_key_env ? env[send.api_key_env] : undefined);
+  if (!apiKey) {
+    throw new CaseSystemError('retry', `no API key: the environment variable ${send.api_key_env} named by api_key_env is not set`);
+  }
+  return {
+    endpoint: send.endpoint.replace(/\/+$/, ''),
+    apiKey,
+    jurisdictionId: send.jurisdiction_id,
+    contactFields: send.contact_fields ?? [],
+  };
+}
+
+export const open311Sender = {
+  method: 'open311',
+  settings,
+  forwarding: {
+    async send(send, { job, request, media, env }) {
+      const target = targetOf(send, env);
+      if (job.uncertain) {
+        const found = await findReport(target, request, job.created_at);
+        if (found) return { remoteId: found, found: true, reached: true };
+      }
+      return { remoteId: await postReport(target, { request, media, idempotencyKey: job.idempotency_key }), reached: true };
+    },
+    failureOf: (error) => (error instanceof CaseSystemError ? { kind: error.kind, reason: error.message } : undefined),
+    statusFrom: (send) => ({ endpoint: send.endpoint, jurisdiction_id: send.jurisdiction_id }),
+  },
+  reopened: () => ({ told: 'not_told_case_system' }),
+} satisfies Sender<Open311Settings>;
