@@ -12,6 +12,7 @@ import { geoReportErrorHandler } from '../open311/error-handler';
 import { badRequest, GeoReportError } from '../open311/errors';
 import type { BodyRecord } from '../storage/repositories/bodies';
 import { bodiesSchema } from './route-schemas';
+import { describeRoutesOnly } from '../http/route-validation';
 
 /** What the app may see of a body: never its area (large, and not needed) nor `send` (may hold a key). */
 const bodyWire = ({ id, jurisdiction_id, names, services }: BodyRecord): BodyWire => ({
@@ -41,6 +42,7 @@ function pointOf(query: RawQuery): { lat: number; long: number } | undefined {
 }
 
 export const bodiesRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  describeRoutesOnly(app);
   app.setErrorHandler(geoReportErrorHandler);
   app.get<{ Querystring: RawQuery }>('/bodies.json', { schema: bodiesSchema }, async (request, reply) => {
     const point = pointOf(request.query);

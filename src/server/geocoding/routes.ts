@@ -13,8 +13,10 @@ import { PeliasParameterError, parseReverseParams, parseSearchParams } from './p
 import { featureCollection } from './pelias';
 import { sendPeliasError } from '../pelias/envelope';
 import { peliasSchemas } from '../pelias/wire-schemas';
+import { describeRoutesOnly } from '../http/route-validation';
 
 export const geocodingRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  describeRoutesOnly(app);
   const geocoder = geocoderFor(context.repositories);
   const acceptLanguage = (request: FastifyRequest) => request.headers['accept-language'];
 

@@ -16,10 +16,12 @@ import { endResidentSession, residentOf, startResidentSession, type ResidentSess
 import { askForSignInLink, useSignInLink } from './sign-in';
 import { alertsRoutes } from './alerts-routes';
 import { residentSchemas } from './schemas';
+import { describeRoutesOnly } from '../http/route-validation';
 
 const unauthenticated = () => new ModerationApiError(401, 'unauthenticated', 'sign in first: POST /residents/api/sign-in with your email address, then open the link it sends');
 
 export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  describeRoutesOnly(app);
   const { config } = context;
   await app.register(cookie);
   app.removeAllContentTypeParsers();
