@@ -1,7 +1,8 @@
 /**
- * Route schemas of the moderation API, for the OpenAPI document only (http/openapi.ts): the
- * routes still read their input with the same zod schemas (../input.ts) and answer
- * `{"error": {…}}` themselves. The answers test holds real answers to them (test/server/openapi).
+ * Route schemas of the moderation API: their input schemas (../input.ts) validate each route's
+ * params, query and body, a refusal answered as `{"error": {…, fields}}` (refuseModerationInput),
+ * and with the answers they make the OpenAPI document (http/openapi.ts). The answers test holds
+ * real answers to them (test/server/openapi).
  */
 import { z } from 'zod';
 import { errorAnswers, jsonAnswer } from '../error-schemas';
@@ -62,7 +63,7 @@ const auditEntrySchema = z.strictObject({
   details: z.record(z.string(), z.unknown()),
 });
 const detailSchema = itemSchema.extend({ audit: z.array(auditEntrySchema) });
-const changed = (summary: string, extra: object = {}) => ({
+const changed = <Extra extends object = Record<never, never>>(summary: string, extra: Extra = {} as Extra) => ({
   tags,
   summary,
   params: idParams,
