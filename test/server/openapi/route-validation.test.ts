@@ -35,7 +35,6 @@ const notYetConverted = {
     'GET /proxy/geocoding/v1/search', 'GET /proxy/geocoding/v1/reverse',
   ],
   geocoding: ['GET /geocoding/v1/search', 'GET /geocoding/v1/reverse'],
-  bodies: ['GET /bodies/v1/bodies.json'],
 };
 
 /** Routes that take a part without validating it, each group with its reason. */
