@@ -1,5 +1,6 @@
 /** Route schemas of the moderation API's resident updates: they validate the routes' input and describe them (as schemas.ts). */
 import { z } from 'zod';
+import type { ModerationUpdate } from '../../../shared/moderation/resident-updates';
 import { errorAnswers, jsonAnswer } from '../error-schemas';
 
 const tags = ['Moderation (session cookie; X-CSRF-Token on every change)'];
@@ -15,7 +16,7 @@ const updateSchema = z.strictObject({
   show_name: z.boolean(),
   state: z.enum(['fixed', 'still_there']).nullable(),
   created_at: z.string(),
-});
+}) satisfies z.ZodType<ModerationUpdate>;
 const limitProblem = 'limit must be a whole number from 1 to 200';
 const updateListQuery = z.object({
   state: z.literal('pending', 'state must be pending: only pending updates are listed').default('pending'),

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { errorAnswers, jsonAnswer } from '../error-schemas';
-import { forwardStates, moderationStates } from '../../../shared/moderation/wire';
+import { forwardStates, moderationStates, type ModerationItem } from '../../../shared/moderation/wire';
 import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
 import { abuseResolveBody, auditQuery, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
 
@@ -53,7 +53,7 @@ const itemSchema = z.strictObject({
     .nullable(),
   reopened_by_reporter: z.boolean(),
   abuse_reports: z.array(z.strictObject({ id: z.number().int(), reason: z.string(), email: nullable, reported_at: z.string() })),
-});
+}) satisfies z.ZodType<ModerationItem>;
 const auditEntrySchema = z.strictObject({
   id: z.number().int(),
   at: z.string(),
