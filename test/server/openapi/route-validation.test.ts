@@ -31,7 +31,7 @@ const notYetConverted = {
   proxy: [
     'GET /proxy/open311/v1/*', 'POST /proxy/open311/v1/*', 'POST /proxy/open311/v1/requests/:id/:file', 'POST /proxy/open311/v1/requests/:id/updates.:format',
     'GET /proxy/open311/v1/submissions/:key', 'GET /proxy/counters/*', 'GET /proxy/counters.:format', 'GET /proxy/counters.:format/', 'GET /proxy/bodies/v1/*',
-    'GET /proxy/counters-api/*', 'GET /proxy/counters-api.:format', 'GET /proxy/counters-api.:format/', 'GET /proxy/service-objects',
+    'GET /proxy/counters-api/*', 'GET /proxy/counters-api.:format', 'GET /proxy/counters-api.:format/',
   ],
 };
 
