@@ -142,7 +142,7 @@ const clientModuleReplacingSuites = readdirSync(join(import.meta.dirname, 'test/
   .map((path) => `test/client/${path.replaceAll('\\', '/')}`);
 
 /** Server files that replace fastify with a wrapper recording every route the app adds (vi.mock). */
-const moduleReplacingSuites = ['test/server/openapi/route-coverage.test.ts', 'test/server/robustness/public-personal-data.test.ts'];
+const moduleReplacingSuites = ['test/server/openapi/route-coverage.test.ts', 'test/server/openapi/route-validation.test.ts', 'test/server/robustness/public-personal-data.test.ts'];
 
 /**
  * The e2e files whose assertions measure time, paint or layout shift: on a loaded machine these

@@ -5,13 +5,15 @@
  * GeoReport service is a city's URL. Errors are GeoReport error records, like the proxy's.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BodyWire } from '../../shared/bodies/wire';
 import type { AppContext } from '../context';
-import { textParam, type RawQuery } from '../http/query-params';
 import { geoReportErrorHandler } from '../open311/error-handler';
-import { badRequest, GeoReportError } from '../open311/errors';
+import { GeoReportError } from '../open311/errors';
+import { geoReportRefusal } from '../open311/validation-errors';
 import type { BodyRecord } from '../storage/repositories/bodies';
 import { bodiesSchema } from './route-schemas';
+import { validateRoutes } from '../http/route-validation';
 
 /** What the app may see of a body: never its area (large, and not needed) nor `send` (may hold a key). */
 const bodyWire = ({ id, jurisdiction_id, names, services }: BodyRecord): BodyWire => ({
@@ -21,29 +23,13 @@ const bodyWire = ({ id, jurisdiction_id, names, services }: BodyRecord): BodyWir
   services: [...services],
 });
 
-const decimal = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
-
-/** The point asked about, if any; every problem with it reported at once. */
-function pointOf(query: RawQuery): { lat: number; long: number } | undefined {
-  const problems: string[] = [];
-  const coordinate = (name: 'lat' | 'long', limit: number) => {
-    const text = textParam(query, name);
-    if (text === undefined) return undefined;
-    const value = Number(text);
-    if (!decimal.test(text) || Math.abs(value) > limit) problems.push(`${name} must be a decimal number from -${limit} to ${limit}`);
-    return value;
-  };
-  const lat = coordinate('lat', 90);
-  const long = coordinate('long', 180);
-  if ((lat === undefined) !== (long === undefined)) problems.push('lat and long must be sent together');
-  if (problems.length > 0) throw badRequest(problems);
-  return lat === undefined || long === undefined ? undefined : { lat, long };
-}
-
-export const bodiesRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
-  app.setErrorHandler(geoReportErrorHandler);
-  app.get<{ Querystring: RawQuery }>('/bodies.json', { schema: bodiesSchema }, async (request, reply) => {
-    const point = pointOf(request.query);
+export const bodiesRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  // The query comes parsed by its schema (route-schemas.ts); a bad point is refused with GeoReport records.
+  validateRoutes(plugin, geoReportRefusal);
+  plugin.setErrorHandler(geoReportErrorHandler);
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  app.get('/bodies.json', { schema: bodiesSchema }, async (request, reply) => {
+    const { point } = request.query;
     const { bodies } = context.repositories;
     const found = point ? await bodies.at(point.lat, point.long) : await bodies.list();
     // Revalidated every time: the global ETag makes that a 304 until an import changes the answer.

@@ -23,6 +23,7 @@ import { parsePythonInt } from '../drf/pagination';
 import { effectiveQuery, parseQueryString, rawQueryOf } from '../drf/query-string';
 import { allowedMethodsOf, errorResponse, sendResponse } from './responses';
 import { formatSuffixOf } from '../drf/negotiation';
+import { describeRoutesOnly } from '../http/route-validation';
 
 export interface CounterRoutesOptions {
   context: AppContext;
@@ -31,6 +32,7 @@ export interface CounterRoutesOptions {
 }
 
 export async function counterRoutes(app: FastifyInstance, options: CounterRoutesOptions): Promise<void> {
+  describeRoutesOnly(app);
   const { config } = options.context;
   const repository = options.context.repositories.counters;
   const { listAnswers } = options;

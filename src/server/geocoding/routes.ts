@@ -12,9 +12,12 @@ import { geocoderFor } from './geocoder';
 import { PeliasParameterError, parseReverseParams, parseSearchParams } from './params';
 import { featureCollection } from './pelias';
 import { sendPeliasError } from '../pelias/envelope';
-import { peliasSchemas } from '../pelias/wire-schemas';
+import { geocoderSchemas, refusePeliasQuery } from './route-schemas';
+import { validateRoutes } from '../http/route-validation';
 
 export const geocodingRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  // The query schemas run the parameter parser: its errors come to the error handler below.
+  validateRoutes(app, refusePeliasQuery);
   const geocoder = geocoderFor(context.repositories);
   const acceptLanguage = (request: FastifyRequest) => request.headers['accept-language'];
 
@@ -36,14 +39,14 @@ export const geocodingRoutes: FastifyPluginAsync<{ context: AppContext }> = asyn
     return sendPeliasError(reply, 500, [`the geocoder could not answer; tell the operator if it persists (request id ${request.id})`], context.now());
   });
 
-  // The query is read by the Pelias parameter parser (its warnings and echo are the wire's), not by a schema.
-  app.get<{ Querystring: RawQuery }>('/search', { schema: peliasSchemas.search }, async (request, reply) => {
+  // The query passed its schema (the same parser, route-schemas.ts); read again with the Accept-Language header.
+  app.get<{ Querystring: RawQuery }>('/search', { schema: geocoderSchemas.search }, async (request, reply) => {
     const { request: search, lang, echo, warnings } = parseSearchParams(request.query, acceptLanguage(request));
     const hits = await geocoder.search(search);
     return reply.type('application/json; charset=utf-8').send(featureCollection(hits, { lang, query: echo, warnings, now: context.now(), reverse: false }));
   });
 
-  app.get<{ Querystring: RawQuery }>('/reverse', { schema: peliasSchemas.reverse }, async (request, reply) => {
+  app.get<{ Querystring: RawQuery }>('/reverse', { schema: geocoderSchemas.reverse }, async (request, reply) => {
     const { request: reverse, lang, echo, warnings } = parseReverseParams(request.query, acceptLanguage(request));
     const hits = await geocoder.reverse(reverse);
     return reply.type('application/json; charset=utf-8').send(featureCollection(hits, { lang, query: echo, warnings, now: context.now(), reverse: true }));

@@ -4,11 +4,10 @@
  * Served at /api/schema/ (JSON) with a Swagger UI page at /api/schema/swagger-ui/, its files
  * served from node_modules (no CDN; the site's CSP allows them as 'self', see transformStaticCSP).
  *
- * Here the schemas describe; they do not validate or serialize (the GeoReport service sets its
- * own validator, georeport/routes/index.ts). Each API answers bad input in its own error format
- * (GeoReport records, DRF bodies, moderation's `{error}`), and many answers are pre-rendered Buffers with ETags; Fastify's own
- * 400 or a re-serialization would change the wire. test/server/openapi holds real answers to the
- * document instead.
+ * No validator is set here: each API's plugin validates its routes with their schemas and answers
+ * a refusal in its own error format (http/route-validation.ts). Answers are not serialized by
+ * their schemas: many are pre-rendered Buffers with ETags, and a re-serialization would change the
+ * wire; test/server/openapi holds real answers to the document instead.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -35,7 +34,6 @@ const contrastCss = [
 
 /** Registers the collector; call before any API route, as it records routes as they are added. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  app.setValidatorCompiler(() => (value) => ({ value }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(swagger, {
     openapi: {

@@ -53,17 +53,6 @@ export function invalidInput(error: z.ZodError, prefix: string, problemOf: (mess
   return new ModerationApiError(400, 'invalid_input', summary, { fields });
 }
 
-/** `value` as `schema` parses it, or the 400 naming each refused field (under `prefix`, coded by `problemOf`). */
-export function parseOrRefuse<T extends z.ZodType>(
-  schema: T,
-  value: unknown,
-  { prefix = '', problemOf = () => undefined }: { prefix?: string; problemOf?: (message: string) => Problem | undefined } = {},
-): z.output<T> {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw invalidInput(parsed.error, prefix, problemOf);
-  return parsed.data;
-}
-
 const frameworkErrors: Record<string, [number, string, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'body_too_large', 'the request body is too large'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'send the body as application/json'],

@@ -4,18 +4,17 @@ import { descriptionTextSchema, inputProblems, titleTextSchema } from '../../sha
 import { statusNotesSchema } from '../../shared/moderation/input-rules';
 import { moderationFlags, moderationStates } from '../../shared/moderation/wire';
 import { ProblemTexts } from '../../shared/validation/problems';
-import { parseOrRefuse } from './errors';
+import { invalidInput } from './errors';
 
 /**
- * Bodies and query strings of the moderation API; one schema each, parsed at the edge. Every
+ * Bodies and query strings of the moderation API; one schema each, the route's schema. Every
  * text is declared with its problem, whose code the API sends with it (`fields[].code`).
  */
 const moderationProblems = new ProblemTexts(inputProblems);
 const problem = moderationProblems.message.bind(moderationProblems);
 
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.output<T> {
-  return parseOrRefuse(schema, value, { prefix, problemOf: (message) => moderationProblems.find(message) });
-}
+/** The moderation API's refusal of input its route schemas refused (http/route-validation.ts): each field with its problem's code. */
+export const refuseModerationInput = (error: z.ZodError) => invalidInput(error, '', (message) => moderationProblems.find(message));
 
 const limit = (fallback: number, max: number) => {
   const outOfRange = problem({ code: 'out_of_range', field: 'limit', limit: max }, `limit must be a whole number from 1 to ${max}`);

@@ -16,6 +16,7 @@ import { renderAggregate } from './aggregate';
 import { renderObservationList } from './list';
 import { observationSchemas } from './route-schemas';
 import { languageOf, serializeSource } from './sources';
+import { describeRoutesOnly } from '../http/route-validation';
 
 const sendJson = (reply: FastifyReply, statusCode: number, body: unknown) =>
   sendDrfResponse(reply, statusCode, readOnlyMethods, { contentType: 'application/json', body: Buffer.from(JSON.stringify(body)), headers: {} });
@@ -29,6 +30,7 @@ const descriptions = {
 };
 
 export async function observationRoutes(app: FastifyInstance, options: { context: AppContext }): Promise<void> {
+  describeRoutesOnly(app);
   const { config, repositories } = options.context;
   const repository = repositories.observations;
   const timeZone = config.TZ_NAME;

@@ -2,7 +2,6 @@
  * Route-schema failures as GeoReport error records: every problem a schema found is one record
  * (a 400). An unknown jurisdiction, the one 404, is found before the schema runs (it needs the store).
  */
-import type { FastifySchemaValidationError } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, type GeoReportError } from './errors';
 
@@ -11,7 +10,7 @@ export function reportProblems(ctx: z.core.$RefinementCtx, problems: string[]): 
   for (const message of problems) ctx.addIssue({ code: 'custom', message });
 }
 
-/** The schema error formatter of a GeoReport route: the error handler answers the records in the path's format. */
-export function geoReportValidationError(errors: FastifySchemaValidationError[]): GeoReportError {
-  return badRequest(errors.map((error) => error.message ?? 'the request is not valid'));
+/** The refusal of a GeoReport-shaped route (http/route-validation.ts): the error handler answers the records in the path's format. */
+export function geoReportRefusal(error: z.ZodError): GeoReportError {
+  return badRequest(error.issues.map((issue) => issue.message));
 }

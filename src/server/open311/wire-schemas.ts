@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { serviceRequestSchema } from '../../shared/georeport/service-request-schema';
+// The answers' schemas satisfy the shared wire types: tsc fails here when they part.
+import type { AbuseAnswer, CreatedServiceRequest, FollowAnswer, FollowerCount, GeoReportErrorRecord, ResidentUpdateAnswer } from '../../shared/georeport/types';
 
 /** The path suffix picks the format: JSON, or XML with the same structure under a root element. */
 export const formatParam = z.enum(['json', 'xml']).describe('json or xml; every answer, errors included, comes in that format');
@@ -21,7 +23,7 @@ export function bothFormats(description: string, schema: z.ZodType, xmlRoot: str
 }
 
 export const errorRecordsSchema = z
-  .array(z.strictObject({ code: z.number().int(), description: z.string() }))
+  .array(z.strictObject({ code: z.number().int(), description: z.string() }) satisfies z.ZodType<GeoReportErrorRecord>)
   .describe('GeoReport error records');
 export const geoReportErrors = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, bothFormats(`Error records (${code})`, errorRecordsSchema, 'errors')]));
@@ -85,10 +87,10 @@ export const idempotencyKeyHeaders = z
   })
   .passthrough();
 
-export const createdSchema = z.array(z.strictObject({ service_request_id: z.string(), service_notice: z.string() }));
-export const followerCountSchema = z.strictObject({ service_request_id: z.string(), follower_count: z.number().int().min(0) });
-export const followAnswerSchema = z.strictObject({ service_request_id: z.string(), status: z.literal('confirmation_sent') });
-export const residentUpdateAnswerSchema = z.array(z.strictObject({ update_id: z.string(), status: z.literal('pending') }));
+export const createdSchema = z.array(z.strictObject({ service_request_id: z.string(), service_notice: z.string() }) satisfies z.ZodType<CreatedServiceRequest>);
+export const followerCountSchema = z.strictObject({ service_request_id: z.string(), follower_count: z.number().int().min(0) }) satisfies z.ZodType<FollowerCount>;
+export const followAnswerSchema = z.strictObject({ service_request_id: z.string(), status: z.literal('confirmation_sent') }) satisfies z.ZodType<FollowAnswer>;
+export const residentUpdateAnswerSchema = z.array(z.strictObject({ update_id: z.string(), status: z.literal('pending') }) satisfies z.ZodType<ResidentUpdateAnswer>);
 /** The fields of a resident's update (multipart/form-data with one `media` photo, or urlencoded). */
 export const residentUpdateBody = z.object({
   api_key: z.string(),
@@ -101,7 +103,7 @@ export const residentUpdateBody = z.object({
   locale: z.string().optional(),
 });
 
-export const abuseAnswerSchema = z.strictObject({ service_request_id: z.string(), status: z.literal('received') });
+export const abuseAnswerSchema = z.strictObject({ service_request_id: z.string(), status: z.literal('received') }) satisfies z.ZodType<AbuseAnswer>;
 
 export const requestListQuery = z.object({
   ...jurisdictionQuery,

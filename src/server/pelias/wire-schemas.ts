@@ -1,7 +1,8 @@
 /**
- * Route schemas of the Pelias protocol (search, reverse), for the OpenAPI document only
- * (http/openapi.ts): the embedded geocoder and the proxy's pass-through both answer it; each
- * reads its own parameters and answers its own errors.
+ * Route schemas of the Pelias protocol (search, reverse) for the OpenAPI document (http/openapi.ts):
+ * the embedded geocoder and the proxy's pass-through both answer it. The embedded geocoder's query
+ * schemas validate with its parameter parser (geocoding/route-schemas.ts); the pass-through leaves
+ * the parameters to the Pelias service it forwards to.
  */
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';

@@ -10,6 +10,7 @@ import { serviceObjectsProxy } from './service-objects-proxy';
 import type { EmbeddedServices } from './embedded-services';
 import { resolveUpstreams } from './upstreams';
 import { paths } from '../../shared/paths';
+import { describeRoutesOnly } from '../http/route-validation';
 
 export interface ProxyRoutesOptions {
   context: AppContext;
@@ -19,6 +20,7 @@ export interface ProxyRoutesOptions {
 }
 
 export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { context, apiKey, embedded }) => {
+  describeRoutesOnly(app);
   const upstreams = resolveUpstreams(context.config, embedded, context.metrics);
   await app.register(georeportProxy, { prefix: '/open311/v1', context, upstreams, apiKey });
   await app.register(countersProxy, { prefix: '/counters', context, upstreams });

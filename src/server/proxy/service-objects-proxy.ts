@@ -1,14 +1,17 @@
 /** `/proxy/service-objects` when SERVICE_OBJECTS_URL names another registry: the query passes through. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifySchema } from 'fastify';
 import type { AppContext } from '../context';
 import { geoReportErrorHandler } from '../open311/error-handler';
 import { GeoReportError } from '../open311/errors';
 import { callUpstream, passedOnRequestHeaders, UpstreamError } from './upstream';
 import { serviceObjectsSchema } from '../service-objects/route-schemas';
 
+/** Described as the registry's route, typed loosely: the upstream's status and body pass on as they are. */
+const schema: FastifySchema = serviceObjectsSchema;
+
 export const serviceObjectsProxy: FastifyPluginAsync<{ context: AppContext; upstreamUrl: string }> = async (app, { context, upstreamUrl }) => {
   app.setErrorHandler(geoReportErrorHandler);
-  app.get('/', { schema: serviceObjectsSchema }, async (request, reply) => {
+  app.get('/', { schema }, async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {
       const response = await callUpstream('service object', `${upstreamUrl}${query}`, {

@@ -9,6 +9,7 @@
  * name an address.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AlertSummary } from '../../shared/alerts/wire';
 import type { AppContext } from '../context';
 import { formatW3cDateTime } from '../time/w3c';
@@ -20,7 +21,8 @@ import { residentSchemas } from './schemas';
 const signInRequired = () =>
   new ModerationApiError(401, 'unauthenticated', 'sign in first: POST /residents/api/sign-in with your email address, then open the link it sends; your alerts are listed then');
 
-export const alertsRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const alertsRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.post('/alerts', { schema: residentSchemas.subscribe }, async (request, reply) => {
     await subscribeToAlert(context, request.body, request.ip);
     return reply.code(202).send({ status: 'confirmation_sent' });
@@ -40,7 +42,7 @@ export const alertsRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
     return { alerts: body };
   });
 
-  app.delete<{ Params: { id: string } }>('/alerts/:id', { schema: residentSchemas.removeAlert }, async (request, reply) => {
+  plugin.delete<{ Params: { id: string } }>('/alerts/:id', { schema: residentSchemas.removeAlert }, async (request, reply) => {
     const resident = await residentOf(context, request);
     if (!resident) throw signInRequired();
     const id = /^[1-9][0-9]{0,14}$/.test(request.params.id) ? Number(request.params.id) : undefined;

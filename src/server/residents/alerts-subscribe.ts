@@ -1,15 +1,16 @@
 /**
- * Subscribing to an alert, the use-case behind `POST /residents/api/alerts`: the input checked
- * with the shared schema, a body alert's body looked up, limits per address (kept as a hash, so
+ * Subscribing to an alert, the use-case behind `POST /residents/api/alerts`: the input as the
+ * route's shared schema parsed it, a body alert's body looked up, limits per address (kept as a hash, so
  * the limits table is no list of addresses) and per client, then the pending alert and its
  * confirmation email queued together. Nothing else is sent until its link is opened, and the
  * answer is the same whether or not the address already has the alert.
  */
 import { createHash } from 'node:crypto';
-import { alertInputSchema, type AlertArea } from '../../shared/alerts/wire';
+import type { z } from 'zod';
+import type { alertInputSchema, AlertArea } from '../../shared/alerts/wire';
 import { resolveLocale } from '../../shared/locales';
 import type { AppContext } from '../context';
-import { ModerationApiError, parseOrRefuse } from '../moderation/errors';
+import { ModerationApiError } from '../moderation/errors';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { alertConfirmationMessage } from './alerts-messages';
 
@@ -18,9 +19,10 @@ export const alertLimits = { perAddress: 5, perClient: 20, windowMs: 60 * 60_000
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export async function subscribeToAlert(context: AppContext, input: unknown, client: string): Promise<void> {
+/** `input` as the route's schema (alertInputSchema) parsed it. */
+export async function subscribeToAlert(context: AppContext, input: z.output<typeof alertInputSchema>, client: string): Promise<void> {
   const { repositories, config } = context;
-  const { email, frequency, locale, ...rest } = parseOrRefuse(alertInputSchema, input);
+  const { email, frequency, locale, ...rest } = input;
   const area: AlertArea =
     rest.kind === 'point' ? { kind: 'point', lat: rest.lat, long: rest.long, radius_m: rest.radius_m } : rest.kind === 'street' ? { kind: 'street', street: rest.street } : { kind: 'body', body_id: rest.body_id };
   if (area.kind === 'body' && !(await repositories.bodies.find(area.body_id))) {

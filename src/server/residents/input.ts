@@ -1,4 +1,4 @@
-/** Bodies and query strings of the residents' API; one zod schema each, parsed at the edge. */
+/** Bodies and query strings of the residents' API; one zod schema each, the route's schema (schemas.ts). */
 import { z } from 'zod';
 import { isSafeNextPath } from '../../shared/residents/wire';
 

@@ -6,20 +6,25 @@
  */
 import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ResidentSessionAnswer } from '../../shared/residents/wire';
 import type { AppContext } from '../context';
 import { fromAnotherSite } from '../moderation/auth';
-import { moderationErrorHandler, ModerationApiError, parseOrRefuse } from '../moderation/errors';
-import { confirmBody, meQuery, settingsBody, signInBody } from './input';
+import { invalidInput, moderationErrorHandler, ModerationApiError } from '../moderation/errors';
 import { residentMe } from './me';
 import { endResidentSession, residentOf, startResidentSession, type ResidentSession } from './session';
 import { askForSignInLink, useSignInLink } from './sign-in';
 import { alertsRoutes } from './alerts-routes';
 import { residentSchemas } from './schemas';
+import { validateRoutes } from '../http/route-validation';
 
 const unauthenticated = () => new ModerationApiError(401, 'unauthenticated', 'sign in first: POST /residents/api/sign-in with your email address, then open the link it sends');
 
-export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  // Each route's params, query and body come parsed by its schema (schemas.ts), refused as the
+  // moderation API refuses input (every field with the code `invalid`).
+  validateRoutes(plugin, (error) => invalidInput(error, '', () => undefined));
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { config } = context;
   await app.register(cookie);
   app.removeAllContentTypeParsers();
@@ -41,22 +46,25 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     }
   });
 
-  const signedIn = async (request: FastifyRequest): Promise<ResidentSession> => {
+  // Who is signed in is asked before the input is validated: without a session the answer is 401, whatever was sent.
+  const residents = new WeakMap<FastifyRequest, ResidentSession>();
+  const requireResident = async (request: FastifyRequest) => {
     const resident = await residentOf(context, request);
     if (!resident) throw unauthenticated();
-    return resident;
+    residents.set(request, resident);
   };
+  const signedIn = (request: FastifyRequest): ResidentSession => residents.get(request)!;
 
   // The same 202 for every address, known or not: the answer must not tell whose address it is.
   app.post('/sign-in', { schema: residentSchemas.signIn }, async (request, reply) => {
-    const body = parseOrRefuse(signInBody, request.body);
+    const { body } = request;
     await askForSignInLink(context, { email: body.email, locale: body.locale, next: body.next, clientIp: request.ip });
     return reply.code(202).send({ message: 'if the address is right, a sign-in link is on its way; it works once, for 15 minutes' });
   });
 
   // POST only: mail scanners open links (GET) before the resident does, and must not use them up.
   app.post('/sign-in/confirm', { schema: residentSchemas.confirm }, async (request, reply) => {
-    const { token } = parseOrRefuse(confirmBody, request.body);
+    const { token } = request.body;
     const email = await useSignInLink(context, token);
     if (email === undefined) {
       throw new ModerationApiError(400, 'sign_in_link_invalid', 'this sign-in link has been used or has expired; ask for a new one');
@@ -65,7 +73,7 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     return { email };
   });
 
-  app.post('/sign-out', { schema: residentSchemas.signOut }, async (request, reply) => {
+  plugin.post('/sign-out', { schema: residentSchemas.signOut }, async (request, reply) => {
     await endResidentSession(context, request, reply);
     return reply.code(204).send();
   });
@@ -78,19 +86,19 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     return { signedIn: true, email: me.email, firstName: me.firstName, lastName: me.lastName };
   });
 
-  app.get('/me', { schema: residentSchemas.me }, async (request) => {
-    const { email } = await signedIn(request);
-    const { locale } = parseOrRefuse(meQuery, request.query);
+  app.get('/me', { schema: residentSchemas.me, preValidation: requireResident }, async (request) => {
+    const { email } = signedIn(request);
+    const { locale } = request.query;
     return residentMe(context, email, locale);
   });
 
   // Email alerts (alerts-routes.ts): under this plugin's parsers, Origin check and error format.
   await app.register(alertsRoutes, { context });
 
-  app.put('/me/settings', { schema: residentSchemas.settings }, async (request) => {
-    const { email } = await signedIn(request);
-    const settings = parseOrRefuse(settingsBody, request.body);
-    const { locale } = parseOrRefuse(meQuery, request.query);
+  app.put('/me/settings', { schema: residentSchemas.settings, preValidation: requireResident }, async (request) => {
+    const { email } = signedIn(request);
+    const settings = request.body;
+    const { locale } = request.query;
     const now = context.now();
     if (settings.reportUpdates !== undefined) await context.repositories.residents.setReportUpdates(email, settings.reportUpdates, now);
     for (const id of settings.unfollow ?? []) await context.repositories.residents.unfollow(email, id, now);

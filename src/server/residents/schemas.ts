@@ -1,9 +1,9 @@
 /**
- * Route schemas of the residents' API, for the OpenAPI document only (http/openapi.ts), as the
- * moderation API's are: the routes still read their input with the same zod schemas (input.ts,
- * shared/alerts/wire.ts) through moderation/errors.ts' parseOrRefuse, and answer
- * `{"error": {…}}` themselves (the app's validator accepts everything, so no answer changes). The
- * answers test holds real answers to them (test/server/openapi/residents-answers.test.ts).
+ * Route schemas of the residents' API: their input schemas (input.ts, shared/alerts/wire.ts)
+ * validate each route's query and body, a refusal answered as the moderation API's
+ * `{"error": {…, fields}}` (routes.ts), and with the answers they make the OpenAPI document
+ * (http/openapi.ts). The answers test holds real answers to them
+ * (test/server/openapi/residents-answers.test.ts).
  */
 import { z } from 'zod';
 import { errorAnswers, jsonAnswer } from '../moderation/error-schemas';

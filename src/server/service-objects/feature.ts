@@ -6,7 +6,7 @@ export function toFeature(object: ServiceObjectRecord, locale: SupportedLocale, 
   return {
     type: 'Feature' as const,
     id: object.service_object_id,
-    geometry: { type: 'Point' as const, coordinates: [object.long, object.lat] },
+    geometry: { type: 'Point' as const, coordinates: [object.long, object.lat] as [number, number] },
     properties: {
       service_object_id: object.service_object_id,
       service_object_type: object.service_object_type,

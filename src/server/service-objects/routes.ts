@@ -5,21 +5,24 @@
  * SERVICE_OBJECTS_URL names another registry to forward to.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import type { RawQuery } from '../http/query-params';
+import { validateRoutes } from '../http/route-validation';
 import { geoReportErrorHandler } from '../open311/error-handler';
+import { geoReportRefusal } from '../open311/validation-errors';
 import { toFeature } from './feature';
-import { parseSearchQuery } from './search-query';
 import { serviceObjectsSchema } from './route-schemas';
 
-export const serviceObjectRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
-  app.setErrorHandler(geoReportErrorHandler);
-  // Read by parseSearchQuery, whose errors are GeoReport records.
-  app.get<{ Querystring: RawQuery }>('/', { schema: serviceObjectsSchema }, async (request) => {
-    const { search, locale } = parseSearchQuery(request.query);
+export const serviceObjectRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  // The query comes read by its schema (parseSearchQuery, route-schemas.ts), a bad one refused with GeoReport records.
+  validateRoutes(plugin, geoReportRefusal);
+  plugin.setErrorHandler(geoReportErrorHandler);
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  app.get('/', { schema: serviceObjectsSchema }, async (request) => {
+    const { search, locale } = request.query;
     const found = await context.repositories.serviceObjects.search(search);
     return {
-      type: 'FeatureCollection',
+      type: 'FeatureCollection' as const,
       features: found.map(({ object, distanceMeters }) => toFeature(object, locale, distanceMeters)),
     };
   });

@@ -2,11 +2,11 @@
  * The GeoReport route schemas are the edge: one route per resource, whose schemas validate and
  * type the query as GeoReport clients send it, and answer a bad one with GeoReport error records.
  */
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geoReportSchemas } from '../../../src/server/georeport/routes/schemas';
 import { GeoReportError } from '../../../src/server/open311/errors';
-import { geoReportValidationError } from '../../../src/server/open311/validation-errors';
+import { geoReportRefusal } from '../../../src/server/open311/validation-errors';
+import { zodValidatorCompiler } from '../../../src/server/http/route-validation';
 import { createTestApp, startTime, type TestApp } from '../../helpers/georeport-app';
 
 let t: TestApp;
@@ -52,12 +52,11 @@ describe('GeoReport query schemas', () => {
   });
 
   it('report every problem of a query as a 400 record, in order', () => {
-    const validate = validatorCompiler({ schema: schemas.requestList.querystring, method: 'GET', url: '/requests.:format', httpPart: 'querystring' });
+    const validate = zodValidatorCompiler(geoReportRefusal)({ schema: schemas.requestList.querystring, method: 'GET', url: '/requests.:format', httpPart: 'querystring' });
     const result = validate({ status: 'bogus', lat: '91', long: '2', radius: '-1' });
-    const issues = typeof result === 'object' && 'error' in result && Array.isArray(result.error) ? result.error : [];
-    const error = geoReportValidationError(issues);
+    const error = typeof result === 'object' && 'error' in result ? result.error : undefined;
     expect(error).toBeInstanceOf(GeoReportError);
-    expect(error.records).toEqual([
+    expect((error as GeoReportError).records).toEqual([
       { code: 400, description: 'status must be open, closed or both (comma separated); got bogus' },
       { code: 400, description: 'lat must be a number from -90 to 90 (WGS84 degrees)' },
       { code: 400, description: 'radius must be a number from 0 to 100000 (meters)' },

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifySchema } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { recordedRoutes as routes } from '../../helpers/route-table';
 import type { OpenApiDocument } from './document-check';
 
 /**
@@ -8,18 +8,7 @@ import type { OpenApiDocument } from './document-check';
  * route table (recorded as routes are added) says what "every" is, so a route added without a
  * schema fails here.
  */
-const routes = vi.hoisted(() => [] as { method: string; url: string; schema?: FastifySchema & { hide?: boolean } }[]);
-vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof import('fastify')>();
-  const create = ((options?: object) => {
-    const app = original.default(options) as FastifyInstance;
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as FastifySchema });
-    });
-    return app;
-  }) as typeof original.default;
-  return { ...original, default: create, fastify: create };
-});
+vi.mock('fastify', async (importOriginal) => (await import('../../helpers/route-table')).recordingFastify(importOriginal));
 
 /** Left out of the document on purpose: each answers what a documented route does, or refuses. */
 const undocumented = new Set([

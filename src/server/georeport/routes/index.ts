@@ -5,14 +5,15 @@
  * (schemas.ts) validate and type the rest.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { geoReportErrorHandler } from '../../open311/error-handler';
 import { notFound } from '../../open311/errors';
 import { registerGeoReportBodyParsers } from '../../open311/form-body-parsers';
 import { readFormat } from '../../open311/format';
 import { publicBaseUrl } from '../../open311/reply';
-import { geoReportValidationError } from '../../open311/validation-errors';
+import { geoReportRefusal } from '../../open311/validation-errors';
+import { zodValidatorCompiler } from '../../http/route-validation';
 import { discoveryHandler } from './discovery';
 import { abuseHandler, followerCountHandler, followHandler } from './followers';
 import { resolveJurisdictionHook, scopeOf } from './jurisdiction-scope';
@@ -34,8 +35,8 @@ export const georeportRoutes: FastifyPluginAsync<{ context: GeoReportContext }> 
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   // The POST forms are streamed and read by their handlers (the key is checked before any photo
   // arrives), so a body schema documents the form and is not run against it.
-  app.setValidatorCompiler<z.ZodType>((route) => (route.httpPart === 'body' ? (value: unknown) => ({ value }) : validatorCompiler(route)));
-  app.setSchemaErrorFormatter(geoReportValidationError);
+  const validate = zodValidatorCompiler(geoReportRefusal);
+  app.setValidatorCompiler<z.ZodType>((route) => (route.httpPart === 'body' ? (value: unknown) => ({ value }) : validate(route)));
   app.setErrorHandler(geoReportErrorHandler);
 
   // Each resource's path without its suffix, so a path missing the suffix is told to add one.

@@ -13,8 +13,11 @@ import { auditRoutes } from './audit';
 import { requestRoutes } from './requests';
 import { residentUpdateRoutes } from './resident-updates';
 import { sessionRoutes } from './session';
+import { validateRoutes } from '../../http/route-validation';
+import { refuseModerationInput } from '../input';
 
 export const moderationRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  validateRoutes(app, refuseModerationInput);
   const repository: ModerationRepository = context.repositories.moderation;
   await app.register(cookie);
   // JSON only: a cross-site HTML form cannot send it, and text/plain is refused with 415.

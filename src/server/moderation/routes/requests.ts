@@ -1,5 +1,6 @@
 /** The queue, the lists, one request, and the changes moderators make to requests. */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requirePublicBaseUrl } from '../../http/public-base-url';
 import { announceOutboxMessage } from '../../notify/outbox-signal';
@@ -20,21 +21,6 @@ import {
 } from '../changes';
 import { likelyDuplicatesOf } from '../duplicates';
 import { conflict, invalidHost, ModerationApiError } from '../errors';
-import {
-  abuseResolveBody,
-  detailQuery,
-  duplicateBody,
-  editBody,
-  idParams,
-  listQuery,
-  mediaParams,
-  moveBody,
-  parseInput,
-  queueQuery,
-  rejectBody,
-  serviceTypeBody,
-  statusBody,
-} from '../input';
 import type { ChangePlan, ModerationRepository } from '../../storage/repositories/types';
 import type { PlaceBodies } from '../reassign';
 import { bodyScopeOf, inScope, requestNotFound, scopedPlan } from '../scope';
@@ -42,9 +28,11 @@ import { presentAuditEntry, presentModerationItems } from '../view';
 import { moderationSchemas } from './schemas';
 
 export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository: ModerationRepository }> = async (
-  app,
+  plugin,
   { context, repository },
 ) => {
+  // Each route's params, query and body come parsed by its schema (./schemas.ts, ../input.ts).
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { config } = context;
   const { serviceRequests, serviceTypes } = context.repositories;
   const mediaStore = context.repositories.media;
@@ -101,7 +89,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   };
 
   app.get('/queue', { schema: moderationSchemas.queue }, async (request) => {
-    const query = parseInput(queueQuery, request.query);
+    const { query } = request;
     const bodyIds = bodyScopeOf(request);
     const records = await serviceRequests.listByModeration({
       moderation: 'pending',
@@ -118,7 +106,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   });
 
   app.get('/requests', { schema: moderationSchemas.list }, async (request) => {
-    const query = parseInput(listQuery, request.query);
+    const { query } = request;
     if (query.flag) {
       // Short lists that empty as moderators resolve them: one page, no cursor.
       const lister = query.flag === 'abuse' ? context.repositories.abuseReports.listFlagged : context.repositories.questionnaires.listReopened;
@@ -140,8 +128,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   });
 
   app.get('/requests/:id', { schema: moderationSchemas.detail }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    return detail(request, id, parseInput(detailQuery, request.query).locale);
+    return detail(request, request.params.id, request.query.locale);
   });
 
   /** The bodies covering a point a change leaves a request at; none asked when the installation has no bodies. */
@@ -151,10 +138,15 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   const changeContext = (request: FastifyRequest, serviceTypes: ServiceTypeRecord[]): ChangeContext => changeContextOf(context, request, serviceTypes);
 
   /** Runs a plan in one transaction, then does what must follow the commit, and answers the request as it is now. */
-  const change = async (request: FastifyRequest, id: string, makePlan: (context: ChangeContext) => ChangePlan, relatedId?: string) => {
-    // Every input is read before the change: a request refused for a bad ?locale= must not have
-    // changed anything.
-    const { locale } = parseInput(detailQuery, request.query);
+  const change = async (
+    request: FastifyRequest<{ Querystring: { locale?: string | undefined } }>,
+    id: string,
+    makePlan: (context: ChangeContext) => ChangePlan,
+    relatedId?: string,
+  ) => {
+    // Every input was validated by the route's schemas before the change: a request refused for a
+    // bad ?locale= has changed nothing.
+    const { locale } = request.query;
     const planContext = changeContext(request, await serviceTypes.list());
     const plan = scopedPlan(bodyScopeOf(request), makePlan(planContext));
     const applied = await context.repositories.unitOfWork.changeRequest(id, plan, relatedId);
@@ -170,7 +162,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   };
 
   app.post('/requests/:id/publish', { schema: moderationSchemas.publish }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
+    const { id } = request.params;
     const bodies = new Map((await context.repositories.bodies.list()).map((body) => [body.id, body]));
     const answer = await change(request, id, (planContext) => publishPlan(planContext, (bodyId) => bodies.get(bodyId)));
     announceForwardJob(); // a hint: the sender finds whether the publication queued a job
@@ -178,31 +170,31 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   });
 
   app.post('/requests/:id/reject', { schema: moderationSchemas.reject }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { reason } = parseInput(rejectBody, request.body);
+    const { id } = request.params;
+    const { reason } = request.body;
     return change(request, id, (planContext) => rejectPlan(planContext, reason));
   });
 
   app.patch('/requests/:id', { schema: moderationSchemas.edit }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const edit = parseInput(editBody, request.body);
+    const { id } = request.params;
+    const edit = request.body;
     return change(request, id, (planContext) => editPlan(planContext, edit));
   });
 
   app.delete('/requests/:id/media/:position', { schema: moderationSchemas.removeMedia }, async (request) => {
-    const { id, position } = parseInput(mediaParams, request.params);
+    const { id, position } = request.params;
     return change(request, id, (planContext) => removeMediaPlan(planContext, position));
   });
 
   app.post('/requests/:id/status', { schema: moderationSchemas.status }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const body = parseInput(statusBody, request.body);
+    const { id } = request.params;
+    const { body } = request;
     return change(request, id, (planContext) => statusPlan(planContext, body.detailed_status, body.status_notes));
   });
 
   app.post('/requests/:id/duplicate', { schema: moderationSchemas.duplicate }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { original } = parseInput(duplicateBody, request.body);
+    const { id } = request.params;
+    const { original } = request.body;
     if (original === id) {
       throw new ModerationApiError(400, 'invalid_input', 'original: a request cannot be a duplicate of itself; give the id of the original report', {
         fields: [{ field: 'original', message: 'a request cannot be a duplicate of itself', code: 'invalid_id' }],
@@ -212,15 +204,15 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   });
 
   app.post('/requests/:id/location', { schema: moderationSchemas.move }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const point = parseInput(moveBody, request.body);
+    const { id } = request.params;
+    const point = request.body;
     const place = await placeBodies(point);
     return change(request, id, (planContext) => movePlan(planContext, point, place));
   });
 
   app.post('/requests/:id/service-type', { schema: moderationSchemas.serviceType }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { service_code: serviceCode } = parseInput(serviceTypeBody, request.body);
+    const { id } = request.params;
+    const { service_code: serviceCode } = request.body;
     const type = await serviceTypes.find(serviceCode);
     if (!type || type.archived_at !== undefined) {
       throw new ModerationApiError(400, 'invalid_input', `service_code: no service type ${serviceCode} is offered; choose one from the service list`, {
@@ -238,9 +230,9 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
    * rejection). Either way the reports close and the audit log says how.
    */
   app.post('/requests/:id/abuse/resolve', { schema: moderationSchemas.resolveAbuse }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { action, reason } = parseInput(abuseResolveBody, request.body);
-    const { locale } = parseInput(detailQuery, request.query);
+    const { id } = request.params;
+    const { action, reason } = request.body;
+    const { locale } = request.query;
     const record = await findInScope(request, id);
     if (!record) throw requestNotFound(id);
     if ((await context.repositories.abuseReports.listOpen([id])).size === 0) throw conflict(`service request ${id} has no open reports of abuse`);
@@ -257,8 +249,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
    * like every change a moderator makes.
    */
   app.post('/requests/:id/forward/retry', { schema: moderationSchemas.retryForward }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const { locale } = parseInput(detailQuery, request.query);
+    const { id } = request.params;
+    const { locale } = request.query;
     const record = await findInScope(request, id);
     if (!record) throw requestNotFound(id);
     const now = context.now();

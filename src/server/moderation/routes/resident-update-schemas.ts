@@ -1,5 +1,6 @@
-/** Route schemas of the moderation API's resident updates, for the OpenAPI document only (as schemas.ts). */
+/** Route schemas of the moderation API's resident updates: they validate the routes' input and describe them (as schemas.ts). */
 import { z } from 'zod';
+import type { ModerationUpdate } from '../../../shared/moderation/resident-updates';
 import { errorAnswers, jsonAnswer } from '../error-schemas';
 
 const tags = ['Moderation (session cookie; X-CSRF-Token on every change)'];
@@ -15,15 +16,21 @@ const updateSchema = z.strictObject({
   show_name: z.boolean(),
   state: z.enum(['fixed', 'still_there']).nullable(),
   created_at: z.string(),
+}) satisfies z.ZodType<ModerationUpdate>;
+const limitProblem = 'limit must be a whole number from 1 to 200';
+const updateListQuery = z.object({
+  state: z.literal('pending', 'state must be pending: only pending updates are listed').default('pending'),
+  limit: z.coerce.number(limitProblem).int(limitProblem).min(1, limitProblem).max(200, limitProblem).default(50),
+  locale: z.string().max(20).optional(),
 });
-const params = z.object({ id: z.string() });
-const querystring = z.object({ locale: z.string().optional() });
+const params = z.object({ id: z.string().regex(/^[a-z0-9]{1,64}$/, 'must be an update_id') });
+const querystring = updateListQuery.pick({ locale: true });
 
 export const residentUpdateSchemas = {
   list: {
     tags,
     summary: "Residents' updates waiting for a moderator, oldest first (the moderator's bodies only)",
-    querystring: z.object({ state: z.literal('pending').optional(), limit: z.string().optional(), locale: z.string().optional() }),
+    querystring: updateListQuery,
     response: { 200: jsonAnswer('Pending updates', z.strictObject({ items: z.array(updateSchema) })), ...errorAnswers(400, 401) },
   },
   publish: {

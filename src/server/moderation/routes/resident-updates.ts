@@ -4,7 +4,7 @@
  * (../resident-update-plans.ts): audited, its history and email committed with it.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resolveLocale } from '../../../shared/locales';
 import type { ModerationUpdate } from '../../../shared/moderation/resident-updates';
 import type { AppContext } from '../../context';
@@ -17,22 +17,16 @@ import type { ChangePlan, ResidentUpdateRecord, ServiceRequestRecord, ServiceTyp
 import { formatW3cDateTime } from '../../time/w3c';
 import { changeContextOf } from '../change-context';
 import { conflict, invalidHost, notFound } from '../errors';
-import { parseInput } from '../input';
 import { publishUpdatePlan, rejectUpdatePlan } from '../resident-update-plans';
 import { bodyScopeOf, inScope, scopedPlan } from '../scope';
 import type { ChangeContext } from '../../notify/public-change';
 import { residentUpdateSchemas } from './resident-update-schemas';
 
-const updateListQuery = z.object({
-  state: z.literal('pending', 'state must be pending: only pending updates are listed').default('pending'),
-  limit: z.coerce.number('limit must be a whole number from 1 to 200').int('limit must be a whole number from 1 to 200').min(1, 'limit must be a whole number from 1 to 200').max(200, 'limit must be a whole number from 1 to 200').default(50),
-  locale: z.string().max(20).optional(),
-});
-const updateParams = z.object({ id: z.string().regex(/^[a-z0-9]{1,64}$/, 'must be an update_id') });
-
 const updateNotFound = (id: string) => notFound(`update ${id} not found`);
 
-export const residentUpdateRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const residentUpdateRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
+  // Each route's params and query come parsed by its schema (./resident-update-schemas.ts).
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { config, repositories } = context;
   const baseUrl = (request: FastifyRequest) => requirePublicBaseUrl(request, config, invalidHost);
 
@@ -60,7 +54,7 @@ export const residentUpdateRoutes: FastifyPluginAsync<{ context: AppContext }> =
   };
 
   app.get('/updates', { schema: residentUpdateSchemas.list }, async (request) => {
-    const query = parseInput(updateListQuery, request.query);
+    const { query } = request;
     const updates = await repositories.residentUpdates.listPending({ limit: query.limit, bodyIds: bodyScopeOf(request) });
     const types = await repositories.serviceTypes.list();
     const items = await Promise.all(
@@ -69,9 +63,10 @@ export const residentUpdateRoutes: FastifyPluginAsync<{ context: AppContext }> =
     return { items };
   });
 
-  const decide = async (request: FastifyRequest, makePlan: (planContext: ChangeContext, update: ResidentUpdateRecord) => ChangePlan) => {
-    const { id } = parseInput(updateParams, request.params);
-    const { locale } = parseInput(updateListQuery.pick({ locale: true }), request.query);
+  type Decision = FastifyRequest<{ Params: { id: string }; Querystring: { locale?: string | undefined } }>;
+  const decide = async (request: Decision, makePlan: (planContext: ChangeContext, update: ResidentUpdateRecord) => ChangePlan) => {
+    const { id } = request.params;
+    const { locale } = request.query;
     const update = await findInScope(request, id);
     if (!update) throw updateNotFound(id);
     if (update.moderation !== 'pending') throw conflict(`update ${id} is already ${update.moderation}`);

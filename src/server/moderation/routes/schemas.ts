@@ -1,12 +1,13 @@
 /**
- * Route schemas of the moderation API, for the OpenAPI document only (http/openapi.ts): the
- * routes still read their input with the same zod schemas (../input.ts) and answer
- * `{"error": {…}}` themselves. The answers test holds real answers to them (test/server/openapi).
+ * Route schemas of the moderation API: their input schemas (../input.ts) validate each route's
+ * params, query and body, a refusal answered as `{"error": {…, fields}}` (refuseModerationInput),
+ * and with the answers they make the OpenAPI document (http/openapi.ts). The answers test holds
+ * real answers to them (test/server/openapi).
  */
 import { z } from 'zod';
 import { forwardingMethods } from '../../forwarding/senders';
 import { errorAnswers, jsonAnswer } from '../error-schemas';
-import { forwardStates, moderationStates } from '../../../shared/moderation/wire';
+import { forwardStates, moderationStates, type ModerationItem } from '../../../shared/moderation/wire';
 import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
 import { abuseResolveBody, auditQuery, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
 
@@ -53,7 +54,7 @@ const itemSchema = z.strictObject({
     .nullable(),
   reopened_by_reporter: z.boolean(),
   abuse_reports: z.array(z.strictObject({ id: z.number().int(), reason: z.string(), email: nullable, reported_at: z.string() })),
-});
+}) satisfies z.ZodType<ModerationItem>;
 const auditEntrySchema = z.strictObject({
   id: z.number().int(),
   at: z.string(),
@@ -63,7 +64,7 @@ const auditEntrySchema = z.strictObject({
   details: z.record(z.string(), z.unknown()),
 });
 const detailSchema = itemSchema.extend({ audit: z.array(auditEntrySchema) });
-const changed = (summary: string, extra: object = {}) => ({
+const changed = <Extra extends object = Record<never, never>>(summary: string, extra: Extra = {} as Extra) => ({
   tags,
   summary,
   params: idParams,
