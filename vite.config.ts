@@ -168,6 +168,10 @@ const e2eAlone = [
 /** What both e2e projects share: the build before the run, the limits of a browser test. */
 const e2eTest = {
   environment: 'node' as const,
+  // One module registry per worker (isolate: false): the files share their helpers, Playwright and
+  // the modules of src they import, and keep nothing else between them (each starts its own server
+  // and browser; none replaces a module or changes the environment).
+  isolate: false,
   // Builds the web app and the server once per run when their source changed since the last build.
   globalSetup: ['test/helpers/build-for-e2e.ts'],
   testTimeout: 120_000,

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { canStartFromTemplate, copyOfSeededData } from '../helpers/seeded-data';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -125,7 +126,8 @@ describe('crash durability', () => {
 
     for (const [run, killAfter] of points.entries()) {
       const started = Date.now();
-      const dataDir = mkdtempSync(join(tmpdir(), 'kerro-crash-'));
+      // Seeded already (the run's template) where it can be: the kills, not the seeding, are the test.
+      const dataDir = canStartFromTemplate(env) ? copyOfSeededData() : mkdtempSync(join(tmpdir(), 'kerro-crash-'));
       try {
         const first = await startKerroServer({ dataDir, env });
         const apiKey = await readProxyApiKey({ DATA_DIR: dataDir });
