@@ -137,7 +137,7 @@ const serverSuites = ['test/server/**/*.test.ts', 'test/shared/**/*.test.ts'];
  * otherwise carry into the next file. Found by reading them, so a new one lands in the isolated
  * project without anyone listing it.
  */
-const clientModuleReplacingSuites = readdirSync(join(import.meta.dirname, 'test/client'), { recursive: true, encoding: 'utf8' })
+const clientIsolatedSuites = readdirSync(join(import.meta.dirname, 'test/client'), { recursive: true, encoding: 'utf8' })
   .filter((path) => /\.test\.tsx?$/.test(path) && /vi\.mock\(|process\.env\.TZ/.test(readFileSync(join(import.meta.dirname, 'test/client', path), 'utf8')))
   .map((path) => `test/client/${path.replaceAll('\\', '/')}`);
 
@@ -243,7 +243,7 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['test/client/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...clientModuleReplacingSuites],
+          exclude: [...configDefaults.exclude, ...clientIsolatedSuites],
           setupFiles: ['test/client/setup.ts'],
           isolate: false,
         },
@@ -254,7 +254,7 @@ export default defineConfig({
         test: {
           name: 'client-mocks',
           environment: 'jsdom',
-          include: clientModuleReplacingSuites,
+          include: clientIsolatedSuites,
           setupFiles: ['test/client/setup.ts'],
         },
       },

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
 import { createTestApp, testServiceTypes, type TestApp } from '../../helpers/georeport-app';
-import { projectRoot } from '../../helpers/project-root';
+import { helsinkiFixtures } from '../../helpers/fixtures';
 import { newRequest } from '../storage/contract/fixtures';
 import { printedLines } from './printed-lines';
 
 /** Helsinki's own GeoReport answers, as its server gave them. */
-const helsinki = join(projectRoot, 'test', 'fixtures', 'helsinki');
+const helsinki = helsinkiFixtures;
 const fixture = (name: string) => JSON.parse(readFileSync(join(helsinki, name), 'utf8')) as Record<string, unknown>[];
 
 let t: TestApp;

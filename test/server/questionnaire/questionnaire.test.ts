@@ -65,6 +65,20 @@ async function askedAfter28Days() {
   return run;
 }
 
+/** Helsinki as the one body, handling service 171, its reports sent by `send`. */
+async function helsinkiSendingBy(send: SendSettings) {
+  await t.store.bodies.importAll([
+    {
+      id: 'hel',
+      jurisdiction_id: 'hel.fi',
+      names: { fi: 'Helsingin kaupunki', sv: 'Helsingfors stad', en: 'City of Helsinki' },
+      area: { type: 'Polygon', coordinates: [[[24.8, 60.1], [25.1, 60.1], [25.1, 60.3], [24.8, 60.3], [24.8, 60.1]]] },
+      services: ['171'],
+      send,
+    },
+  ]);
+}
+
 describe('the questionnaire email', () => {
   it('goes once per closed report with an address, only after the delay, never twice and never from a second instance', async () => {
     const id = await closedReport();
@@ -178,16 +192,7 @@ describe('the answer pages', () => {
 
   it('"not fixed" tells an email body\'s department by email, with nothing of the reporter', async () => {
     const send: SendSettings = { method: 'email', to: 'katutyot@hel.example.fi' };
-    await t.store.bodies.importAll([
-      {
-        id: 'hel',
-        jurisdiction_id: 'hel.fi',
-        names: { fi: 'Helsingin kaupunki', sv: 'Helsingfors stad', en: 'City of Helsinki' },
-        area: { type: 'Polygon', coordinates: [[[24.8, 60.1], [25.1, 60.1], [25.1, 60.3], [24.8, 60.3], [24.8, 60.1]]] },
-        services: ['171'],
-        send,
-      },
-    ]);
+    await helsinkiSendingBy(send);
     const id = await closedReport();
     await askedAfter28Days();
     const { notFixed } = await answerLinks();
@@ -203,16 +208,7 @@ describe('the answer pages', () => {
   });
 
   it('"not fixed" of an open311 body\'s report tells no one outside Kerro (no servicerequestupdates client yet), and the audit log says so', async () => {
-    await t.store.bodies.importAll([
-      {
-        id: 'hel',
-        jurisdiction_id: 'hel.fi',
-        names: { fi: 'Helsingin kaupunki', sv: 'Helsingfors stad', en: 'City of Helsinki' },
-        area: { type: 'Polygon', coordinates: [[[24.8, 60.1], [25.1, 60.1], [25.1, 60.3], [24.8, 60.3], [24.8, 60.1]]] },
-        services: ['171'],
-        send: { method: 'open311', endpoint: 'https://cases.hel.example.fi/open311/v1', api_key: 'k' },
-      },
-    ]);
+    await helsinkiSendingBy({ method: 'open311', endpoint: 'https://cases.hel.example.fi/open311/v1', api_key: 'k' });
     const id = await closedReport();
     await askedAfter28Days();
     const { notFixed } = await answerLinks();
