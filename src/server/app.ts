@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import { georeportRoutes } from './georeport/routes';
 import { createGeoReportContext } from './georeport/service-context';
 import { mediaRoutes } from './media/routes';
+import { moderatorPhotoAccess } from './moderation/photo-access';
 import { clientRoutes } from './client-routes';
 import { ensureProxyApiKey } from './auth/proxy-key';
 import { proxyRoutes } from './proxy/routes';
@@ -102,7 +103,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The service's routes and the embedded proxy's reports share one copy of its jurisdictions.
   const geoReport = createGeoReportContext(context);
   await app.register(georeportRoutes, { prefix: '/open311/v1', context: geoReport });
-  await app.register(mediaRoutes, { prefix: '/media', store: context.repositories.media });
+  await app.register(mediaRoutes, {
+    prefix: '/media',
+    store: context.repositories.media,
+    owners: context.repositories.photoOwners,
+    mayPreview: moderatorPhotoAccess(context.repositories.moderation, now),
+  });
   // One page cache for the counter list route and the embedded proxy's in-process asks.
   const counterListAnswers = createCounterListAnswers(context);
   await app.register(counterRoutes, { prefix: paths.counters, context, listAnswers: counterListAnswers });

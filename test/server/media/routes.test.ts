@@ -11,12 +11,26 @@ import { mediaRoutes, mediaUrl } from '../../../src/server/media/routes';
 import type { Store } from '../../../src/server/storage';
 import { jpegWithGpsAndOrientation } from '../../helpers/images';
 import { openTestStore } from '../../helpers/test-store';
+import { newRequest, storeServiceTypes } from '../storage/contract/fixtures';
 
 let dataDir: string;
 let store: Store;
 let config: Config;
 let decoding: DecodeBudget;
 let app: FastifyInstance;
+/** What the route's moderator check answers (the real one, a session of the photo's body, is tested with the whole app: test/server/moderation/photos.test.ts). */
+let moderatorAsking = false;
+let requests = 0;
+
+/** Saves the bytes as a photo of a new request, published unless told otherwise, as POST /requests stores one. */
+async function savePhoto(buffer: Buffer, extension: 'jpg' | 'png' | 'webp' | 'gif', moderation: 'published' | 'pending' = 'published'): Promise<string> {
+  const fileName = await store.media.save(buffer, extension);
+  requests += 1;
+  await store.serviceRequests.create(
+    newRequest(`photo-owner-${requests}`, { moderation, media: [{ position: 0, file_name: fileName, content_type: 'image/jpeg', byte_size: buffer.length }] }),
+  );
+  return fileName;
+}
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kerro-media-routes-'));
@@ -26,7 +40,9 @@ beforeEach(async () => {
   config = loadConfig(env);
   decoding = createDecodeBudget(decodePixelsInFlight(config));
   app = Fastify();
-  await app.register(mediaRoutes, { prefix: '/media', store: store.media });
+  await storeServiceTypes(store);
+  moderatorAsking = false;
+  await app.register(mediaRoutes, { prefix: '/media', store: store.media, owners: store.photoOwners, mayPreview: async () => moderatorAsking });
   await app.ready();
 });
 
@@ -41,7 +57,7 @@ const notFound = [{ code: 404, description: 'media file not found' }];
 describe('GET /media/:fileName', () => {
   it('serves an uploaded photo, processed and stored the way POST /requests does it', async () => {
     const photo = await processImage(await jpegWithGpsAndOrientation(), { maxPixels: config.MEDIA_MAX_PIXELS, decoding });
-    const fileName = await store.media.save(photo.buffer, photo.extension);
+    const fileName = await savePhoto(photo.buffer, photo.extension);
 
     const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });
 
@@ -49,7 +65,7 @@ describe('GET /media/:fileName', () => {
     expect(response.headers['content-type']).toBe('image/jpeg');
     expect(response.headers['content-length']).toBe(String(photo.buffer.length));
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['cache-control']).toBe('public, no-cache');
     expect(response.rawPayload).toEqual(photo.buffer);
     const served = await sharp(response.rawPayload).metadata();
     expect(served.exif).toBeUndefined();
@@ -57,16 +73,15 @@ describe('GET /media/:fileName', () => {
   });
 
   it('gives each stored type its own Content-Type', async () => {
-    const media = store.media;
     for (const [extension, type] of [['png', 'image/png'], ['webp', 'image/webp'], ['gif', 'image/gif']] as const) {
-      const fileName = await media.save(Buffer.from('bytes'), extension);
+      const fileName = await savePhoto(Buffer.from('bytes'), extension);
       const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });
       expect(response.headers['content-type']).toBe(type);
     }
   });
 
   it('answers HEAD with the headers and no body', async () => {
-    const fileName = await store.media.save(Buffer.from('0123456789'), 'png');
+    const fileName = await savePhoto(Buffer.from('0123456789'), 'png');
     const response = await app.inject({ method: 'HEAD', url: `/media/${fileName}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
@@ -75,7 +90,7 @@ describe('GET /media/:fileName', () => {
   });
 
   it('answers a revalidation of the same file with 304', async () => {
-    const fileName = await store.media.save(Buffer.from('photo'), 'jpg');
+    const fileName = await savePhoto(Buffer.from('photo'), 'jpg');
     const first = await app.inject({ method: 'GET', url: `/media/${fileName}` });
     const etag = first.headers.etag as string;
     expect(etag).toBe(`"${fileName}"`);
@@ -97,12 +112,32 @@ describe('GET /media/:fileName', () => {
   });
 
   it('stops serving a photo once it is removed', async () => {
-    const media = store.media;
-    const fileName = await media.save(Buffer.from('photo'), 'jpg');
-    await media.remove(fileName);
+    const fileName = await savePhoto(Buffer.from('photo'), 'jpg');
+    await store.media.remove(fileName);
     const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(notFound);
+  });
+});
+
+describe('GET /media/:fileName of a photo the public may not see', () => {
+  it('is a 404 to the public, as a missing file, for a pending report and for a file no report holds', async () => {
+    const pending = await savePhoto(Buffer.from('photo'), 'jpg', 'pending');
+    const loose = await store.media.save(Buffer.from('photo'), 'jpg');
+    for (const fileName of [pending, loose]) {
+      const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(notFound);
+    }
+  });
+
+  it("is served to the report's moderators, for nobody to keep", async () => {
+    const pending = await savePhoto(Buffer.from('photo'), 'jpg', 'pending');
+    moderatorAsking = true;
+    const response = await app.inject({ method: 'GET', url: `/media/${pending}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.body).toBe('photo');
   });
 });
 

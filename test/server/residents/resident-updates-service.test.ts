@@ -77,9 +77,11 @@ describe('the service route', () => {
     const id = (response.json() as { update_id: string }[])[0]!.update_id;
     const file = (await storedUpdates()).find((row) => row.id === id)?.media_file;
     expect(file).toMatch(/\.jpg$/);
-    const served = await t.app.inject({ method: 'GET', url: `/media/${file}` });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/jpeg');
+    // In the media store, re-encoded; not public until a moderator publishes the update (moderation/photo-visibility.test.ts).
+    const stored = await t.store.media.open(file!);
+    const bytes = Buffer.concat(await stored!.stream.toArray());
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect((await t.app.inject({ method: 'GET', url: `/media/${file}` })).statusCode).toBe(404);
 
     const two = await multipartBody({ api_key: t.apiKey, description: 'Here is how it looks now.' }, [
       { name: 'media', fileName: 'a.jpg', type: 'image/jpeg', data: jpeg },

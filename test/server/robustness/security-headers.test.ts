@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
 import { appCspHeader } from '../../../src/server/http/content-security-policy';
 import { tileImageSource } from '../../../src/shared/map/tile-template';
-import { createTestApp, type TestApp } from '../../helpers/georeport-app';
+import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, validReport } from '../georeport/form';
 
 const appCsp =
@@ -73,7 +73,9 @@ describe('security headers', () => {
       ...(await multipartBody({ ...validReport, api_key: t.apiKey }, [{ fileName: 'a.jpg', type: 'image/jpeg', data: jpeg }])),
     });
     expect(created.statusCode, created.body).toBe(200);
-    const record = await t.repositories.serviceRequests.find(created.json()[0].service_request_id);
+    const id = created.json()[0].service_request_id;
+    await publish(t, id);
+    const record = await t.repositories.serviceRequests.find(id);
     const photo = await t.app.inject({ url: `/media/${record!.media[0]!.file_name}` });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-security-policy']).toBe("default-src 'none'; sandbox");

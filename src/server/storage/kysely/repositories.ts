@@ -11,6 +11,7 @@ import { createIdempotencyRepository } from './idempotency';
 import { createModerationRepository } from './moderation';
 import { createObservationRepository } from './observations';
 import { createOutboxStore } from './outbox';
+import { createPhotoOwnerRepository } from './photo-owners';
 import { createResidentUpdateRepository } from './resident-updates';
 import { createAbuseReportRepository, createQuestionnaireRepository } from './questionnaires';
 import { createResidentRepository } from './residents';
@@ -48,5 +49,6 @@ export function sharedRepositories(engine: Engine) {
     abuseReports: createAbuseReportRepository(engine),
     residents: createResidentRepository(engine),
     alerts: createAlertRepository(engine),
+    photoOwners: createPhotoOwnerRepository(engine),
   } satisfies Partial<Store>;
 }

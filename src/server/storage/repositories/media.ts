@@ -52,3 +52,17 @@ export function isMediaFileName(fileName: string): boolean {
 export function mediaExtensionOf(fileName: string): MediaExtension | undefined {
   return FILE_NAME_PATTERN.exec(fileName)?.[1] as MediaExtension | undefined;
 }
+
+/** Whose photo a stored file is: the request that holds it (directly, or through a resident's update). */
+export interface PhotoOwner {
+  serviceRequestId: string;
+  /** The request's body: which moderators may see the photo while it is not public. */
+  bodyId: string | null;
+  /** Whether the public may see it: its request is published and, for an update's photo, the update too. */
+  isPublic: boolean;
+}
+
+export interface PhotoOwnerRepository {
+  /** undefined for a file no request or update names (removed by a moderator, or never committed). */
+  ownerOf(fileName: string): Promise<PhotoOwner | undefined>;
+}

@@ -11,7 +11,7 @@ import type { CounterRepository } from './counters';
 import type { FollowerRepository, RequestHistoryRepository } from './follow';
 import type { ForwardStore } from './forwards';
 import type { IdempotencyRepository } from './idempotency';
-import type { MediaStore } from './media';
+import type { MediaStore, PhotoOwnerRepository } from './media';
 import type { ModerationRepository, UnitOfWork } from './moderation';
 import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
@@ -75,6 +75,8 @@ export interface Repositories {
   residents: ResidentRepository;
   /** Email alerts for new published reports in an area, and their sending. */
   alerts: AlertRepository;
+  /** Whose each stored photo is, and whether the public may see it. */
+  photoOwners: PhotoOwnerRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';

@@ -11,6 +11,7 @@ import { idempotencyStep } from './idempotency';
 import { listingStep } from './listing';
 import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
+import { photoOwnersStep } from './photo-owners';
 import { questionnairesStep } from './questionnaires';
 import { requestsStep } from './requests';
 import { residentUpdatesStep } from './resident-updates';
@@ -56,4 +57,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0015-questionnaires', step: questionnairesStep },
   { name: '0016-alerts', step: alertsStep },
   { name: '0017-residents', step: residentsStep },
+  { name: '0018-photo-owners', step: photoOwnersStep },
 ];

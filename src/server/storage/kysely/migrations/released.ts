@@ -30,6 +30,7 @@ export const releasedMigrations: readonly string[] = [
   '0015-questionnaires',
   '0016-alerts',
   '0017-residents',
+  '0018-photo-owners',
 ];
 
 /**

@@ -1,0 +1,35 @@
+import type { Engine } from './engine';
+import type { PhotoOwner, PhotoOwnerRepository } from '../repositories/media';
+
+/**
+ * Which request a photo belongs to and whether the public may see it (media/routes.ts asks on
+ * every photo served, so a rejection takes the photo down at once on every instance). A file
+ * names one request's photo or one update's (names are random), so the first row found answers.
+ */
+export function createPhotoOwnerRepository({ db }: Engine): PhotoOwnerRepository {
+  return {
+    async ownerOf(fileName): Promise<PhotoOwner | undefined> {
+      const requestPhoto = await db
+        .selectFrom('request_media')
+        .innerJoin('service_requests', 'service_requests.service_request_id', 'request_media.service_request_id')
+        .select(['service_requests.service_request_id', 'service_requests.body_id', 'service_requests.moderation'])
+        .where('request_media.file_name', '=', fileName)
+        .executeTakeFirst();
+      if (requestPhoto) {
+        return { serviceRequestId: requestPhoto.service_request_id, bodyId: requestPhoto.body_id, isPublic: requestPhoto.moderation === 'published' };
+      }
+      const updatePhoto = await db
+        .selectFrom('resident_updates')
+        .innerJoin('service_requests', 'service_requests.service_request_id', 'resident_updates.service_request_id')
+        .select(['service_requests.service_request_id', 'service_requests.body_id', 'service_requests.moderation as request_moderation', 'resident_updates.moderation'])
+        .where('resident_updates.media_file', '=', fileName)
+        .executeTakeFirst();
+      if (!updatePhoto) return undefined;
+      return {
+        serviceRequestId: updatePhoto.service_request_id,
+        bodyId: updatePhoto.body_id,
+        isPublic: updatePhoto.request_moderation === 'published' && updatePhoto.moderation === 'published',
+      };
+    },
+  };
+}
