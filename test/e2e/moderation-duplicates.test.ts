@@ -79,8 +79,17 @@ describe('duplicates in the moderator console', () => {
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'dup-queue-desktop-en');
 
+    // A waiting original cannot be one yet (its id on the duplicate's public page would open its
+    // unmoderated text): the panel says to publish it first, and offers no button for it.
     await page.goto(`${suite.server.baseUrl}/moderation/requests/${duplicate}`);
     const panel = page.getByRole('region', { name: 'Duplicate' });
+    await panel.getByText('A waiting report can be the original once it is published: publish it first.').waitFor();
+    expect(await panel.getByRole('button', { name: `Duplicate of “${originalTitle}”` }).count()).toBe(0);
+    await page.goto(`${suite.server.baseUrl}/moderation/requests/${original}`);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Published. The report is now in the public lists and on the map.').waitFor();
+
+    await page.goto(`${suite.server.baseUrl}/moderation/requests/${duplicate}`);
     await panel.getByRole('button', { name: `Duplicate of “${originalTitle}”` }).click();
     await panel.getByText('Marked as a duplicate. Its reporter and followers now follow the original.').waitFor();
     expect(await panel.getByRole('link', { name: original }).getAttribute('href')).toBe(`/moderation/requests/${original}`);

@@ -83,7 +83,8 @@ export const statusPlan =
  * Marks the request a duplicate of `originalId`: it leaves every listing and closes (REJECTED,
  * as the public answer then points to the original), and its reporter and followers move to the
  * original's updates, each told once (mergedMessage). Both requests' audit logs record it. The
- * original must be a request of its own: not this one, not rejected, not itself a duplicate.
+ * original must be a published request of its own: not this one, not pending or rejected, not
+ * itself a duplicate.
  */
 export const duplicatePlan =
   (context: ChangeContext, originalId: string): ChangePlan =>
@@ -91,7 +92,10 @@ export const duplicatePlan =
     if (current.duplicate_of) throw conflict(`this request is already a duplicate of ${current.duplicate_of}`);
     if (!original) throw notFound(`service request ${originalId} not found; give the id of the original report`);
     if (original.duplicate_of) throw conflict(`${originalId} is itself a duplicate of ${original.duplicate_of}; mark this one a duplicate of that`);
-    if (original.moderation === 'rejected') throw conflict(`${originalId} is rejected; a duplicate needs an original that is pending or published`);
+    if (original.moderation === 'rejected') throw conflict(`${originalId} is rejected; a duplicate needs an original that is published`);
+    // The duplicate's public answer names its original, and its reporter and followers are told the
+    // original's title: a pending original's id would open its unmoderated text and exact place.
+    if (original.moderation !== 'published') throw conflict(`${originalId} is not published yet; publish it first, then mark this one a duplicate of it`);
     const after: ModerationSnapshot = { ...current, moderation: 'rejected', detailed_status: ['REJECTED'], duplicate_of: originalId };
     return {
       set: { moderation: 'rejected', detailed_status: ['REJECTED'], duplicate_of: originalId, updated_at: context.now },

@@ -136,12 +136,21 @@ describe('"Duplicate of …"', () => {
     ]);
   });
 
-  it('refuses itself, an unknown original, a duplicate as original, a rejected original and a second marking, each saying what to do', async () => {
+  it('refuses itself, an unknown original, a duplicate as original, a pending or rejected original and a second marking, each saying what to do', async () => {
     const original = await submitRequest(t);
     const duplicate = await submitRequest(t, at(5));
     const third = await submitRequest(t, at(5));
     const rejected = await submitRequest(t);
     await session.request('POST', `/requests/${rejected}/reject`, {});
+
+    // A pending original: marking would name it on the duplicate's public page and email its
+    // unmoderated title to the duplicate's reporter. Nothing changes, nothing is sent.
+    const mailsBefore = (await outbox()).length;
+    const ofPending = await session.request('POST', `/requests/${duplicate}/duplicate`, { original });
+    expect([ofPending.statusCode, ofPending.json().error.message]).toEqual([409, `${original} is not published yet; publish it first, then mark this one a duplicate of it`]);
+    expect((await session.request('GET', `/requests/${duplicate}`)).json()).toMatchObject({ moderation: 'pending', duplicate_of: null });
+    expect(await outbox()).toHaveLength(mailsBefore);
+    await session.request('POST', `/requests/${original}/publish`);
 
     const self = await session.request('POST', `/requests/${duplicate}/duplicate`, { original: duplicate });
     expect(self.statusCode).toBe(400);

@@ -46,6 +46,7 @@ export function DuplicatePanel({ item }: { item: ModerationDetail }) {
     if (original.trim()) markAs(original.trim());
   };
   const fieldError = mark.isError ? serverFieldErrors(mark.error, t).original : undefined;
+  const publishedCandidates = item.likely_duplicates.filter((candidate) => candidate.moderation === 'published');
 
   return (
     <div className="duplicate-panel">
@@ -56,7 +57,8 @@ export function DuplicatePanel({ item }: { item: ModerationDetail }) {
         <>
           <DuplicateMarks duplicates={item.likely_duplicates} />
           <div className="duplicate-panel__buttons">
-            {item.likely_duplicates.map((candidate) => (
+            {/* Only a published report can be an original: a pending one's id on the duplicate's public page would open its unmoderated text. */}
+            {publishedCandidates.map((candidate) => (
               <Button
                 key={candidate.service_request_id}
                 variant="secondary"
@@ -67,6 +69,7 @@ export function DuplicatePanel({ item }: { item: ModerationDetail }) {
               </Button>
             ))}
           </div>
+          {publishedCandidates.length < item.likely_duplicates.length ? <p className="review-panel__hint">{t('duplicates.publishOriginalFirst')}</p> : null}
         </>
       ) : (
         <p>{t('duplicates.none')}</p>
