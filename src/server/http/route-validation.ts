@@ -58,9 +58,14 @@ export function validateRoutes(app: FastifyInstance, refuse: Refusal): void {
 }
 
 /**
- * For a plugin whose routes still read their own input: its schemas describe the routes for the
- * OpenAPI document and validate nothing (test/server/openapi/route-validation.test.ts lists them).
+ * Like validateRoutes, for a plugin whose forms are streamed to their handlers (photos spooled as
+ * they arrive, the key checked before any does): there is no body when a schema would run, so a
+ * body schema documents the form, which the handler reads and checks.
  */
-export function describeRoutesOnly(app: FastifyInstance): void {
-  app.setValidatorCompiler(() => (value) => ({ value }));
+export function validateRoutesButStreamedForms(app: FastifyInstance, refuse: Refusal): void {
+  const validate = zodValidatorCompiler(refuse);
+  app.setValidatorCompiler<z.ZodType>((route) => (route.httpPart === 'body' ? (value: unknown) => ({ value }) : validate(route)));
 }
+
+/** The refusal of a plugin whose schemas admit every input as it came (a pass-through): none comes. */
+export const admitsAll: Refusal = (error) => error;
