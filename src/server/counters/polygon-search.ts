@@ -1,68 +1,56 @@
 /**
  * POST /api/counters/ with a GeoJSON Polygon: the counters strictly inside it, as the real
  * service answers — a FeatureCollection (no paging) of the usual features, ascending id — and
- * its errors: `{"error": "Missing GeoJSON polygon in the body."}`, `{"error": "Invalid GeoJSON
- * data: …"}` (400), DRF's JSON parse error and 415 for a body in another media type.
+ * its errors: DRF's 415 for a body in another media type, then what the body's schema refuses
+ * (polygon-search-body.ts: DRF's JSON parse error, the view's own `{"error": …}`).
  */
-import { counterSchemas } from './route-schemas';
+import { counterSchemas, pathParams } from './route-schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CounterRepository } from '../storage/repositories/types';
-import { DrfError, type DrfErrorBody } from '../drf/errors';
-import { AreaError, readGeoJsonArea } from './geojson-area';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CounterRepository, PolygonArea } from '../storage/repositories/types';
+import { DrfError } from '../drf/errors';
 import { parseFormat } from '../drf/negotiation';
+import { bodyTextOf, polygonSearchMediaTypes, type PolygonSearchRefusal } from './polygon-search-body';
 import type { CounterRenderings } from './renderings';
-import { contentTypes, sendResponse } from './responses';
-
-const jsonMediaTypes = new Set(['application/json', 'application/geo+json']);
-
-/** What DRF treats as no data: an empty body, or JSON that Python finds falsy ({}, [], null, 0, ""). */
-const isEmptyData = (value: unknown) =>
-  value === null || value === false || value === 0 || value === '' || (typeof value === 'object' && Object.keys(value).length === 0);
-
-/** The body read as DRF's JSONParser reads it; undefined when there is none. */
-function parseBody(request: FastifyRequest): unknown {
-  const text = typeof request.body === 'string' ? request.body : '';
-  if (text === '') return undefined;
-  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!jsonMediaTypes.has(mediaType)) {
-    const shown = (request.headers['content-type'] ?? '').slice(0, 100);
-    throw new DrfError(415, `Unsupported media type "${shown}" in request.`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new DrfError(400, `JSON parse error - ${(error as Error).message}`);
-  }
-}
+import { contentTypes, sendResponse, type CounterResponse } from './responses';
 
 export function registerPolygonSearch(app: FastifyInstance, repository: CounterRepository, renderings: CounterRenderings): void {
-  // Bodies arrive as text whatever their type: the handler answers each case as DRF does.
+  // Bodies arrive as text whatever their type: the body's schema reads them as DRF does.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  const answer = (reply: FastifyReply, statusCode: number, body: DrfErrorBody | string) =>
-    sendResponse(reply, statusCode, {
+  // Before the body's schema, as DRF picks a parser: a suffix names a format as for GET
+  // (`counters.json`; an unknown one names no URL), and a body comes in a JSON media type (415).
+  const initial = async (request: FastifyRequest) => {
+    const { format } = request.params as { format?: string };
+    if (format !== undefined) parseFormat([], format);
+    if (bodyTextOf(request.body) === '') return;
+    const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!polygonSearchMediaTypes.has(mediaType)) {
+      const shown = (request.headers['content-type'] ?? '').slice(0, 100);
+      throw new DrfError(415, `Unsupported media type "${shown}" in request.`);
+    }
+  };
+
+  const search = async (area: PolygonArea, reply: FastifyReply) => {
+    const inside = await repository.listWithin(area);
+    return sendResponse(reply, 200, {
       contentType: contentTypes.json,
-      body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
+      body: Buffer.from(`{"type":"FeatureCollection","features":[${inside.map((counter) => renderings.feature(counter)).join(',')}]}`),
       headers: {},
     });
-
-  const search = async (request: FastifyRequest<{ Params: { format?: string } }>, reply: FastifyReply) => {
-    // A suffix names a format as for GET (`counters.json`); an unknown one names no URL.
-    const suffix = request.params.format;
-    if (suffix !== undefined) parseFormat([], suffix);
-    const body = parseBody(request);
-    if (body === undefined || isEmptyData(body)) return answer(reply, 400, { error: 'Missing GeoJSON polygon in the body.' });
-    let area;
-    try {
-      area = readGeoJsonArea(body);
-    } catch (error) {
-      if (error instanceof AreaError) return answer(reply, 400, { error: `Invalid GeoJSON data: ${error.message}` });
-      throw error;
-    }
-    const inside = await repository.listWithin(area);
-    return answer(reply, 200, `{"type":"FeatureCollection","features":[${inside.map((counter) => renderings.feature(counter)).join(',')}]}`);
   };
-  app.post('/', { prefixTrailingSlash: 'slash', schema: counterSchemas.polygonSearch }, search);
-  for (const url of ['.:format', '.:format/']) app.post(url, { schema: counterSchemas.polygonSearch }, search);
+  // The body's schema has read the area (typed by the type provider).
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.post('/', { schema: counterSchemas.polygonSearch, preValidation: initial, prefixTrailingSlash: 'slash' }, (request, reply) => search(request.body, reply));
+  for (const url of ['.:format', '.:format/']) {
+    routes.post(url, { schema: { ...counterSchemas.polygonSearch, params: pathParams.suffix }, preValidation: initial }, (request, reply) => search(request.body, reply));
+  }
 }
+
+/** The view's own refusal, answered in JSON whatever the format asked for. */
+export const polygonSearchRefusalAnswer = (refusal: PolygonSearchRefusal): CounterResponse => ({
+  contentType: contentTypes.json,
+  body: Buffer.from(JSON.stringify(refusal.body)),
+  headers: {},
+});

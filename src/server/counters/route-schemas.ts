@@ -1,11 +1,16 @@
 /**
- * Route schemas of the counter list service, for the OpenAPI document only (http/openapi.ts):
- * the routes keep validating with their own readers and answering DRF's error bodies, and the
- * pages are pre-rendered, so nothing here touches the wire. The answers test holds real answers
- * to them (test/server/openapi).
+ * Route schemas of the counter list service: the query schemas run the list's filter reader
+ * (query.ts) and the polygon search's body schema reads its area (polygon-search-body.ts), each
+ * refusing with the error its reader raised (drf/route-input.ts), answered by the API's error
+ * handler as before; with the answers they make the OpenAPI document (http/openapi.ts). The
+ * pages are pre-rendered, so the answers' schemas do not touch the wire; the answers test holds
+ * real answers to them (test/server/openapi).
  */
 import { z } from 'zod';
+import { drfQuery } from '../drf/route-input';
 import { drfErrorSchema } from '../drf/wire-schemas';
+import { polygonSearchBody } from './polygon-search-body';
+import { parseFilter } from './query';
 
 const tags = ['Counters'];
 const when = z.string().nullable().describe('ISO 8601 with the offset; null when nothing is stored');
@@ -46,17 +51,20 @@ const pageSchema = z.strictObject({
 const drfErrors = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, { description: `DRF error (${code})`, content: { 'application/json': { schema: drfErrorSchema } } }]));
 
-const listQuery = z.object({
-  format: z.enum(['json', 'api', 'csv']).optional().describe('or by Accept: application/json, text/html, text/csv'),
-  page: z.string().optional(),
-  page_size: z.string().optional().describe('at most 1000'),
-  source: z.string().optional(),
-  municipality_code: z.string().optional(),
-  latitude: z.string().optional(),
-  longitude: z.string().optional(),
-  distance: z.string().optional().describe('km; with latitude and longitude, nearest first'),
-  csv_layout: z.string().optional(),
-});
+const listQuery = drfQuery(
+  {
+    format: z.enum(['json', 'api', 'csv']).optional().describe('or by Accept: application/json, text/html, text/csv'),
+    page: z.string().optional(),
+    page_size: z.string().optional().describe('at most 1000'),
+    source: z.string().optional(),
+    municipality_code: z.string().optional(),
+    latitude: z.string().optional(),
+    longitude: z.string().optional(),
+    distance: z.string().optional().describe('km; with latitude and longitude, nearest first'),
+    csv_layout: z.string().optional(),
+  },
+  parseFilter,
+);
 
 const listAnswers = {
   200: {
@@ -82,7 +90,8 @@ export const counterSchemas = {
     tags,
     summary: 'One counter (`7/`, or `7.json` with a format suffix)',
     params: z.object({ id: z.string() }),
-    querystring: z.object({ format: z.enum(['json', 'api', 'csv']).optional() }),
+    // DRF's get_object() filters the queryset first: the list's filters are read here too.
+    querystring: drfQuery({ format: z.enum(['json', 'api', 'csv']).optional() }, parseFilter),
     response: {
       200: oneCounter,
       ...drfErrors(404, 406),
@@ -101,7 +110,7 @@ export const counterSchemas = {
   polygonSearch: {
     tags,
     summary: 'The counters inside a GeoJSON Polygon or MultiPolygon',
-    body: z.object({ type: z.string(), coordinates: z.array(z.unknown()) }).describe('a GeoJSON geometry, or a Feature holding one'),
+    body: polygonSearchBody(z.object({ type: z.string(), coordinates: z.array(z.unknown()) }).describe('a GeoJSON geometry, or a Feature holding one')),
     response: {
       200: { description: 'The counters inside', content: { 'application/json': { schema: featureCollection } } },
       400: { description: 'Bad geometry', content: { 'application/json': { schema: z.strictObject({ error: z.string() }) } } },
@@ -109,4 +118,10 @@ export const counterSchemas = {
     },
   },
   options: { tags, summary: "DRF's metadata, or a CORS preflight answer", response: { 200: { description: 'DRF metadata', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } } } },
+};
+
+/** A route's path parameters, any text (what the path names is read by the route's hook or handler). */
+export const pathParams = {
+  suffix: z.object({ format: z.string() }),
+  id: z.object({ id: z.string() }),
 };

@@ -5,7 +5,7 @@
  * (`{"detail": …}`, `{"field": […]}` for bad input), CORS open. Paths without the trailing slash
  * redirect (301) to it, as Django's APPEND_SLASH does. Rendering is in list-page.ts and detail-page.ts.
  */
-import { counterSchemas } from './route-schemas';
+import { counterSchemas, pathParams } from './route-schemas';
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
@@ -15,7 +15,8 @@ import { badRequest, DrfError, notFound, type DrfErrorBody } from '../drf/errors
 import type { CounterListAnswers } from './list-answers';
 import { counterViewMetadata } from './options-metadata';
 import { answerOptions } from '../drf/options';
-import { registerPolygonSearch } from './polygon-search';
+import { polygonSearchRefusalAnswer, registerPolygonSearch } from './polygon-search';
+import { PolygonSearchRefusal } from './polygon-search-body';
 import { parseFormat } from '../drf/negotiation';
 import { parseFilter } from './query';
 import { counterMatches } from './filter-match';
@@ -23,7 +24,7 @@ import { parsePythonInt } from '../drf/pagination';
 import { effectiveQuery, parseQueryString, rawQueryOf } from '../drf/query-string';
 import { allowedMethodsOf, errorResponse, sendResponse } from './responses';
 import { formatSuffixOf } from '../drf/negotiation';
-import { describeRoutesOnly } from '../http/route-validation';
+import { djangoQueryOf, validateDrfRoutes } from '../drf/route-input';
 
 export interface CounterRoutesOptions {
   context: AppContext;
@@ -32,7 +33,7 @@ export interface CounterRoutesOptions {
 }
 
 export async function counterRoutes(app: FastifyInstance, options: CounterRoutesOptions): Promise<void> {
-  describeRoutesOnly(app);
+  validateDrfRoutes(app);
   const { config } = options.context;
   const repository = options.context.repositories.counters;
   const { listAnswers } = options;
@@ -49,6 +50,7 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof DrfError) return sendError(request, reply, error.statusCode, error.body);
+    if (error instanceof PolygonSearchRefusal) return sendResponse(reply, 400, polygonSearchRefusalAnswer(error));
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
       return sendError(request, reply, statusCode, { detail: 'Malformed request.' });
@@ -62,6 +64,24 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     return sendError(request, reply, 500, { detail: 'A server error occurred.' });
   });
 
+  // DRF's initial(), before the query's schema runs the filters (400): what the path names (404),
+  // the host (400, first on the list) and the format, negotiated (an unknown one 404, an unmet
+  // Accept 406). The handlers read the same again where they need it.
+  const negotiate = (request: FastifyRequest, suffix?: string) => parseFormat(djangoQueryOf(request), suffix, request.headers.accept);
+  const listInitial = async (request: FastifyRequest) => {
+    const suffix = (request.params as { format?: string }).format;
+    // DRF's suffix is lowercase letters and digits; anything else names no URL.
+    if (suffix !== undefined && !/^[a-z0-9]+$/.test(suffix)) throw notFound();
+    baseUrl(request);
+    negotiate(request, suffix);
+  };
+  // DRF's ids hold no dot: `1.JSON/` or `1.2.json/` name no counter.
+  const detailPath = (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const suffixed = formatSuffixOf(request.params.id);
+    if (!suffixed && request.params.id.includes('.')) throw notFound();
+    return { name: suffixed?.name ?? request.params.id, suffix: suffixed?.suffix };
+  };
+
   // The list, at `/`, and with a DRF format suffix at `.csv`, `.json`, `.api` (a trailing slash allowed).
   const list = async (request: FastifyRequest, reply: FastifyReply, suffix?: string) => {
     const response = await listAnswers({
@@ -74,13 +94,9 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     });
     return sendResponse(reply, 200, response);
   };
-  app.get('/', { prefixTrailingSlash: 'slash', schema: counterSchemas.list }, (request, reply) => list(request, reply));
+  app.get('/', { prefixTrailingSlash: 'slash', schema: counterSchemas.list, preValidation: listInitial }, (request, reply) => list(request, reply));
   for (const url of ['.:format', '.:format/']) {
-    app.get<{ Params: { format: string } }>(url, { schema: counterSchemas.listWithSuffix }, (request, reply) => {
-      // DRF's suffix is lowercase letters and digits; anything else names no URL.
-      if (!/^[a-z0-9]+$/.test(request.params.format)) throw notFound();
-      return list(request, reply, request.params.format);
-    });
+    app.get<{ Params: { format: string } }>(url, { schema: counterSchemas.listWithSuffix, preValidation: listInitial }, (request, reply) => list(request, reply, request.params.format));
   }
 
   // One counter, at `/7/`, or with a suffix at `/7.json` (no redirect: DRF matches it with or without the slash).
@@ -101,11 +117,12 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
     const near = filter.near;
     return sendResponse(reply, 200, renderDetailPage(counter, renderings, { format, pairs, detailUrl, requestUrl: request.url, ...(near ? { near } : {}) }));
   };
-  app.get<{ Params: { id: string } }>('/:id/', { schema: counterSchemas.detail }, (request, reply) => {
-    const suffixed = formatSuffixOf(request.params.id);
-    // DRF's ids hold no dot: `1.JSON/` or `1.2.json/` name no counter.
-    if (!suffixed && request.params.id.includes('.')) throw notFound();
-    return detail(request, reply, suffixed?.name ?? request.params.id, suffixed?.suffix);
+  const detailInitial = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    negotiate(request, detailPath(request).suffix);
+  };
+  app.get<{ Params: { id: string } }>('/:id/', { schema: counterSchemas.detail, preValidation: detailInitial }, (request, reply) => {
+    const { name, suffix } = detailPath(request);
+    return detail(request, reply, name, suffix);
   });
 
   // Django's APPEND_SLASH: a permanent redirect to the slash form, query string kept.
@@ -129,9 +146,9 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   const preflight = (request: FastifyRequest, reply: FastifyReply) =>
     answerOptions(request, reply, allowedMethodsOf(request.routeOptions.url), counterViewMetadata(!(request.routeOptions.url ?? '').includes(':id')));
   app.options('/', { prefixTrailingSlash: 'slash', schema: counterSchemas.options }, preflight);
-  app.options('/:id/', { schema: counterSchemas.options }, preflight);
-  app.options('.:format', { schema: counterSchemas.options }, preflight);
-  app.options('.:format/', { schema: counterSchemas.options }, preflight);
+  app.options('/:id/', { schema: { ...counterSchemas.options, params: pathParams.id } }, preflight);
+  app.options('.:format', { schema: { ...counterSchemas.options, params: pathParams.suffix } }, preflight);
+  app.options('.:format/', { schema: { ...counterSchemas.options, params: pathParams.suffix } }, preflight);
 
   registerPolygonSearch(app, repository, renderings);
 

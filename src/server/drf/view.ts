@@ -13,6 +13,7 @@ import { notFound } from './errors';
 import { formatSuffixOf, parseFormat, type DrfFormat } from './negotiation';
 import { answerOptions, type ViewMetadata } from './options';
 import { effectiveQuery, joinUrl, lastValue, parseQueryString, rawQueryOf, withQueryParam, type QueryPairs } from './query-string';
+import { djangoQueryOf } from './route-input';
 import { contentTypes, formatHeaders, readOnlyMethods, sendDrfResponse, type DrfResponse } from './responses';
 
 declare module 'fastify' {
@@ -94,17 +95,34 @@ function render(format: DrfFormat, data: unknown, ask: DrfRequest, view: DrfView
 /** The view's name for its error pages (drf/responses.ts). */
 export const viewNameOf = (request: FastifyRequest): string | undefined => request.routeOptions.config?.drfView;
 
+/** What the path says: its format suffix and the detail view's lookup, and whether it ends in a slash. */
+interface PathParts {
+  suffix: string | undefined;
+  lookup: string | undefined;
+  slash: boolean;
+}
+
+/** What DRF's initial() settled for a request, read by its handler. */
+const initials = new WeakMap<FastifyRequest, PathParts & { format: DrfFormat; root: string }>();
+
 export function registerDrfView(app: FastifyInstance, view: DrfViewOptions): void {
   const { path, lookup } = view;
   const config = { drfView: view.metadata.name };
   const suffixSchema = { ...view.schemas.get, params: z.object({ format: z.string().describe('a format suffix: json, api or csv') }) };
 
-  const answer = async (request: FastifyRequest, reply: FastifyReply, suffix: string | undefined, lookupValue: string | undefined, slash: boolean) => {
+  // DRF's initial(), before the view's query schema runs: the path read (404), the format
+  // negotiated (an unknown one 404, an unmet Accept 406), the API root's host checked (400); the
+  // view's reader then refuses a query in the schema (400), and paging in the handler (404).
+  const initial = (pathOf: (request: FastifyRequest) => PathParts | undefined) => async (request: FastifyRequest) => {
+    const parts = pathOf(request);
+    if (parts === undefined) return;
+    const format = parseFormat(djangoQueryOf(request), parts.suffix, request.headers.accept);
+    initials.set(request, { ...parts, format, root: view.base(request) });
+  };
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { suffix, lookup: lookupValue, slash, format, root } = initials.get(request)!;
     const sent = parseQueryString(rawQueryOf(request.url));
     const query = effectiveQuery(sent);
-    // Content negotiation comes first, as in DRF's initial(): an unknown format is a 404, an unmet Accept a 406.
-    const format = parseFormat(query, suffix, request.headers.accept);
-    const root = view.base(request);
     const resource = lookupValue === undefined ? path : `${path}/${encodeURIComponent(lookupValue)}`;
     const url = suffix === undefined ? `${root}${resource}/` : `${root}${resource}.${suffix}${slash ? '/' : ''}`;
     const data = await view.data({ request, sent, query, suffix, url, lookup: lookupValue });
@@ -113,16 +131,18 @@ export function registerDrfView(app: FastifyInstance, view: DrfViewOptions): voi
   const options = (request: FastifyRequest, reply: FastifyReply) => answerOptions(request, reply, readOnlyMethods, view.metadata);
 
   if (lookup === undefined) {
-    app.get(`${path}/`, { schema: view.schemas.get, config }, (request, reply) => answer(request, reply, undefined, undefined, true));
+    app.get(`${path}/`, { schema: view.schemas.get, config, preValidation: initial(() => ({ suffix: undefined, lookup: undefined, slash: true })) }, answer);
     for (const slash of [false, true]) {
       // The API root's suffix follows its slash (`/api/.json`), as DRF's router writes it.
       const url = `${path === '' ? '/' : path}.:format${slash ? '/' : ''}`;
-      app.get<{ Params: { format: string } }>(url, { schema: suffixSchema, config }, (request, reply) => {
+      const suffixOf = (request: FastifyRequest) => {
+        const { format } = request.params as { format: string };
         // DRF's suffix is lowercase letters and digits; anything else names no URL.
-        if (!/^[a-z0-9]+$/.test(request.params.format)) throw notFound();
-        return answer(request, reply, request.params.format, undefined, slash);
-      });
-      app.options(url, { schema: view.schemas.options, config }, options);
+        if (!/^[a-z0-9]+$/.test(format)) throw notFound();
+        return { suffix: format, lookup: undefined, slash };
+      };
+      app.get(url, { schema: suffixSchema, config, preValidation: initial(suffixOf) }, answer);
+      app.options(url, { schema: { ...view.schemas.options, params: z.object({ format: z.string() }) }, config }, options);
     }
     app.options(`${path}/`, { schema: view.schemas.options, config }, options);
     if (path !== '') app.get(path, { schema: { hide: true } }, (request, reply) => redirectWithSlash(request, reply, request.url.split('?')[0]!));
@@ -131,23 +151,24 @@ export function registerDrfView(app: FastifyInstance, view: DrfViewOptions): voi
 
   // A detail view: `/:name/`, or with a suffix `/:name.json` (a slash after it allowed); the lookup holds no dot.
   const detail = `${path}/:${lookup}`;
-  const read = (request: FastifyRequest<{ Params: Record<string, string> }>, slash: boolean) => {
-    const value = request.params[lookup]!;
+  const lookupParams = z.object({ [lookup]: z.string() });
+  const read = (slash: boolean) => (request: FastifyRequest) => {
+    const value = (request.params as Record<string, string>)[lookup]!;
     const suffixed = formatSuffixOf(value);
-    if (suffixed) return { value: suffixed.name, suffix: suffixed.suffix, slash };
+    if (suffixed) return { lookup: suffixed.name, suffix: suffixed.suffix, slash };
     if (value.includes('.')) throw notFound();
-    return { value, suffix: undefined, slash };
+    return { lookup: value, suffix: undefined, slash };
   };
-  app.get<{ Params: Record<string, string> }>(`${detail}/`, { schema: view.schemas.get, config }, (request, reply) => {
-    const found = read(request, true);
-    return answer(request, reply, found.suffix, found.value, true);
-  });
-  app.get<{ Params: Record<string, string> }>(detail, { schema: { hide: true }, config }, (request, reply) => {
-    const found = read(request, false);
-    if (found.suffix !== undefined) return answer(request, reply, found.suffix, found.value, false);
-    return redirectWithSlash(request, reply, request.url.split('?')[0]!);
-  });
-  app.options(`${detail}/`, { schema: view.schemas.options, config }, options);
+  app.get(`${detail}/`, { schema: { ...view.schemas.get, params: lookupParams }, config, preValidation: initial(read(true)) }, answer);
+  // Without the slash: with a suffix the view answers; without one, Django's redirect (whatever the query).
+  const suffixedOnly = (request: FastifyRequest) => {
+    const parts = read(false)(request);
+    return parts.suffix === undefined ? undefined : parts;
+  };
+  app.get(detail, { schema: { hide: true, params: lookupParams }, config, preValidation: initial(suffixedOnly) }, (request, reply) =>
+    initials.has(request) ? answer(request, reply) : redirectWithSlash(request, reply, request.url.split('?')[0]!),
+  );
+  app.options(`${detail}/`, { schema: { ...view.schemas.options, params: lookupParams }, config }, options);
 }
 
 /** Django's APPEND_SLASH: a permanent redirect to the slash form, query string kept. */

@@ -6,12 +6,41 @@
  * plugin that has not said how to refuse fails the app's start.
  */
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type HttpPart = 'params' | 'querystring' | 'body' | 'headers';
 
 /** The API's error for input its schema refused. */
 export type Refusal = (error: z.ZodError, part: HttpPart) => Error;
+
+/**
+ * A schema's check that raised the API's own error (a reader the routes share, whose error is
+ * the wire's): the issue carries the error, and `raisedOr` hands it back as the refusal.
+ */
+export function addRaised(ctx: z.core.$RefinementCtx, error: Error): void {
+  ctx.addIssue({ code: 'custom', message: error.message, params: { raised: error } });
+}
+
+/** The refusal: the error a check raised, as it raised it; `otherwise` for any other issue. */
+export const raisedOr =
+  (otherwise: Refusal): Refusal =>
+  (error, part) => {
+    for (const issue of error.issues) {
+      const raised: unknown = issue.code === 'custom' ? issue.params?.raised : undefined;
+      if (raised instanceof Error) return raised;
+    }
+    return otherwise(error, part);
+  };
+
+/**
+ * A field in the OpenAPI document as `field` describes it, taking any value at run time: for
+ * what the route's own reader judges (a whole query at once), or passes on as it came.
+ */
+export function documentedAs(field: z.ZodType) {
+  const { $schema: _, ...json } = z.toJSONSchema(field, { io: 'input' });
+  const documented = z.unknown().meta(json);
+  return field.safeParse(undefined).success ? documented.optional() : documented;
+}
 
 /** A validator compiler that parses each part with its zod schema and refuses with `refuse`. */
 export function zodValidatorCompiler(refuse: Refusal): FastifySchemaCompiler<z.ZodType> {
@@ -29,9 +58,14 @@ export function validateRoutes(app: FastifyInstance, refuse: Refusal): void {
 }
 
 /**
- * For a plugin whose routes still read their own input: its schemas describe the routes for the
- * OpenAPI document and validate nothing (test/server/openapi/route-validation.test.ts lists them).
+ * Like validateRoutes, for a plugin whose forms are streamed to their handlers (photos spooled as
+ * they arrive, the key checked before any does): there is no body when a schema would run, so a
+ * body schema documents the form, which the handler reads and checks.
  */
-export function describeRoutesOnly(app: FastifyInstance): void {
-  app.setValidatorCompiler(() => (value) => ({ value }));
+export function validateRoutesButStreamedForms(app: FastifyInstance, refuse: Refusal): void {
+  const validate = zodValidatorCompiler(refuse);
+  app.setValidatorCompiler<z.ZodType>((route) => (route.httpPart === 'body' ? (value: unknown) => ({ value }) : validate(route)));
 }
+
+/** The refusal of a plugin whose schemas admit every input as it came (a pass-through): none comes. */
+export const admitsAll: Refusal = (error) => error;

@@ -5,7 +5,7 @@
  * APPEND_SLASH redirects). CORS open, DRF's error bodies. Rendering beside it: list.ts,
  * aggregate.ts, sources.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { AppContext } from '../context';
 import { requirePublicBaseUrl } from '../http/public-base-url';
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
@@ -16,7 +16,7 @@ import { renderAggregate } from './aggregate';
 import { renderObservationList } from './list';
 import { observationSchemas } from './route-schemas';
 import { languageOf, serializeSource } from './sources';
-import { describeRoutesOnly } from '../http/route-validation';
+import { validateDrfRoutes } from '../drf/route-input';
 
 const sendJson = (reply: FastifyReply, statusCode: number, body: unknown) =>
   sendDrfResponse(reply, statusCode, readOnlyMethods, { contentType: 'application/json', body: Buffer.from(JSON.stringify(body)), headers: {} });
@@ -30,7 +30,7 @@ const descriptions = {
 };
 
 export async function observationRoutes(app: FastifyInstance, options: { context: AppContext }): Promise<void> {
-  describeRoutesOnly(app);
+  validateDrfRoutes(app);
   const { config, repositories } = options.context;
   const repository = repositories.observations;
   const timeZone = config.TZ_NAME;
@@ -56,14 +56,15 @@ export async function observationRoutes(app: FastifyInstance, options: { context
     return sendError(request, reply, 500, { detail: 'A server error occurred.' });
   });
 
-  const schemas = (get: (typeof observationSchemas)[keyof typeof observationSchemas]) => ({ get, options: observationSchemas.options });
+  const routeSchemas = observationSchemas(timeZone);
+  const schemas = (get: FastifySchema) => ({ get, options: routeSchemas.options });
 
   // DRF's DefaultRouter root: each registered prefix with its list URL (with the suffix asked for, as its reverse() adds it).
   registerDrfView(app, {
     path: '',
     base,
     metadata: { name: 'Api Root', description: descriptions.root },
-    schemas: schemas(observationSchemas.root),
+    schemas: schemas(routeSchemas.root),
     data: async ({ request, suffix }) => {
       const root = base(request);
       const list = (name: string) => (suffix === undefined ? `${root}/${name}/` : `${root}/${name}.${suffix}`);
@@ -80,7 +81,7 @@ export async function observationRoutes(app: FastifyInstance, options: { context
     path: '/observations',
     base,
     metadata: { name: 'Observation List', description: descriptions.observations },
-    schemas: schemas(observationSchemas.list),
+    schemas: schemas(routeSchemas.list),
     data: ({ request, query, sent, url, suffix }) =>
       renderObservationList(query, { repository, timeZone, listUrl: url, countersUrl: `${base(request)}/counters/`, sent, ...(suffix === undefined ? {} : { suffix }) }),
   });
@@ -88,14 +89,14 @@ export async function observationRoutes(app: FastifyInstance, options: { context
     path: '/observations/aggregate',
     base,
     metadata: { name: 'Observation Aggregate List', description: descriptions.aggregate },
-    schemas: schemas(observationSchemas.aggregate),
+    schemas: schemas(routeSchemas.aggregate),
     data: ({ query, sent, url }) => renderAggregate(query, { repository, timeZone, listUrl: url, sent }),
   });
   registerDrfView(app, {
     path: '/metadata/sources',
     base,
     metadata: { name: 'Datasource List', description: descriptions.sources },
-    schemas: schemas(observationSchemas.sources),
+    schemas: schemas(routeSchemas.sources),
     data: async ({ query }) => {
       const language = languageOf(query);
       return (await repository.listSources()).map((source) => serializeSource(source, language));
@@ -106,7 +107,7 @@ export async function observationRoutes(app: FastifyInstance, options: { context
     lookup: 'name',
     base,
     metadata: { name: 'Datasource Instance', description: descriptions.sources },
-    schemas: schemas(observationSchemas.source),
+    schemas: schemas(routeSchemas.source),
     data: async ({ query, lookup }) => {
       const language = languageOf(query);
       const source = (await repository.listSources()).find((candidate) => candidate.name === lookup);

@@ -6,16 +6,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { geoReportErrorHandler } from '../open311/error-handler';
-import { GeoReportError } from '../open311/errors';
-import { forwardedSubpath, passedOnRequestHeaders, wildcardOf } from './upstream';
+import { geoReportRefusal } from '../open311/validation-errors';
+import { raisedOr, validateRoutes } from '../http/route-validation';
+import { passedOnRequestHeaders } from './upstream';
 import type { Upstreams } from './upstreams';
-import { proxySchemas } from './route-schemas';
+import { proxySchemas, type ForwardedParams } from './route-schemas';
 
 export const bodiesProxy: FastifyPluginAsync<{ context: AppContext; upstreams: Upstreams }> = async (app, { context, upstreams }) => {
   app.setErrorHandler(geoReportErrorHandler);
+  validateRoutes(app, raisedOr(geoReportRefusal));
   app.get('/*', { schema: proxySchemas.bodiesGet }, async (request, reply) => {
-    const rest = forwardedSubpath(wildcardOf(request));
-    if (rest === undefined) throw new GeoReportError(404, 'no such resource; the bodies are at bodies.json');
+    const rest = (request.params as ForwardedParams).path;
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const response = await upstreams.call('bodies', `${upstreams.bodies()}/${rest}${query}`, {
       headers: passedOnRequestHeaders(request),

@@ -11,6 +11,7 @@ import type { CachedUpstreamAnswer, UpstreamResponse } from './upstream';
 import { bufferedBody, forwardableHeaders, forwardedSubpath, UpstreamError, wildcardOf, withoutBom } from './upstream';
 import type { Upstreams } from './upstreams';
 import { proxySchemas } from './route-schemas';
+import { admitsAll, validateRoutes } from '../http/route-validation';
 
 export { rewritePageLink } from './counters-links';
 
@@ -96,6 +97,9 @@ export const countersProxy: FastifyPluginAsync<CountersProxyOptions> = async (ap
     clock: context.now,
     counter: context.metrics.cache('proxy_counters'),
   });
+  // Its schemas admit every path (the handlers answer the service's 404 for one they cannot
+  // forward); the query passes on as it came.
+  validateRoutes(app, admitsAll);
   // Non-GET methods and unknown forms: the counters' error shape, not the app's plain 404.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
 

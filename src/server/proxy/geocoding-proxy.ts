@@ -11,6 +11,8 @@ import type { AppContext } from '../context';
 import { sendPeliasError } from '../pelias/envelope';
 import { callUpstream, UpstreamError, withoutBom } from './upstream';
 import { peliasSchemas } from '../pelias/wire-schemas';
+import { admitsAll, validateRoutes } from '../http/route-validation';
+import { passedOn } from './route-schemas';
 
 /** Key parameters never taken from the browser, whatever the configured name. */
 const keyParameters = ['api_key', 'digitransit-subscription-key'];
@@ -49,9 +51,11 @@ export const geocodingProxy: FastifyPluginAsync<{ context: AppContext; upstreamU
   const { config } = context;
   const fail = (reply: FastifyReply, statusCode: number, message: string) => sendPeliasError(reply, statusCode, [message], context.now());
   app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'not found: the geocoder answers GET /search and GET /reverse'));
+  // The query passes on as it came (less any key): the Pelias service judges it.
+  validateRoutes(app, admitsAll);
 
   for (const endpoint of ['search', 'reverse'] as const) {
-    app.get(`/${endpoint}`, { schema: peliasSchemas[endpoint] }, async (request, reply) => {
+    app.get(`/${endpoint}`, { schema: passedOn(peliasSchemas[endpoint]) }, async (request, reply) => {
       let response;
       try {
         response = await callUpstream('geocoding', `${upstreamUrl}/${endpoint}${upstreamQuery(request.url, config)}`, {

@@ -10,16 +10,18 @@ import { GeoReportError, badRequest } from '../open311/errors';
 import { registerGeoReportBodyParsers } from '../open311/form-body-parsers';
 import { singleValues } from '../open311/form-reader';
 import { splitFormat } from '../open311/format';
-import { answerOnce, checkedIdempotencyKey, idempotencyKeyOf, requestFingerprint, sendStoredAnswer, stillRunning, submissionLeaseMs } from '../open311/idempotency';
+import { answerOnce, idempotencyKeyOf, requestFingerprint, sendStoredAnswer, stillRunning, submissionLeaseMs } from '../open311/idempotency';
 import { clientFormForwarder, readClientForm, upstreamCall, type SubmissionAnswer } from './client-forms';
 import { registerFollowProxy } from './follow-proxy';
 import { registerUpdatesProxy } from './updates-proxy';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 import type { CachedUpstreamAnswer } from './upstream';
 import { createUploadSpool, uploadSpoolDirectory } from '../open311/upload-spool';
-import { forwardedSubpath, passedOnRequestHeaders, wildcardOf, type UpstreamResponse } from './upstream';
+import { passedOnRequestHeaders, wildcardOf, type UpstreamResponse } from './upstream';
 import type { Upstreams } from './upstreams';
-import { proxySchemas } from './route-schemas';
+import { proxySchemas, type ForwardedParams, type SubmissionParams } from './route-schemas';
+import { raisedOr, validateRoutesButStreamedForms } from '../http/route-validation';
+import { geoReportRefusal } from '../open311/validation-errors';
 
 export interface GeoReportProxyOptions {
   context: AppContext;
@@ -59,6 +61,8 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
       new GeoReportError(429, rateLimited.text({ limit: limit.max, seconds: Math.ceil(limit.ttl / 1000) })),
   });
   app.setErrorHandler(geoReportErrorHandler);
+  // A refusal is the GeoReport error its check raised, or the records of what to fix.
+  validateRoutesButStreamedForms(app, raisedOr(geoReportRefusal));
 
   // The upstream may be a city's service that tells us nothing of its changes: reused for a while only.
   const servicesCache = createAnswerCache<CachedUpstreamAnswer>({
@@ -70,8 +74,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   });
 
   app.get('/*', { schema: proxySchemas.georeportGet }, async (request, reply) => {
-    const rest = forwardedSubpath(wildcardOf(request));
-    if (rest === undefined) throw new GeoReportError(404, 'no such resource; see discovery.json');
+    const rest = (request.params as ForwardedParams).path;
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const url = `${upstreams.open311()}/${rest}${query}`;
     const cacheable = /^services\.(json|xml)$/i.test(rest) && servicesCache.enabled;
@@ -98,8 +101,8 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
    * report with this idempotency key arrive? 200 with its first answer, 409 while it is still
    * being sent, 404 when nothing arrived (or longer ago than the keys are kept).
    */
-  app.get<{ Params: { key: string } }>('/submissions/:key', { schema: proxySchemas.submission }, async (request, reply) => {
-    const key = checkedIdempotencyKey(request.params.key, 'the key in the path');
+  app.get<{ Params: SubmissionParams }>('/submissions/:key', { schema: proxySchemas.submission }, async (request, reply) => {
+    const { key } = request.params;
     const found = await context.repositories.idempotencyKeys.find(proxyKeyScope, key, context.now());
     if (found?.state === 'running') throw stillRunning();
     if (!found) throw new GeoReportError(404, 'no report has arrived with this Idempotency-Key in the last 24 hours; send it again with the same key');

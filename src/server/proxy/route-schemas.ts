@@ -1,16 +1,68 @@
 /**
- * Route schemas of the proxy (/proxy), for the OpenAPI document only (http/openapi.ts). The proxy
- * forwards to the configured services, so its answers are theirs: the GeoReport and counter
- * schemas of the embedded services describe them (a city's service answers in the same wire).
- * Its own answers are the 429 of the rate limit and 502/504 when an upstream fails.
+ * Route schemas of the proxy (/proxy). They validate what the proxy itself reads: a forwarded
+ * path it can carry (forwardedSubpath; else the service's 404), the submission's key, the update's
+ * report and format; the refusal is the error the check raised (http/route-validation.ts's
+ * raisedOr). What it passes on untouched, the service judges: a query (admitted as it came,
+ * documented as the service's), a path the handler checks against the URL asked (the POSTs' 404s
+ * name it), and the forms, streamed to the handlers (photos spooled as they arrive), so there is
+ * no body when a schema would run. With the answers they make the OpenAPI document
+ * (http/openapi.ts). The proxy's answers are the services': the GeoReport and counter schemas of
+ * the embedded services describe them (a city's service answers in the same wire); its own are
+ * the 429 of the rate limit and 502/504 when an upstream fails.
  */
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { drfErrorSchema } from '../drf/wire-schemas';
+import { addRaised, documentedAs } from '../http/route-validation';
+import { GeoReportError } from '../open311/errors';
+import { readFormat } from '../open311/format';
+import { checkedIdempotencyKey } from '../open311/idempotency';
 import { abuseAnswerSchema, anyGeoReportAnswer, errorRecordsSchema, bothFormats, createdSchema, followAnswerSchema, geoReportErrors, residentUpdateAnswerSchema, residentUpdateBody, idempotencyKeyHeaders, submissionBody } from '../open311/wire-schemas';
+import { forwardedSubpath } from './upstream';
 
 const tags = ['Proxy (the web app’s only door; adds the API key)'];
 const forwarded = z.object({ '*': z.string().describe('the path under the service, e.g. requests.json or services/171.xml') });
+
+/** A check whose error is the refusal: `read` gives the value or throws the API's error. */
+const raising = <In, Out>(read: (value: In) => Out) => (value: In, ctx: z.core.$RefinementCtx) => {
+  try {
+    return read(value);
+  } catch (error) {
+    if (!(error instanceof GeoReportError)) throw error;
+    addRaised(ctx, error);
+    return z.NEVER;
+  }
+};
+
+/** A wildcard path as the proxy forwards it (`path`, encoded); one no URL can carry is the service's 404 (`missing`). */
+const forwardedPath = (params: z.ZodObject<{ '*': z.ZodString }>, missing: string) =>
+  params.transform(
+    raising((value: { '*': string }) => {
+      const path = forwardedSubpath(value['*']);
+      if (path === undefined) throw new GeoReportError(404, missing);
+      return { ...value, path };
+    }),
+  );
+
+/** The parameters of a route whose wildcard passed its schema (forwardedPath). */
+export type ForwardedParams = { '*': string; path: string };
+/** The submission's key, checked as the header's is (a 400 when it cannot be one). */
+export type SubmissionParams = { key: string };
+/** An update's report (forwarded, one segment) and its format. */
+export type UpdateParams = { id: string; format: 'json' | 'xml' };
+
+const submissionParams = z.object({ key: z.string().describe('the Idempotency-Key the report was sent with, without its quotes') }).transform(
+  raising((value: { key: string }) => ({ key: checkedIdempotencyKey(value.key, 'the key in the path') })),
+);
+
+const updateParams = z.object({ id: z.string(), format: z.string().describe('json or xml') }).transform(
+  raising((value: { id: string; format: string }) => {
+    const { format, problem } = readFormat(value.format);
+    const id = forwardedSubpath(value.id);
+    if (!format || id === undefined || id.includes('/')) throw new GeoReportError(404, problem ?? `service_request_id ${value.id} not found`);
+    return { id, format };
+  }),
+);
 const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
 
 /** A counter-service answer as forwarded: JSON (links re-pointed at the proxy), CSV or the browsable page. */
@@ -29,7 +81,7 @@ export const proxySchemas: Record<string, FastifySchema> = {
   georeportGet: {
     tags,
     summary: 'Any GeoReport GET, forwarded (the paths and answers of /open311/v1)',
-    params: forwarded,
+    params: forwardedPath(forwarded, 'no such resource; see discovery.json'),
     response: { 200: bothFormats('The service’s answer', anyGeoReportAnswer, 'the resource'), ...geoReportErrors(400, 404, 502, 504) },
   },
   georeportCreate: {
@@ -45,7 +97,7 @@ export const proxySchemas: Record<string, FastifySchema> = {
     summary: 'Whether a report sent with this Idempotency-Key arrived (asked after a send that got no answer)',
     description:
       'A report posted through the proxy with an `Idempotency-Key` header (a quoted string, e.g. a UUID made with the draft) is answered once; every repeat of it within 24 hours gets that first answer. This path gives the same first answer by the key alone: 200 when it arrived, 409 with Retry-After while it is still being processed, 404 when nothing arrived with the key.',
-    params: z.object({ key: z.string().describe('the Idempotency-Key the report was sent with, without its quotes') }),
+    params: submissionParams,
     response: { 200: bothFormats('The first answer to the report, as it was given (the format it was posted in)', createdSchema, 'service_requests'), ...geoReportErrors(400, 404, 409) },
   },
   follow: {
@@ -61,21 +113,23 @@ export const proxySchemas: Record<string, FastifySchema> = {
   residentUpdate: {
     tags,
     summary: 'Post an update on a published report through the proxy (the fields of the service’s updates, without api_key; verified_email is the proxy’s own)',
-    params: z.object({ id: z.string(), format: z.string().describe('json or xml') }),
+    params: updateParams,
     body: residentUpdateBody.omit({ api_key: true, verified_email: true }),
     response: { 200: bothFormats('The update, waiting for a moderator', residentUpdateAnswerSchema, 'updates'), ...geoReportErrors(400, 403, 404, 413, 429, 502, 504) },
   },
   bodiesGet: {
     tags,
     summary: 'The bodies read API, from this installation itself (the paths and answers of /bodies/v1)',
-    params: z.object({ '*': z.string().describe('bodies.json') }),
-    querystring: z.object({ lat: z.string().optional(), long: z.string().optional() }),
+    params: forwardedPath(z.object({ '*': z.string().describe('bodies.json') }), 'no such resource; the bodies are at bodies.json'),
+    // Passed on as it came: the bodies route judges it.
+    querystring: documentedAs(z.object({ lat: z.string().optional(), long: z.string().optional() })),
     response: {
       200: json('As GET /bodies/v1/bodies.json answers', z.array(z.record(z.string(), z.unknown()))),
       400: json('Error records: what to fix in lat or long', errorRecordsSchema),
       404: json('Error records: no such resource', errorRecordsSchema),
     },
   },
+  // The path is the counter service's to judge: the handlers answer its `{"detail"}` 404 for one they cannot forward.
   countersPath: { tags, summary: 'The counter service, forwarded', params: forwarded, response: { 200: counterAnswer, ...counterErrors } },
   countersSuffix: { tags, summary: 'The counter service, forwarded, with a format suffix', params: z.object({ format: z.string() }), response: { 200: counterAnswer, ...counterErrors } },
   redirect: { tags, summary: 'A redirect (301) to the same path with a slash', response: { 301: z.null().describe('to the path with a slash') } },
@@ -85,3 +139,6 @@ export const proxySchemas: Record<string, FastifySchema> = {
     response: { 200: json('The attribution, or null', z.strictObject({ attribution: z.record(z.string(), z.unknown()).nullable() })) },
   },
 };
+
+/** A pass-through's schema: its query admitted as it came (the service it goes to judges it), documented as that service's. */
+export const passedOn = (schema: FastifySchema): FastifySchema => ({ ...schema, querystring: documentedAs(schema.querystring as z.ZodType) });

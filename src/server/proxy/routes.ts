@@ -10,7 +10,6 @@ import { serviceObjectsProxy } from './service-objects-proxy';
 import type { EmbeddedServices } from './embedded-services';
 import { resolveUpstreams } from './upstreams';
 import { paths } from '../../shared/paths';
-import { describeRoutesOnly } from '../http/route-validation';
 
 export interface ProxyRoutesOptions {
   context: AppContext;
@@ -20,7 +19,6 @@ export interface ProxyRoutesOptions {
 }
 
 export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { context, apiKey, embedded }) => {
-  describeRoutesOnly(app);
   const upstreams = resolveUpstreams(context.config, embedded, context.metrics);
   await app.register(georeportProxy, { prefix: '/open311/v1', context, upstreams, apiKey });
   await app.register(countersProxy, { prefix: '/counters', context, upstreams });

@@ -5,12 +5,18 @@ import { geoReportErrorHandler } from '../open311/error-handler';
 import { GeoReportError } from '../open311/errors';
 import { callUpstream, passedOnRequestHeaders, UpstreamError } from './upstream';
 import { serviceObjectsSchema } from '../service-objects/route-schemas';
+import { admitsAll, validateRoutes } from '../http/route-validation';
+import { passedOn } from './route-schemas';
 
-/** Described as the registry's route, typed loosely: the upstream's status and body pass on as they are. */
-const schema: FastifySchema = serviceObjectsSchema;
+/**
+ * Described as the registry's route, typed loosely: the upstream's status and body pass on as they
+ * are. The query passes on as it came: the other registry judges it.
+ */
+const schema: FastifySchema = passedOn(serviceObjectsSchema);
 
 export const serviceObjectsProxy: FastifyPluginAsync<{ context: AppContext; upstreamUrl: string }> = async (app, { context, upstreamUrl }) => {
   app.setErrorHandler(geoReportErrorHandler);
+  validateRoutes(app, admitsAll);
   app.get('/', { schema }, async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {

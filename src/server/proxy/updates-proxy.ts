@@ -11,15 +11,13 @@ import { tooManyPhotos } from '../../shared/georeport/problems';
 import { describeIssues } from '../../shared/georeport/request-input-schema';
 import { missingUpdateText, residentUpdateFields, residentUpdateInputSchema, stateOnlyForReporter } from '../../shared/georeport/resident-update-input';
 import type { AppContext } from '../context';
-import { badRequest, GeoReportError } from '../open311/errors';
+import { badRequest } from '../open311/errors';
 import { singleValues } from '../open311/form-reader';
-import { readFormat } from '../open311/format';
 import { sendStoredAnswer } from '../open311/idempotency';
 import { createUploadSpool, uploadSpoolDirectory } from '../open311/upload-spool';
 import { residentOf } from '../residents/session';
 import { clientFormForwarder, readClientForm, type SubmissionAnswer } from './client-forms';
-import { proxySchemas } from './route-schemas';
-import { forwardedSubpath } from './upstream';
+import { proxySchemas, type UpdateParams } from './route-schemas';
 import type { Upstreams } from './upstreams';
 
 export function registerUpdatesProxy(app: FastifyInstance, context: AppContext, upstreams: Upstreams, apiKey: () => string): void {
@@ -28,10 +26,9 @@ export function registerUpdatesProxy(app: FastifyInstance, context: AppContext, 
   app.post(
     '/requests/:id/updates.:format',
     { schema: proxySchemas.residentUpdate, config: { rateLimit: { max: config.PROXY_POSTS_PER_MINUTE, timeWindow: 60_000 } } },
-    async (request: FastifyRequest<{ Params: { id: string; format: string } }>, reply) => {
-      const { format, problem } = readFormat(request.params.format);
-      const id = forwardedSubpath(request.params.id);
-      if (!format || id === undefined || id.includes('/')) throw new GeoReportError(404, problem ?? `service_request_id ${request.params.id} not found`);
+    async (request: FastifyRequest<{ Params: UpdateParams }>, reply) => {
+      // The schema read the report (forwarded, one segment) and the format: 404 for what names none.
+      const { id, format } = request.params;
       const spool = await createUploadSpool(uploadSpoolDirectory(config));
       try {
         const form = await readClientForm(request, spool);
