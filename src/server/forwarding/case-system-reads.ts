@@ -77,7 +77,8 @@ async function getRequests(site: CaseSystemSite, query: Record<string, string>, 
 
 async function fetchText(url: URL, timeoutMs: number): Promise<string> {
   try {
-    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    // A redirect is an answer, not followed: a case system's 302 to an address of its choosing (our own /metrics) must not make us fetch it.
+    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     const text = await response.text();
     if (!response.ok) throw new CaseSystemError(`GET requests.json answered ${response.status} (${describeStart(text)})`);
     return text;

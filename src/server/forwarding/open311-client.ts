@@ -8,6 +8,7 @@
  * same again cannot help). Its message names what happened, never the key, the endpoint's query
  * string, or anything of the report.
  */
+import { withoutSecrets } from '../http/known-secrets';
 import { z } from 'zod';
 import type { MediaStore, ServiceRequestRecord } from '../storage/repositories/types';
 import type { FailureKind } from './senders/sender';
@@ -59,9 +60,13 @@ async function call(url: URL, init: RequestInit): Promise<Response> {
 const errorRecords = z.array(z.object({ code: z.unknown().optional(), description: z.string() }).loose()).min(1);
 const created = z.array(z.object({ service_request_id: z.union([z.string().min(1), z.number()]) }).loose()).min(1);
 
-/** A GeoReport error record's description, shortened: it goes into last_error and the logs. */
-async function describeRefusal(response: Response): Promise<string> {
-  const text = await response.text().catch(() => '');
+/**
+ * A GeoReport error record's description, shortened: it goes into last_error, the moderator's
+ * console, the admin's output and the logs, so the key is taken out of it (a case system may quote
+ * the key it refused).
+ */
+async function describeRefusal(response: Response, target: Open311Target): Promise<string> {
+  const text = withoutSecrets(await response.text().catch(() => ''), [target.apiKey]);
   const records = errorRecords.safeParse(parseJson(text));
   const said = records.success ? records.data.map((record) => record.description).join('; ') : '';
   return `HTTP ${response.status}${said ? `: ${said.slice(0, 300)}` : ''}`;
@@ -76,8 +81,8 @@ function parseJson(text: string): unknown {
 }
 
 /** A non-2xx answer as a failure: 408 and 429 were not taken; another 4xx is a refusal; 5xx may have been taken. */
-async function answerFailure(response: Response): Promise<CaseSystemError> {
-  const description = await describeRefusal(response);
+async function answerFailure(response: Response, target: Open311Target): Promise<CaseSystemError> {
+  const description = await describeRefusal(response, target);
   if (response.status === 408 || response.status === 429) return new CaseSystemError('retry', description);
   if (response.status >= 400 && response.status < 500) return new CaseSystemError('refused', description);
   return new CaseSystemError('uncertain', description);
@@ -126,7 +131,7 @@ export async function postReport(target: Open311Target, report: OutgoingReport):
     headers: { 'Idempotency-Key': report.idempotencyKey, Accept: 'application/json' },
     body: await formOf(target, report),
   });
-  if (!response.ok) throw await answerFailure(response);
+  if (!response.ok) throw await answerFailure(response, target);
   const answer = created.safeParse(parseJson(await response.text().catch(() => '')));
   if (!answer.success) {
     throw new CaseSystemError('uncertain', `HTTP ${response.status} but no service_request_id in the answer (not a GeoReport requests.json answer)`);
@@ -180,7 +185,7 @@ export async function findReport(target: Open311Target, request: ServiceRequestR
   if (target.jurisdictionId) url.searchParams.set('jurisdiction_id', target.jurisdictionId);
   const response = await call(url, { headers: { Accept: 'application/json' } });
   // Not found is not proof of absence when the lookup failed: the job stays uncertain and is retried.
-  if (!response.ok) throw new CaseSystemError('uncertain', `looking the report up before a resend: ${await describeRefusal(response)}`);
+  if (!response.ok) throw new CaseSystemError('uncertain', `looking the report up before a resend: ${await describeRefusal(response, target)}`);
   const answer = listed.safeParse(parseJson(await response.text().catch(() => '')));
   if (!answer.success) throw new CaseSystemError('uncertain', 'looking the report up before a resend: the answer is not a GeoReport request list');
   const found = answer.data.find((entry) => isOurs(entry, request));

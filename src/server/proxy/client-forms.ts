@@ -3,6 +3,7 @@
  * update): read once with the photos spooled to disk and any api_key dropped, then, for another
  * city's service, sent on as multipart with the proxy's key and the photos streamed from the spool.
  */
+import { withoutSecrets } from '../http/known-secrets';
 import type { FastifyRequest } from 'fastify';
 import { openAsBlob } from 'node:fs';
 import { FormData } from 'undici';
@@ -68,8 +69,9 @@ export function clientFormForwarder({ context, upstreams, apiKey }: { context: A
         metrics: context.metrics,
       }),
     );
-    // Read fully before the spool goes: the upstream may still be reading the photos.
-    const body = Buffer.from(await response.body.arrayBuffer()).toString('utf8');
+    // Read fully before the spool goes: the upstream may still be reading the photos. A service
+    // that quotes the key it refused must not hand our key to the browser.
+    const body = withoutSecrets(Buffer.from(await response.body.arrayBuffer()).toString('utf8'), [apiKey()]);
     const { 'content-type': contentType = '', ...headers } = response.headers;
     return { statusCode: response.statusCode, contentType, body, headers };
   };

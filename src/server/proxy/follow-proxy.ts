@@ -5,6 +5,7 @@
  * like reports (PROXY_POSTS_PER_MINUTE), with a count of its own. The address goes on in the body
  * only, never in a URL or log.
  */
+import { withoutSecrets } from '../http/known-secrets';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { abuseInputSchema } from '../../shared/georeport/abuse-input';
 import { describeIssues, serviceRequestInputSchema } from '../../shared/georeport/request-input-schema';
@@ -37,7 +38,9 @@ export function registerFollowProxy(app: FastifyInstance, context: AppContext, u
           body: body.toString(),
           timeoutMs: config.UPSTREAM_TIMEOUT_MS,
         });
-        return reply.code(response.statusCode).headers(response.headers).send(Buffer.from(await response.body.arrayBuffer()));
+        // A service that quotes the key it refused must not hand our key to the browser.
+        const answer = withoutSecrets(Buffer.from(await response.body.arrayBuffer()).toString('utf8'), [apiKey()]);
+        return reply.code(response.statusCode).headers(response.headers).send(answer);
       } catch (error) {
         if (error instanceof UpstreamError) throw new GeoReportError(error.statusCode, error.message);
         throw error;

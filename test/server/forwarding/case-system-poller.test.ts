@@ -12,6 +12,7 @@ import type { BodyRecord } from '../../../src/server/storage/repositories/types'
 import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
 import { validReport } from '../georeport/form';
 import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import { startFixedAnswer, startRedirect } from './case-system-proxy';
 
 const reporter = 'resident@example.fi';
 const lat = Number(validReport.lat);
@@ -156,6 +157,23 @@ describe('the case-system poller', () => {
     expect((await pollerOf(kerro).pollOnce())[0]!.applied).toBe(1);
     expect((await requestOf(id)).status_notes).toBe('Seen by id.');
     expect(await kerro.store.forwards.listUnseen('city', 10)).toEqual([]);
+  });
+
+  it('follows no redirect: a 302 to an address of the case system\'s choosing is an error, and nothing is fetched there', async () => {
+    const elsewhere = await startFixedAnswer(200, 'text/plain', 'kerro_metrics 1');
+    const redirecting = await startRedirect(`${elsewhere.url}/metrics`);
+    try {
+      await kerro.store.bodies.importAll([cityBody(`${redirecting.url}/open311/v1`)]);
+      await forwardedReport(null);
+      kerro.clock.now += 60_000;
+      await pollerOf(kerro).pollOnce();
+      expect(redirecting.requests).toBeGreaterThan(0);
+      expect(elsewhere.requests).toBe(0);
+      expect((await pollRow())?.last_error).toMatch(/answered 302/);
+    } finally {
+      await redirecting.close();
+      await elsewhere.close();
+    }
   });
 
   it('lets one instance poll a body at a time', async () => {

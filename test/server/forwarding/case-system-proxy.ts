@@ -74,3 +74,26 @@ export async function startFixedAnswer(status: number, contentType: string, body
     }),
   };
 }
+
+/** A server that answers every request with a 302 to `location` (a case system pointing Kerro elsewhere). */
+export async function startRedirect(location: string) {
+  let requests = 0;
+  const server = createServer((incoming, outgoing) => {
+    requests += 1;
+    incoming.resume();
+    incoming.on('end', () => outgoing.writeHead(302, { location }).end());
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get requests() {
+      return requests;
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

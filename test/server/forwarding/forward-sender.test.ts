@@ -197,6 +197,24 @@ describe('forwarding to an open311 case system', () => {
     expectNoSecretsLogged();
   });
 
+  it("keeps the key out of a refusal that quotes it: last_error, the log and the moderator's view", async () => {
+    const quoting = await startFixedAnswer(
+      403,
+      'application/json',
+      JSON.stringify([{ code: 403, description: `api_key ${caseSystem.apiKey} is not valid (${encodeURIComponent(caseSystem.apiKey)})` }]),
+    );
+    closers.push(quoting.close);
+    await open311Body(quoting.url);
+    const id = await publishedReport();
+
+    expect(await sender().runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
+
+    const job = await jobOf(id);
+    expect(job.last_error).toBe('HTTP 403: api_key [redacted] is not valid ([redacted])');
+    expect(JSON.stringify((await session.request('GET', `/requests/${id}`)).json())).not.toContain(caseSystem.apiKey);
+    expectNoSecretsLogged();
+  });
+
   it('retries while the case system is down and sends once when it is up', async () => {
     const port = await findFreePort();
     await open311Body(`http://127.0.0.1:${port}`);

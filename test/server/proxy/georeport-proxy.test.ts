@@ -132,7 +132,15 @@ describe('the proxy against another, independent GeoReport server', () => {
 
   beforeAll(async () => {
     upstream = await startFakeUpstream((request, response) => {
-      if (request.method === 'POST') {
+      // A service that quotes the key it refused, as some do.
+      const keyOf = /api_key(?:"\r\n\r\n|=)([^\r&]+)/.exec(request.body.toString('latin1'))?.[1];
+      if (request.method === 'POST' && request.body.includes('Quote my key back')) {
+        response.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
+        response.end(JSON.stringify([{ code: 403, description: `api_key ${keyOf} is not valid for this jurisdiction` }]));
+      } else if (request.method === 'POST' && request.url.includes('/followers.')) {
+        response.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
+        response.end(JSON.stringify([{ code: 403, description: `api_key ${keyOf} may not follow` }]));
+      } else if (request.method === 'POST') {
         response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
         response.end(`${bom}[{"service_request_id":"8fmht6g1470b3qk8pthg","service_notice":""}]`);
       } else if (request.url.startsWith('/v1/services.xml')) {
@@ -191,6 +199,16 @@ describe('the proxy against another, independent GeoReport server', () => {
     expect(text).not.toContain('browser-key');
     expect(text).toContain('name="media[]"; filename="x.png"');
     expect(text).toContain('name="email"\r\n\r\na@example.org');
+  });
+
+  it("never hands the proxy's key to the browser: reports and follows", async () => {
+    const report = await t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', ...urlencoded({ ...validReport, description: 'Quote my key back, please, the whole of it.' }) });
+    expect(report.statusCode).toBe(403);
+    expect(report.json()).toEqual([{ code: 403, description: 'api_key [redacted] is not valid for this jurisdiction' }]);
+    const follow = await t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests/8fmht6g1470b3qk8pthg/followers.json', ...urlencoded({ email: 'b@example.org', locale: 'en' }) });
+    expect(follow.statusCode).toBe(403);
+    expect(follow.body).not.toContain('city-key-123');
+    expect(follow.json()).toEqual([{ code: 403, description: 'api_key [redacted] may not follow' }]);
   });
 });
 
