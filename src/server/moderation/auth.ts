@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { moderatorSignedInMarker } from '../../shared/web-app/signed-in-markers';
+import { hasSignedInMarker, moderatorSignedInMarker } from '../../shared/web-app/signed-in-markers';
 import type { Config } from '../config';
 import { claimsSession, clearSignedInMarker, setSignedInMarker } from '../http/signed-in-marker';
 import { ModerationApiError, unauthenticated } from './errors';
@@ -70,6 +70,14 @@ export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest,
 /** A request that found no live session: a browser that still thinks it is signed in forgets it, so the console's next load asks nothing. */
 export function forgetEndedSession(reply: FastifyReply, request: FastifyRequest, config: Config): void {
   if (claimsSession(request, moderatorSignedInMarker, sessionCookieName)) clearSessionCookie(reply, request, config);
+}
+
+/** A page of the app asked for with a moderator's cookie but no marker (signed in before it existed): as residents' `markResidentSessionWithoutMarker`. */
+export function markSessionWithoutMarker(reply: FastifyReply, request: FastifyRequest, config: Config): void {
+  const header = request.headers.cookie ?? '';
+  if (claimsSession(request, moderatorSignedInMarker, sessionCookieName) && !hasSignedInMarker(header, moderatorSignedInMarker)) {
+    setSignedInMarker(reply, moderatorSignedInMarker, sessionCookieOptions(request, config));
+  }
 }
 
 /** The live session named by the request's cookie, if any. */

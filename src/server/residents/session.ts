@@ -9,7 +9,7 @@
  */
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { residentSignedInMarker } from '../../shared/web-app/signed-in-markers';
+import { hasSignedInMarker, residentSignedInMarker } from '../../shared/web-app/signed-in-markers';
 import type { AppContext } from '../context';
 import { claimsSession, clearSignedInMarker, setSignedInMarker } from '../http/signed-in-marker';
 import { isSecureContext } from '../moderation/auth';
@@ -71,6 +71,17 @@ function clearResidentCookies(request: FastifyRequest, reply: FastifyReply, cont
 /** A request that found no live session: a browser that still thinks it is signed in forgets it, so its next page load asks nothing. */
 export function forgetEndedResidentSession(context: AppContext, request: FastifyRequest, reply: FastifyReply): void {
   if (claimsSession(request, residentSignedInMarker, residentCookieName)) clearResidentCookies(request, reply, context);
+}
+
+/**
+ * A page of the app asked for with a resident's cookie but no marker (signed in before the marker
+ * existed): the page's answer sets the marker, for this browser session, so the app asks who is
+ * signed in as it always did; when the session has ended, that question clears both.
+ */
+export function markResidentSessionWithoutMarker(context: AppContext, request: FastifyRequest, reply: FastifyReply): void {
+  if (tokenOf(request) !== undefined && !hasSignedInMarker(request.headers.cookie ?? '', residentSignedInMarker)) {
+    setSignedInMarker(reply, residentSignedInMarker, cookieOptions(request, context));
+  }
 }
 
 /** Ends the request's session, if any, and clears its cookie either way. */
