@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, sep } from 'node:path';
+import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
@@ -17,6 +18,8 @@ import { pageVariesByLanguage, requestIdOfPath, routePreloads } from './route-pr
 import { preferredLocale } from '../shared/locales';
 import { acceptLanguageTags } from './http/accept-language';
 import { requestPageMaker } from './request-page-head';
+import { markSessionWithoutMarker } from './moderation/auth';
+import { markResidentSessionWithoutMarker } from './residents/session';
 
 export interface ClientRoutesOptions {
   context: AppContext;
@@ -131,6 +134,7 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   const defaultImage = existsSync(join(clientDir, ...shareImage.split('/'))) ? shareImage : undefined;
   const requestPage = built && !config.OPEN311_URL ? requestPageMaker(options.context, defaultImage) : undefined;
   let indexHtml: string | undefined;
+  await app.register(cookie);
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -160,6 +164,9 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
       return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage);
     }
     reply.header('Cache-Control', REVALIDATE);
+    // Sessions started before their readable markers existed: the app asks who is signed in only with one.
+    markResidentSessionWithoutMarker(options.context, request, reply);
+    markSessionWithoutMarker(reply, request, config);
     const queryAt = request.url.indexOf('?');
     const path = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
     const acceptLanguage = request.headers['accept-language'];

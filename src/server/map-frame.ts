@@ -21,7 +21,8 @@ export function homeMapFrame(config: MapFrameSettings): (query: string) => strin
     // A link to the list: the map's panel stays hidden, its tiles would be fetched for nothing.
     if (parseMapTab(params) === 'list') return '';
     const view = openingView(parseMapView(params, { minZoom: MAP_MIN_ZOOM, maxZoom: MAP_MAX_ZOOM }), center, zoom);
-    const preview = mapPreviewHtml(view, template, credit, homeMapBox);
+    // The screen's density is not known yet: both grids, each shown and fetched only on its screens.
+    const preview = mapPreviewHtml(view, template, credit, homeMapBox, 'any');
     return preview ? `<div class="map-frame">${preview}</div>` : '';
   };
 }

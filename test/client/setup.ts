@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { clearCookies } from './signed-in-markers';
 
 // A request's page loads its small map (Leaflet) lazily; a test that ends first would have Leaflet
 // load into a torn-down window, an unhandled error. No jsdom test is about that map: Chromium covers it.
@@ -14,5 +15,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
+  clearCookies();
   document.documentElement.lang = '';
 });

@@ -26,6 +26,10 @@ beforeAll(async () => {
 const serveTile = (route: Route) => route.fulfill({ status: 200, contentType: 'image/png', body: tilePng, headers: { 'cache-control': 'max-age=86400' } });
 
 const previewSources = (html: string) => [...html.matchAll(/<img class="map-preview__tile"[^>]* src="([^"]+)"/g)].map((match) => match[1]);
+/** The sources of the grid for screens of one CSS pixel per device pixel (the page carries a high-density one too). */
+const standardSources = (html: string) => previewSources(/<div class="map-preview__tiles map-preview__tiles--standard-density"[^>]*>(.*?)<\/div>/.exec(html)?.[1] ?? '');
+/** Lighthouse's phone: 1.75 device pixels per CSS pixel. */
+const highDensityPhone = { viewport: mobile, deviceScaleFactor: 1.75 };
 
 function expectSameBoxes(preview: Record<string, DOMRectInit>, leaflet: Record<string, DOMRectInit>) {
   const shared = Object.keys(leaflet).filter((src) => src in preview);
@@ -40,10 +44,10 @@ describe('the map in the page HTML', () => {
     const home = await (await fetch(`${suite.server.baseUrl}/`)).text();
     const defaultView = { lat: 60.1699, long: 24.9384, zoom: 12 };
     const expected = (view: typeof aView) => tilesAround(view, 200, 200).map((tile) => tileUrl(template, tile, false));
-    expect(previewSources(home)).toEqual(expect.arrayContaining(expected(defaultView)));
+    expect(standardSources(home)).toEqual(expect.arrayContaining(expected(defaultView)));
     const withView = await (await fetch(`${suite.server.baseUrl}/?${aViewQuery}`)).text();
-    expect(previewSources(withView)).toEqual(expect.arrayContaining(expected(aView)));
-    expect(previewSources(withView).every((src) => src?.includes('/15/'))).toBe(true);
+    expect(standardSources(withView)).toEqual(expect.arrayContaining(expected(aView)));
+    expect(standardSources(withView).every((src) => src?.includes('/15/'))).toBe(true);
     expect(withView).toContain('aria-hidden="true"');
     expect(withView).toMatch(/class="map-preview__credit">&copy; <a href="https:\/\/www\.openstreetmap\.org\/copyright">OpenStreetMap<\/a>/);
     // A view the app would not take is not taken here either; nothing odd breaks the page.
@@ -57,16 +61,18 @@ describe('the map in the page HTML', () => {
   });
 
   it('without JavaScript the map imagery shows, with its credit, and the note that the app needs JavaScript in the first screen', async () => {
-    for (const viewport of [mobile, desktop]) {
-      const opened = await openPage(suite.browser, { viewport, javaScriptEnabled: false, tiles: serveTile });
+    for (const device of [{ viewport: mobile }, { viewport: desktop }, highDensityPhone]) {
+      const { viewport } = device;
+      const opened = await openPage(suite.browser, { ...device, javaScriptEnabled: false, tiles: serveTile });
       await opened.page.goto(`${suite.server.baseUrl}/`);
       await opened.page.waitForLoadState('load');
       const shown = await opened.page.evaluate(() => {
         const box = document.querySelector('.map-preview')!.getBoundingClientRect();
         const centre = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) as HTMLImageElement | null;
-        return { height: box.height, centreIsTile: centre?.classList.contains('map-preview__tile'), complete: centre?.complete && centre.naturalWidth === 256 };
+        return { height: box.height, centreIsTile: centre?.classList.contains('map-preview__tile'), complete: centre?.complete && centre.naturalWidth === 256, shownAt: centre?.width };
       });
-      expect(shown).toEqual({ height: expect.any(Number), centreIsTile: true, complete: true });
+      // On a high-density screen the tile from one zoom further in, at half its natural size.
+      expect(shown).toEqual({ height: expect.any(Number), centreIsTile: true, complete: true, shownAt: 'deviceScaleFactor' in device ? 128 : 256 });
       expect(shown.height).toBeGreaterThan(300);
       // The tile's colour on screen at the map's centre.
       const png = await opened.page.screenshot({ clip: { x: viewport.width - 60, y: viewport.height - 200, width: 1, height: 1 } });
@@ -84,14 +90,14 @@ describe('the map in the page HTML', () => {
     }
   });
 
-  it("the frame's tiles, the placeholder's and Leaflet's lie in the same boxes, phone and desktop", async () => {
-    for (const viewport of [mobile, desktop]) {
-      const noScript = await openPage(suite.browser, { viewport, javaScriptEnabled: false, tiles: serveTile });
+  it("the frame's tiles, the placeholder's and Leaflet's lie in the same boxes, phone, desktop and a high-density phone", async () => {
+    for (const device of [{ viewport: mobile }, { viewport: desktop }, highDensityPhone]) {
+      const noScript = await openPage(suite.browser, { ...device, javaScriptEnabled: false, tiles: serveTile });
       await noScript.page.goto(`${suite.server.baseUrl}/?${aViewQuery}`);
       const frame = await boxesBySrc(noScript.page, '.map-preview__tile');
       await noScript.context.close();
 
-      const opened = await openPage(suite.browser, { viewport, tiles: serveTile });
+      const opened = await openPage(suite.browser, { ...device, tiles: serveTile });
       // Leaflet held back until the app's placeholder has been measured.
       let releaseLeaflet = () => {};
       const leafletHeld = new Promise<void>((resolve) => (releaseLeaflet = resolve));
@@ -111,10 +117,13 @@ describe('the map in the page HTML', () => {
     }
   });
 
-  it('a phone fetches no tile Leaflet does not show: the tiles outside its map box are not fetched', async () => {
+  it.each([
+    ['a phone', { viewport: mobile }],
+    ['a high-density phone', highDensityPhone],
+  ])('%s fetches no tile Leaflet does not show: neither those outside its map box nor the other density\'s', async (_name, device) => {
     const fetched = new Set<string>();
     const opened = await openPage(suite.browser, {
-      viewport: mobile,
+      ...device,
       tiles: (route) => {
         fetched.add(route.request().url());
         return serveTile(route);
@@ -123,9 +132,13 @@ describe('the map in the page HTML', () => {
     await opened.page.goto(`${suite.server.baseUrl}/?${aViewQuery}`);
     await opened.page.locator('.public-map__leaflet .leaflet-tile-loaded').first().waitFor({ state: 'attached' });
     await opened.page.waitForLoadState('networkidle');
-    const leaflet = Object.keys(await boxesBySrc(opened.page, '.public-map__leaflet .leaflet-tile'));
+    const leaflet = await boxesBySrc(opened.page, '.public-map__leaflet .leaflet-tile');
     expect(fetched.size).toBeGreaterThan(0);
-    expect([...fetched].sort()).toEqual([...leaflet].sort());
+    expect([...fetched].sort()).toEqual(Object.keys(leaflet).sort());
+    // Each tile shown at no more than its natural 256 pixels on this screen (Lighthouse's image-size-responsive).
+    const highDensity = 'deviceScaleFactor' in device;
+    expect(Object.values(leaflet).every((box) => box.width === (highDensity ? 128 : 256))).toBe(true);
+    expect(Object.keys(leaflet).every((src) => src.includes(`/${aView.zoom + (highDensity ? 1 : 0)}/`))).toBe(true);
     await expectCleanRunThenClose(opened);
   });
 });

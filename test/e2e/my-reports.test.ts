@@ -4,6 +4,7 @@
  * reports (not a neighbour's), and the report form then has their contact details filled in.
  * Desktop and phone, axe clean.
  */
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { publishedReport, reportThroughProxy } from '../helpers/published-report';
@@ -13,6 +14,9 @@ import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations'
 import { withMailServerAndBrowser } from './suite-setup';
 
 const suite = withMailServerAndBrowser();
+
+/** A 1 × 1 transparent PNG. */
+const blankTile = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 /** A report sent through the proxy at the fountain, published (as a moderator would) when `published`. */
 function report(fields: Record<string, string>, published: boolean): Promise<string> {
@@ -71,7 +75,47 @@ it('signs in by the emailed link, sees My reports, and the report form is filled
   await expectNoAxeViolations(page);
   await expectNoHorizontalScroll(page);
   await screenshot(page, 'my-reports-phone');
+  // Their own report's page still knows them: the reporter may say it is fixed.
+  await page.goto(`${suite.server.baseUrl}/requests/${mine}`);
+  await page.getByRole('button', { name: 'Add an update' }).click();
+  await page.getByRole('radio', { name: 'It is fixed' }).waitFor();
+  await page.goto(`${suite.server.baseUrl}/account`);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('button', { name: 'Send me a sign-in link' }).waitFor();
+  expect((await opened.context.cookies()).map((cookie) => cookie.name)).not.toContain('kerro_resident_signed_in');
+  await expectCleanRunThenClose(opened);
+});
+
+/** The console's errors and the session checks a page makes from here on. */
+function watchSessionChecks(page: Page) {
+  const errors: string[] = [];
+  const checks: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('request', (request) => {
+    if (/\/(residents|moderation)\/api\//.test(request.url())) checks.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  return { errors, checks };
+}
+
+// Issue 43: a visitor who never signed in is not asked about (no 401 logged as a console error).
+it('a first visit asks nobody who is signed in: /, a request page and the moderators\' sign-in log no error', async () => {
+  const published = await report({ title: 'Leaning lamp post', description: 'The lamp post leans over the path.' }, true);
+  // Tiles answered (a blank image), so a failed tile is not the error seen.
+  const opened = await openPage(suite.browser, { viewport: mobile, timezoneId: helsinki, tiles: (route) => route.fulfill({ status: 200, contentType: 'image/png', body: blankTile }) });
+  const { page } = opened;
+  const seen = watchSessionChecks(page);
+  await page.goto(`${suite.server.baseUrl}/`);
+  await page.waitForLoadState('networkidle');
+  await page.goto(`${suite.server.baseUrl}/requests/${published}`);
+  await page.getByRole('heading', { level: 1, name: 'Leaning lamp post' }).waitFor();
+  await page.getByRole('button', { name: 'Add an update' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.goto(`${suite.server.baseUrl}/moderation/login`);
+  await page.getByRole('heading', { level: 1, name: 'Moderator sign-in' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(seen.checks).toEqual([]);
+  expect(seen.errors).toEqual([]);
   await expectCleanRunThenClose(opened);
 });

@@ -50,13 +50,15 @@ const mapCode = /\/assets\/(point-map|localized-map-controls)-[^/]+\.js$/;
 
 describe("a request's map before Leaflet", () => {
   it.each([
-    ['a phone', mobile],
-    ['a laptop', laptop],
-  ])('on %s, shows the tiles Leaflet then draws, in the same boxes, each fetched once', async (name, viewport) => {
+    ['a phone', { viewport: mobile }, 'mobile'],
+    ['a laptop', { viewport: laptop }, 'desktop'],
+    // Lighthouse's phone: the tiles from one zoom further in at 128 CSS pixels, their natural size on this screen.
+    ['a high-density phone', { viewport: mobile, deviceScaleFactor: 1.75 }, 'mobile-dpr175'],
+  ])('on %s, shows the tiles Leaflet then draws, in the same boxes, each fetched once', async (_name, device, shotName) => {
     const id = await createRequest();
     const fetched: string[] = [];
     const opened = await openPage(suite.browser, {
-      viewport,
+      ...device,
       tiles: async (route: Route) => {
         const url = route.request().url();
         fetched.push(url);
@@ -85,7 +87,10 @@ describe("a request's map before Leaflet", () => {
     await expect(page.locator('.point-map__preview').getByRole('link', { name: 'OpenStreetMap' }).isVisible()).resolves.toBe(true);
     await expectNoAxeViolations(page);
     const preview = await boxesBySrc(page, '.point-map__preview .map-preview__tile');
-    await screenshot(page, `request-map-preview-${name === 'a phone' ? 'mobile' : 'desktop'}`);
+    const highDensity = 'deviceScaleFactor' in device;
+    expect(Object.values(preview).every((box) => box.width === (highDensity ? 128 : 256))).toBe(true);
+    expect(Object.keys(preview).every((src) => src.includes(highDensity ? '/17/' : '/16/'))).toBe(true);
+    await screenshot(page, `request-map-preview-${shotName}`);
 
     releaseMap();
     await page.locator('.point-map__leaflet .leaflet-tile-loaded').first().waitFor({ state: 'attached' });
@@ -100,7 +105,7 @@ describe("a request's map before Leaflet", () => {
     expect([...fetched].sort()).toEqual(Object.keys(leaflet).sort());
     // Once Leaflet's tiles are drawn, the preview under them goes.
     await page.locator('.point-map__preview').waitFor({ state: 'detached' });
-    await screenshot(page, `request-map-leaflet-${name === 'a phone' ? 'mobile' : 'desktop'}`);
+    await screenshot(page, `request-map-leaflet-${shotName}`);
     await expectCleanRunThenClose(opened);
   });
 });

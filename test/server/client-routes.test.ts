@@ -97,6 +97,17 @@ describe('client routes with a built app', () => {
     }
   });
 
+  it('gives a session signed in before the readable markers existed its marker with the page, and nobody else one', async () => {
+    const setCookies = async (cookie?: string) => [(await app.inject({ method: 'GET', url: '/account', headers: { ...html, ...(cookie ? { cookie } : {}) } })).headers['set-cookie'] ?? []].flat();
+    const resident = await setCookies('kerro_resident=sometoken');
+    expect(resident).toHaveLength(1);
+    expect(resident[0]).toMatch(/^kerro_resident_signed_in=1; Path=\/; SameSite=Lax$/);
+    expect(await setCookies('kerro_session=sometoken')).toEqual(['kerro_moderator_signed_in=1; Path=/; SameSite=Strict']);
+    expect(await setCookies('kerro_resident=sometoken; kerro_resident_signed_in=1')).toEqual([]);
+    expect(await setCookies()).toEqual([]);
+    expect(await setCookies('other=1')).toEqual([]);
+  });
+
   it('gives a plain 404 to requests that do not want HTML or are not GET', async () => {
     const missingAsset = await app.inject({ method: 'GET', url: '/assets/gone-123.js', headers: { accept: '*/*' } });
     expect(missingAsset.statusCode).toBe(404);

@@ -4,6 +4,11 @@ import { homeMapFrame } from '../../src/server/map-frame';
 
 /** The home page's first map view, from the same VITE_* settings the app is built with. */
 const sources = (html: string) => [...html.matchAll(/<img class="map-preview__tile"[^>]* src="([^"]+)"/g)].map((match) => match[1]!);
+/** The sources of one density's grid, of the two the page carries for a template without {r}. */
+function gridSources(html: string, density: 'standard' | 'high'): string[] {
+  const layers = [...html.matchAll(/<div class="map-preview__tiles map-preview__tiles--([a-z]+)-density"[^>]*>(.*?)<\/div>/g)];
+  return sources(layers.find((layer) => layer[1] === density)![2]!);
+}
 
 describe('home map frame', () => {
   it('draws the configured centre and zoom (no closer than 12) from the configured template, with its credit', () => {
@@ -24,11 +29,13 @@ describe('home map frame', () => {
     expect(frame).toContain('<div class="map-preview__credit">&copy; Example Tiles</div>');
   });
 
-  it("takes the URL's view, and ignores one the app would ignore", () => {
+  it("takes the URL's view, and ignores one the app would ignore; each screen density's grid (OpenStreetMap has no @2x tiles)", () => {
     const frame = homeMapFrame(loadConfig({}));
-    expect(sources(frame('lat=60.16&long=24.95&zoom=15')).every((url) => url.startsWith('https://tile.openstreetmap.org/15/'))).toBe(true);
+    expect(gridSources(frame('lat=60.16&long=24.95&zoom=15'), 'standard').every((url) => url.startsWith('https://tile.openstreetmap.org/15/'))).toBe(true);
+    expect(gridSources(frame('lat=60.16&long=24.95&zoom=15'), 'high').every((url) => url.startsWith('https://tile.openstreetmap.org/16/'))).toBe(true);
     expect(sources(frame('lat=60.16&long=24.95&zoom=2'))).toEqual(sources(frame('')));
-    expect(sources(frame('')).every((url) => url.startsWith('https://tile.openstreetmap.org/12/'))).toBe(true);
+    expect(gridSources(frame(''), 'standard').every((url) => url.startsWith('https://tile.openstreetmap.org/12/'))).toBe(true);
+    expect(gridSources(frame(''), 'high').every((url) => url.startsWith('https://tile.openstreetmap.org/13/'))).toBe(true);
   });
 
   it('draws no map for a link to the list, whose page hides the map', () => {

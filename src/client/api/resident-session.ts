@@ -1,12 +1,14 @@
 /**
  * Who is signed in as a resident ("My reports", /account), asked of /residents/api/session,
  * which answers 200 either way. The account page and the report form's contact fields both ask;
- * any failure means "nobody", so a report never waits on it.
+ * any failure means "nobody", so a report never waits on it. A browser where nobody signed in
+ * (no marker, lib/signed-in-markers.ts) is "nobody" without asking.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paths } from '../../shared/paths';
 import type { ResidentSessionAnswer } from '../../shared/residents/wire';
 import { api } from '../lib/http-client';
+import { mayBeSignedInAsResident } from '../lib/signed-in-markers';
 
 export const residentKeys = {
   all: ['resident'] as const,
@@ -15,6 +17,7 @@ export const residentKeys = {
 };
 
 export async function getResidentSession({ signal }: { signal?: AbortSignal } = {}): Promise<ResidentSessionAnswer> {
+  if (!mayBeSignedInAsResident()) return { signedIn: false };
   try {
     const answer = await api.get<ResidentSessionAnswer>(`${paths.residentsApi}/session`, { signal });
     return answer?.signedIn === true && typeof answer.email === 'string' ? answer : { signedIn: false };

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasSignedInMarker, moderatorSignedInMarker } from '../../shared/web-app/signed-in-markers';
 import type { Config } from '../config';
+import { claimsSession, clearSignedInMarker, setSignedInMarker } from '../http/signed-in-marker';
 import { ModerationApiError, unauthenticated } from './errors';
 import type { ModerationRepository, SessionRecord } from '../storage/repositories/types';
 import { sameToken, sessionCookieName, sessionIdOf } from './session-tokens';
@@ -47,18 +49,35 @@ export function isSecureContext(request: FastifyRequest, config: Config): boolea
   return request.protocol === 'https' || (config.PUBLIC_BASE_URL?.startsWith('https:') ?? false);
 }
 
+const sessionCookieOptions = (request: FastifyRequest, config: Config) => ({
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  path: '/',
+  secure: isSecureContext(request, config),
+});
+
 export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, config: Config, token: string): void {
-  reply.setCookie(sessionCookieName, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
-    secure: isSecureContext(request, config),
-    maxAge: Math.round(config.SESSION_TTL_HOURS * 3600),
-  });
+  const options = { ...sessionCookieOptions(request, config), maxAge: Math.round(config.SESSION_TTL_HOURS * 3600) };
+  reply.setCookie(sessionCookieName, token, options);
+  setSignedInMarker(reply, moderatorSignedInMarker, options);
 }
 
 export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest, config: Config): void {
-  reply.clearCookie(sessionCookieName, { httpOnly: true, sameSite: 'strict', path: '/', secure: isSecureContext(request, config) });
+  reply.clearCookie(sessionCookieName, sessionCookieOptions(request, config));
+  clearSignedInMarker(reply, moderatorSignedInMarker, sessionCookieOptions(request, config));
+}
+
+/** A request that found no live session: a browser that still thinks it is signed in forgets it, so the console's next load asks nothing. */
+export function forgetEndedSession(reply: FastifyReply, request: FastifyRequest, config: Config): void {
+  if (claimsSession(request, moderatorSignedInMarker, sessionCookieName)) clearSessionCookie(reply, request, config);
+}
+
+/** A page of the app asked for with a moderator's cookie but no marker (signed in before it existed): as residents' `markResidentSessionWithoutMarker`. */
+export function markSessionWithoutMarker(reply: FastifyReply, request: FastifyRequest, config: Config): void {
+  const header = request.headers.cookie ?? '';
+  if (claimsSession(request, moderatorSignedInMarker, sessionCookieName) && !hasSignedInMarker(header, moderatorSignedInMarker)) {
+    setSignedInMarker(reply, moderatorSignedInMarker, sessionCookieOptions(request, config));
+  }
 }
 
 /** The live session named by the request's cookie, if any. */
@@ -90,9 +109,12 @@ export function checkWriteAllowed(request: FastifyRequest, session: SessionRecor
 
 /** onRequest hook: a live session for every request, and the CSRF checks for writes. */
 export function requireSession(repository: ModerationRepository, config: Config, now: () => number) {
-  return async (request: FastifyRequest) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const session = await findSession(request, repository, now());
-    if (!session) throw unauthenticated();
+    if (!session) {
+      forgetEndedSession(reply, request, config);
+      throw unauthenticated();
+    }
     checkWriteAllowed(request, session, config);
     sessions.set(request, session);
   };

@@ -5,14 +5,14 @@
  * says they come from another site; the cookie is SameSite=Lax besides.
  */
 import cookie from '@fastify/cookie';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ResidentSessionAnswer } from '../../shared/residents/wire';
 import type { AppContext } from '../context';
 import { fromAnotherSite } from '../moderation/auth';
 import { invalidInput, moderationErrorHandler, ModerationApiError } from '../moderation/errors';
 import { residentMe } from './me';
-import { endResidentSession, residentOf, startResidentSession, type ResidentSession } from './session';
+import { endResidentSession, forgetEndedResidentSession, residentOf, startResidentSession, type ResidentSession } from './session';
 import { askForSignInLink, useSignInLink } from './sign-in';
 import { alertsRoutes } from './alerts-routes';
 import { residentSchemas } from './schemas';
@@ -48,9 +48,12 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
 
   // Who is signed in is asked before the input is validated: without a session the answer is 401, whatever was sent.
   const residents = new WeakMap<FastifyRequest, ResidentSession>();
-  const requireResident = async (request: FastifyRequest) => {
+  const requireResident = async (request: FastifyRequest, reply: FastifyReply) => {
     const resident = await residentOf(context, request);
-    if (!resident) throw unauthenticated();
+    if (!resident) {
+      forgetEndedResidentSession(context, request, reply);
+      throw unauthenticated();
+    }
     residents.set(request, resident);
   };
   const signedIn = (request: FastifyRequest): ResidentSession => residents.get(request)!;
@@ -79,9 +82,12 @@ export const residentRoutes: FastifyPluginAsync<{ context: AppContext }> = async
   });
 
   // 200 either way, so a page asking whether anyone is signed in logs no error for everyone else.
-  app.get('/session', { schema: residentSchemas.session }, async (request): Promise<ResidentSessionAnswer> => {
+  app.get('/session', { schema: residentSchemas.session }, async (request, reply): Promise<ResidentSessionAnswer> => {
     const resident = await residentOf(context, request);
-    if (!resident) return { signedIn: false };
+    if (!resident) {
+      forgetEndedResidentSession(context, request, reply);
+      return { signedIn: false };
+    }
     const me = await residentMe(context, resident.email, undefined);
     return { signedIn: true, email: me.email, firstName: me.firstName, lastName: me.lastName };
   });

@@ -9,7 +9,9 @@
  */
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasSignedInMarker, residentSignedInMarker } from '../../shared/web-app/signed-in-markers';
 import type { AppContext } from '../context';
+import { claimsSession, clearSignedInMarker, setSignedInMarker } from '../http/signed-in-marker';
 import { isSecureContext } from '../moderation/auth';
 import { newSessionToken, sessionIdOf } from '../moderation/session-tokens';
 
@@ -56,12 +58,35 @@ export async function startResidentSession(context: AppContext, request: Fastify
   const token = newSessionToken();
   const now = context.now();
   await context.repositories.residents.createSession({ id: sessionIdOf(token), email, created_at: now, expires_at: now + residentSessionMs });
-  reply.setCookie(residentCookieName, token, { ...cookieOptions(request, context), maxAge: residentSessionMs / 1000 });
+  const options = { ...cookieOptions(request, context), maxAge: residentSessionMs / 1000 };
+  reply.setCookie(residentCookieName, token, options);
+  setSignedInMarker(reply, residentSignedInMarker, options);
+}
+
+function clearResidentCookies(request: FastifyRequest, reply: FastifyReply, context: AppContext): void {
+  reply.clearCookie(residentCookieName, cookieOptions(request, context));
+  clearSignedInMarker(reply, residentSignedInMarker, cookieOptions(request, context));
+}
+
+/** A request that found no live session: a browser that still thinks it is signed in forgets it, so its next page load asks nothing. */
+export function forgetEndedResidentSession(context: AppContext, request: FastifyRequest, reply: FastifyReply): void {
+  if (claimsSession(request, residentSignedInMarker, residentCookieName)) clearResidentCookies(request, reply, context);
+}
+
+/**
+ * A page of the app asked for with a resident's cookie but no marker (signed in before the marker
+ * existed): the page's answer sets the marker, for this browser session, so the app asks who is
+ * signed in as it always did; when the session has ended, that question clears both.
+ */
+export function markResidentSessionWithoutMarker(context: AppContext, request: FastifyRequest, reply: FastifyReply): void {
+  if (tokenOf(request) !== undefined && !hasSignedInMarker(request.headers.cookie ?? '', residentSignedInMarker)) {
+    setSignedInMarker(reply, residentSignedInMarker, cookieOptions(request, context));
+  }
 }
 
 /** Ends the request's session, if any, and clears its cookie either way. */
 export async function endResidentSession(context: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const id = residentSessionIdOf(request);
   if (id !== undefined) await context.repositories.residents.deleteSession(id);
-  reply.clearCookie(residentCookieName, cookieOptions(request, context));
+  clearResidentCookies(request, reply, context);
 }

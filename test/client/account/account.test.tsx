@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ResidentMe } from '../../../src/shared/residents/wire';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
+import { markResidentSignedIn } from '../signed-in-markers';
 
 const LOAD_TIMEOUT = 5000;
 
@@ -36,9 +37,12 @@ describe('/account', () => {
     expect(await screen.findByText(/kirjautumislinkki on matkalla osoitteeseen aino@example.org/)).toBeTruthy();
     const sent = calls.mock.calls.find(([input]) => String(input).includes('/residents/api/sign-in'));
     expect(JSON.parse(String(sent![1]!.body))).toEqual({ email: 'aino@example.org', locale: 'fi' });
+    // Nobody ever signed in in this browser: the page did not ask who is.
+    expect(calls.mock.calls.some(([input]) => /\/residents\/api\/(session|me)/.test(String(input)))).toBe(false);
   });
 
   it('signed in: their reports with status or moderation state, what they follow, settings; in Swedish', async () => {
+    markResidentSignedIn();
     let updates = true;
     mockFetch((url, init) => {
       if (url.pathname === '/residents/api/session') return jsonResponse({ signedIn: true, email: me.email, firstName: 'Aino', lastName: '' });
@@ -73,6 +77,7 @@ describe('/account', () => {
       if (url.pathname === '/residents/api/session') return jsonResponse(signedIn ? { signedIn: true, email: me.email, firstName: '', lastName: '' } : { signedIn: false });
       if (url.pathname === '/residents/api/sign-in/confirm') {
         signedIn = true;
+        markResidentSignedIn();
         return jsonResponse({ email: me.email });
       }
       if (url.pathname === '/residents/api/me') return jsonResponse(me);

@@ -1,6 +1,7 @@
 import { statusOfDetailedStatus } from '../../../src/shared/georeport/detailed-status';
 import type { ModerationFieldProblem, ModerationForward } from '../../../src/shared/moderation/wire';
 import { jsonResponse, mockFetch } from '../render-app';
+import { markModeratorSignedIn } from '../signed-in-markers';
 
 /**
  * An in-memory stand-in for /moderation/api, with the server's shapes and rules where the console
@@ -112,6 +113,8 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
   const items = new Map((options.items ?? []).map((item) => [item.service_request_id, item]));
   const calls: RecordedCall[] = [];
   const state = { signedIn: options.signedIn ?? true, failedLogins: 0, auditId: 100 };
+  // The server's readable marker beside its session cookie: set at sign-in, cleared when a request finds no session.
+  markModeratorSignedIn(state.signedIn);
   const sessionAnswer = { name: 'mod', csrfToken: CSRF_TOKEN, expiresAt: '2026-03-02T22:00:00+02:00', bodies: options.bodies ?? [] };
 
   const present = ({ audit: _audit, ...item }: FakeItem) => item;
@@ -134,17 +137,20 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
           return error(401, 'invalid_credentials', 'the name or the password is wrong');
         }
         state.signedIn = true;
+        markModeratorSignedIn();
         return jsonResponse(sessionAnswer);
       }
       if (method === 'DELETE') {
         state.signedIn = false;
+        markModeratorSignedIn(false);
         return new Response(null, { status: 204 });
       }
-      return state.signedIn
-        ? jsonResponse(sessionAnswer)
-        : error(401, 'unauthenticated', 'sign in first');
     }
-    if (!state.signedIn) return error(401, 'unauthenticated', 'sign in first');
+    if (!state.signedIn) {
+      markModeratorSignedIn(false);
+      return error(401, 'unauthenticated', 'sign in first');
+    }
+    if (path === '/moderation/api/session') return jsonResponse(sessionAnswer);
     if (method !== 'GET' && call.headers.get('X-CSRF-Token') !== CSRF_TOKEN) {
       return error(403, 'csrf_token_invalid', 'send the csrfToken in the X-CSRF-Token header');
     }

@@ -24,6 +24,8 @@ describe('moderator sign-in', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Moderator sign-in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/moderation/login');
     await waitFor(() => expect(document.title).toBe('Moderator sign-in – Kerro'));
+    // Nobody signed in in this browser: no session check, whose 401 a browser logs as an error.
+    expect(api.calls).toEqual([]);
 
     await signInWith('mod', PASSWORD);
     expect(await screen.findByRole('heading', { level: 1, name: 'Moderation queue' })).toBeTruthy();

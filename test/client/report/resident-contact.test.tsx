@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../render-app';
+import { markResidentSignedIn } from '../signed-in-markers';
 import { renderReport, serveReportApi } from './report-test-utils';
 
 // Leaflet needs a real layout; the map's own behaviour is covered in Chromium.
@@ -21,6 +22,7 @@ const field = (name: string) => screen.getByLabelText<HTMLInputElement>(name);
 describe('report form contact fields', () => {
   it('are filled from the resident session, leaving what was typed', async () => {
     const user = userEvent.setup();
+    markResidentSignedIn();
     serveWithSession({ signedIn: true, email: 'aino@example.org', firstName: 'Aino', lastName: 'Virtanen' });
     await renderReport();
     await screen.findByRole('radio', { name: /^Potholes/ });
@@ -32,7 +34,8 @@ describe('report form contact fields', () => {
     expect(field('Email (optional)').value).toBe('other@example.org');
   }, 20_000);
 
-  it('stay empty for someone not signed in', async () => {
+  it('stay empty for someone signed out, who is asked', async () => {
+    markResidentSignedIn(); // signed in here once; the server says the session has ended
     const fetchMock = serveWithSession({ signedIn: false });
     await renderReport();
     await screen.findByRole('radio', { name: /^Potholes/ });

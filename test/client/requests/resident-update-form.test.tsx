@@ -7,6 +7,7 @@ import { parseServiceRequest } from '../../../src/client/lib/parse-service-reque
 import { formFields, stubXhr } from '../report/report-test-utils';
 import { renderWithI18n } from './render-with-i18n';
 import { jsonResponse, mockFetch } from '../render-app';
+import { markResidentSignedIn } from '../signed-in-markers';
 import en from '../../../src/client/locales/en/resident-updates.json';
 import fi from '../../../src/client/locales/fi/resident-updates.json';
 import sv from '../../../src/client/locales/sv/resident-updates.json';
@@ -41,9 +42,9 @@ describe('the resident update form', { timeout: 20_000 }, () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('posts the text, photo, name choice and address to the proxy, then thanks', async () => {
-    // Nobody is signed in: the residents' API says so.
-    mockFetch(() => jsonResponse({ error: { code: 'unauthenticated', message: 'sign in' } }, { status: 401 }));
+  it('posts the text, photo, name choice and address to the proxy, then thanks; asks nobody who is signed in where nobody signed in', async () => {
+    // Nobody ever signed in in this browser: the residents' API would answer 401, a console error in a browser.
+    const fetches = mockFetch(() => jsonResponse({ error: { code: 'unauthenticated', message: 'sign in' } }, { status: 401 }));
     const calls = stubXhr(() => ({ status: 200, body: [{ update_id: 'u1', status: 'pending' }] }));
     renderWithI18n(<ResidentUpdateForm id="req123abc" />, 'fi');
     fireEvent.click(screen.getByRole('button', { name: 'Lisää päivitys' }));
@@ -65,9 +66,11 @@ describe('the resident update form', { timeout: 20_000 }, () => {
     ]);
     // Only the reporter, signed in, may say fixed / still there; nobody is signed in here.
     expect(screen.queryByRole('radio')).toBeNull();
+    expect(fetches.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/residents/api'))).toEqual([]);
   });
 
   it('offers the signed-in reporter "fixed" / "still there", and sends the choice', async () => {
+    markResidentSignedIn();
     mockFetch((url) => (url.pathname === '/residents/api/me' ? jsonResponse({ email: 'me@example.org', reports: [{ id: 'req123abc' }], follows: [] }) : jsonResponse({}, { status: 404 })));
     const calls = stubXhr(() => ({ status: 200, body: [{ update_id: 'u1', status: 'pending' }] }));
     renderWithI18n(<ResidentUpdateForm id="req123abc" />);

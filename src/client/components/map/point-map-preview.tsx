@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { mapPreviewHtml, previewCredit } from '../../../shared/map/map-preview';
 import { clientEnv } from '../../lib/env';
 import { pointMapView } from './point-map-view';
+import { isHighDensityScreen } from './tile-layer-options';
 
 interface BoxSize {
   width: number;
@@ -28,7 +29,7 @@ function useInnerSize(ref: RefObject<HTMLElement | null>): BoxSize | undefined {
 /**
  * The small map's first view as plain tiles (src/shared/map/map-preview.ts), shown as soon as the
  * point is known, while Leaflet's chunk loads: the very tiles Leaflet asks for first (its view,
- * the box's size), at the same places, so they are fetched once and Leaflet's cover them exactly.
+ * the box's size, the screen's tile grid), at the same places, so they are fetched once and Leaflet's cover them exactly.
  * Measured from the box it fills, so it asks for no tile outside it.
  */
 export function PointMapPreview({ lat, long }: { lat: number; long: number }) {
@@ -37,7 +38,7 @@ export function PointMapPreview({ lat, long }: { lat: number; long: number }) {
   const { mapTileUrl, mapTileAttribution } = clientEnv();
   const html =
     size && size.width > 0 && size.height > 0
-      ? mapPreviewHtml(pointMapView(lat, long), mapTileUrl, previewCredit(mapTileAttribution), { halfWidth: size.width / 2, halfHeight: size.height / 2 })
+      ? mapPreviewHtml(pointMapView(lat, long), mapTileUrl, previewCredit(mapTileAttribution), { halfWidth: size.width / 2, halfHeight: size.height / 2 }, { highDensity: isHighDensityScreen() })
       : '';
   // Markup of numbers, the configured tile template (escaped) and its configured credit, as the
   // server writes the home page's preview.

@@ -3,6 +3,7 @@ import { CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
 import { clientEnv } from '../../lib/env';
 import { LocalizedMapControls } from './localized-map-controls';
 import { pointMapView } from './point-map-view';
+import { tileLayerOptions } from './tile-layer-options';
 
 /** Leaflet fades a loaded tile in (0.2 s, leaflet.css) and drops what it covers after 250 ms: what lies under it shows until then. */
 const TILE_FADE_MS = 250;
@@ -29,7 +30,7 @@ export default function PointMap({ lat, long, onTilesShown }: { lat: number; lon
       <LocalizedMapControls />
       <TileLayer
         url={mapTileUrl}
-        maxZoom={19}
+        {...tileLayerOptions(mapTileUrl, 19)}
         eventHandlers={onTilesShown ? { load: () => setTimeout(onTilesShown, TILE_FADE_MS) } : undefined}
       />
       <CircleMarker

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { formatW3cDateTime } from '../../time/w3c';
-import { checkOrigin, checkWriteAllowed, clearSessionCookie, findSession, setSessionCookie } from '../auth';
+import { checkOrigin, checkWriteAllowed, clearSessionCookie, findSession, forgetEndedSession, setSessionCookie } from '../auth';
 import { ModerationApiError, unauthenticated } from '../errors';
 import { loginAddressKey } from '../login-address';
 import { createLoginLimiter } from '../login-limiter';
@@ -83,9 +83,12 @@ export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository
     },
   );
 
-  app.get('/session', { schema: moderationSchemas.session }, async (request) => {
+  app.get('/session', { schema: moderationSchemas.session }, async (request, reply) => {
     const session = await findSession(request, repository, context.now());
-    if (!session) throw unauthenticated();
+    if (!session) {
+      forgetEndedSession(reply, request, config);
+      throw unauthenticated();
+    }
     return describe(session);
   });
 

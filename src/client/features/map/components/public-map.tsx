@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import { Circle, MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
 import { LocalizedMapControls } from '../../../components/map/localized-map-controls';
+import { tileLayerOptions } from '../../../components/map/tile-layer-options';
 import { useTrailingCall } from '../../../hooks/use-trailing-call';
 import { clientEnv } from '../../../lib/env';
 import type { Bounds } from '../lib/cluster-index';
@@ -135,7 +136,7 @@ export default function PublicMap(props: PublicMapProps) {
       <LocalizedMapControls />
       <TileLayer
         url={env.mapTileUrl}
-        maxZoom={MAP_MAX_ZOOM}
+        {...tileLayerOptions(env.mapTileUrl, MAP_MAX_ZOOM)}
         eventHandlers={{
           tileerror: () => {
             if (tilesFailed.current) return;

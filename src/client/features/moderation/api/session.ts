@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/http-client';
+import { mayBeSignedInAsModerator } from '../../../lib/signed-in-markers';
 import { csrfHeaders, moderationApiPath, moderationKeys } from './moderation-api';
 import { sessionSchema, type ModeratorSession } from './moderation-schema';
 
-/** The signed-in moderator, or null when there is no live session (401). */
+/** The signed-in moderator, or null when there is no live session (401), or nobody signed in in this browser (not asked). */
 export async function getSession({ signal }: { signal?: AbortSignal } = {}): Promise<ModeratorSession | null> {
+  if (!mayBeSignedInAsModerator()) return null;
   try {
     return sessionSchema.parse(await api.get(moderationApiPath('/session'), { signal }));
   } catch (error) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
 import { LocalizedMapControls } from '../../../components/map/localized-map-controls';
 import { WheelZoomWhenChosen } from '../../../components/map/wheel-zoom-when-chosen';
+import { tileLayerOptions } from '../../../components/map/tile-layer-options';
 import { clientEnv } from '../../../lib/env';
 import type { LatLong } from '../lib/place';
 import { pinIcon } from './map-pin-icon';
@@ -93,6 +94,8 @@ export default function LocationMap({ pin, initialCenter, focusRequest, onPin, o
       <WheelZoomWhenChosen hint={{ ctrl: t('place.wheelHint'), mac: t('place.wheelHintMac') }} />
       <TileLayer
         url={mapTileUrl}
+        // Leaflet's default closest zoom, as before.
+        {...tileLayerOptions(mapTileUrl, 18)}
         eventHandlers={{
           tileerror: () => {
             if (failedOnce.current) return;

@@ -3,6 +3,7 @@ import { paths } from '@/shared/paths';
 import type { SupportedLocale } from '@/shared/locales';
 import type { ResidentMe } from '@/shared/residents/wire';
 import { api } from '../../../lib/http-client';
+import { mayBeSignedInAsResident } from '../../../lib/signed-in-markers';
 
 export interface ResidentUpdateDraft {
   description: string;
@@ -34,9 +35,11 @@ export function usePostResidentUpdate(id: string) {
 
 /**
  * Whether the signed-in resident made this report (their own reports, from the residents' API):
- * only then may they say it is fixed or still there. Nobody signed in, or any failure: false.
+ * only then may they say it is fixed or still there. Nobody signed in, or any failure: false;
+ * not asked in a browser where nobody signed in (its 401 would be a console error on every visit).
  */
 export async function isOwnReport({ id, signal }: { id: string; signal?: AbortSignal }): Promise<boolean> {
+  if (!mayBeSignedInAsResident()) return false;
   try {
     const me = await api.get<ResidentMe | null>(`${paths.residentsApi}/me`, { signal });
     return Array.isArray(me?.reports) && me.reports.some((report) => report.id === id);
