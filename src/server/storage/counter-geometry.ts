@@ -2,6 +2,7 @@
  * The geometry of counter searches that every backend finishes in code, so both answer alike:
  * the exact distance and its order for a near filter, and point-in-polygon for an area.
  */
+import Flatbush from 'flatbush';
 import { distanceKm } from './geo';
 import type { CounterFilter, PolygonArea } from './repositories/types';
 
@@ -51,22 +52,35 @@ function onSegment(x: number, y: number, a: readonly [number, number], b: readon
 }
 
 /**
- * Strictly inside on the plane of longitude and latitude, as ST_Within of a point in a polygon:
- * on any ring's edge is outside; inside a hole is outside (even-odd over all rings).
+ * Whether a point is strictly inside the area on the plane of longitude and latitude, as ST_Within
+ * of a point in a polygon: on any ring's edge is outside; inside a hole is outside (even-odd over
+ * all rings). Made once per area for its many points: the area's edges in a flatbush, so a point
+ * looks only at the edges its ray to the east can cross (a few) instead of all of them. A
+ * 20,000-position polygon against 2,000 counters was 40 million edge tests, seconds of a blocked
+ * event loop; now each point costs a search of the index.
  */
-export function insideArea(longitude: number, latitude: number, area: PolygonArea): boolean {
-  return area.some((polygon) => {
-    let inside = false;
-    for (const ring of polygon) {
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-        const a = ring[i]!;
-        const b = ring[j]!;
+export function indexArea(area: PolygonArea): (longitude: number, latitude: number) => boolean {
+  const polygons = area.map((polygon) => {
+    const edges: [readonly [number, number], readonly [number, number]][] = [];
+    for (const ring of polygon) for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) edges.push([ring[i]!, ring[j]!]);
+    const index = new Flatbush(Math.max(edges.length, 1));
+    for (const [a, b] of edges) index.add(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]));
+    if (edges.length === 0) index.add(0, 0, 0, 0);
+    index.finish();
+    return { edges, index };
+  });
+  return (longitude, latitude) =>
+    polygons.some(({ edges, index }) => {
+      let inside = false;
+      // Edges whose box meets the ray from the point eastwards: the only ones it can lie on or cross.
+      for (const found of index.search(longitude, latitude, Infinity, latitude)) {
+        const [a, b] = edges[found] ?? [];
+        if (!a || !b) continue;
         if (onSegment(longitude, latitude, a, b)) return false;
         if (a[1] > latitude !== b[1] > latitude && longitude < ((b[0] - a[0]) * (latitude - a[1])) / (b[1] - a[1]) + a[0]) {
           inside = !inside;
         }
       }
-    }
-    return inside;
-  });
+      return inside;
+    });
 }

@@ -1,5 +1,5 @@
 import type { Compilable, ExpressionBuilder } from 'kysely';
-import { areaBounds, inOrderOf, insideArea, withinDistance } from '../counter-geometry';
+import { areaBounds, indexArea, inOrderOf, withinDistance } from '../counter-geometry';
 import { decodeCounter, encodeCounter, foldSource, sameCounterContent } from '../counter-rows';
 import { boundingBox } from '../geo';
 import { compiledQueries } from './compiled';
@@ -174,7 +174,8 @@ export function createCounterRepository(engine: Engine): CounterRepository {
         .where((eb) => eb.and([eb.between('latitude', box.minLatitude, box.maxLatitude), eb.between('longitude', box.minLongitude, box.maxLongitude)]))
         .orderBy('id')
         .execute();
-      return rows.filter((row) => insideArea(row.longitude, row.latitude, area)).map(decodeCounter);
+      const inside = indexArea(area);
+      return rows.filter((row) => inside(row.longitude, row.latitude)).map(decodeCounter);
     },
     async upsertMany(records) {
       return engine.write(async (trx) => {
