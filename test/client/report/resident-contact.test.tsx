@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../render-app';
 import { renderReport, serveReportApi } from './report-test-utils';
+import { enterText } from '../enter-text';
 
 // Leaflet needs a real layout; the map's own behaviour is covered in Chromium.
 vi.mock('../../../src/client/features/report/components/location-map', async () => {
@@ -28,7 +29,7 @@ describe('report form contact fields', () => {
     expect(field('First name (optional)').value).toBe('Aino');
     expect(field('Last name (optional)').value).toBe('Virtanen');
     await user.clear(field('Email (optional)'));
-    await user.type(field('Email (optional)'), 'other@example.org');
+    await enterText(user, field('Email (optional)'), 'other@example.org');
     expect(field('Email (optional)').value).toBe('other@example.org');
   }, 20_000);
 
