@@ -31,7 +31,7 @@ describe('report form contact fields', () => {
     await user.clear(field('Email (optional)'));
     await enterText(user, field('Email (optional)'), 'other@example.org');
     expect(field('Email (optional)').value).toBe('other@example.org');
-  }, 20_000);
+  });
 
   it('stay empty for someone not signed in', async () => {
     const fetchMock = serveWithSession({ signedIn: false });
