@@ -5,9 +5,6 @@ import { detectLanguage, LANGUAGE_STORAGE_KEY } from '../../src/client/lib/langu
 import { jsonResponse, mockFetch, renderApp } from './render-app';
 import { createTestI18n } from './test-i18n';
 
-// The home page (the public map) loads its code lazily; on a busy machine that takes a moment.
-const LOAD_TIMEOUT = 10_000;
-
 /** A proxy whose one service type is named in the language asked for; no requests yet. */
 function serveNamesPerLocale() {
   return mockFetch((url) => {
@@ -28,11 +25,11 @@ function serviceListLocales(fetchMock: ReturnType<typeof serveNamesPerLocale>): 
     .map((url) => url.searchParams.get('locale'));
 }
 
-describe('language switcher', { timeout: 20_000 }, () => {
+describe('language switcher', () => {
   it('switches the texts, the service names and <html lang>, and remembers the choice', async () => {
     const fetchMock = serveNamesPerLocale();
     renderApp({ language: 'en' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reported problems on the map' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reported problems on the map' })).toBeTruthy();
     // The map's problem-type filter names the types in the UI language.
     expect(await screen.findByText('Street condition')).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
@@ -61,7 +58,7 @@ describe('language switcher', { timeout: 20_000 }, () => {
   it('switches the report page too, with its own texts and the service names', async () => {
     serveNamesPerLocale();
     renderApp({ path: '/report', language: 'en' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Report a problem' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Report a problem' })).toBeTruthy();
     expect(await screen.findByRole('radio', { name: 'Street condition' })).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Svenska' }));
@@ -74,7 +71,7 @@ describe('language switcher', { timeout: 20_000 }, () => {
     serveNamesPerLocale();
     // As the app starts: only its own language's texts.
     const { i18n } = renderApp({ language: 'en', languages: ['en'] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reported problems on the map' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reported problems on the map' })).toBeTruthy();
     expect(i18n.hasResourceBundle('sv', 'common')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Svenska' }));
@@ -89,7 +86,7 @@ describe('language switcher', { timeout: 20_000 }, () => {
   it('keeps the later choice when an earlier one is still downloading', async () => {
     serveNamesPerLocale();
     const { i18n } = renderApp({ language: 'en', languages: ['en', 'fi'] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reported problems on the map' }, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reported problems on the map' })).toBeTruthy();
 
     // Both clicks land before the Swedish texts can arrive.
     fireEvent.click(screen.getByRole('button', { name: 'Svenska' }));
@@ -108,7 +105,7 @@ describe('language switcher', { timeout: 20_000 }, () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fi');
     const { i18n } = renderApp();
     expect(i18n.language).toBe('fi');
-    expect(await screen.findByText('Katujen kunto', {}, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+    expect(await screen.findByText('Katujen kunto')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Siirry pääsisältöön' })).toBeTruthy();
   });
 

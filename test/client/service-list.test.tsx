@@ -1,11 +1,8 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { everyServiceType, serviceNamesByCode } from '../../src/client/api/get-service-list';
 import { parseServiceList } from '../../src/client/lib/parse-service-types';
 import { jsonResponse, mockFetch, renderApp } from './render-app';
-
-// Routes load their code lazily (the front page pulls in the map): allow for a busy machine.
-configure({ asyncUtilTimeout: 8000 });
 
 const untidyList = [
   { service_code: '171', service_name: 'Street condition', group: 'Streets' },
@@ -13,7 +10,7 @@ const untidyList = [
   { service_code: 173, service_name: '' },
 ];
 
-describe('the one service list query', { timeout: 20_000 }, () => {
+describe('the one service list query', () => {
   it('keeps the usable entries and remembers where the first unusable one was', () => {
     const list = parseServiceList(untidyList, '/s');
     expect(list.serviceTypes.map((entry) => entry.service_code)).toEqual(['171', '173']);

@@ -3,8 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp } from './render-app';
 
-const LOAD_TIMEOUT = 10_000;
-
 function serveEmptyProxy() {
   return mockFetch((url) =>
     url.pathname.startsWith('/proxy/counters')
@@ -23,12 +21,12 @@ function menuPanel(button: HTMLElement): HTMLElement {
  * that it folds on a phone and shows in the row on a wide screen is checked in Chromium
  * (test/e2e/home-map-first.test.ts).
  */
-describe('header menu (navigation and languages behind one button on narrow screens)', { timeout: 20_000 }, () => {
+describe('header menu (navigation and languages behind one button on narrow screens)', () => {
   it('opens and closes by keyboard: Enter opens, Escape closes and puts focus back on the button', async () => {
     serveEmptyProxy();
     renderApp({ path: '/counters', language: 'fi' });
-    await screen.findByRole('heading', { level: 1, name: 'Liikennelaskurit' }, { timeout: LOAD_TIMEOUT });
-    const button = await screen.findByRole('button', { name: 'Valikko' }, { timeout: LOAD_TIMEOUT });
+    await screen.findByRole('heading', { level: 1, name: 'Liikennelaskurit' });
+    const button = await screen.findByRole('button', { name: 'Valikko' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(menuPanel(button).className).toBe('site-menu');
     expect(menuPanel(button).contains(screen.getByRole('navigation', { name: 'Päävalikko' }))).toBe(true);
@@ -50,12 +48,12 @@ describe('header menu (navigation and languages behind one button on narrow scre
   it('closes when a page is chosen in it, and on a click outside it', async () => {
     serveEmptyProxy();
     const { router } = renderApp({ path: '/counters', language: 'en' });
-    await screen.findByRole('heading', { level: 1, name: 'Traffic counters' }, { timeout: LOAD_TIMEOUT });
+    await screen.findByRole('heading', { level: 1, name: 'Traffic counters' });
     const button = () => screen.getByRole('button', { name: 'Menu' });
     await userEvent.click(button());
     expect(button().getAttribute('aria-expanded')).toBe('true');
     await userEvent.click(screen.getByRole('link', { name: 'Report a problem' }));
-    await screen.findByRole('heading', { level: 1, name: 'Report a problem' }, { timeout: LOAD_TIMEOUT });
+    await screen.findByRole('heading', { level: 1, name: 'Report a problem' });
     expect(router.state.location.pathname).toBe('/report');
     expect(button().getAttribute('aria-expanded')).toBe('false');
 

@@ -6,8 +6,6 @@ import type { ResidentMe } from '../../../src/shared/residents/wire';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { markResidentSignedIn } from '../signed-in-markers';
 
-const LOAD_TIMEOUT = 5000;
-
 const me: ResidentMe = {
   email: 'aino@example.org',
   firstName: 'Aino',
@@ -29,7 +27,7 @@ describe('/account', () => {
       return jsonResponse({}, { status: 404 });
     });
     renderApp({ path: '/account', language: 'fi' });
-    await screen.findByRole('heading', { level: 1, name: 'Omat ilmoitukset' }, { timeout: LOAD_TIMEOUT });
+    await screen.findByRole('heading', { level: 1, name: 'Omat ilmoitukset' });
     await userEvent.click(await screen.findByRole('button', { name: 'Lähetä minulle kirjautumislinkki' }));
     expect(screen.getByRole('textbox', { name: 'Sähköpostiosoite', description: /Kirjoita sähköpostiosoitteesi\./ })).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: 'Sähköpostiosoite' }), 'aino@example.org');
@@ -54,7 +52,7 @@ describe('/account', () => {
       return jsonResponse({}, { status: 404 });
     });
     renderApp({ path: '/account', language: 'sv' });
-    expect(await screen.findByText('Inloggad som aino@example.org', {}, { timeout: LOAD_TIMEOUT })).toBeTruthy();
+    expect(await screen.findByText('Inloggad som aino@example.org')).toBeTruthy();
     const reports = await screen.findByRole('region', { name: 'Anmälningar du har gjort' });
     expect(within(reports).getByRole('link', { name: 'Grop vid skolan' }).getAttribute('href')).toBe('/requests/r1');
     expect(within(reports).getByText('Väntar på granskning')).toBeTruthy();
@@ -84,7 +82,7 @@ describe('/account', () => {
       return jsonResponse({}, { status: 404 });
     });
     const { router } = renderApp({ path: '/account/sign-in?token=abcdefghijklmnopqrstuvwxyz', language: 'en' });
-    const button = await screen.findByRole('button', { name: 'Sign in' }, { timeout: LOAD_TIMEOUT });
+    const button = await screen.findByRole('button', { name: 'Sign in' });
     expect(calls.mock.calls.some(([input]) => String(input).includes('/confirm'))).toBe(false);
     await userEvent.click(button);
     expect(await screen.findByText('Signed in as aino@example.org')).toBeTruthy();
@@ -98,7 +96,7 @@ describe('/account', () => {
         : jsonResponse({ signedIn: false }),
     );
     renderApp({ path: '/account/sign-in?token=abcdefghijklmnopqrstuvwxyz', language: 'sv' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Logga in' }, { timeout: LOAD_TIMEOUT }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Logga in' }));
     expect(await screen.findByText('Den här inloggningslänken har redan använts eller har gått ut. Begär en ny nedan.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Skicka mig en inloggningslänk' })).toBeTruthy();
   });

@@ -1,9 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { streetOf } from '../../../src/client/features/alerts/lib/street-of';
-
-configure({ asyncUtilTimeout: 8000 });
 
 const nearest = {
   type: 'FeatureCollection',
@@ -21,7 +19,7 @@ function serve(answer: () => Response = () => jsonResponse({ status: 'confirmati
   });
 }
 
-describe('"Get alerts"', { timeout: 20_000 }, () => {
+describe('"Get alerts"', () => {
   it('in Finnish: the street comes from the nearest address, and the form sends JSON then says to check the email', async () => {
     const fetchMock = serve();
     renderApp({ path: '/alerts/new?lat=60.1841&long=24.9522', language: 'fi' });

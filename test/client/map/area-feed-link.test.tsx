@@ -1,10 +1,8 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 
-configure({ asyncUtilTimeout: 8000 });
-
-describe("the home map's feed link", { timeout: 20_000 }, () => {
+describe("the home map's feed link", () => {
   it('points at the feed of the view the URL names, its radius fitting the zoom', async () => {
     mockFetch(() => jsonResponse([]));
     renderApp({ path: '/?lat=60.2095&long=25.143&zoom=16', language: 'en' });

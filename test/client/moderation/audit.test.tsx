@@ -1,10 +1,8 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../render-app';
 import { renderApp } from '../render-app';
 import { fakeModerationApi } from './fake-moderation-api';
-
-configure({ asyncUtilTimeout: 8000 });
 
 const entries = [
   { id: 7, at: '2026-03-02T12:00:00+02:00', moderator: 'maija', action: 'status', service_request_id: 'abc', details: { from: ['RECEIVED'], to: ['PROCESSED'], status_notes_changed: true, notified: true } },
@@ -15,7 +13,7 @@ const entries = [
   { id: 2, at: '2026-03-02T09:00:00+02:00', moderator: 'ville', action: 'sign_in', service_request_id: null, details: {} },
 ];
 
-describe('audit log page', { timeout: 30_000 }, () => {
+describe('audit log page', () => {
   it('shows who did what and when, in words, linking each request to its review page', async () => {
     fakeModerationApi({
       override: (call) => (call.path === '/moderation/api/audit' ? jsonResponse({ items: entries, next_before: null }) : undefined),

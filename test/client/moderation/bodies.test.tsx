@@ -1,14 +1,12 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../render-app';
 import { fakeItem, fakeModerationApi } from './fake-moderation-api';
 
-configure({ asyncUtilTimeout: 8000 });
-
 const espoo = { id: 'espoo', names: { fi: 'Espoon kaupunki', sv: 'Esbo stad', en: 'City of Espoo' } };
 const vantaa = { id: 'vantaa', names: { fi: 'Vantaan kaupunki', sv: 'Vanda stad', en: 'City of Vantaa' } };
 
-describe('the console and bodies', { timeout: 30_000 }, () => {
+describe('the console and bodies', () => {
   it('names the signed-in moderator’s bodies in the chosen language, and each request’s body on its card', async () => {
     fakeModerationApi({ bodies: [espoo, vantaa], items: [fakeItem({ title: 'Broken bench', agency: 'Esbo stad' })] });
     renderApp({ path: '/moderation', language: 'sv' });

@@ -3,14 +3,12 @@
  * system's reference, waiting with its next attempt, or failed with the error and a Retry; the
  * queue marks failed sends.
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ModerationForward } from '../../../src/shared/moderation/wire';
 import { renderApp } from '../render-app';
 import { CSRF_TOKEN, fakeItem, fakeModerationApi } from './fake-moderation-api';
-
-configure({ asyncUtilTimeout: 8000 });
 
 const failed: ModerationForward = {
   method: 'open311',
@@ -32,7 +30,7 @@ async function openReview(forward: ModerationForward | null, language: 'en' | 'f
 
 const panel = () => screen.queryByTestId('forward-panel');
 
-describe('the send to the body’s case system in the console', { timeout: 30_000 }, () => {
+describe('the send to the body’s case system in the console', () => {
   it('a failed send shows the case system’s error prominently, and Retry puts it back in the queue with the CSRF header', async () => {
     const api = await openReview(failed);
     const region = screen.getByRole('region', { name: 'Sending to the body' });

@@ -1,11 +1,8 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../render-app';
 import { fakeItem, fakeModerationApi, PASSWORD } from './fake-moderation-api';
-
-// Routes load their code lazily: allow for a busy machine.
-configure({ asyncUtilTimeout: 8000 });
 
 async function signInWith(name: string, password: string) {
   const nameField = await screen.findByLabelText('Name');
@@ -17,7 +14,7 @@ async function signInWith(name: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-describe('moderator sign-in', { timeout: 30_000 }, () => {
+describe('moderator sign-in', () => {
   it('sends a logged-out visit to /moderation to the login page, and back to the queue after signing in', async () => {
     const api = fakeModerationApi({ signedIn: false, items: [fakeItem({ title: 'Broken bench' })] });
     const { router } = renderApp({ path: '/moderation', language: 'en' });

@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../render-app';
 import { fakeItem, fakeModerationApi } from './fake-moderation-api';
@@ -16,9 +16,7 @@ vi.mock('../../../src/client/components/request/request-summary', async (importO
 const { RequestDetails } = await import('../../../src/client/components/request/request-details');
 const { RequestSummary } = await import('../../../src/client/components/request/request-summary');
 
-configure({ asyncUtilTimeout: 8000 });
-
-describe('public-view preview', { timeout: 30_000 }, () => {
+describe('public-view preview', () => {
   it('is the track page’s RequestDetails and the map’s RequestSummary, given exactly the public answer', async () => {
     const item = fakeItem({ id: 'p1', title: 'Broken bench', detailedStatus: 'IN_PROCESS,PUBLIC_WORKS_NEW', statusNotes: 'Forwarded.' });
     fakeModerationApi({ items: [item] });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
 import { fakeItem, fakeModerationApi } from './fake-moderation-api';
+import { afterRetries } from '../retry-waits';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -129,9 +130,12 @@ describe('moderation queue and lists', { timeout: 30_000 }, () => {
           ? new Response(JSON.stringify({ error: { code: 'internal_error', message: 'boom' } }), { status: 500 })
           : undefined,
     });
-    renderApp({ path: '/moderation', language: 'en' });
     // Server errors are retried twice by the query client before the page shows one.
-    expect((await screen.findByRole('alert', undefined, { timeout: 10_000 })).textContent).toContain(
+    const alert = await afterRetries(
+      () => renderApp({ path: '/moderation', language: 'en' }),
+      () => screen.getByRole('alert'),
+    );
+    expect(alert.textContent).toContain(
       'The service could not do this right now. Try again in a moment.',
     );
     failing = false;

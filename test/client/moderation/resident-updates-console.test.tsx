@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ModerationUpdate } from '../../../src/shared/moderation/resident-updates';
 import { jsonResponse, renderApp } from '../render-app';
 import { CSRF_TOKEN, fakeModerationApi } from './fake-moderation-api';
-
-configure({ asyncUtilTimeout: 8000 });
 
 const pending: ModerationUpdate = {
   update_id: 'u1',
@@ -19,7 +17,7 @@ const pending: ModerationUpdate = {
   created_at: '2026-03-02T10:00:00+02:00',
 };
 
-describe("the console's residents' updates", { timeout: 30_000 }, () => {
+describe("the console's residents' updates", () => {
   it('lists pending updates with their report, text and photo, and publishes one with the CSRF token', async () => {
     let items = [pending];
     const api = fakeModerationApi({

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../render-app';
 import { CSRF_TOKEN, fakeItem, fakeModerationApi } from './fake-moderation-api';
+import { enterText } from '../enter-text';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -68,7 +69,7 @@ describe('review page', { timeout: 30_000 }, () => {
     // At once, not a frame later: focus never rests on <body> in between.
     expect(document.activeElement).toBe(reason);
     expect(screen.getByText('Shown on the report’s public page as the city’s notes, and emailed to the reporter.'.replace(/’/g, "'"))).toBeTruthy();
-    await userEvent.type(reason, 'Duplicate of an earlier report.');
+    await enterText(userEvent, reason, 'Duplicate of an earlier report.');
     await userEvent.click(screen.getByRole('button', { name: 'Reject the report' }));
     expect(await screen.findByText('Rejected. The report will not be listed publicly.')).toBeTruthy();
 
@@ -101,13 +102,13 @@ describe('review page', { timeout: 30_000 }, () => {
     expect(document.activeElement).toBe(description);
 
     await userEvent.clear(description);
-    await userEvent.type(description, 'A <b>bold</b> claim about the bench');
+    await enterText(userEvent, description, 'A <b>bold</b> claim about the bench');
     await userEvent.click(screen.getByRole('button', { name: 'Save texts' }));
     expect(screen.getByText('Write plain text: HTML tags and code are not allowed.')).toBeTruthy();
     expect(api.writes()).toEqual([]);
 
     await userEvent.clear(description);
-    await userEvent.type(description, 'The bench by the fountain has two broken slats.');
+    await enterText(userEvent, description, 'The bench by the fountain has two broken slats.');
     await userEvent.click(screen.getByRole('button', { name: 'Save texts' }));
     expect(await screen.findByText('Texts saved. The public view shows them now.')).toBeTruthy();
     const edit = api.writes().at(-1)!;
@@ -140,7 +141,7 @@ describe('review page', { timeout: 30_000 }, () => {
     renderApp({ path: '/moderation/requests/r5', language: 'fi' });
     const title = within(await screen.findByRole('region', { name: 'Muokkaa tekstejä' })).getByLabelText('Otsikko');
     await userEvent.clear(title);
-    await userEvent.type(title, 'A rather long title for a broken bench in the park');
+    await enterText(userEvent, title, 'A rather long title for a broken bench in the park');
     await userEvent.click(screen.getByRole('button', { name: 'Tallenna tekstit' }));
     const error = await screen.findByText('Kirjoita enintään 40 merkkiä.');
     expect(title.getAttribute('aria-invalid')).toBe('true');
@@ -183,7 +184,7 @@ describe('review page', { timeout: 30_000 }, () => {
     expect(within(panel).getByText('After saving, the report is:').textContent).toContain('Closed');
     expect(within(panel).getByText(/the reporter gets an email with these notes/)).toBeTruthy();
     await userEvent.selectOptions(within(panel).getByLabelText('Public works stage (optional)'), 'PUBLIC_WORKS_COMPLETED');
-    await userEvent.type(within(panel).getByLabelText('Notes from the city (public)'), 'The bench was repaired on Monday.');
+    await enterText(userEvent, within(panel).getByLabelText('Notes from the city (public)'), 'The bench was repaired on Monday.');
     await userEvent.click(within(panel).getByRole('button', { name: 'Save status' }));
 
     expect(await within(panel).findByText('Status saved. The report is closed.')).toBeTruthy();

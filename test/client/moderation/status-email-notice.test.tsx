@@ -2,13 +2,11 @@
  * The status form says when saving sends email, as the server sends it (issue 25): every saved
  * change of a published report goes to the reporter and the followers, not only a close.
  */
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../render-app';
 import { fakeItem, fakeModerationApi } from './fake-moderation-api';
-
-configure({ asyncUtilTimeout: 8000 });
 
 async function openStatusForm(moderation: 'pending' | 'published') {
   fakeModerationApi({ items: [fakeItem({ id: 'r9', title: 'Broken bench', moderation })] });
@@ -17,7 +15,7 @@ async function openStatusForm(moderation: 'pending' | 'published') {
   return screen.getByRole('region', { name: 'Handling status' });
 }
 
-describe('the status form’s word on email', { timeout: 30_000 }, () => {
+describe('the status form’s word on email', () => {
   it('on a published report: any change, not only closing, emails the reporter and the followers', async () => {
     const panel = await openStatusForm('published');
     const notice = /emails|email to the reporter and everyone following/;

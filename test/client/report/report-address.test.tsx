@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftPhotoStore } from '../../../src/client/features/report/draft/draft-photo-store';
 import { formFields, renderReport, serveReportApi, stubXhr } from './report-test-utils';
+import { enterText } from '../enter-text';
 
 // Leaflet needs a real layout (covered in Chromium, test/e2e/report-address.test.ts). This map
 // drops the pin a few metres from Hämeentie 30 (the fake geocoder's address), or far from any.
@@ -48,7 +49,7 @@ describe('report flow: the place in words', { timeout: 20_000 }, () => {
     expect(summary()).toBe('Chosen place: pin on the map near Hämeentie 30, 00530 Helsinki.');
     expect(addressField().value).toBe('Hämeentie 30, 00530 Helsinki');
 
-    await user.type(screen.getByLabelText('Description'), 'A deep hole in the cycle lane.');
+    await enterText(user, screen.getByLabelText('Description'), 'A deep hole in the cycle lane.');
     await user.click(screen.getByRole('button', { name: 'Send report' }));
     await screen.findByRole('heading', { level: 1, name: 'Thank you! Your report has been received.' });
     expect(Object.fromEntries(formFields(calls[0]!.body))).toMatchObject({
@@ -74,7 +75,7 @@ describe('report flow: the place in words', { timeout: 20_000 }, () => {
     expect(summary()).toBe('Valittu paikka: nasta kartalla kohdassa 60,20000, 25,10000.');
     expect(addressField('Osoite tai tarkempi paikka (vapaaehtoinen)').value).toBe('');
 
-    await user.type(addressField('Osoite tai tarkempi paikka (vapaaehtoinen)'), 'Kioskin takana');
+    await enterText(user, addressField('Osoite tai tarkempi paikka (vapaaehtoinen)'), 'Kioskin takana');
     await user.click(screen.getByRole('button', { name: 'Stub map: drop pin on Hämeentie' }));
     await waitFor(() => expect(summary()).toBe('Valittu paikka: nasta kartalla lähellä osoitetta Hämeentie 30, 00530 Helsinki.'));
     expect(addressField('Osoite tai tarkempi paikka (vapaaehtoinen)').value).toBe('Kioskin takana');
@@ -104,7 +105,7 @@ describe('report flow: the place in words', { timeout: 20_000 }, () => {
     expect(addressField('Adress eller närmare plats (frivilligt)').value).toBe('Kaivopuisto, Itäinen Puistotie 1, Helsinki');
 
     await user.click(screen.getByRole('radio', { name: /^Vandalism/ }));
-    await user.type(screen.getByLabelText('Beskrivning'), 'The bench is broken.');
+    await enterText(user, screen.getByLabelText('Beskrivning'), 'The bench is broken.');
     await user.click(screen.getByRole('button', { name: 'Skicka anmälan' }));
     await screen.findByTestId('report-id');
     expect(Object.fromEntries(formFields(calls[0]!.body))).toMatchObject({

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftPhotoStore } from '../../../src/client/features/report/draft/draft-photo-store';
 import { formFields, renderReport, serveReportApi, stubXhr } from './report-test-utils';
+import { enterText } from '../enter-text';
 
 // Leaflet needs a real layout; the map's own behaviour is covered in Chromium (test/e2e/report.test.ts).
 vi.mock('../../../src/client/features/report/components/location-map', async () => {
@@ -33,7 +34,7 @@ const jpeg = (name: string) => new File(['jpeg bytes'], name, { type: 'image/jpe
 async function fillValidReport(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('radio', { name: /^Potholes/ }));
   await user.click(screen.getByRole('button', { name: 'Stub map: drop pin' }));
-  await user.type(screen.getByLabelText('Description'), 'A deep hole in the cycle lane.');
+  await enterText(user, screen.getByLabelText('Description'), 'A deep hole in the cycle lane.');
 }
 
 describe('report page /report', () => {
@@ -98,7 +99,7 @@ describe('report page /report', () => {
     serveReportApi();
     await renderReport({ language: 'sv' });
     await screen.findByRole('radio', { name: /^Potholes/ });
-    await user.type(screen.getByLabelText('Beskrivning'), 'Hål i <script>vägen</script>');
+    await enterText(user, screen.getByLabelText('Beskrivning'), 'Hål i <script>vägen</script>');
     await user.click(screen.getByRole('button', { name: 'Skicka anmälan' }));
     expect(await screen.findAllByText('Skriv vanlig text, utan HTML-taggar eller kod.')).toHaveLength(2);
     expect(screen.getAllByText('Välj typ av problem.')).toHaveLength(2);
@@ -123,7 +124,7 @@ describe('report page /report', () => {
     const calls = stubXhr(() => ({ status: 201, body: [{ service_request_id: 'r-123', service_notice: 'Thanks from the city' }] }));
     const view = await renderReport({ language: 'en' });
     await fillValidReport(user);
-    await user.type(screen.getByLabelText('Email (optional)'), 'me@example.org');
+    await enterText(user, screen.getByLabelText('Email (optional)'), 'me@example.org');
     // What the address brings, as it happens: a receipt at once, then each public change.
     expect(screen.getByText('You get a receipt at once, then an email when the report is published and every time its status changes or the city replies.')).toBeTruthy();
     await user.upload(screen.getByTestId('photo-input'), [jpeg('a.jpg'), jpeg('b.jpg')]);
@@ -330,8 +331,8 @@ describe('report page /report', () => {
     // The place's name and address are filled in as the address; the person adds to them.
     const address = screen.getByLabelText('Address, or where exactly (optional)') as HTMLInputElement;
     expect(address.value).toBe('Public toilet, Market Square, Helsinki');
-    await user.type(address, ', door at the back');
-    await user.type(screen.getByLabelText('Description'), 'The door lock is broken.');
+    await enterText(user, address, ', door at the back');
+    await enterText(user, screen.getByLabelText('Description'), 'The door lock is broken.');
     await user.click(screen.getByRole('button', { name: 'Send report' }));
     await screen.findByTestId('report-id');
     expect(Object.fromEntries(formFields(calls[0]!.body).filter(([name]) => name !== 'media[]'))).toEqual({

@@ -5,6 +5,7 @@ import { draftPhotoStore } from '../../../src/client/features/report/draft/draft
 import { deviceOutbox } from '../../../src/client/features/report/outbox/device-outbox';
 import { deviceShelf } from '../../../src/client/lib/device-storage';
 import { formFields, renderReport, serveReportApi, stubXhr } from './report-test-utils';
+import { enterText } from '../enter-text';
 
 // As in report-flow.test.tsx: Leaflet needs a real layout, jsdom cannot decode images.
 vi.mock('../../../src/client/features/report/components/location-map', async () => {
@@ -34,7 +35,7 @@ function network(online: boolean) {
 async function fillValidReport(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('radio', { name: /^Potholes/ }));
   await user.click(screen.getByRole('button', { name: 'Stub map: drop pin' }));
-  await user.type(screen.getByLabelText('Description'), 'A deep hole in the cycle lane.');
+  await enterText(user, screen.getByLabelText('Description'), 'A deep hole in the cycle lane.');
   await user.upload(screen.getByTestId('photo-input'), [new File(['jpeg bytes'], 'a.jpg', { type: 'image/jpeg' })]);
   await waitFor(() => expect(screen.getAllByRole('img', { name: /^Photo \d: / })).toHaveLength(1));
 }

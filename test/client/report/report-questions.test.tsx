@@ -7,6 +7,7 @@ import { draftPhotoStore } from '../../../src/client/features/report/draft/draft
 import { resolveLocale } from '../../../src/shared/locales';
 import { jsonResponse, mockFetch } from '../render-app';
 import { formFields, renderReport, serviceType, stubXhr } from './report-test-utils';
+import { enterText } from '../enter-text';
 
 // Leaflet needs a real layout; the map's own behaviour is covered in Chromium.
 vi.mock('../../../src/client/features/report/components/location-map', async () => {
@@ -89,7 +90,7 @@ describe('the chosen type’s own questions', () => {
     const calls = stubXhr(() => ({ status: 201, body: [{ service_request_id: 'r-1', service_notice: '' }] }));
     await renderReport({ language: 'en' });
     await choosePotholeWithPlace(user);
-    await user.type(screen.getByLabelText('Description'), 'A deep hole in the cycle lane.');
+    await enterText(user, screen.getByLabelText('Description'), 'A deep hole in the cycle lane.');
     const depth = await screen.findByLabelText('Estimated depth in centimetres (optional)');
     await user.type(depth, 'deep');
     await user.type(screen.getByLabelText('When did you notice it? (optional)'), '2026-11-20T08:15');
@@ -126,7 +127,7 @@ describe('the chosen type’s own questions', () => {
     const calls = stubXhr(() => ({ status: 201, body: [{ service_request_id: 'r-3', service_notice: '' }] }));
     await renderReport({ language: 'fi' });
     await choosePotholeWithPlace(user, /^Leikki- ja liikuntapuistot/);
-    await user.type(screen.getByLabelText('Kuvaus'), 'Keinun ketju on poikki jo toista päivää.');
+    await enterText(user, screen.getByLabelText('Kuvaus'), 'Keinun ketju on poikki jo toista päivää.');
     const group = await screen.findByRole('group', { name: 'Mitä välineitä asia koskee?' });
     // A single choice that is optional offers "no answer"; a required list of several does not.
     expect(within(group).queryByRole('checkbox', { name: 'En osaa sanoa' })).toBeNull();
@@ -143,7 +144,7 @@ describe('the chosen type’s own questions', () => {
     const calls = stubXhr(() => ({ status: 201, body: [{ service_request_id: 'r-2', service_notice: '' }] }));
     await renderReport({ language: 'sv' });
     await choosePotholeWithPlace(user, /^Lek- och idrottsparker/);
-    await user.type(screen.getByLabelText('Beskrivning'), 'Gungan är trasig sedan i går.');
+    await enterText(user, screen.getByLabelText('Beskrivning'), 'Gungan är trasig sedan i går.');
     await user.click(await screen.findByRole('checkbox', { name: 'Staket eller grind' }));
     await user.click(screen.getByRole('checkbox', { name: 'Gunga' }));
     await user.click(screen.getByRole('button', { name: 'Skicka anmälan' }));

@@ -80,10 +80,9 @@ export function serveReportApi(options: { nearby?: NearbyRequestFixture[]; bodie
 
 export async function renderReport({ language = 'en', path = '/report' }: { language?: SupportedLocale; path?: string } = {}) {
   const view = renderApp({ path, language });
-  // The first test of a file also waits for the lazily loaded route, then the flow's own lazy
-  // chunk (its placeholder holds the room until then), to compile.
-  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
-  if (path.startsWith('/report')) await waitFor(() => expect(view.container.querySelector('form.report-form')).not.toBeNull(), { timeout: 10_000 });
+  // The flow's lazy chunk is loaded before the file's tests (app-code.ts): this waits for rendering.
+  await screen.findByRole('heading', { level: 1 });
+  if (path.startsWith('/report')) await waitFor(() => expect(view.container.querySelector('form.report-form')).not.toBeNull());
   return view;
 }
 

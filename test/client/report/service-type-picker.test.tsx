@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../render-app';
 import { renderReport, serviceTypesByLocale } from './report-test-utils';
+import { afterRetries } from '../retry-waits';
 
 // Leaflet needs a real layout; the location step's map is covered in Chromium (test/e2e/report.test.ts).
 vi.mock('../../../src/client/features/report/components/location-map', async () => {
@@ -63,8 +64,11 @@ describe('service types in the report flow', { timeout: 20_000 }, () => {
 
   it('says so when the service cannot be reached', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    await renderReport({ language: 'en' });
-    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toContain('The service could not be reached.');
+    const alert = await afterRetries(
+      () => renderReport({ language: 'en' }),
+      () => screen.getByRole('alert'),
+    );
+    expect(alert.textContent).toContain('The service could not be reached.');
   });
 
   it('copes with untidy entries from a real city (numeric code, null description, missing group)', async () => {

@@ -2,15 +2,13 @@
  * A report forwarded to its body's case system (issue 27) says so in its public history, naming
  * the body, and the case system's public works stages read as words in every language.
  */
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RequestHistory } from '../../../src/client/components/request';
 import type { HistoryEntry } from '../../../src/shared/georeport/types';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { serviceRequest } from './fixtures';
 import { renderWithI18n } from './render-with-i18n';
-
-configure({ asyncUtilTimeout: 8000 });
 
 const history: HistoryEntry[] = [
   { kind: 'received', datetime: '2026-11-20T14:00:00+02:00', detailed_status: 'RECEIVED' },
@@ -21,7 +19,7 @@ const history: HistoryEntry[] = [
 
 const entryTexts = (container: HTMLElement) => [...container.querySelectorAll('li')].map((entry) => entry.textContent);
 
-describe('the forwarded entry of a request’s history', { timeout: 20_000 }, () => {
+describe('the forwarded entry of a request’s history', () => {
   it('the public request page names the body it was forwarded to, and the public works stage in words', async () => {
     const request = serviceRequest({
       agency_responsible: 'Espoon kaupunki',

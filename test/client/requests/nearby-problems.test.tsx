@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { followSpecification } from '../../../src/shared/georeport/follow';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
@@ -6,8 +6,6 @@ import { serviceRequest } from './fixtures';
 import en from '../../../src/client/locales/en/nearby.json';
 import fi from '../../../src/client/locales/fi/nearby.json';
 import sv from '../../../src/client/locales/sv/nearby.json';
-
-configure({ asyncUtilTimeout: 8000 });
 
 // Metres north of the page's report (60.1699, 24.9384) as latitude text.
 const north = (metres: number) => (60.1699 + (metres * 180) / Math.PI / 6_371_008.8).toFixed(7);
@@ -25,7 +23,7 @@ function serve(nearby: ReturnType<typeof serviceRequest>[]) {
   });
 }
 
-describe('Problems nearby on a report page', { timeout: 20_000 }, () => {
+describe('Problems nearby on a report page', () => {
   it('lists the other reports within 500 m nearest first, with type, title, distance, status and link; asks the listing around the point', async () => {
     const fetchMock = serve([
       other('far', 430),

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ServiceRequest } from '../../../src/shared/georeport/types';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { serviceRequest } from './fixtures';
-
-// Routes load their code lazily (the front page pulls in the map): allow for a busy machine.
-configure({ asyncUtilTimeout: 8000 });
+import { afterRetries } from '../retry-waits';
 
 const detailPath = (id: string) => `/proxy/open311/v1/requests/${id}.json`;
 const listPath = '/proxy/open311/v1/requests.json';
@@ -38,7 +36,7 @@ function serveRequests({
   });
 }
 
-describe('track page /requests/:id', { timeout: 20_000 }, () => {
+describe('track page /requests/:id', () => {
   it('shows a published request in the UI language, asking with extensions and the locale', async () => {
     const request = serviceRequest({ extended_attributes: { detailed_status: 'IN_PROCESS,PUBLIC_WORKS_IN_PROGRESS' } });
     const fetchMock = serveRequests({ requests: [request], published: [request.service_request_id], namesByLocale: { fi: 'Katujen kunto' } });
@@ -146,10 +144,13 @@ describe('track page /requests/:id', { timeout: 20_000 }, () => {
 
   it('tells a lost connection apart from a service error', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    renderApp({ path: '/requests/req123abc', language: 'en' });
-    // Network failures are retried twice (about three seconds) before the page gives up.
-    expect(await screen.findByText(/The service could not be reached/, undefined, { timeout: 6000 })).toBeTruthy();
-  }, 10_000);
+    // Network failures are retried twice before the page gives up.
+    const message = await afterRetries(
+      () => renderApp({ path: '/requests/req123abc', language: 'en' }),
+      () => screen.getByText(/The service could not be reached/),
+    );
+    expect(message).toBeTruthy();
+  });
 
   it('fetches the names again when the language changes, keeping the page on screen', async () => {
     const request = serviceRequest();
@@ -190,7 +191,7 @@ describe('track page /requests/:id', { timeout: 20_000 }, () => {
   });
 });
 
-describe('track page: a request at a service object', { timeout: 20_000 }, () => {
+describe('track page: a request at a service object', () => {
   it('names the object from the registry when the request carries no address, not "Service point demo-park-9"', async () => {
     const request = serviceRequest({ address: '', lat: '60.1574', long: '24.956', extended_attributes: { service_object_id: 'demo-park-9', service_object_type: 'urn:kerro:service-objects' } });
     mockFetch((url) => {

@@ -1,10 +1,8 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { followSpecification } from '../../../src/shared/georeport/follow';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { serviceRequest } from './fixtures';
-
-configure({ asyncUtilTimeout: 8000 });
 
 const history = [
   { kind: 'received', datetime: '2026-11-20T14:00:00+02:00', detailed_status: 'RECEIVED' },
@@ -24,7 +22,7 @@ function serve(discovery: unknown) {
   });
 }
 
-describe('the request page below the details', { timeout: 20_000 }, () => {
+describe('the request page below the details', () => {
   it('shows the dated history with every note kept, and following when the service offers it', async () => {
     serve({ endpoints: [{ specification: 'http://wiki.open311.org/GeoReport_v2' }, { specification: followSpecification }] });
     renderApp({ path: '/requests/req123abc', language: 'en' });

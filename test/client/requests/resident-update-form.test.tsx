@@ -1,5 +1,5 @@
 /** "Add an update" on a report's page: checks before sending, posts to the proxy, thanks, and says so when offline. */
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestHistory } from '../../../src/client/components/request';
 import { ResidentUpdateForm } from '../../../src/client/features/requests/components/resident-update-form';
@@ -12,10 +12,9 @@ import en from '../../../src/client/locales/en/resident-updates.json';
 import fi from '../../../src/client/locales/fi/resident-updates.json';
 import sv from '../../../src/client/locales/sv/resident-updates.json';
 
-configure({ asyncUtilTimeout: 8000 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the resident update form', { timeout: 20_000 }, () => {
+describe('the resident update form', () => {
   it('starts folded behind its heading\'s button, which opens it and takes focus into it', () => {
     renderWithI18n(<ResidentUpdateForm id="req123abc" />);
     const toggle = screen.getByRole('button', { name: 'Add an update' });

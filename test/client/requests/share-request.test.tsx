@@ -1,11 +1,9 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareRequest } from '../../../src/client/features/requests/components/share-request';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { serviceRequest } from './fixtures';
 import { renderWithI18n } from './render-with-i18n';
-
-configure({ asyncUtilTimeout: 8000 });
 
 const url = 'http://localhost/requests/req123abc';
 
@@ -95,7 +93,7 @@ describe('Share', () => {
   });
 });
 
-describe("Share on a request's page", { timeout: 20_000 }, () => {
+describe("Share on a request's page", () => {
   /** A fake proxy for one request, in the public listing (published) or not. */
   function serve(published: boolean) {
     const request = serviceRequest({ extended_attributes: { title: 'Broken bench', detailed_status: 'RECEIVED', media_urls: [] } });
