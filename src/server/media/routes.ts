@@ -25,9 +25,10 @@ const publicCaching = 'public, no-cache';
 const previewCaching = 'private, no-store';
 
 /**
- * Serves stored photos at /media/:fileName (GET and HEAD): to everyone while the report (or
- * update) that holds the photo is public, to that report's moderators otherwise; to anyone else a
- * photo that is not public is a 404, as one that does not exist.
+ * Serves stored photos at /media/:fileName (GET and HEAD): to everyone while the report that holds
+ * the photo may be read (pending or published: not rejected, nor hidden on an abuse report) and,
+ * for a resident's update, once the update is published; to that report's moderators otherwise. To
+ * anyone else such a photo is a 404, as one that does not exist.
  */
 export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { store, owners, mayPreview }) => {
   // HEAD is declared, not left to fastify's derived route, which would read the whole file to discard it.

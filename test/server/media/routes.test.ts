@@ -23,7 +23,7 @@ let moderatorAsking = false;
 let requests = 0;
 
 /** Saves the bytes as a photo of a new request, published unless told otherwise, as POST /requests stores one. */
-async function savePhoto(buffer: Buffer, extension: 'jpg' | 'png' | 'webp' | 'gif', moderation: 'published' | 'pending' = 'published'): Promise<string> {
+async function savePhoto(buffer: Buffer, extension: 'jpg' | 'png' | 'webp' | 'gif', moderation: 'published' | 'rejected' = 'published'): Promise<string> {
   const fileName = await store.media.save(buffer, extension);
   requests += 1;
   await store.serviceRequests.create(
@@ -121,10 +121,10 @@ describe('GET /media/:fileName', () => {
 });
 
 describe('GET /media/:fileName of a photo the public may not see', () => {
-  it('is a 404 to the public, as a missing file, for a pending report and for a file no report holds', async () => {
-    const pending = await savePhoto(Buffer.from('photo'), 'jpg', 'pending');
+  it('is a 404 to the public, as a missing file, for a rejected report and for a file no report holds', async () => {
+    const rejected = await savePhoto(Buffer.from('photo'), 'jpg', 'rejected');
     const loose = await store.media.save(Buffer.from('photo'), 'jpg');
-    for (const fileName of [pending, loose]) {
+    for (const fileName of [rejected, loose]) {
       const response = await app.inject({ method: 'GET', url: `/media/${fileName}` });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(notFound);
@@ -132,9 +132,9 @@ describe('GET /media/:fileName of a photo the public may not see', () => {
   });
 
   it("is served to the report's moderators, for nobody to keep", async () => {
-    const pending = await savePhoto(Buffer.from('photo'), 'jpg', 'pending');
+    const rejected = await savePhoto(Buffer.from('photo'), 'jpg', 'rejected');
     moderatorAsking = true;
-    const response = await app.inject({ method: 'GET', url: `/media/${pending}` });
+    const response = await app.inject({ method: 'GET', url: `/media/${rejected}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.body).toBe('photo');

@@ -120,6 +120,9 @@ describe('the moderation API scoped to a moderator’s bodies', () => {
   });
 
   it('a duplicate mark needs both requests in the moderator’s bodies: an original of another body is answered as absent', async () => {
+    // Originals must be published (a pending one's id would open its unmoderated text: duplicates.test.ts).
+    await espoo.request('POST', `/requests/${ids.espoo1}/publish`);
+    await vantaa.request('POST', `/requests/${ids.vantaa}/publish`);
     const across = await espoo.request('POST', `/requests/${ids.espoo2}/duplicate`, { original: ids.vantaa });
     expect(across.statusCode).toBe(404);
     expect(across.json().error.message).toBe(`service request ${ids.vantaa} not found; give the id of the original report`);

@@ -1,7 +1,8 @@
 /**
- * A photo is public only while the report (or resident's update) that holds it is: before a
- * moderator publishes it, after a rejection or a hide on an abuse report, its /media/ address is a
- * 404 to everyone but that report's moderators, and nothing lets a cache keep serving it.
+ * A photo is served only while what holds it may be read: from a rejection or a hide on an abuse
+ * report on (and a resident's update's before a moderator publishes it) its /media/ address is a
+ * 404 to everyone but the report's moderators, and nothing lets a cache keep serving it. A pending
+ * report is read by its id (the reporter's track page shows it, photos included).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lightPasswordHash } from '../../helpers/light-password-hash';
@@ -39,8 +40,11 @@ const asPublic = (path: string) => t.app.inject({ method: 'GET', url: path });
 const asModerator = (session: ModeratorSession, path: string) => t.app.inject({ method: 'GET', url: path, headers: { cookie: session.cookie } });
 
 describe("a report's photo", () => {
-  it("is shown to the report's moderators before it is published, to nobody else, and kept by no cache", async () => {
-    const { photoPath } = await espooReportWithPhoto();
+  it("is shown, once its report is rejected, to the report's moderators only, and kept by no cache", async () => {
+    const { id, photoPath } = await espooReportWithPhoto();
+    // Pending: read by its id, as the reporter's track page does.
+    expect((await asPublic(photoPath)).statusCode).toBe(200);
+    expect((await espoo.request('POST', `/requests/${id}/reject`, { reason: 'personal_data' })).statusCode).toBe(200);
     expect((await asPublic(photoPath)).statusCode).toBe(404);
     expect((await asModerator(vantaa, photoPath)).statusCode).toBe(404);
     const preview = await asModerator(espoo, photoPath);

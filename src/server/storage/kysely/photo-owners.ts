@@ -16,7 +16,7 @@ export function createPhotoOwnerRepository({ db }: Engine): PhotoOwnerRepository
         .where('request_media.file_name', '=', fileName)
         .executeTakeFirst();
       if (requestPhoto) {
-        return { serviceRequestId: requestPhoto.service_request_id, bodyId: requestPhoto.body_id, isPublic: requestPhoto.moderation === 'published' };
+        return { serviceRequestId: requestPhoto.service_request_id, bodyId: requestPhoto.body_id, isPublic: requestPhoto.moderation !== 'rejected' };
       }
       const updatePhoto = await db
         .selectFrom('resident_updates')
@@ -28,7 +28,7 @@ export function createPhotoOwnerRepository({ db }: Engine): PhotoOwnerRepository
       return {
         serviceRequestId: updatePhoto.service_request_id,
         bodyId: updatePhoto.body_id,
-        isPublic: updatePhoto.request_moderation === 'published' && updatePhoto.moderation === 'published',
+        isPublic: updatePhoto.request_moderation !== 'rejected' && updatePhoto.moderation === 'published',
       };
     },
   };

@@ -58,7 +58,11 @@ export interface PhotoOwner {
   serviceRequestId: string;
   /** The request's body: which moderators may see the photo while it is not public. */
   bodyId: string | null;
-  /** Whether the public may see it: its request is published and, for an update's photo, the update too. */
+  /**
+   * Whether the public may see it: its request is not rejected (a pending one is read by its id:
+   * the reporter's track page shows it, photos included) and, for an update's photo, the update is
+   * published.
+   */
   isPublic: boolean;
 }
 

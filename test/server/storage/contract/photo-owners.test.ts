@@ -38,19 +38,19 @@ const setModeration = (store: Store, requestId: string, moderation: 'published' 
 describe('photo owners', () => {
   const opened = useFreshStore();
 
-  it("names a request's photo with its request and body, public only while the request is published", async () => {
+  it("names a request's photo with its request and body, public until the request is rejected (a pending one is read by its id)", async () => {
     const { store } = opened;
     await storeServiceTypes(store);
     await store.serviceRequests.create(newRequest('shown', { body_id: 'espoo', media: [{ ...mediaRow(0), file_name: requestPhoto(1) }] }));
     await store.serviceRequests.create(newRequest('waiting', { moderation: 'pending', body_id: 'vantaa', media: [{ ...mediaRow(0), file_name: requestPhoto(2) }] }));
     expect(await store.photoOwners.ownerOf(requestPhoto(1))).toEqual({ serviceRequestId: 'shown', bodyId: 'espoo', isPublic: true });
-    expect(await store.photoOwners.ownerOf(requestPhoto(2))).toEqual({ serviceRequestId: 'waiting', bodyId: 'vantaa', isPublic: false });
+    expect(await store.photoOwners.ownerOf(requestPhoto(2))).toEqual({ serviceRequestId: 'waiting', bodyId: 'vantaa', isPublic: true });
     await setModeration(store, 'shown', 'rejected');
     expect(await store.photoOwners.ownerOf(requestPhoto(1))).toMatchObject({ isPublic: false });
     expect(await store.photoOwners.ownerOf(`${'d'.repeat(32)}.jpg`)).toBeUndefined();
   });
 
-  it("names an update's photo with its request: public once both the update and its request are", async () => {
+  it("names an update's photo with its request: public once the update is published, until the request is rejected", async () => {
     const { store } = opened;
     await storeServiceTypes(store);
     await store.serviceRequests.create(newRequest('req', { body_id: 'espoo' }));
