@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/ui/form-field';
 import { descriptionLength, titleMaxLength } from '@/shared/georeport/text-limits';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatNumber } from '../lib/format';
+import type { ReportFormValues } from '../validation/report-form-values';
 
 export interface DescriptionStepProps {
   titleRegistration: UseFormRegisterReturn<'title'>;
   descriptionRegistration: UseFormRegisterReturn<'description'>;
-  description: string;
+  /** The form's control: the step watches the description itself, so a key typed there renders this step, not the whole form. */
+  control: Control<ReportFormValues>;
   titleError?: string;
   descriptionError?: string;
 }
@@ -35,8 +37,9 @@ function useCountMessage(description: string): string {
 }
 
 /** Title and description; the count is on screen at once and read out when typing pauses. */
-export function DescriptionStep({ titleRegistration, descriptionRegistration, description, titleError, descriptionError }: DescriptionStepProps) {
+export function DescriptionStep({ titleRegistration, descriptionRegistration, control, titleError, descriptionError }: DescriptionStepProps) {
   const { t, i18n } = useTranslation('report');
+  const description = useWatch({ control, name: 'description' }) ?? '';
   const locale = currentLanguage(i18n);
   const message = useCountMessage(description);
   const [announced, setAnnounced] = useState('');

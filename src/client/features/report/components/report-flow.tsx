@@ -61,6 +61,10 @@ function initialValues(
   return { values, restoredAt: draft?.savedAt, sending: draft?.sending ?? false };
 }
 
+/** The fields the form lays itself out from (the type, its answers, the place); see `watched` below. */
+const flowFields = ['service_code', 'answers', 'lat', 'long', 'service_object_id', 'service_object_type', 'service_object_name', 'found_address'] as const;
+type FlowValues = Pick<ReportFormValues, (typeof flowFields)[number]>;
+
 export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps) {
   const { t, i18n } = useTranslation('report');
   const locale = currentLanguage(i18n);
@@ -73,8 +77,11 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
   const form = useForm<ReportFormValues>({ defaultValues: start.values, resolver, shouldFocusError: false });
   const { register, control, setValue, getValues, clearErrors, reset, trigger, formState } = form;
   const errors = formState.errors;
-  const watched = useWatch({ control });
-  const values = { ...emptyReportValues, ...watched } as ReportFormValues;
+  // Only what the form lays itself out from: a key typed in the description, the title or the
+  // contact fields renders that field's step, not the whole form (each key rendered all of it).
+  const watched = useWatch({ control, name: flowFields });
+  const values = Object.fromEntries(flowFields.map((field, index) => [field, watched[index] ?? emptyReportValues[field]])) as FlowValues;
+  const [hasFields, setHasFields] = useState(() => hasContent(start.values));
 
   useResidentContact(form);
   const photos = useDraftPhotos();
@@ -109,7 +116,11 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
 
   // Every change is kept at once: a reload, a crash or a closed tab loses nothing.
   useEffect(() => {
-    const subscription = form.watch((current) => saveDraftFields(current as ReportFormValues));
+    const subscription = form.watch((current) => {
+      saveDraftFields(current as ReportFormValues);
+      // Renders only when it turns: the form has something to discard, or no longer has.
+      setHasFields(hasContent(current as ReportFormValues));
+    });
     return () => subscription.unsubscribe();
   }, [form]);
 
@@ -222,7 +233,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
         <DescriptionStep
           titleRegistration={register('title')}
           descriptionRegistration={register('description')}
-          description={values.description}
+          control={control}
           titleError={shown('title')}
           descriptionError={shown('description')}
         />
@@ -243,7 +254,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
         offline={!online}
         progress={submission.progress}
         photosProcessing={photos.processing}
-        hasDraft={hasContent(values) || photos.items.length > 0}
+        hasDraft={hasFields || photos.items.length > 0}
         onDiscard={() => void discard()}
         blocked={blocked}
       />
