@@ -95,6 +95,18 @@ describe('behind nginx with deploy/nginx.conf', () => {
     expect((await clientFrom('127.0.0.3').report()).status).toBe(200);
   });
 
+  it('does not believe an X-Forwarded-Host a client wrote itself: links name the site it asked', async () => {
+    const dispatcher = new Agent({ localAddress: '127.0.0.6', connect: { rejectUnauthorized: false } });
+    agents.push(dispatcher);
+    const page = async (headers: Record<string, string>) => {
+      const answer = await request(`${nginx.baseUrl}/api/counters/?page_size=1`, { headers, dispatcher });
+      return ((await answer.body.json()) as { next: string }).next;
+    };
+    const plain = await page({});
+    expect(new URL(plain).host).not.toBe('');
+    expect(await page({ 'x-forwarded-host': 'evil.example' })).toBe(plain);
+  });
+
   it('makes the session cookie Secure: nginx says the client used https', async () => {
     const { status, cookie } = await clientFrom('127.0.0.5').signIn();
     expect(status).toBe(200);
