@@ -132,6 +132,7 @@ const configSchema = z.object({
     })
     .default('digitransit-subscription-key'),
   PROXY_POSTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+  COUNTER_AREA_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   // Slow clients (http/slow-clients.ts). The whole request, headers and body, must arrive within

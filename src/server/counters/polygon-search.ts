@@ -8,13 +8,30 @@ import { counterSchemas, pathParams } from './route-schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CounterRepository, PolygonArea } from '../storage/repositories/types';
-import { DrfError } from '../drf/errors';
+import rateLimit from '@fastify/rate-limit';
+import { DrfError, throttled } from '../drf/errors';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { parseFormat } from '../drf/negotiation';
 import { bodyTextOf, polygonSearchMediaTypes, type PolygonSearchRefusal } from './polygon-search-body';
 import type { CounterRenderings } from './renderings';
 import { contentTypes, sendResponse, type CounterResponse } from './responses';
 
-export function registerPolygonSearch(app: FastifyInstance, repository: CounterRepository, renderings: CounterRenderings): void {
+/** How many area searches a client may make a minute, counted in `store` (every instance together). */
+export interface AreaSearchLimit {
+  perMinute: number;
+  store: FastifyRateLimitStoreCtor;
+}
+
+export async function registerPolygonSearch(app: FastifyInstance, repository: CounterRepository, renderings: CounterRenderings, limit: AreaSearchLimit): Promise<void> {
+  // A search walks the area's edges for every counter in its box: a client gets a few a minute
+  // (COUNTER_AREA_SEARCHES_PER_MINUTE), answered as DRF throttles, before its body is read.
+  await app.register(rateLimit, {
+    global: false,
+    store: limit.store,
+    errorResponseBuilder: (_request, context) => throttled(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+  const limited = { rateLimit: { max: limit.perMinute, timeWindow: 60_000 } };
+
   // Bodies arrive as text whatever their type: the body's schema reads them as DRF does.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -42,9 +59,9 @@ export function registerPolygonSearch(app: FastifyInstance, repository: CounterR
   };
   // The body's schema has read the area (typed by the type provider).
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.post('/', { schema: counterSchemas.polygonSearch, preValidation: initial, prefixTrailingSlash: 'slash' }, (request, reply) => search(request.body, reply));
+  routes.post('/', { schema: counterSchemas.polygonSearch, preValidation: initial, prefixTrailingSlash: 'slash', config: limited }, (request, reply) => search(request.body, reply));
   for (const url of ['.:format', '.:format/']) {
-    routes.post(url, { schema: { ...counterSchemas.polygonSearch, params: pathParams.suffix }, preValidation: initial }, (request, reply) => search(request.body, reply));
+    routes.post(url, { schema: { ...counterSchemas.polygonSearch, params: pathParams.suffix }, preValidation: initial, config: limited }, (request, reply) => search(request.body, reply));
   }
 }
 

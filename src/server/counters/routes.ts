@@ -16,6 +16,7 @@ import type { CounterListAnswers } from './list-answers';
 import { counterViewMetadata } from './options-metadata';
 import { answerOptions } from '../drf/options';
 import { polygonSearchRefusalAnswer, registerPolygonSearch } from './polygon-search';
+import { sharedRateLimitStore } from '../http/shared-rate-limit-store';
 import { PolygonSearchRefusal } from './polygon-search-body';
 import { parseFormat } from '../drf/negotiation';
 import { parseFilter } from './query';
@@ -150,7 +151,10 @@ export async function counterRoutes(app: FastifyInstance, options: CounterRoutes
   app.options('.:format', { schema: { ...counterSchemas.options, params: pathParams.suffix } }, preflight);
   app.options('.:format/', { schema: { ...counterSchemas.options, params: pathParams.suffix } }, preflight);
 
-  registerPolygonSearch(app, repository, renderings);
+  await registerPolygonSearch(app, repository, renderings, {
+    perMinute: config.COUNTER_AREA_SEARCHES_PER_MINUTE,
+    store: sharedRateLimitStore(options.context.repositories.rateLimits, options.context.now, 'counter-area-search:'),
+  });
 
   // Refused before any body is read, as DRF checks the method first.
   for (const url of ['/', '/:id/', '.:format', '.:format/']) {

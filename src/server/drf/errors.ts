@@ -6,7 +6,7 @@ export class DrfError extends Error {
   readonly body: DrfErrorBody;
 
   constructor(
-    readonly statusCode: 400 | 404 | 405 | 406 | 415,
+    readonly statusCode: 400 | 404 | 405 | 406 | 415 | 429,
     detail: string | DrfErrorBody,
   ) {
     super(
@@ -21,6 +21,8 @@ export class DrfError extends Error {
 }
 
 export const notFound = () => new DrfError(404, 'Not found.');
+/** DRF's throttle answer (a 429; the Retry-After header says the same). */
+export const throttled = (seconds: number) => new DrfError(429, `Request was throttled. Expected available in ${seconds} seconds.`);
 export const invalidPage = () => new DrfError(404, 'Invalid page.');
 export const badRequest = (detail: string) => new DrfError(400, detail);
 /** DRF's ValidationError: each field named with its messages, `{"latitude": ["Enter a number."]}`. */

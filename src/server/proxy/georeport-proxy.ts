@@ -14,7 +14,7 @@ import { answerOnce, idempotencyKeyOf, requestFingerprint, sendStoredAnswer, sti
 import { clientFormForwarder, readClientForm, upstreamCall, type SubmissionAnswer } from './client-forms';
 import { registerFollowProxy } from './follow-proxy';
 import { registerUpdatesProxy } from './updates-proxy';
-import { sharedRateLimitStore } from './shared-rate-limit-store';
+import { sharedRateLimitStore } from '../http/shared-rate-limit-store';
 import type { CachedUpstreamAnswer } from './upstream';
 import { createUploadSpool, uploadSpoolDirectory } from '../open311/upload-spool';
 import { passedOnRequestHeaders, wildcardOf, type UpstreamResponse } from './upstream';

@@ -102,3 +102,20 @@ describe('POST /api/counters/ with a GeoJSON polygon', () => {
     expect(put.json()).toEqual({ detail: 'Method "PUT" not allowed.' });
   });
 });
+
+describe('POST /api/counters/ under many searches', () => {
+  it('throttles a client past COUNTER_AREA_SEARCHES_PER_MINUTE as DRF does, before reading the body; GETs go on', async () => {
+    const t = await createCountersApp([counter(2, { latitude: 60.3, longitude: 24.6 })], { COUNTER_AREA_SEARCHES_PER_MINUTE: '2' });
+    try {
+      const search = () => t.app.inject({ method: 'POST', url: '/api/counters/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(example) });
+      expect([(await search()).statusCode, (await search()).statusCode]).toEqual([200, 200]);
+      const throttled = await search();
+      expect(throttled.statusCode).toBe(429);
+      expect(throttled.json()).toEqual({ detail: expect.stringMatching(/^Request was throttled\. Expected available in \d+ seconds\.$/) });
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await t.app.inject('/api/counters/2/')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -12,6 +12,7 @@ import { snapshotStore, type StoreSnapshot } from './store-snapshot';
 /** The limits the fuzzed server runs with: small, so "too large" and "too many" are cheap to reach. */
 export const fuzzEnv = {
   PROXY_POSTS_PER_MINUTE: '10000',
+  COUNTER_AREA_SEARCHES_PER_MINUTE: '10000',
   MEDIA_MAX_FILE_BYTES: String(256 * 1024),
   MEDIA_MAX_FILES: '3',
   MEDIA_MAX_PIXELS: String(4_000_000),
