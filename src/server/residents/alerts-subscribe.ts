@@ -11,6 +11,7 @@ import type { alertInputSchema, AlertArea } from '../../shared/alerts/wire';
 import { resolveLocale } from '../../shared/locales';
 import type { AppContext } from '../context';
 import { ModerationApiError } from '../moderation/errors';
+import { loginAddressKey } from '../moderation/login-address';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { alertConfirmationMessage } from './alerts-messages';
 
@@ -19,7 +20,7 @@ export const alertLimits = { perAddress: 5, perClient: 20, windowMs: 60 * 60_000
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** `input` as the route's schema (alertInputSchema) parsed it. */
+/** `input` as the route's schema (alertInputSchema) parsed it; `client` the request's address, counted by its /64 for IPv6 (one home's or phone's network). */
 export async function subscribeToAlert(context: AppContext, input: z.output<typeof alertInputSchema>, client: string): Promise<void> {
   const { repositories, config } = context;
   const { email, frequency, locale, ...rest } = input;
@@ -31,7 +32,7 @@ export async function subscribeToAlert(context: AppContext, input: z.output<type
   }
 
   const now = context.now();
-  for (const [key, max] of [[`alerts:address:${hashOf(email.toLowerCase())}`, alertLimits.perAddress], [`alerts:client:${hashOf(client)}`, alertLimits.perClient]] as const) {
+  for (const [key, max] of [[`alerts:address:${hashOf(email.toLowerCase())}`, alertLimits.perAddress], [`alerts:client:${hashOf(loginAddressKey(client))}`, alertLimits.perClient]] as const) {
     const { count, resetAt } = await repositories.rateLimits.hit(key, alertLimits.windowMs, now);
     if (count > max) {
       const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));

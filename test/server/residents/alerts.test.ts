@@ -3,6 +3,7 @@
  * loopback: subscribing (each field checked), the double opt-in, matching per kind, immediate
  * alerts once, daily digests at most once a day, one-click unsubscribe, and nothing of a reporter.
  */
+import { alertLimits } from '../../../src/server/residents/alerts-subscribe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSmtpTransport } from '../../../src/server/notify/mail-transport';
 import { createOutboxSender } from '../../../src/server/notify/outbox-sender';
@@ -149,6 +150,21 @@ describe('subscribing', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('too_many_attempts');
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('limits confirmation emails per client, an IPv6 client by its /64 (one home or phone network, whatever its last 64 bits)', async () => {
+    const from = (address: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/residents/api/alerts',
+        remoteAddress: address,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ kind: 'point', lat: centre.lat, long: centre.long, radius_m: 500, email, frequency: 'daily' }),
+      });
+    for (let n = 1; n <= alertLimits.perClient; n += 1) expect((await from(`2001:db8:7:1::${n.toString(16)}`, `neighbour${n}@example.org`)).statusCode).toBe(202);
+    const sameNetwork = await from('2001:db8:7:1:ffff:1:2:3', 'another@example.org');
+    expect(sameNetwork.statusCode).toBe(429);
+    expect((await from('2001:db8:7:2::1', 'elsewhere@example.org')).statusCode).toBe(202);
   });
 
   it('a signed-in resident lists and deletes their own alerts only; signed out, neither', async () => {
