@@ -52,13 +52,13 @@ export async function startCaseSystemProxy(target: string, options: ProxyOptions
   };
 }
 
-/** A server that answers every request with the same status and body (a misconfigured case system). */
-export async function startFixedAnswer(status: number, contentType: string, body: string) {
+/** A server on loopback that answers every request, once its body is read, with the same head and body; it counts them. */
+async function startSameAnswer(status: number, headers: Record<string, string>, body = '') {
   let requests = 0;
   const server = createServer((incoming, outgoing) => {
     requests += 1;
     incoming.resume();
-    incoming.on('end', () => outgoing.writeHead(status, { 'content-type': contentType }).end(body));
+    incoming.on('end', () => outgoing.writeHead(status, headers).end(body));
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -75,25 +75,8 @@ export async function startFixedAnswer(status: number, contentType: string, body
   };
 }
 
+/** A server that answers every request with the same status and body (a misconfigured case system). */
+export const startFixedAnswer = (status: number, contentType: string, body: string) => startSameAnswer(status, { 'content-type': contentType }, body);
+
 /** A server that answers every request with a 302 to `location` (a case system pointing Kerro elsewhere). */
-export async function startRedirect(location: string) {
-  let requests = 0;
-  const server = createServer((incoming, outgoing) => {
-    requests += 1;
-    incoming.resume();
-    incoming.on('end', () => outgoing.writeHead(302, { location }).end());
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    get requests() {
-      return requests;
-    },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
-}
+export const startRedirect = (location: string) => startSameAnswer(302, { location });
