@@ -1,3 +1,4 @@
+import { sessionTokenOf } from '../http/request-cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasSignedInMarker, moderatorSignedInMarker } from '../../shared/web-app/signed-in-markers';
 import type { Config } from '../config';
@@ -80,15 +81,14 @@ export function markSessionWithoutMarker(reply: FastifyReply, request: FastifyRe
   }
 }
 
-/** The live session named by the request's cookie, if any. */
+/** The live session named by the request's cookie, if any (read from the header: routes outside the console ask too). */
 export async function findSession(
   request: FastifyRequest,
   repository: ModerationRepository,
   now: number,
 ): Promise<SessionRecord | undefined> {
-  const token = request.cookies[sessionCookieName];
-  if (!token || token.length > 100) return undefined;
-  return repository.findActiveSession(sessionIdOf(token), now);
+  const token = sessionTokenOf(request, sessionCookieName);
+  return token === undefined ? undefined : repository.findActiveSession(sessionIdOf(token), now);
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -7,10 +7,10 @@
  * Sessions last a fixed 30 days from sign-in, not sliding: a stolen cookie ends on its own, and
  * signing in again costs one email.
  */
-import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasSignedInMarker, residentSignedInMarker } from '../../shared/web-app/signed-in-markers';
 import type { AppContext } from '../context';
+import { sessionTokenOf } from '../http/request-cookie';
 import { claimsSession, clearSignedInMarker, setSignedInMarker } from '../http/signed-in-marker';
 import { isSecureContext } from '../moderation/auth';
 import { newSessionToken, sessionIdOf } from '../moderation/session-tokens';
@@ -23,17 +23,9 @@ export interface ResidentSession {
 export const residentCookieName = 'kerro_resident';
 export const residentSessionMs = 30 * 24 * 3_600_000;
 
-/** The cookie's token, read from the header itself so any route can ask, cookie plugin or not. */
-function tokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  const token = fastifyCookie.parse(header)[residentCookieName];
-  return token && token.length <= 100 ? token : undefined;
-}
-
 /** The hash the session is stored under, for the request's cookie. */
 export const residentSessionIdOf = (request: FastifyRequest): string | undefined => {
-  const token = tokenOf(request);
+  const token = sessionTokenOf(request, residentCookieName);
   return token === undefined ? undefined : sessionIdOf(token);
 };
 
@@ -79,7 +71,7 @@ export function forgetEndedResidentSession(context: AppContext, request: Fastify
  * signed in as it always did; when the session has ended, that question clears both.
  */
 export function markResidentSessionWithoutMarker(context: AppContext, request: FastifyRequest, reply: FastifyReply): void {
-  if (tokenOf(request) !== undefined && !hasSignedInMarker(request.headers.cookie ?? '', residentSignedInMarker)) {
+  if (sessionTokenOf(request, residentCookieName) !== undefined && !hasSignedInMarker(request.headers.cookie ?? '', residentSignedInMarker)) {
     setSignedInMarker(reply, residentSignedInMarker, cookieOptions(request, context));
   }
 }

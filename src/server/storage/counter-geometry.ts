@@ -60,22 +60,21 @@ function onSegment(x: number, y: number, a: readonly [number, number], b: readon
  * event loop; now each point costs a search of the index.
  */
 export function indexArea(area: PolygonArea): (longitude: number, latitude: number) => boolean {
-  const polygons = area.map((polygon) => {
-    const edges: [readonly [number, number], readonly [number, number]][] = [];
-    for (const ring of polygon) for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) edges.push([ring[i]!, ring[j]!]);
-    const index = new Flatbush(Math.max(edges.length, 1));
+  const polygons = area.flatMap((polygon) => {
+    // Each position with the one before it (the first with the last): every edge of every ring.
+    const edges = polygon.flatMap((ring) => ring.map((a, i) => [a, ring.at(i - 1)!] as const));
+    if (edges.length === 0) return []; // an empty polygon holds nothing
+    const index = new Flatbush(edges.length);
     for (const [a, b] of edges) index.add(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]));
-    if (edges.length === 0) index.add(0, 0, 0, 0);
     index.finish();
-    return { edges, index };
+    return [{ edges, index }];
   });
   return (longitude, latitude) =>
     polygons.some(({ edges, index }) => {
       let inside = false;
       // Edges whose box meets the ray from the point eastwards: the only ones it can lie on or cross.
       for (const found of index.search(longitude, latitude, Infinity, latitude)) {
-        const [a, b] = edges[found] ?? [];
-        if (!a || !b) continue;
+        const [a, b] = edges[found]!;
         if (onSegment(longitude, latitude, a, b)) return false;
         if (a[1] > latitude !== b[1] > latitude && longitude < ((b[0] - a[0]) * (latitude - a[1])) / (b[1] - a[1]) + a[0]) {
           inside = !inside;

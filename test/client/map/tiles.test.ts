@@ -13,6 +13,15 @@ const views = [
   { lat: 0, long: 0, zoom: 19 },
 ];
 
+/** A Leaflet map of the view in a container of the given size (jsdom has no layout: the size is given as Leaflet reads it). */
+function leafletMapAt(view: (typeof views)[number], width = 640, height = 480): L.Map {
+  const container = document.createElement('div');
+  Object.defineProperty(container, 'clientWidth', { value: width });
+  Object.defineProperty(container, 'clientHeight', { value: height });
+  document.body.append(container);
+  return L.map(container, { center: [view.lat, view.long], zoom: view.zoom, maxZoom: 19, zoomAnimation: false, fadeAnimation: false });
+}
+
 describe('shared tile arithmetic', () => {
   it('projects as L.CRS.EPSG3857', () => {
     for (const view of views) {
@@ -25,12 +34,7 @@ describe('shared tile arithmetic', () => {
 
   it('places and names the tiles as a Leaflet map of an even size does', () => {
     for (const view of views) {
-      const container = document.createElement('div');
-      // jsdom has no layout: the map's size is given as Leaflet reads it.
-      Object.defineProperty(container, 'clientWidth', { value: 640 });
-      Object.defineProperty(container, 'clientHeight', { value: 480 });
-      document.body.append(container);
-      const map = L.map(container, { center: [view.lat, view.long], zoom: view.zoom, maxZoom: 19, zoomAnimation: false, fadeAnimation: false });
+      const map = leafletMapAt(view);
       const layer = L.tileLayer('https://{s}.tiles.example/{z}/{x}/{y}{r}.png', { maxZoom: 19 }).addTo(map);
       const origin = map.getPixelOrigin();
       const range = map.getPixelBounds();
@@ -48,7 +52,7 @@ describe('shared tile arithmetic', () => {
       const ours = new Map(tilesAround(view, 320, 240).map((tile) => [tileUrl('https://{s}.tiles.example/{z}/{x}/{y}{r}.png', tile, L.Browser.retina)!, { left: tile.left, top: tile.top }]));
       expect(ours).toEqual(leafletTiles);
       map.remove();
-      container.remove();
+      map.getContainer().remove();
     }
   });
 
@@ -76,11 +80,7 @@ describe('shared tile arithmetic', () => {
         [256, 192],
       ] as const) {
         for (const view of views) {
-          const container = document.createElement('div');
-          Object.defineProperty(container, 'clientWidth', { value: width });
-          Object.defineProperty(container, 'clientHeight', { value: height });
-          document.body.append(container);
-          const map = L.map(container, { center: [view.lat, view.long], zoom: view.zoom, maxZoom: 19, zoomAnimation: false, fadeAnimation: false });
+          const map = leafletMapAt(view, width, height);
           const layer = L.tileLayer(template, tileLayerOptions(template, 19, highDensity)).addTo(map);
           const leafletTiles = Object.values((layer as unknown as { _tiles: Record<string, { el: HTMLImageElement }> })._tiles).map((tile) => tile.el);
           expect(leafletTiles.length).toBeGreaterThan(0);
@@ -93,7 +93,7 @@ describe('shared tile arithmetic', () => {
           const size = highDensity && view.zoom < 19 ? 128 : 256;
           expect(html.match(/width="(\d+)"/g)!.every((attribute) => attribute === `width="${size}"`), where).toBe(true);
           map.remove();
-          container.remove();
+          map.getContainer().remove();
         }
       }
     }
@@ -107,11 +107,7 @@ describe('shared tile arithmetic', () => {
     expect(tileLayerOptions('https://tile.example/{z}/{x}/{y}{r}.png', 19, true)).toEqual({ maxZoom: 19 });
     expect(tileLayerOptions(template, 19, false)).toEqual({ maxZoom: 19 });
     for (const view of views) {
-      const container = document.createElement('div');
-      Object.defineProperty(container, 'clientWidth', { value: 640 });
-      Object.defineProperty(container, 'clientHeight', { value: 480 });
-      document.body.append(container);
-      const map = L.map(container, { center: [view.lat, view.long], zoom: view.zoom, maxZoom: 19, zoomAnimation: false, fadeAnimation: false });
+      const map = leafletMapAt(view);
       const layer = L.tileLayer(template, options).addTo(map);
       const urls = Object.values((layer as unknown as { _tiles: Record<string, { el: HTMLImageElement }> })._tiles).map((tile) => tile.el.src);
       expect(urls.length, JSON.stringify(view)).toBeGreaterThan(0);
@@ -122,7 +118,7 @@ describe('shared tile arithmetic', () => {
         expect(ours.sort()).toEqual(urls.sort());
       }
       map.remove();
-      container.remove();
+      map.getContainer().remove();
     }
   });
 
