@@ -1,4 +1,4 @@
-/** The login throttle's attempts and the rate limits' windows (throttle.ts). */
+/** The login throttle's attempts and known addresses, and the rate limits' windows (throttle.ts). */
 import type { Generated } from 'kysely';
 
 export interface LoginAttemptsTable {
@@ -6,6 +6,12 @@ export interface LoginAttemptsTable {
   scope: string;
   attempt: string;
   at: number;
+}
+
+/** An address a name signed in from: the SHA-256 of the two, never the address itself. */
+export interface LoginKnownAddressesTable {
+  pair_hash: string;
+  signed_in_at: number;
 }
 
 export interface RateLimitsTable {
@@ -16,5 +22,6 @@ export interface RateLimitsTable {
 
 export interface ThrottleTables {
   login_attempts: LoginAttemptsTable;
+  login_known_addresses: LoginKnownAddressesTable;
   rate_limits: RateLimitsTable;
 }

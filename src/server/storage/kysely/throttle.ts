@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { compiledQueries } from './compiled';
 import type { Engine } from './engine';
-import { loginAttemptRetentionMs, loginRetryAt } from '../repositories/throttle';
+import { loginAttemptRetentionMs, loginKnownAddressRetentionMs, loginRetryAt } from '../repositories/throttle';
 import type { LoginReservation, LoginThrottleRepository, RateLimitRepository } from '../repositories/types';
 
 export function createLoginThrottle(engine: Engine): LoginThrottleRepository {
@@ -40,6 +40,24 @@ export function createLoginThrottle(engine: Engine): LoginThrottleRepository {
     },
     async clearScope(scope) {
       await db.deleteFrom('login_attempts').where('scope', '=', scope).execute();
+    },
+    async rememberSignIn(pair, at) {
+      // Sign-ins are rare: each one clears out the pairs not seen for the whole retention, skipping
+      // rows another instance is already deleting, as reserve does.
+      const forgottenBefore = at - loginKnownAddressRetentionMs;
+      await db
+        .deleteFrom('login_known_addresses')
+        .where('pair_hash', 'in', engine.forUpdate(db.selectFrom('login_known_addresses').select('pair_hash').where('signed_in_at', '<=', forgottenBefore), { skipLocked: true }))
+        .execute();
+      await db
+        .insertInto('login_known_addresses')
+        .values({ pair_hash: pair, signed_in_at: at })
+        .onConflict((conflict) => conflict.column('pair_hash').doUpdateSet({ signed_in_at: at }))
+        .execute();
+    },
+    async lastSignIn(pair) {
+      const row = await db.selectFrom('login_known_addresses').select('signed_in_at').where('pair_hash', '=', pair).executeTakeFirst();
+      return row === undefined ? undefined : Number(row.signed_in_at);
     },
   };
 }

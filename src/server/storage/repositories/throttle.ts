@@ -15,6 +15,9 @@ export interface LoginLimit {
 /** Attempts are kept for a day: no limit's window may be longer (the throttle refuses one that is). */
 export const loginAttemptRetentionMs = 24 * 3_600_000;
 
+/** A known address (a successful sign-in from it as the name) is remembered this long after its last sign-in. */
+export const loginKnownAddressRetentionMs = 90 * loginAttemptRetentionMs;
+
 export interface LoginThrottleRepository {
   /**
    * Atomically, before any password is checked: when every limit has room (fewer than its `max`
@@ -28,6 +31,13 @@ export interface LoginThrottleRepository {
   forgetAttempt(attempt: string): Promise<void>;
   /** Forgets every attempt in a scope (a successful sign-in clears its own address's failures). */
   clearScope(scope: string): Promise<void>;
+  /**
+   * Remembers that `pair` (an opaque key for an address and a name) signed in at `at`, and forgets
+   * pairs whose last sign-in is `loginKnownAddressRetentionMs` or more before it.
+   */
+  rememberSignIn(pair: string, at: number): Promise<void>;
+  /** When `pair` last signed in, if it is still remembered. */
+  lastSignIn(pair: string): Promise<number | undefined>;
 }
 
 /**

@@ -123,6 +123,28 @@ describe('login throttle', () => {
     await expect.soft(reserve([scope], baseTime + 2, 1), 'reserve after clearScope').resolves.toMatchObject({ allowed: true });
   });
 
+  it('remembers the last sign-in of each pair, shared by every instance, and forgets pairs unseen for 90 days', async () => {
+    const { loginThrottle } = opened.store;
+    const day = 24 * 60 * minute;
+    expect(await loginThrottle.lastSignIn('pair-a')).toBeUndefined();
+    await loginThrottle.rememberSignIn('pair-a', baseTime);
+    await loginThrottle.rememberSignIn('pair-b', baseTime + day);
+    const other = await openSecondStore(opened);
+    try {
+      expect(await other.loginThrottle.lastSignIn('pair-a')).toBe(baseTime);
+      // A later sign-in moves the pair's time on (here from the other instance).
+      await other.loginThrottle.rememberSignIn('pair-a', baseTime + 2 * day);
+    } finally {
+      await other.close();
+    }
+    expect(await loginThrottle.lastSignIn('pair-a')).toBe(baseTime + 2 * day);
+    // 90 days after pair-b's sign-in, the next sign-in of anyone forgets it; pair-a is a day younger.
+    await loginThrottle.rememberSignIn('pair-c', baseTime + 91 * day);
+    expect(await loginThrottle.lastSignIn('pair-b')).toBeUndefined();
+    expect(await loginThrottle.lastSignIn('pair-a')).toBe(baseTime + 2 * day);
+    expect(await loginThrottle.lastSignIn('pair-c')).toBe(baseTime + 91 * day);
+  });
+
   it('however many sign-ins arrive at once, across instances, exactly `max` are allowed', async () => {
     const other = await openSecondStore(opened);
     try {

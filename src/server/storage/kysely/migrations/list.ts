@@ -9,6 +9,7 @@ import { followStep } from './follow';
 import { forwardsStep } from './forwards';
 import { idempotencyStep } from './idempotency';
 import { listingStep } from './listing';
+import { loginKnownAddressesStep } from './login-known-addresses';
 import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
 import { photoOwnersStep } from './photo-owners';
@@ -58,4 +59,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0016-alerts', step: alertsStep },
   { name: '0017-residents', step: residentsStep },
   { name: '0018-photo-owners', step: photoOwnersStep },
+  { name: '0019-login-known-addresses', step: loginKnownAddressesStep },
 ];

@@ -31,6 +31,7 @@ export const releasedMigrations: readonly string[] = [
   '0016-alerts',
   '0017-residents',
   '0018-photo-owners',
+  '0019-login-known-addresses',
 ];
 
 /**
