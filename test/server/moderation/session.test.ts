@@ -157,20 +157,38 @@ describe('sign-in rate limit', () => {
   });
 
   it('nobody locks the owner out: while others hammer a name from many addresses, the owner signs in from an address with no failures', async () => {
-    const attackers = Array.from({ length: 4 }, (_, index) => `198.51.100.${index + 1}`);
+    const attackers = Array.from({ length: 8 }, (_, index) => `198.51.100.${index + 1}`);
     const answers: number[] = [];
     // Every attacker address guesses until it is refused, round after round, 10 s apart.
     for (let round = 0; round < 5; round += 1) {
       for (const address of attackers) answers.push((await from(address, 'maija', `guess ${round}`)).statusCode);
       t.clock.now += 10_000;
     }
-    // Each address's first guess, then the 12 an hour that all failing addresses share.
-    expect(answers.filter((status) => status === 401)).toHaveLength(16);
+    // Each address's first three guesses, then the 12 an hour that all failing addresses share.
+    expect(answers.filter((status) => status === 401)).toHaveLength(8 * 3 + 12);
     expect(answers.slice(-4)).toEqual([429, 429, 429, 429]);
     // Within the same minute, from an address that has not failed: signed in at once.
     expect((await from('203.0.113.7', 'maija', password)).statusCode).toBe(200);
     // And from an IPv6 client whose /64 has not failed either.
     expect((await from('2001:db8:1:2::99', 'maija', password)).statusCode).toBe(200);
+  }, 60_000);
+
+  it('a moderator who mistypes once where they signed in before is not locked out by one address guessing (issue 39, item 2)', async () => {
+    const owner = '203.0.113.7';
+    expect((await from(owner, 'maija', password)).statusCode).toBe(200);
+    t.clock.now += 3_600_000;
+    // One address guesses every 3 minutes for an hour, as often as its own limit allows.
+    const answers: number[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      answers.push((await from('198.51.100.66', 'maija', `guess ${round}`)).statusCode);
+      t.clock.now += 180_000;
+    }
+    // Past its first guesses it keeps the failing addresses' lane (12 an hour) full.
+    expect(answers.slice(-3)).toEqual([429, 429, 429]);
+    expect((await from(owner, 'maija', 'correct horse battrey')).statusCode).toBe(401);
+    t.clock.now += 10_000;
+    // Before: 429, as the second attempt went to that full lane.
+    expect((await from(owner, 'maija', password)).statusCode).toBe(200);
   }, 60_000);
 
   it('after 5 failures from one address refuses that address for any name', async () => {

@@ -66,7 +66,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: AppContext; repository
         request.log.warn({ moderationLogin: 'failed' }, 'moderator sign-in failed');
         throw new ModerationApiError(401, 'invalid_credentials', 'the name or the password is wrong');
       }
-      await limiter.succeeded(attempt, address, name);
+      await limiter.succeeded(attempt, address, name, now);
 
       const token = newSessionToken();
       const session = {
