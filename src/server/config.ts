@@ -114,8 +114,14 @@ const configSchema = z.object({
   MEDIA_MAX_FILES: z.coerce.number().int().min(0).max(20).default(5),
   MEDIA_MAX_PIXELS: z.coerce.number().int().positive().default(50_000_000),
   // Upload bytes being received at once, over all requests (each counted by its Content-Length);
-  // past it an upload answers 503 with Retry-After before a byte is spooled.
+  // past it an upload answers 503 with Retry-After before a byte is spooled. Its last eighth is
+  // kept for bodies of at most 64 KiB (reports without photos), which photos can never fill.
   UPLOAD_BYTES_IN_FLIGHT_MAX: z.coerce.number().int().min(1024 * 1024).default(256 * 1024 * 1024),
+  // One client's share of it (by address as TRUST_PROXY resolves it, an IPv6 client by its /64):
+  // unset, an eighth; never less than one largest upload; 0 turns the share off (behind a proxy
+  // without TRUST_PROXY, where every client has the proxy's address). Past it a body larger than
+  // 64 KiB answers 429 with Retry-After; a smaller one (a report without photos) is let in.
+  UPLOAD_BYTES_PER_CLIENT_MAX: z.coerce.number().int().min(0).optional(),
   // Proxy upstreams: unset means this same server's own services over loopback HTTP.
   OPEN311_URL: optionalUrl,
   OPEN311_API_KEY: z.string().min(1).optional(),
