@@ -144,10 +144,13 @@ const configSchema = z.object({
   // Slow clients (http/slow-clients.ts). The whole request, headers and body, must arrive within
   // REQUEST_TIMEOUT_MS: 10 minutes carries a 10 MB photo at ~140 kbit/s, a weak mobile signal.
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
-  // A body must bring BODY_PROGRESS_MIN_BYTES in every BODY_PROGRESS_TIMEOUT_MS (4 KB in 30 s is
-  // ~1 kbit/s, far below any phone), or it is given up on however much time is left.
+  // A body must bring BODY_PROGRESS_MIN_BYTES in every BODY_PROGRESS_TIMEOUT_MS, or it is given
+  // up on however much time is left: a trickle must not hold upload budget for the whole request
+  // timeout. 60 KB in 30 s is 2 KB/s (16 kbit/s), below a phone's uplink even on GPRS (20-40
+  // kbit/s); slower than that, one photo as the web app resizes it (~1 MB) would not arrive within
+  // REQUEST_TIMEOUT_MS anyway.
   BODY_PROGRESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  BODY_PROGRESS_MIN_BYTES: z.coerce.number().int().min(1).max(100 * 1024 * 1024).default(4096),
+  BODY_PROGRESS_MIN_BYTES: z.coerce.number().int().min(1).max(100 * 1024 * 1024).default(60 * 1024),
   // Above a load balancer's idle timeout for its connections to us (deploy/nginx.conf: 60 s, as
   // nginx's and most balancers' default), so the balancer closes an idle one first: closed by us
   // first, it could carry a request as it closes and be answered 502.
