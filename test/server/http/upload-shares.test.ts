@@ -90,7 +90,7 @@ async function attack(app: TestApp, client: string): Promise<'held' | Answer> {
 async function report(app: TestApp, client: string, photo?: Buffer): Promise<number> {
   const files = photo ? [{ fileName: 'photo.jpg', type: 'image/jpeg', data: photo }] : [];
   const { payload, headers } = await multipartBody(validReport, files);
-  const answer = await fetch(`${app.baseUrl}${reportPath}`, { method: 'POST', headers: { ...headers, 'x-forwarded-for': client }, body: payload });
+  const answer = await fetch(`${app.baseUrl}${reportPath}`, { method: 'POST', headers: { ...headers, 'x-forwarded-for': client }, body: new Uint8Array(payload) });
   await answer.arrayBuffer();
   return answer.status;
 }
