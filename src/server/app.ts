@@ -32,6 +32,7 @@ import type { Store } from './storage';
 import { closeConnectionsWhenClosing } from './api-errors/close-on-shutdown';
 import { registerHealthRoutes } from './http/health-routes';
 import { diskRoomNeeded } from './open311/upload-spool';
+import { uploadBytesPerClient } from './open311/form-body-parsers';
 import { answerFrameworkError, answerInApiFormat } from './api-errors/framework-errors';
 import { answerClientError } from './api-errors/client-errors';
 import { logOneLinePerRequest, safeLoggerOptions } from './http/logging';
@@ -85,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app, { store: options.store, diskRoom: diskRoomNeeded(options.config) });
   const now = options.now ?? Date.now;
   const metrics = createMetrics();
-  const uploads = createUploadBudget(options.config.UPLOAD_BYTES_IN_FLIGHT_MAX);
+  const uploads = createUploadBudget({ max: options.config.UPLOAD_BYTES_IN_FLIGHT_MAX, perClient: uploadBytesPerClient(options.config) });
   registerMetrics(app, { metrics, allow: options.config.METRICS_ALLOW, store: options.store, uploads, now });
   // Before the API routes: the OpenAPI document is collected from their schemas as they are added.
   await registerOpenApi(app);

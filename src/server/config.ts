@@ -114,8 +114,14 @@ const configSchema = z.object({
   MEDIA_MAX_FILES: z.coerce.number().int().min(0).max(20).default(5),
   MEDIA_MAX_PIXELS: z.coerce.number().int().positive().default(50_000_000),
   // Upload bytes being received at once, over all requests (each counted by its Content-Length);
-  // past it an upload answers 503 with Retry-After before a byte is spooled.
+  // past it an upload answers 503 with Retry-After before a byte is spooled. Its last eighth is
+  // kept for bodies of at most 64 KiB (reports without photos), which photos can never fill.
   UPLOAD_BYTES_IN_FLIGHT_MAX: z.coerce.number().int().min(1024 * 1024).default(256 * 1024 * 1024),
+  // One client's share of it (by address as TRUST_PROXY resolves it, an IPv6 client by its /64):
+  // unset, an eighth; never less than one largest upload; 0 turns the share off (behind a proxy
+  // without TRUST_PROXY, where every client has the proxy's address). Past it a body larger than
+  // 64 KiB answers 429 with Retry-After; a smaller one (a report without photos) is let in.
+  UPLOAD_BYTES_PER_CLIENT_MAX: z.coerce.number().int().min(0).optional(),
   // Proxy upstreams: unset means this same server's own services over loopback HTTP.
   OPEN311_URL: optionalUrl,
   OPEN311_API_KEY: z.string().min(1).optional(),
@@ -138,10 +144,13 @@ const configSchema = z.object({
   // Slow clients (http/slow-clients.ts). The whole request, headers and body, must arrive within
   // REQUEST_TIMEOUT_MS: 10 minutes carries a 10 MB photo at ~140 kbit/s, a weak mobile signal.
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
-  // A body must bring BODY_PROGRESS_MIN_BYTES in every BODY_PROGRESS_TIMEOUT_MS (4 KB in 30 s is
-  // ~1 kbit/s, far below any phone), or it is given up on however much time is left.
+  // A body must bring BODY_PROGRESS_MIN_BYTES in every BODY_PROGRESS_TIMEOUT_MS, or it is given
+  // up on however much time is left: a trickle must not hold upload budget for the whole request
+  // timeout. 60 KB in 30 s is 2 KB/s (16 kbit/s), below a phone's uplink even on GPRS (20-40
+  // kbit/s); slower than that, one photo as the web app resizes it (~1 MB) would not arrive within
+  // REQUEST_TIMEOUT_MS anyway.
   BODY_PROGRESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  BODY_PROGRESS_MIN_BYTES: z.coerce.number().int().min(1).max(100 * 1024 * 1024).default(4096),
+  BODY_PROGRESS_MIN_BYTES: z.coerce.number().int().min(1).max(100 * 1024 * 1024).default(60 * 1024),
   // Above a load balancer's idle timeout for its connections to us (deploy/nginx.conf: 60 s, as
   // nginx's and most balancers' default), so the balancer closes an idle one first: closed by us
   // first, it could carry a request as it closes and be answered 502.

@@ -2,10 +2,12 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { clientAddressKey } from '../http/client-address';
 import type { UploadBudget } from '../http/upload-budget';
 import { badRequest, GeoReportError } from './errors';
 
 type BodyConfig = Pick<Config, 'MEDIA_MAX_FILE_BYTES' | 'MEDIA_MAX_FILES'>;
+type ShareConfig = BodyConfig & Pick<Config, 'UPLOAD_BYTES_IN_FLIGHT_MAX' | 'UPLOAD_BYTES_PER_CLIENT_MAX'>;
 
 const maxFields = 100;
 const maxFieldBytes = 64 * 1024;
@@ -28,11 +30,21 @@ export function maxMultipartBytes(config: BodyConfig): number {
 }
 
 /**
+ * How many upload bytes one client may have in flight (0: no limit): UPLOAD_BYTES_PER_CLIENT_MAX,
+ * unset an eighth of the budget, and never less than one largest body, so anyone may send one.
+ */
+export function uploadBytesPerClient(config: ShareConfig): number {
+  const configured = config.UPLOAD_BYTES_PER_CLIENT_MAX ?? Math.floor(config.UPLOAD_BYTES_IN_FLIGHT_MAX / 8);
+  return configured === 0 ? 0 : Math.max(configured, maxMultipartBytes(config));
+}
+
+/**
  * Registers the bodies a GeoReport POST may have: urlencoded or multipart (photos as media[]),
  * nothing else, so JSON or plain text gets a clear 400. Used by the service and by the proxy in
  * front of it, so both refuse the same things the same way. A multipart body reserves its length
  * in the process's upload budget before a byte is read (without Content-Length, the most it may
- * be), and gives it back when the answer is done.
+ * be), for its client (the address TRUST_PROXY resolves, an IPv6 one by its /64), and gives it
+ * back when the answer is done.
  */
 export async function registerGeoReportBodyParsers(app: FastifyInstance, config: BodyConfig, budget: UploadBudget): Promise<void> {
   app.removeAllContentTypeParsers();
@@ -57,11 +69,20 @@ export async function registerGeoReportBodyParsers(app: FastifyInstance, config:
     if (bytes > largest) {
       throw new GeoReportError(413, `the request body is too large: at most ${config.MEDIA_MAX_FILES} photos of ${config.MEDIA_MAX_FILE_BYTES} bytes each`);
     }
-    if (!budget.take(bytes)) {
+    const reservation = budget.take(bytes, clientAddressKey(request.ip));
+    if (!reservation.taken) {
       reply.header('retry-after', String(uploadRetryAfterSeconds));
+      // No address in the log: the line says which limit, which is what an operator tunes.
+      if (reservation.full === 'client') {
+        request.log.warn({ bytes }, "upload refused: the client's UPLOAD_BYTES_PER_CLIENT_MAX reached");
+        throw new GeoReportError(
+          429,
+          `this client is already sending as many upload bytes as one client may at once; let its other uploads finish, then try again in ${uploadRetryAfterSeconds} seconds`,
+        );
+      }
       request.log.warn({ inFlight: budget.inFlight, max: budget.max }, 'upload refused: UPLOAD_BYTES_IN_FLIGHT_MAX reached');
       throw new GeoReportError(503, `the server is receiving too many uploads right now; try again in ${uploadRetryAfterSeconds} seconds`);
     }
-    reply.raw.once('close', () => budget.release(bytes));
+    reply.raw.once('close', reservation.release);
   });
 }

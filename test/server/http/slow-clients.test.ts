@@ -120,7 +120,9 @@ describe('the defaults', () => {
     // 10 MB at 256 kbit/s takes about 330 s.
     expect(config.REQUEST_TIMEOUT_MS).toBeGreaterThanOrEqual(330_000);
     expect(config.BODY_PROGRESS_TIMEOUT_MS).toBe(30_000);
-    expect(config.BODY_PROGRESS_MIN_BYTES).toBe(4096);
+    // 2 KB/s (16 kbit/s): a phone on GPRS sends more; a trickle holding a share of the upload budget does not.
+    expect(config.BODY_PROGRESS_MIN_BYTES).toBe(60 * 1024);
+    expect(config.BODY_PROGRESS_MIN_BYTES / (config.BODY_PROGRESS_TIMEOUT_MS / 1000)).toBe(2048);
     expect(config.MAX_CONNECTIONS_PER_CLIENT).toBe(64);
   });
 });
