@@ -9,18 +9,16 @@ import { verifyPassword } from '../../../src/server/moderation/passwords';
 import { loadConfig } from '../../../src/server/config';
 import { openStore } from '../../../src/server/storage';
 import { createTestApp } from '../../helpers/georeport-app';
-import { freshStoreEnv } from '../../helpers/test-store';
+import { createdStoreEnv } from '../../helpers/test-store';
+import { printedLines } from '../admin/printed-lines';
 import { login } from './moderation-client';
 
 let dataDir: string;
 /** The store the commands act on: DATA_DIR, and DATABASE_URL on PostgreSQL. */
 let storeEnv: Record<string, string>;
-let out: string[];
-let err: string[];
-const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+const { out, err, io, clear } = printedLines();
 const run = (args: string[], stdin = '') => {
-  out = [];
-  err = [];
+  clear();
   return moderatorCommand(args, io, storeEnv, async () => stdin);
 };
 
@@ -36,7 +34,7 @@ async function stored(name: string) {
 
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kerro-moderator-'));
-  storeEnv = await freshStoreEnv(dataDir);
+  storeEnv = await createdStoreEnv(dataDir);
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -89,8 +87,7 @@ describe('npm run admin -- moderator', () => {
     const t = await createTestApp();
     try {
       const runThere = (args: string[], stdin = '') => {
-        out = [];
-        err = [];
+        clear();
         return moderatorCommand(args, io, t.env, async () => stdin);
       };
       await runThere(['add', 'maija', '--password-stdin'], 'first password 123');
@@ -119,8 +116,7 @@ describe('npm run admin -- moderator', () => {
   });
 
   it('is wired into the admin CLI, and the real entry point reads the password from stdin', async () => {
-    out = [];
-    err = [];
+    clear();
     expect(await runAdmin(['moderator', '--help'], io, storeEnv)).toBe(2);
     expect(out.join('\n')).toMatch(/moderator add NAME \[--password-stdin\]/);
 

@@ -1,7 +1,8 @@
 import { moderatorNameProblem, normalizeModeratorName } from '../../moderation/moderator-names';
 import { generatePassword, hashPassword, passwordProblem } from '../../moderation/passwords';
 import type { ModerationRepository, ModeratorRecord } from '../../storage/repositories/types';
-import { isHelp, printTable, usageError as usageOf, withStore, type CommandIo, type Env } from '../io';
+import { withStore, type StoreOptions } from '../admin-store';
+import { isHelp, printTable, usageError as usageOf, type CommandIo, type Env } from '../io';
 import { checkBodies, describeBodies, setBodiesCommand, takeBodyOptions } from './moderator-bodies';
 
 export const moderatorUsage = `Usage: npm run admin -- moderator <command>
@@ -40,10 +41,11 @@ export async function moderatorCommand(
   io: CommandIo,
   env: Env = process.env,
   readStdin: ReadStdin = readProcessStdin,
+  options: StoreOptions = {},
 ): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'bodies') {
-    return setBodiesCommand(rest, io, env, (problem) => usageError(io, problem));
+    return setBodiesCommand(rest, io, env, (problem) => usageError(io, problem), options);
   }
   const bodyOptions = takeBodyOptions(rest);
   if (bodyOptions.problem) return usageError(io, bodyOptions.problem);
@@ -55,7 +57,7 @@ export async function moderatorCommand(
   if (unknownFlag) return usageError(io, `Unknown option ${unknownFlag}.`);
 
   const withRepository = (run: (repository: ModerationRepository) => Promise<number>) =>
-    withStore(env, (store) => run(store.moderation));
+    withStore(env, io, (store) => run(store.moderation), options);
 
   switch (command) {
     case 'add':
@@ -64,14 +66,15 @@ export async function moderatorCommand(
       const name = normalizeModeratorName(positional[0]!);
       const nameProblem = moderatorNameProblem(name);
       if (nameProblem) return usageError(io, `Invalid name: ${nameProblem}.`);
-      const password = fromStdin ? passwordFromStdin(await readStdin()) : generatePassword();
-      const problem = passwordProblem(password);
-      if (problem) {
-        io.err(`Refused: ${problem}.`);
-        return 1;
-      }
-      const hash = await hashPassword(password);
-      return withStore(env, async (store) => {
+      // The store first: a refused DATA_DIR is said before a password is read or made.
+      return withStore(env, io, async (store) => {
+        const password = fromStdin ? passwordFromStdin(await readStdin()) : generatePassword();
+        const problem = passwordProblem(password);
+        if (problem) {
+          io.err(`Refused: ${problem}.`);
+          return 1;
+        }
+        const hash = await hashPassword(password);
         const repository = store.moderation;
         if (command === 'add') {
           if (!(await checkBodies(io, store, bodyIds))) return 1;
@@ -90,7 +93,7 @@ export async function moderatorCommand(
           io.out(password);
         }
         return 0;
-      });
+      }, options);
     }
     case 'disable':
     case 'enable': {
