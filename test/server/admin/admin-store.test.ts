@@ -17,7 +17,7 @@ const storeCommands = [
   ['bodies', 'list'],
   ['outbox', 'list'],
   ['moderator', 'list'],
-  ['moderator', 'add', 'maija', '--password-stdin'],
+  ['moderator', 'add', 'maija', '--admin', '--password-stdin'],
   ['moderator', 'bodies', 'maija', '--admin'],
   ['counters', 'import', 'counters.geojson'],
   ['db', 'migrate'],
@@ -105,7 +105,7 @@ describe('which database an admin command uses', () => {
     try {
       const add = (env: Record<string, string>) => {
         clear();
-        return moderatorCommand(['add', 'maija', '--password-stdin'], io, env, async () => 'correct horse battery');
+        return moderatorCommand(['add', 'maija', '--admin', '--password-stdin'], io, env, async () => 'correct horse battery');
       };
       expect(await add({ ...t.env, DATA_DIR: elsewhere })).toBe(1);
       expect(existsSync(join(root, 'not-the-server'))).toBe(false);
