@@ -23,5 +23,5 @@ export async function adminCliAsync(args: readonly string[], env: Record<string,
 
 /** Adds a moderator with the admin CLI, as an operator runs it, on a server's data directory. */
 export function addModeratorWithCli(dataDir: string, name: string, password: string): void {
-  adminCli(['moderator', 'add', name, '--password-stdin'], { DATA_DIR: dataDir }, password);
+  adminCli(['moderator', 'add', name, '--admin', '--password-stdin'], { DATA_DIR: dataDir }, password);
 }

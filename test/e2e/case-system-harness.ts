@@ -50,7 +50,7 @@ export function adminOn(server: Pick<KerroServer, 'dataDir'>, args: string[], en
 }
 
 export function addModerator(server: Pick<KerroServer, 'dataDir'>, env: Record<string, string> = {}): void {
-  adminOn(server, ['moderator', 'add', moderatorName, '--password-stdin'], env, moderatorPassword);
+  adminOn(server, ['moderator', 'add', moderatorName, '--admin', '--password-stdin'], env, moderatorPassword);
 }
 
 export async function signIn(server: KerroServer): Promise<ModeratorSession> {

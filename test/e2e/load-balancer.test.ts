@@ -32,7 +32,7 @@ beforeAll(async () => {
   // One after the other: the first seeds the demo data into the empty database.
   a = await startKerroServer({ env });
   b = await startKerroServer({ env });
-  adminCli(['moderator', 'add', 'maija', '--password-stdin'], { DATABASE_URL: env.DATABASE_URL!, DATA_DIR: a.dataDir }, password);
+  adminCli(['moderator', 'add', 'maija', '--admin', '--password-stdin'], { DATABASE_URL: env.DATABASE_URL!, DATA_DIR: a.dataDir }, password);
   nginx = await startNginx([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]);
 }, 180_000);
 

@@ -39,8 +39,9 @@ it('a tree with production dependencies only runs the server and the admin comma
   for (const devTool of ['tsx', 'vite', 'vitest']) expect(existsSync(join(install, 'node_modules', devTool))).toBe(false);
   const dataDir = join(install, 'data');
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'false', LOG_LEVEL: 'warn' };
-  // `npm run admin` as an operator types it, the compiled command already there.
-  const created = execFileSync('npm', ['run', '--silent', 'admin', '--', 'apikey', 'create', 'production'], { cwd: install, env, encoding: 'utf8' });
+  // `npm run admin` as an operator types it, the compiled command already there; before any server
+  // ran on this DATA_DIR, so the first command is told to make the database (--create).
+  const created = execFileSync('npm', ['run', '--silent', 'admin', '--', 'apikey', 'create', 'production', '--create'], { cwd: install, env, encoding: 'utf8' });
   expect(created.trimEnd().split('\n').at(-1)).toMatch(/^kerro_[A-Za-z0-9_-]{43}$/);
   expect(execFileSync('npm', ['run', '--silent', 'admin', '--', 'outbox', 'list'], { cwd: install, env, encoding: 'utf8' })).toBe('0 pending; 0 given up.\n');
 

@@ -71,7 +71,7 @@ beforeAll(async () => {
   // One after the other: the first seeds the demo data into the empty database, the second finds it there.
   a = await startKerroServer({ env: instanceEnv() });
   b = await startKerroServer({ env: instanceEnv() });
-  adminCli(['moderator', 'add', 'maija', '--password-stdin'], password);
+  adminCli(['moderator', 'add', 'maija', '--admin', '--password-stdin'], password);
 }, 120_000);
 
 afterAll(async () => {

@@ -76,12 +76,24 @@ export function openTestSql(env: Record<string, string>): TestSql {
 /** Opens a fresh store of this run's backend; its env says where (DATA_DIR, DATABASE_URL). */
 export async function openTestStore(dataDir: string): Promise<{ store: Store; env: Record<string, string> }> {
   const env = await freshStoreEnv(dataDir);
-  const store = await openStore({
-    DATA_DIR: dataDir,
+  return { store: await openStoreOf(env), env };
+}
+
+/**
+ * The environment of a fresh, empty store that exists, as a server's first start leaves it: the
+ * admin commands refuse a DATA_DIR without a database unless given --create.
+ */
+export async function createdStoreEnv(dataDir: string, backend: TestBackend = testBackend): Promise<Record<string, string>> {
+  const env = await freshStoreEnv(dataDir, backend);
+  await (await openStoreOf(env)).close();
+  return env;
+}
+
+const openStoreOf = (env: Record<string, string>) =>
+  openStore({
+    DATA_DIR: env.DATA_DIR!,
     DATABASE_URL: env.DATABASE_URL,
     DATABASE_POOL_SIZE: 5,
     DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
     MEDIA_DIR: undefined,
   });
-  return { store, env };
-}

@@ -5,18 +5,20 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
-import { addressesCommand } from './commands/addresses';
-import { apikeyCommand } from './commands/apikey';
-import { bodiesCommand } from './commands/bodies';
+import { addressesCommand, addressesUsage } from './commands/addresses';
+import { apikeyCommand, apikeyUsage } from './commands/apikey';
+import { bodiesCommand, bodiesUsage } from './commands/bodies';
 import { countersCommand } from './commands/counters';
 import { dbCommand } from './commands/db';
 import { moderatorCommand } from './commands/moderator';
-import { observationsCommand } from './commands/observations';
-import { outboxCommand } from './commands/outbox';
+import { observationsCommand, observationsUsage } from './commands/observations';
+import { outboxCommand, outboxUsage } from './commands/outbox';
 import { sendDueNow } from './commands/outbox-send-now';
-import { serviceObjectsCommand } from './commands/service-objects';
-import { servicesCommand } from './commands/services';
-import { isHelp, usageError, withStore, type CommandIo, type Env } from './io';
+import { serviceObjectsCommand, serviceObjectsUsage } from './commands/service-objects';
+import { servicesCommand, servicesUsage } from './commands/services';
+import { createOption, takeCreateOption, withStore, type StoreOptions } from './admin-store';
+import { isHelp, usageError, type CommandIo, type Env } from './io';
+import type { Store } from '../storage';
 
 export const usage = `Usage: npm run admin -- <group> <command> [args]
 
@@ -34,24 +36,33 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   db migrate               bring the database schema up to date and exit (the first step of an upgrade)
   db copy --to URL         copy this SQLite installation into an empty PostgreSQL database (more: npm run admin -- db --help)
 
-Settings come from the environment as for the server (DATA_DIR, DATABASE_URL, …).`;
+Settings come from the environment, as for the server (DATA_DIR, DATABASE_URL, …; no .env file is
+read): run the commands with the server's. Each says on stderr which database it uses, and refuses
+to make a new empty SQLite database where DATA_DIR holds none unless given ${createOption} (anywhere).`;
 
-type Group = (args: string[], io: CommandIo, env: Env) => Promise<number>;
+type Group = (args: string[], io: CommandIo, env: Env, options: StoreOptions) => Promise<number>;
+
+/** A group that works on the store; its help is printed without opening one, so it needs no database. */
+const onStore =
+  (usage: string, run: (args: string[], io: CommandIo, store: Store, env: Env) => Promise<number>): Group =>
+  async (args, io, env, options) =>
+    isHelp(args[0]) || args.includes('--help') ? usageError(io, usage) : withStore(env, io, (store) => run(args, io, store, env), options);
 
 const groups: Record<string, Group> = {
-  apikey: (args, io, env) =>
-    withStore(env, (store) => apikeyCommand(args, io, store, Date.now())),
-  bodies: (args, io, env) => withStore(env, (store) => bodiesCommand(args, io, store, Date.now())),
-  counters: (args, io, env) => countersCommand(args, io, env),
-  services: (args, io, env) => withStore(env, (store) => servicesCommand(args, io, store)),
-  'service-objects': (args, io, env) =>
-    withStore(env, (store) => serviceObjectsCommand(args, io, store, loadConfig(env).SERVICE_OBJECT_TYPE)),
-  addresses: (args, io, env) => withStore(env, (store) => addressesCommand(args, io, store)),
-  observations: (args, io, env) => withStore(env, (store) => observationsCommand(args, io, store)),
-  moderator: (args, io, env) => moderatorCommand(args, io, env),
-  db: (args, io, env) => dbCommand(args, io, env),
-  outbox: (args, io, env) =>
-    withStore(env, (store) => outboxCommand(args, io, store.outbox, Date.now(), () => sendDueNow(store.outbox, loadConfig(env), io))),
+  apikey: onStore(apikeyUsage, (args, io, store) => apikeyCommand(args, io, store, Date.now())),
+  bodies: onStore(bodiesUsage, (args, io, store) => bodiesCommand(args, io, store, Date.now())),
+  counters: (args, io, env, options) => countersCommand(args, io, env, options),
+  services: onStore(servicesUsage, (args, io, store) => servicesCommand(args, io, store)),
+  'service-objects': onStore(serviceObjectsUsage, (args, io, store, env) =>
+    serviceObjectsCommand(args, io, store, loadConfig(env).SERVICE_OBJECT_TYPE),
+  ),
+  addresses: onStore(addressesUsage, (args, io, store) => addressesCommand(args, io, store)),
+  observations: onStore(observationsUsage, (args, io, store) => observationsCommand(args, io, store)),
+  moderator: (args, io, env, options) => moderatorCommand(args, io, env, undefined, options),
+  db: (args, io, env, options) => dbCommand(args, io, env, options),
+  outbox: onStore(outboxUsage, (args, io, store, env) =>
+    outboxCommand(args, io, store.outbox, Date.now(), () => sendDueNow(store.outbox, loadConfig(env), io)),
+  ),
 };
 
 export async function runAdmin(
@@ -59,12 +70,14 @@ export async function runAdmin(
   io: CommandIo,
   env: Env = process.env,
 ): Promise<number> {
-  const [groupName, ...args] = argv;
+  // Taken out before a group reads its arguments, so no group mistakes it for one of its own.
+  const { args: given, create } = takeCreateOption(argv);
+  const [groupName, ...args] = given;
   if (isHelp(groupName)) return usageError(io, usage);
   const group = Object.hasOwn(groups, groupName!) ? groups[groupName!] : undefined;
   if (!group) return usageError(io, usage, `Unknown command group "${groupName}".`);
   try {
-    return await group(args, io, env);
+    return await group(args, io, env, { create });
   } catch (error) {
     io.err(error instanceof ConfigError ? error.message : `Failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

@@ -1,6 +1,3 @@
-import { loadConfig } from '../config';
-import { openStore, type Store } from '../storage';
-
 /** Where commands write; lines without trailing newlines. Tests pass arrays, the CLI the real streams. */
 export interface CommandIo {
   out(line: string): void;
@@ -39,13 +36,3 @@ export function age(ms: number): string {
 
 /** An error as one table cell: whitespace runs (line breaks too) as one space, at most 120 characters. */
 export const oneLine = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').slice(0, 120);
-
-/** Runs `run` on the store the server would use (from `env`, validated as the server does), closing it after. */
-export async function withStore<T>(env: Env, run: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(loadConfig(env));
-  try {
-    return await run(store);
-  } finally {
-    await store.close();
-  }
-}

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Store } from './repositories/types';
 import { openSqliteStore } from './sqlite/open-sqlite-store';
 import { removeAbandonedTemporaryFiles } from './media-files';
+import { sqliteFileOf } from './store-location';
 
 export type StoreConfig = Pick<
   Config,
@@ -31,7 +32,7 @@ export async function removeAbandonedPhotoWrites(config: StoreConfig, now: numbe
 export async function openStore(config: StoreConfig): Promise<Store> {
   if (!config.DATABASE_URL) {
     return openSqliteStore({
-      file: join(config.DATA_DIR, 'kerro.sqlite'),
+      file: sqliteFileOf(config),
       mediaDirectory: mediaDirectoryOf(config)!,
     });
   }
@@ -47,3 +48,4 @@ export async function openStore(config: StoreConfig): Promise<Store> {
 }
 
 export type { Store } from './repositories/types';
+export { describeStoreLocation, sqliteFileOf } from './store-location';

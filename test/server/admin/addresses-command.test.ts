@@ -4,8 +4,9 @@ import { addressesCommand } from '../../../src/server/admin/commands/addresses';
 import { runAdmin } from '../../../src/server/admin/cli';
 import { demoAddressPoints } from '../../../src/server/demo/addresses';
 import type { Store } from '../../../src/server/storage';
-import { freshStoreEnv } from '../../helpers/test-store';
+import { createdStoreEnv } from '../../helpers/test-store';
 import { useStorePerTest } from '../../helpers/store-per-test';
+import { printedLines } from './printed-lines';
 
 let dir: string;
 let store: Store;
@@ -114,12 +115,12 @@ describe('addresses import', () => {
   });
 
   it('runs from the admin command line on the configured store', async () => {
-    const env = { ...(await freshStoreEnv(join(dir, 'cli'))), DEMO_DATA: 'false' };
-    const out: string[] = [];
-    const err: string[] = [];
+    const env = { ...(await createdStoreEnv(join(dir, 'cli'))), DEMO_DATA: 'false' };
+    const { out, err, announced, io } = printedLines();
     const path = file('cli.csv', `${header}\nHämeentie,Tavastvägen,30,00530,Helsinki,Helsingfors,60.1874,24.9604\n`);
-    const code = await runAdmin(['addresses', 'import', path], { out: (line) => out.push(line), err: (line) => err.push(line) }, env);
+    const code = await runAdmin(['addresses', 'import', path], io, env);
     expect(err).toEqual([]);
+    expect(announced).toHaveLength(1);
     expect(code).toBe(0);
     expect(out.at(-1)).toContain('Imported 1 address points');
   });

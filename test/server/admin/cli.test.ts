@@ -10,7 +10,7 @@ import { loadConfig } from '../../../src/server/config';
 import { startServer } from '../../../src/server/main';
 import { openStore } from '../../../src/server/storage';
 import { buildReleasedState, earlierReleasedStates, expectRowsKept, writeRowsAt } from '../../helpers/released-schema';
-import { freshStoreEnv } from '../../helpers/test-store';
+import { createdStoreEnv, freshStoreEnv } from '../../helpers/test-store';
 import { printedLines } from './printed-lines';
 
 const execFileAsync = promisify(execFile);
@@ -18,7 +18,7 @@ const execFileAsync = promisify(execFile);
 describe('admin CLI dispatcher', () => {
   let dataDir: string;
   let storeEnv: Record<string, string>;
-  const { out, err, io, clear } = printedLines();
+  const { out, err, announced, io, clear } = printedLines();
   const run = (...argv: string[]) => {
     clear();
     return runAdmin(argv, io, storeEnv);
@@ -46,6 +46,7 @@ describe('admin CLI dispatcher', () => {
   });
 
   it('passes apikey commands on, with usage for unknown ones', async () => {
+    storeEnv = await createdStoreEnv(dataDir);
     expect(await run('apikey', 'frobnicate')).toBe(2);
     expect(err.join('\n')).toMatch(/Unknown apikey command/);
     expect(await run('apikey', 'list')).toBe(0);
@@ -53,7 +54,7 @@ describe('admin CLI dispatcher', () => {
   });
 
   it('db migrate brings a fresh database to the schema this Kerro runs on, and is a no-op after', async () => {
-    expect(await run('db', 'migrate')).toBe(0);
+    expect(await run('db', 'migrate', '--create')).toBe(0);
     expect(out).toEqual(['The database schema is up to date.']);
     const store = await openStore(loadConfig(storeEnv));
     try {
@@ -73,6 +74,7 @@ describe('admin CLI dispatcher', () => {
 
     expect(await run('db', 'migrate')).toBe(0);
     expect(err).toEqual([]);
+    expect(announced).toEqual([`Using the SQLite database ${join(dataDir, 'kerro.sqlite')}.`]);
     expect(out).toEqual(['The database schema is up to date.']);
     await expectRowsKept(storeEnv, state);
 
@@ -95,6 +97,7 @@ describe('admin CLI dispatcher', () => {
   });
 
   it('the real entry point creates a key in the configured store and prints it alone on the last line', async () => {
+    storeEnv = await createdStoreEnv(dataDir);
     // An empty DATABASE_URL is unset: the SQLite run must not follow one from the outer environment.
     const env = { ...process.env, DATABASE_URL: '', ...storeEnv };
     const created = await execFileAsync('npx', ['tsx', 'src/server/admin/cli.ts', 'apikey', 'create', 'integration'], {
@@ -105,6 +108,7 @@ describe('admin CLI dispatcher', () => {
     const key = lines.at(-1)!;
     expect(key).toMatch(/^kerro_[A-Za-z0-9_-]{43}$/);
     expect(lines.at(-2)).toMatch(/only once/);
+    expect(created.stderr.split('\n')).toContain(`Using the SQLite database ${join(dataDir, 'kerro.sqlite')}.`);
 
     const store = await openStore(loadConfig(storeEnv));
     try {

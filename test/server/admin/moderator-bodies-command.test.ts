@@ -46,12 +46,27 @@ beforeEach(async () => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run admin -- moderator, with bodies', () => {
-  it('add --body stores the moderator with those bodies; without, an administrator', async () => {
+  it('add --body stores the moderator with those bodies; --admin an administrator of every body, and says so', async () => {
     expect(await run(['add', 'aino', '--body', 'vantaa', '--password-stdin', '--body', 'espoo'])).toBe(0);
     expect(out).toEqual(['Created moderator "aino", who sees the requests of: espoo, vantaa.']);
     expect(await bodiesOf('aino')).toEqual(['espoo', 'vantaa']);
-    expect(await run(['add', 'eetu', '--password-stdin'])).toBe(0);
+    expect(await run(['add', 'eetu', '--admin', '--password-stdin'])).toBe(0);
+    expect(out).toEqual(['Created moderator "eetu", an administrator of every body, who sees every request.']);
     expect(await bodiesOf('eetu')).toEqual([]);
+  });
+
+  it('add without --body or --admin, or with both, is a usage error naming both, and creates no one', async () => {
+    for (const args of [['add', 'eetu', '--password-stdin'], ['add', 'eetu', '--admin', '--body', 'espoo', '--password-stdin']]) {
+      expect(await run(args)).toBe(2);
+      expect(err[0]).toBe(
+        'moderator add takes --body ID (once per body whose requests the moderator sees) or --admin (an administrator of every body, who sees every request), not both or neither.',
+      );
+      expect(err.join('\n')).toMatch(/moderator add NAME --body ID\.\.\. \| --admin/);
+      expect(out).toEqual([]);
+    }
+    expect(await bodiesOf('eetu')).toBeUndefined();
+    expect(await run(['password', 'aino', '--admin'])).toBe(2);
+    expect(err[0]).toMatch(/^--admin belongs to moderator add; .* moderator bodies NAME --admin$/);
   });
 
   it('add refuses an unknown body id, naming it, and creates no one', async () => {
@@ -97,7 +112,7 @@ describe('npm run admin -- moderator, with bodies', () => {
 
   it('list shows each moderator’s bodies, or "administrator"', async () => {
     await run(['add', 'aino', '--body', 'hel', '--body', 'espoo', '--password-stdin']);
-    await run(['add', 'eetu', '--password-stdin']);
+    await run(['add', 'eetu', '--admin', '--password-stdin']);
     expect(await run(['list'])).toBe(0);
     expect(out[0]).toMatch(/^NAME\s+BODIES\s+CREATED\s+DISABLED$/);
     expect(out[1]).toMatch(/^aino\s+espoo, hel\s+\d{4}-/);

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
 import type { Store } from '../../../src/server/storage';
 import { useStorePerTest } from '../../helpers/store-per-test';
+import { printedLines } from './printed-lines';
 
 let dir: string;
 let store: Store;
@@ -16,9 +17,8 @@ const file = (name: string, content: string) => opened.file(name, content);
 
 /** Through the real command line entry, on the test's store (another connection, as the CLI is another process). */
 async function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(args, { out: (line) => out.push(line), err: (line) => err.push(line) }, { ...env, DEMO_DATA: 'false' });
+  const { out, err, io } = printedLines();
+  const code = await runAdmin(args, io, { ...env, DEMO_DATA: 'false' });
   return { code, out, err };
 }
 

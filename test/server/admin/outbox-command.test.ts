@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
-import { freshStoreEnv, openTestSql, type TestSql } from '../../helpers/test-store';
+import { createdStoreEnv, openTestSql, type TestSql } from '../../helpers/test-store';
 import { printedLines } from './printed-lines';
 
 describe('npm run admin -- outbox', { timeout: 30_000 }, () => {
@@ -26,8 +26,8 @@ describe('npm run admin -- outbox', { timeout: 30_000 }, () => {
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'kerro-outbox-cli-'));
-    env = await freshStoreEnv(dataDir);
-    // The store's schema first (the CLI opens it the same way), then rows under it.
+    // The store's schema first, as the server's first start makes it, then rows under it.
+    env = await createdStoreEnv(dataDir);
     expect(await run('list')).toBe(0);
     expect(out).toEqual(['0 pending; 0 given up.']);
     sql = openTestSql({ ...env, DATA_DIR: dataDir });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countersCommand } from '../../../src/server/admin/commands/counters';
 import { generateDemoCounters } from '../../../src/server/counters/demo-data';
 import { featureJson } from '../../../src/server/counters/feature';
+import { printedLines } from '../admin/printed-lines';
 import { createCountersApp, counter, type CountersTestApp } from './counters-app';
 
 const feature = (id: number, properties: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
@@ -17,9 +18,7 @@ const collection = (features: unknown[]) => ({ type: 'FeatureCollection', featur
 describe('npm run admin -- counters import', () => {
   let t: CountersTestApp;
   let dir: string;
-  let out: string[];
-  let err: string[];
-  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+  const { out, err, io, clear } = printedLines();
   const file = (name: string, content: unknown) => {
     const path = join(dir, name);
     writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
@@ -30,8 +29,7 @@ describe('npm run admin -- counters import', () => {
   beforeEach(async () => {
     t = await createCountersApp([]);
     dir = mkdtempSync(join(tmpdir(), 'kerro-import-'));
-    out = [];
-    err = [];
+    clear();
   });
   afterEach(async () => {
     await t.close();
@@ -111,10 +109,10 @@ describe('npm run admin -- counters import', () => {
     const good = file('good.json', collection([feature(1)]));
     expect(await run('import', good, file('broken.json', '{"type": "FeatureCollection", '))).toBe(1);
     expect(err[0]).toMatch(/broken\.json: not valid JSON/);
-    err = [];
+    clear();
     expect(await run('import', good, file('other.json', { hello: 'world' }))).toBe(1);
     expect(err[0]).toMatch(/other\.json: expected a GeoJSON FeatureCollection or a counters page/);
-    err = [];
+    clear();
     expect(await run('import', good, join(dir, 'missing.json'))).toBe(1);
     expect(err[0]).toMatch(/missing\.json: cannot read the file \(ENOENT\)\. Nothing was imported\./);
     expect(await t.repository.count()).toBe(0);

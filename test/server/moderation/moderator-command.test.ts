@@ -9,18 +9,16 @@ import { verifyPassword } from '../../../src/server/moderation/passwords';
 import { loadConfig } from '../../../src/server/config';
 import { openStore } from '../../../src/server/storage';
 import { createTestApp } from '../../helpers/georeport-app';
-import { freshStoreEnv } from '../../helpers/test-store';
+import { createdStoreEnv } from '../../helpers/test-store';
+import { printedLines } from '../admin/printed-lines';
 import { login } from './moderation-client';
 
 let dataDir: string;
 /** The store the commands act on: DATA_DIR, and DATABASE_URL on PostgreSQL. */
 let storeEnv: Record<string, string>;
-let out: string[];
-let err: string[];
-const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+const { out, err, io, clear } = printedLines();
 const run = (args: string[], stdin = '') => {
-  out = [];
-  err = [];
+  clear();
   return moderatorCommand(args, io, storeEnv, async () => stdin);
 };
 
@@ -36,14 +34,14 @@ async function stored(name: string) {
 
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kerro-moderator-'));
-  storeEnv = await freshStoreEnv(dataDir);
+  storeEnv = await createdStoreEnv(dataDir);
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run admin -- moderator', () => {
   it('add generates a strong password, prints it once alone on the last line, and stores only its scrypt hash', async () => {
-    expect(await run(['add', 'Maija'])).toBe(0);
-    expect(out[0]).toBe('Created moderator "maija".');
+    expect(await run(['add', 'Maija', '--admin'])).toBe(0);
+    expect(out[0]).toBe('Created moderator "maija", an administrator of every body, who sees every request.');
     const password = out.at(-1)!;
     expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(out.at(-2)).toMatch(/only once/);
@@ -55,28 +53,28 @@ describe('npm run admin -- moderator', () => {
   });
 
   it('add --password-stdin takes the password from standard input, less one line break, and prints none', async () => {
-    expect(await run(['add', 'pekka', '--password-stdin'], 'a long enough passphrase\n')).toBe(0);
-    expect(out).toEqual(['Created moderator "pekka".']);
+    expect(await run(['add', 'pekka', '--admin', '--password-stdin'], 'a long enough passphrase\n')).toBe(0);
+    expect(out).toEqual(['Created moderator "pekka", an administrator of every body, who sees every request.']);
     expect(await verifyPassword('a long enough passphrase', (await stored('pekka'))!.password_hash)).toBe(true);
   });
 
   it('refuses a short password, a taken name and a bad name', async () => {
-    expect(await run(['add', 'pekka', '--password-stdin'], 'short\n')).toBe(1);
+    expect(await run(['add', 'pekka', '--admin', '--password-stdin'], 'short\n')).toBe(1);
     expect(err).toEqual(['Refused: a password must be at least 12 characters.']);
-    expect(await run(['add', 'pekka'])).toBe(0);
-    expect(await run(['add', 'PEKKA'])).toBe(1);
+    expect(await run(['add', 'pekka', '--admin'])).toBe(0);
+    expect(await run(['add', 'PEKKA', '--admin'])).toBe(1);
     expect(err[0]).toMatch(/already exists/);
-    expect(await run(['add', 'bad name!'])).toBe(2);
+    expect(await run(['add', 'bad name!', '--admin'])).toBe(2);
     expect(err[0]).toMatch(/^Invalid name/);
-    expect(await run(['add'])).toBe(2);
-    expect(await run(['add', 'x', '--force'])).toBe(2);
+    expect(await run(['add', '--admin'])).toBe(2);
+    expect(await run(['add', 'x', '--admin', '--force'])).toBe(2);
   });
 
   it('list shows names and dates, never passwords or hashes', async () => {
     expect(await run(['list'])).toBe(0);
     expect(out).toEqual(['No moderators. Add one with: npm run admin -- moderator add NAME']);
-    await run(['add', 'maija']);
-    await run(['add', 'pekka']);
+    await run(['add', 'maija', '--admin']);
+    await run(['add', 'pekka', '--admin']);
     await run(['disable', 'pekka']);
     expect(await run(['list'])).toBe(0);
     expect(out[0]).toMatch(/^NAME\s+BODIES\s+CREATED\s+DISABLED$/);
@@ -89,11 +87,10 @@ describe('npm run admin -- moderator', () => {
     const t = await createTestApp();
     try {
       const runThere = (args: string[], stdin = '') => {
-        out = [];
-        err = [];
+        clear();
         return moderatorCommand(args, io, t.env, async () => stdin);
       };
-      await runThere(['add', 'maija', '--password-stdin'], 'first password 123');
+      await runThere(['add', 'maija', '--admin', '--password-stdin'], 'first password 123');
       const first = await login(t, 'maija', 'first password 123');
       expect(first.statusCode).toBe(200);
       const cookie = [first.headers['set-cookie']].flat()[0]!.split(';')[0]!;
@@ -119,12 +116,11 @@ describe('npm run admin -- moderator', () => {
   });
 
   it('is wired into the admin CLI, and the real entry point reads the password from stdin', async () => {
-    out = [];
-    err = [];
+    clear();
     expect(await runAdmin(['moderator', '--help'], io, storeEnv)).toBe(2);
-    expect(out.join('\n')).toMatch(/moderator add NAME \[--password-stdin\]/);
+    expect(out.join('\n')).toMatch(/moderator add NAME --body ID\.\.\. \| --admin \[--password-stdin\]/);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'moderator', 'add', 'ville', '--password-stdin'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'moderator', 'add', 'ville', '--admin', '--password-stdin'], {
       cwd: process.cwd(),
       // An empty DATABASE_URL is unset: the SQLite run must not follow one from the outer environment.
       env: { ...process.env, DATABASE_URL: '', ...storeEnv },
@@ -135,7 +131,7 @@ describe('npm run admin -- moderator', () => {
     child.stdin.end('piped in password\n');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
-    expect(stdout).toBe('Created moderator "ville".\n');
+    expect(stdout).toBe('Created moderator "ville", an administrator of every body, who sees every request.\n');
     expect(await verifyPassword('piped in password', (await stored('ville'))!.password_hash)).toBe(true);
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import type { Repositories } from '../../storage/repositories/types';
 import { isHelp, usageError, type CommandIo } from '../io';
 import { addressColumns, readAddressFile } from './address-csv';
 
-const usage = `Usage: npm run admin -- addresses import FILE [--source NAME]
+export const addressesUsage = `Usage: npm run admin -- addresses import FILE [--source NAME]
        npm run admin -- addresses count
 
 import  reads a CSV file of address points, one a row, with the header
@@ -34,8 +34,8 @@ export async function addressesCommand(args: string[], io: CommandIo, repositori
     for (const source of sources) io.out(`${source}: ${formatCount(counts[source]!)} points`);
     return 0;
   }
-  if (isHelp(command)) return usageError(io, usage);
-  if (command !== 'import') return usageError(io, usage, `Unknown addresses command "${command}".`);
+  if (isHelp(command)) return usageError(io, addressesUsage);
+  if (command !== 'import') return usageError(io, addressesUsage, `Unknown addresses command "${command}".`);
 
   let source = 'import';
   const files: string[] = [];
@@ -43,9 +43,9 @@ export async function addressesCommand(args: string[], io: CommandIo, repositori
     if (rest[index] === '--source') source = rest[++index] ?? '';
     else files.push(rest[index]!);
   }
-  if (files.length !== 1) return usageError(io, usage, 'addresses import needs exactly one FILE.');
+  if (files.length !== 1) return usageError(io, addressesUsage, 'addresses import needs exactly one FILE.');
   if (!sourceName.test(source) || source === 'demo') {
-    return usageError(io, usage, `--source must be a short name of lower-case letters, digits, - and _ (not "demo"), such as helsinki; got "${source}".`);
+    return usageError(io, addressesUsage, `--source must be a short name of lower-case letters, digits, - and _ (not "demo"), such as helsinki; got "${source}".`);
   }
   const file = files[0]!;
   const started = Date.now();

@@ -4,7 +4,7 @@ import type { BodyRecord, Repositories } from '../../storage/repositories/types'
 import { isHelp, printTable, usageError as usageOf, type CommandIo } from '../io';
 import { listSends, retrySends } from './body-sends';
 
-const bodiesUsage = `Usage: npm run admin -- bodies <command>
+export const bodiesUsage = `Usage: npm run admin -- bodies <command>
 
   bodies import FILE.geojson  add or replace (by id) the bodies of a GeoJSON FeatureCollection,
                               one Feature per body: properties { id, jurisdiction_id,

@@ -1,5 +1,6 @@
 import { runCounterImport } from '../../counters/import';
-import { isHelp, usageError as usageOf, withStore, type CommandIo, type Env } from '../io';
+import { withStore, type StoreOptions } from '../admin-store';
+import { isHelp, usageError as usageOf, type CommandIo, type Env } from '../io';
 
 export const countersUsage = `Usage: npm run admin -- counters <command>
 
@@ -15,11 +16,12 @@ export async function countersCommand(
   args: string[],
   io: CommandIo,
   env: Env = process.env,
+  options: StoreOptions = {},
 ): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'import') {
     if (rest.length === 0) return usageError(io, 'counters import needs at least one FILE.');
-    return withStore(env, (store) => runCounterImport(rest, store.counters, io));
+    return withStore(env, io, (store) => runCounterImport(rest, store.counters, io), options);
   }
   if (isHelp(command)) return usageError(io);
   return usageError(io, `Unknown counters command "${command}".`);

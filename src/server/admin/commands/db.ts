@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { loadConfig } from '../../config';
 import { copySqliteToPostgres, CopyRefused } from '../../storage/copy-to-postgres';
-import { openStore } from '../../storage';
+import { sqliteFileOf } from '../../storage';
+import { announceStore, withStore, type StoreOptions } from '../admin-store';
 import { isHelp, usageError as usageOf, type CommandIo, type Env } from '../io';
 
 export const dbUsage = `Usage: npm run admin -- db migrate
@@ -18,18 +19,20 @@ export const dbUsage = `Usage: npm run admin -- db migrate
                      --media-dir (then run the instances with MEDIA_DIR=DIR). Refuses a target
                      that already holds data.
 
-Stop the server first, so nothing is written to the SQLite file during the copy.`;
+Stop the server first, so nothing is written to the SQLite file during the copy.
+Both refuse a DATA_DIR without a database (a mistyped path) unless given --create.`;
 
 /** `db` group of the admin CLI. Exit codes: 0 copied and verified, 1 refused or failed, 2 bad usage. */
-export async function dbCommand(args: string[], io: CommandIo, env: Env = process.env): Promise<number> {
+export async function dbCommand(args: string[], io: CommandIo, env: Env = process.env, options: StoreOptions = {}): Promise<number> {
   const [command, ...rest] = args;
   if (isHelp(command)) return usageError(io);
   if (command === 'migrate') {
     if (rest.length > 0) return usageError(io, 'db migrate takes no arguments.');
     // Opening the store runs the migrations (one instance at a time, under the schema lock).
-    await (await openStore(loadConfig(env))).close();
-    io.out('The database schema is up to date.');
-    return 0;
+    return withStore(env, io, async () => {
+      io.out('The database schema is up to date.');
+      return 0;
+    }, options);
   }
   if (command !== 'copy') return usageError(io, `Unknown db command "${command}".`);
   const targetUrl = optionValue(rest, '--to');
@@ -37,9 +40,11 @@ export async function dbCommand(args: string[], io: CommandIo, env: Env = proces
   if (!targetUrl || !/^postgres(ql)?:\/\//i.test(targetUrl)) return usageError(io, 'db copy needs --to postgres://… (the target PostgreSQL database).');
 
   const config = loadConfig({ ...env, DATABASE_URL: undefined });
+  // The copy's source: a mistyped DATA_DIR must not become an empty database copied "successfully".
+  if (!(await announceStore(config, io, options))) return 1;
   try {
     const report = await copySqliteToPostgres({
-      sqliteFile: join(config.DATA_DIR, 'kerro.sqlite'),
+      sqliteFile: sqliteFileOf(config),
       sqliteMediaDirectory: config.MEDIA_DIR ?? join(config.DATA_DIR, 'media'),
       targetUrl,
       targetMediaDirectory,

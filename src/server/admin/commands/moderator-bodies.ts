@@ -5,7 +5,8 @@
  */
 import { normalizeModeratorName } from '../../moderation/moderator-names';
 import type { Store } from '../../storage';
-import { withStore, type CommandIo, type Env } from '../io';
+import { withStore, type StoreOptions } from '../admin-store';
+import type { CommandIo, Env } from '../io';
 
 /** Arguments less every `--body ID`, and the ids given; `problem` when a `--body` has no id. */
 export function takeBodyOptions(args: readonly string[]): { rest: string[]; bodyIds: string[]; problem?: string } {
@@ -49,6 +50,7 @@ export async function setBodiesCommand(
   io: CommandIo,
   env: Env,
   usageError: (problem: string) => number,
+  options: StoreOptions = {},
 ): Promise<number> {
   const admin = args.includes('--admin');
   const [rawName, ...bodyIds] = args.filter((arg) => arg !== '--admin');
@@ -59,7 +61,7 @@ export async function setBodiesCommand(
     return usageError('moderator bodies takes either body ids (the moderator sees only their requests) or --admin (sees all), not both or neither.');
   }
   const name = normalizeModeratorName(rawName);
-  return withStore(env, async (store) => {
+  return withStore(env, io, async (store) => {
     if (!(await checkBodies(io, store, bodyIds))) return 1;
     if (!(await store.moderation.setModeratorBodies(name, bodyIds))) {
       io.err(`No moderator is named "${name}". See: npm run admin -- moderator list`);
@@ -68,5 +70,5 @@ export async function setBodiesCommand(
     const now = (await store.moderation.findModerator(name))?.bodies ?? [];
     io.out(now.length === 0 ? `"${name}" is now an administrator and sees every request.` : `"${name}" now sees the requests of: ${describeBodies(now)}.`);
     return 0;
-  });
+  }, options);
 }

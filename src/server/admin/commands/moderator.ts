@@ -1,17 +1,19 @@
 import { moderatorNameProblem, normalizeModeratorName } from '../../moderation/moderator-names';
 import { generatePassword, hashPassword, passwordProblem } from '../../moderation/passwords';
 import type { ModerationRepository, ModeratorRecord } from '../../storage/repositories/types';
-import { isHelp, printTable, usageError as usageOf, withStore, type CommandIo, type Env } from '../io';
+import { withStore, type StoreOptions } from '../admin-store';
+import { isHelp, printTable, usageError as usageOf, type CommandIo, type Env } from '../io';
 import { checkBodies, describeBodies, setBodiesCommand, takeBodyOptions } from './moderator-bodies';
 
 export const moderatorUsage = `Usage: npm run admin -- moderator <command>
 
-  moderator add NAME [--password-stdin] [--body ID]...
+  moderator add NAME --body ID... | --admin [--password-stdin]
                                               create a moderator; without --password-stdin a strong
                                               password is generated and printed once, alone on the
                                               last line. With --body (once per body) they see and act
-                                              only on those bodies' requests; without, they are an
-                                              administrator and see every request
+                                              only on those bodies' requests; with --admin they are
+                                              an administrator of every body and see every request.
+                                              One of the two is required
   moderator bodies NAME ID... | --admin       change the bodies a moderator works for, or make them
                                               an administrator (--admin); applies to their open
                                               sessions at once
@@ -40,22 +42,29 @@ export async function moderatorCommand(
   io: CommandIo,
   env: Env = process.env,
   readStdin: ReadStdin = readProcessStdin,
+  options: StoreOptions = {},
 ): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'bodies') {
-    return setBodiesCommand(rest, io, env, (problem) => usageError(io, problem));
+    return setBodiesCommand(rest, io, env, (problem) => usageError(io, problem), options);
   }
   const bodyOptions = takeBodyOptions(rest);
   if (bodyOptions.problem) return usageError(io, bodyOptions.problem);
   const { bodyIds } = bodyOptions;
   if (bodyIds.length > 0 && command !== 'add') return usageError(io, `--body belongs to moderator add; to change a moderator's bodies: moderator bodies NAME ID...`);
   const fromStdin = bodyOptions.rest.includes('--password-stdin');
-  const positional = bodyOptions.rest.filter((arg) => arg !== '--password-stdin');
+  const admin = bodyOptions.rest.includes('--admin');
+  if (admin && command !== 'add') return usageError(io, `--admin belongs to moderator add; to make a moderator an administrator: moderator bodies NAME --admin`);
+  // Every body's requests is a lot to give by leaving an option out, so it is asked for by name.
+  if (command === 'add' && admin === (bodyIds.length > 0)) {
+    return usageError(io, 'moderator add takes --body ID (once per body whose requests the moderator sees) or --admin (an administrator of every body, who sees every request), not both or neither.');
+  }
+  const positional = bodyOptions.rest.filter((arg) => arg !== '--password-stdin' && arg !== '--admin');
   const unknownFlag = positional.find((arg) => arg.startsWith('--'));
   if (unknownFlag) return usageError(io, `Unknown option ${unknownFlag}.`);
 
   const withRepository = (run: (repository: ModerationRepository) => Promise<number>) =>
-    withStore(env, (store) => run(store.moderation));
+    withStore(env, io, (store) => run(store.moderation), options);
 
   switch (command) {
     case 'add':
@@ -64,14 +73,15 @@ export async function moderatorCommand(
       const name = normalizeModeratorName(positional[0]!);
       const nameProblem = moderatorNameProblem(name);
       if (nameProblem) return usageError(io, `Invalid name: ${nameProblem}.`);
-      const password = fromStdin ? passwordFromStdin(await readStdin()) : generatePassword();
-      const problem = passwordProblem(password);
-      if (problem) {
-        io.err(`Refused: ${problem}.`);
-        return 1;
-      }
-      const hash = await hashPassword(password);
-      return withStore(env, async (store) => {
+      // The store first: a refused DATA_DIR is said before a password is read or made.
+      return withStore(env, io, async (store) => {
+        const password = fromStdin ? passwordFromStdin(await readStdin()) : generatePassword();
+        const problem = passwordProblem(password);
+        if (problem) {
+          io.err(`Refused: ${problem}.`);
+          return 1;
+        }
+        const hash = await hashPassword(password);
         const repository = store.moderation;
         if (command === 'add') {
           if (!(await checkBodies(io, store, bodyIds))) return 1;
@@ -80,7 +90,7 @@ export async function moderatorCommand(
             io.err(`A moderator named "${name}" already exists. To change their password: npm run admin -- moderator password ${name}`);
             return 1;
           }
-          io.out(created.bodies.length === 0 ? `Created moderator "${name}".` : `Created moderator "${name}", who sees the requests of: ${describeBodies(created.bodies)}.`);
+          io.out(created.bodies.length === 0 ? `Created moderator "${name}", an administrator of every body, who sees every request.` : `Created moderator "${name}", who sees the requests of: ${describeBodies(created.bodies)}.`);
         } else {
           if (!(await repository.setPassword(name, hash))) return noSuchModerator(io, name);
           io.out(`Changed the password of "${name}" and ended their sessions.`);
@@ -90,7 +100,7 @@ export async function moderatorCommand(
           io.out(password);
         }
         return 0;
-      });
+      }, options);
     }
     case 'disable':
     case 'enable': {

@@ -8,7 +8,7 @@ import type { Repositories } from '../../storage/repositories/types';
 import { isHelp, usageError, type CommandIo } from '../io';
 import { optionalColumns, readObservationFile, requiredColumns } from './observation-csv';
 
-const usage = `Usage: npm run admin -- observations import FILE
+export const observationsUsage = `Usage: npm run admin -- observations import FILE
 
 import  reads a CSV file of counter observations, one value a row, with the header
           ${requiredColumns.join(',')}
@@ -22,9 +22,9 @@ const formatCount = (n: number) => n.toLocaleString('en-US');
 
 export async function observationsCommand(args: string[], io: CommandIo, repositories: Pick<Repositories, 'observations'>): Promise<number> {
   const [command, ...files] = args;
-  if (isHelp(command)) return usageError(io, usage);
-  if (command !== 'import') return usageError(io, usage, `Unknown observations command "${command}".`);
-  if (files.length !== 1) return usageError(io, usage, 'observations import needs exactly one FILE.');
+  if (isHelp(command)) return usageError(io, observationsUsage);
+  if (command !== 'import') return usageError(io, observationsUsage, `Unknown observations command "${command}".`);
+  if (files.length !== 1) return usageError(io, observationsUsage, 'observations import needs exactly one FILE.');
   const file = files[0]!;
   const started = Date.now();
   io.out(`Reading ${file} …`);

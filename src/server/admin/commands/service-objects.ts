@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Repositories, ServiceObjectRecord } from '../../storage/repositories/types';
 import { usageError, type CommandIo } from '../io';
 
-const usage = `Usage: npm run admin -- service-objects import FILE...
+export const serviceObjectsUsage = `Usage: npm run admin -- service-objects import FILE...
 
 Reads GeoJSON FeatureCollections of service objects (parks, toilets, …) and upserts them into the
 embedded registry by id. Each feature: a Point geometry [long, lat] and properties
@@ -74,7 +74,7 @@ export async function serviceObjectsCommand(
   serviceObjectType: string,
 ): Promise<number> {
   const [command, ...files] = args;
-  if (command !== 'import' || files.length === 0) return usageError(io, usage, command === 'import' ? 'service-objects import needs at least one FILE.' : undefined);
+  if (command !== 'import' || files.length === 0) return usageError(io, serviceObjectsUsage, command === 'import' ? 'service-objects import needs at least one FILE.' : undefined);
   const records: ServiceObjectRecord[] = [];
   const problems: string[] = [];
   for (const file of files) {

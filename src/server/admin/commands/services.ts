@@ -8,7 +8,7 @@ import { parseDefinitionFile, type ServiceDefinition } from './service-definitio
 import { mergeServiceImport, type LocaleDefinitions, type LocaleList } from './service-import';
 import { parseServiceListFile } from './service-list-file';
 
-const usage = `Usage: npm run admin -- services import LOCALE=FILE... [--definitions LOCALE=PATH]... [--body ID]
+export const servicesUsage = `Usage: npm run admin -- services import LOCALE=FILE... [--definitions LOCALE=PATH]... [--body ID]
        npm run admin -- services list
        npm run admin -- services remove CODE
        npm run admin -- services archive|restore CODE
@@ -98,7 +98,7 @@ async function definitionFiles(path: string, problems: string[]): Promise<string
 
 async function importServices(args: readonly string[], io: CommandIo, store: ServiceStores): Promise<number> {
   const parsed = readImportArguments(args);
-  if (typeof parsed === 'string') return usageError(io, usage, parsed);
+  if (typeof parsed === 'string') return usageError(io, servicesUsage, parsed);
   const problems: string[] = [];
   const lists: LocaleList[] = [];
   for (const { locale, file } of parsed.lists) {
@@ -198,12 +198,12 @@ async function archiveService(code: string, archive: boolean, io: CommandIo, sto
 
 export async function servicesCommand(args: readonly string[], io: CommandIo, store: ServiceStores, now = Date.now()): Promise<number> {
   const [command, ...rest] = args;
-  if (isHelp(command) || rest.some(isHelpFlag)) return usageError(io, usage);
+  if (isHelp(command) || rest.some(isHelpFlag)) return usageError(io, servicesUsage);
   if (command === 'import') return importServices(rest, io, store);
   if (command === 'list' && rest.length === 0) return listServices(io, store);
   if (command === 'remove' && rest.length === 1) return removeService(rest[0]!, io, store);
   if ((command === 'archive' || command === 'restore') && rest.length === 1) return archiveService(rest[0]!, command === 'archive', io, store, now);
-  return usageError(io, usage, `Unknown or incomplete command: services ${args.join(' ')}`);
+  return usageError(io, servicesUsage, `Unknown or incomplete command: services ${args.join(' ')}`);
 }
 
 const isHelpFlag = (arg: string) => arg === '--help' || arg === '-h';
