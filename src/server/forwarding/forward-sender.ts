@@ -82,12 +82,12 @@ export function createForwardSender(options: ForwardSenderOptions): ForwardSende
       log.info({ ...context, remoteId, ...(found ? { foundBeforeResend: true } : {}) }, 'forwarded to the case system');
       return 'sent';
     } catch (error) {
-      const { kind, reason } = forwarding.failureOf(error) ?? ownFailure(error);
+      const { kind, reason, retryAfterMs = 0 } = forwarding.failureOf(error) ?? ownFailure(error);
       if (kind === 'refused' || job.attempts >= maxAttempts) return giveUp(reason);
       // Once uncertain, a job stays so until it ends: its report may be there whatever happens next.
       // So is one whose report was taken but whose ending did not commit.
       const uncertain = job.uncertain || reached || kind === 'uncertain';
-      const retryAt = now() + retryDelayMs(job.attempts);
+      const retryAt = now() + Math.max(retryDelayMs(job.attempts), retryAfterMs);
       await forwards.retryLater(serviceRequestId, retryAt, reason, uncertain);
       log.warn({ ...context, reason, uncertain, retryAt: new Date(retryAt).toISOString() }, 'forwarding to the case system failed; will retry');
       return 'retried';

@@ -10,6 +10,7 @@
  */
 import { withoutSecrets } from '../http/known-secrets';
 import { z } from 'zod';
+import { refusalReason } from './refusal-reason';
 import type { MediaStore, ServiceRequestRecord } from '../storage/repositories/types';
 import type { FailureKind } from './senders/sender';
 
@@ -17,6 +18,8 @@ export class CaseSystemError extends Error {
   constructor(
     readonly kind: FailureKind,
     message: string,
+    /** The case system's Retry-After, when it gave one: the next attempt waits at least this long. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'CaseSystemError';
@@ -33,6 +36,12 @@ export interface Open311Target {
   apiKey: string;
   jurisdictionId?: string;
   contactFields: readonly ContactField[];
+  /** `?extensions=` of the POST (e.g. citysdk, media): some case systems keep a title or photos only with them. */
+  extensions: readonly string[];
+  /** The multipart field photos are uploaded in (`media[]` by default; issue-reporting takes `media`). */
+  photoField: string;
+  /** Photos as uploads, or as `media_url` links to Kerro's own public copies (from this base URL). */
+  photos: { as: 'upload' } | { as: 'media_url'; baseUrl: string };
 }
 
 const timeoutMs = 30_000;
@@ -57,20 +66,36 @@ async function call(url: URL, init: RequestInit): Promise<Response> {
   }
 }
 
-const errorRecords = z.array(z.object({ code: z.unknown().optional(), description: z.string() }).loose()).min(1);
 const created = z.array(z.object({ service_request_id: z.union([z.string().min(1), z.number()]) }).loose()).min(1);
 
 /**
- * A GeoReport error record's description, shortened: it goes into last_error, the moderator's
- * console, the admin's output and the logs, so the key is taken out of it (a case system may quote
- * the key it refused).
+ * The status and what the case system said, in whatever error shape (refusal-reason.ts): it goes
+ * into last_error, the moderator's console, the admin's output and the logs, so the key is taken
+ * out of it (a case system may quote the key it refused).
  */
 async function describeRefusal(response: Response, target: Open311Target): Promise<string> {
   const text = withoutSecrets(await response.text().catch(() => ''), [target.apiKey]);
-  const records = errorRecords.safeParse(parseJson(text));
-  const said = records.success ? records.data.map((record) => record.description).join('; ') : '';
-  return `HTTP ${response.status}${said ? `: ${said.slice(0, 300)}` : ''}`;
+  const said = refusalReason(text, response.headers.get('content-type'));
+  return `HTTP ${response.status}${said ? `: ${said}` : ''}`;
 }
+
+/** Longer than any case system's maintenance window is worth waiting out in one step. */
+const longestRetryAfterMs = 24 * 3_600_000;
+
+/** Retry-After in seconds or as an HTTP date, bounded; undefined when absent or unreadable. */
+function retryAfterOf(response: Response, now = Date.now()): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, longestRetryAfterMs) : undefined;
+}
+
+/**
+ * Not taken, and worth trying again: a timeout (408), too many requests (429), and a case system
+ * still busy with the same report or resource — 409 "still being processed" (issue-reporting with
+ * an Idempotency-Key in flight), 423 Locked, 425 Too Early. Never a refusal, Retry-After or not.
+ */
+const tryAgainStatuses = new Set([408, 409, 423, 425, 429]);
 
 function parseJson(text: string): unknown {
   try {
@@ -80,12 +105,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A non-2xx answer as a failure: 408 and 429 were not taken; another 4xx is a refusal; 5xx may have been taken. */
+/** A non-2xx answer as a failure: tryAgainStatuses were not taken; another 4xx is a refusal; 5xx may have been taken. */
 async function answerFailure(response: Response, target: Open311Target): Promise<CaseSystemError> {
   const description = await describeRefusal(response, target);
-  if (response.status === 408 || response.status === 429) return new CaseSystemError('retry', description);
+  const retryAfterMs = retryAfterOf(response);
+  if (tryAgainStatuses.has(response.status)) return new CaseSystemError('retry', description, retryAfterMs);
   if (response.status >= 400 && response.status < 500) return new CaseSystemError('refused', description);
-  return new CaseSystemError('uncertain', description);
+  return new CaseSystemError('uncertain', description, retryAfterMs);
 }
 
 export interface OutgoingReport {
@@ -113,20 +139,38 @@ async function formOf(target: Open311Target, { request, media }: OutgoingReport)
     const value = request[field];
     if (value) form.append(field, value);
   }
+  appendAnswers(form, request.attributes);
+  const photos = [...request.media].sort((a, b) => a.position - b.position);
+  if (target.photos.as === 'media_url') {
+    // GeoReport v2 has one media_url: the reporter's own link, else the first photo's public copy.
+    const first = request.external_media_url ?? (photos[0] ? `${target.photos.baseUrl}/media/${photos[0].file_name}` : undefined);
+    if (first) form.append('media_url', first);
+    return form;
+  }
   if (request.external_media_url) form.append('media_url', request.external_media_url);
-  for (const photo of [...request.media].sort((a, b) => a.position - b.position)) {
+  for (const photo of photos) {
     const file = await media.open(photo.file_name);
     if (!file) continue; // removed since: the report goes without it
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-    form.append('media[]', new Blob([Buffer.concat(chunks)], { type: photo.content_type }), photo.file_name);
+    form.append(target.photoField, new Blob([Buffer.concat(chunks)], { type: photo.content_type }), photo.file_name);
   }
   return form;
 }
 
+/** The answers to the type's questions as GeoReport v2 sends them: `attribute[CODE]=v`, a multi-value list as `attribute[CODE][]=v` (notes.md). */
+function appendAnswers(form: FormData, answers: ServiceRequestRecord['attributes']): void {
+  for (const [code, answer] of Object.entries(answers)) {
+    if (Array.isArray(answer)) for (const value of answer) form.append(`attribute[${code}][]`, value);
+    else form.append(`attribute[${code}]`, answer);
+  }
+}
+
 /** POSTs the report; the case system's service_request_id, or a CaseSystemError. */
 export async function postReport(target: Open311Target, report: OutgoingReport): Promise<string> {
-  const response = await call(new URL(`${target.endpoint}/requests.json`), {
+  const url = new URL(`${target.endpoint}/requests.json`);
+  if (target.extensions.length > 0) url.searchParams.set('extensions', target.extensions.join(','));
+  const response = await call(url, {
     method: 'POST',
     headers: { 'Idempotency-Key': report.idempotencyKey, Accept: 'application/json' },
     body: await formOf(target, report),

@@ -75,8 +75,42 @@ async function startSameAnswer(status: number, headers: Record<string, string>, 
   };
 }
 
-/** A server that answers every request with the same status and body (a misconfigured case system). */
-export const startFixedAnswer = (status: number, contentType: string, body: string) => startSameAnswer(status, { 'content-type': contentType }, body);
+/** A server that answers every request with the same status and body (a misconfigured case system); `headers` adds to its head. */
+export const startFixedAnswer = (status: number, contentType: string, body: string, headers: Record<string, string> = {}) =>
+  startSameAnswer(status, { 'content-type': contentType, ...headers }, body);
+
+export interface RecordedPost {
+  /** Path and query as sent. */
+  url: string;
+  form: FormData;
+}
+
+/** A case system on loopback that takes every POST (answering the id R-n) and keeps what was sent, as a form, to look at. */
+export async function startRecordingCaseSystem() {
+  const posts: RecordedPost[] = [];
+  const server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const headers = { 'content-type': incoming.headers['content-type'] ?? '' };
+      void new Request('http://case-system.test/', { method: 'POST', headers, body: Buffer.concat(chunks) }).formData().then((form) => {
+        posts.push({ url: incoming.url ?? '', form });
+        outgoing.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ service_request_id: `R-${posts.length}` }]));
+      });
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    posts,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
 
 /** A server that answers every request with a 302 to `location` (a case system pointing Kerro elsewhere). */
 export const startRedirect = (location: string) => startSameAnswer(302, { location });

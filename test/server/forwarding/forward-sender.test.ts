@@ -12,7 +12,7 @@ import { multipartBody, validReport } from '../georeport/form';
 import { addModerator, signIn, type ModeratorSession } from '../moderation/moderation-client';
 import { readMail } from '../notify/multipart';
 import { startSmtpServer } from '../notify/smtp-test-server';
-import { startCaseSystemProxy, startFixedAnswer } from './case-system-proxy';
+import { startCaseSystemProxy, startFixedAnswer, startRecordingCaseSystem } from './case-system-proxy';
 
 /**
  * The forward sender against a real case system: a second Kerro listening on loopback, whose
@@ -56,9 +56,9 @@ async function useBody(send: SendSettings) {
 const open311Body = (origin: string, extra: Record<string, unknown> = {}) => useBody({ method: 'open311', endpoint: endpointAt(origin), api_key_env: keyVariable, ...extra });
 
 /** A report with a photo and the reporter's contacts, published by a moderator: its forward job is queued. */
-async function publishedReport(): Promise<string> {
+async function publishedReport(fields: Record<string, string | string[]> = {}): Promise<string> {
   const photo = await solid(64, 32).jpeg().toBuffer();
-  const form = await multipartBody({ ...validReport, api_key: k.apiKey, title: 'Pothole at the school gate', ...reporter }, [{ fileName: 'pothole.jpg', type: 'image/jpeg', data: photo }]);
+  const form = await multipartBody({ ...validReport, api_key: k.apiKey, title: 'Pothole at the school gate', ...reporter, ...fields }, [{ fileName: 'pothole.jpg', type: 'image/jpeg', data: photo }]);
   const created = await k.app.inject({ method: 'POST', url: '/open311/v1/requests.json', ...form });
   expect(created.statusCode).toBe(200);
   const id = (created.json() as { service_request_id: string }[])[0]!.service_request_id;
@@ -213,6 +213,67 @@ describe('forwarding to an open311 case system', () => {
     expect(job.last_error).toBe('HTTP 403: api_key [redacted] is not valid ([redacted])');
     expect(JSON.stringify((await session.request('GET', `/requests/${id}`)).json())).not.toContain(caseSystem.apiKey);
     expectNoSecretsLogged();
+  });
+
+  it("sends the answers to the type's questions: attribute[CODE], a multi-value list as attribute[CODE][] once per value", async () => {
+    // Type 171 asks 900's questions, here and in the case system (which requires POLE).
+    const questions = testServiceTypes[2]!.attributes;
+    for (const store of [k.store, caseSystem.store]) await store.serviceTypes.upsert({ ...testServiceTypes[0]!, attributes: questions });
+    await open311Body(caseSystem.baseUrl);
+    await publishedReport({ 'attribute[POLE]': 'P-1234', 'attribute[KIND]': 'dark', 'attribute[EXTRA][]': ['a', 'b'] });
+
+    expect(await sender().runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const [remote] = await caseSystemReports();
+    expect(remote!.attributes).toEqual({ POLE: 'P-1234', KIND: 'dark', EXTRA: ['a', 'b'] });
+  });
+
+  it("speaks the body's wire: ?extensions=, the photos' field name, or the photo as a media_url link", async () => {
+    const recording = await startRecordingCaseSystem();
+    closers.push(recording.close);
+    await useBody({ method: 'open311', endpoint: recording.url, api_key: 'key-of-the-city', extensions: ['citysdk', 'media'], photo_field: 'media' });
+    await publishedReport();
+    expect(await sender().runOnce()).toMatchObject({ sent: 1 });
+    const [uploaded] = recording.posts;
+    expect(new URL(uploaded!.url, recording.url).searchParams.get('extensions')).toBe('citysdk,media');
+    expect(uploaded!.form.getAll('media')).toHaveLength(1);
+    expect(uploaded!.form.getAll('media[]')).toEqual([]);
+    expect(uploaded!.form.get('title')).toBe('Pothole at the school gate');
+
+    await useBody({ method: 'open311', endpoint: recording.url, api_key: 'key-of-the-city', photos: 'media_url' });
+    const linked = await publishedReport();
+    expect(await sender().runOnce()).toMatchObject({ sent: 1 });
+    const [photo] = (await requestOf(linked)).media;
+    const second = recording.posts[1]!;
+    expect(second.form.get('media_url')).toBe(`http://kerro.test/media/${photo!.file_name}`);
+    expect(second.form.getAll('media[]')).toEqual([]);
+    expect(new URL(second.url, recording.url).searchParams.has('extensions')).toBe(false);
+  });
+
+  it("keeps the reason of a refusal in Django REST framework's shape, not only its status", async () => {
+    const drf = await startFixedAnswer(400, 'application/json', JSON.stringify({ code: 400, detail: { non_field_errors: ['Service code 180 is invalid'] } }));
+    closers.push(drf.close);
+    await open311Body(drf.url);
+    const id = await publishedReport();
+
+    expect(await sender().runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect((await jobOf(id)).last_error).toBe('HTTP 400: Service code 180 is invalid');
+  });
+
+  it.each([
+    [409, { 'retry-after': '120' }, 120_000],
+    [409, {}, 0],
+    [423, {}, 0],
+    [425, { 'retry-after': '30' }, 30_000],
+  ])('tries again after %i "still being processed" (%o), not a refusal, and not before its Retry-After', async (status, headers, waitMs) => {
+    const busy = await startFixedAnswer(status, 'application/json', JSON.stringify({ detail: 'Still being processed' }), headers);
+    closers.push(busy.close);
+    await open311Body(busy.url);
+    const id = await publishedReport();
+
+    expect(await sender().runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    const job = await jobOf(id);
+    expect(job).toMatchObject({ failed_at: null, last_error: `HTTP ${status}: Still being processed` });
+    expect(job.next_attempt_at).toBeGreaterThanOrEqual(k.clock.now + waitMs);
   });
 
   it('retries while the case system is down and sends once when it is up', async () => {

@@ -8,11 +8,12 @@ export function urlencoded(fields: Record<string, string | string[]>): { payload
 }
 
 export async function multipartBody(
-  fields: Record<string, string>,
+  fields: Record<string, string | readonly string[]>,
   files: { name?: string; fileName: string; type: string; data: Buffer }[],
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  // A list is the same field repeated (a multi-value answer).
+  for (const [name, value] of Object.entries(fields)) for (const item of typeof value === 'string' ? [value] : value) form.append(name, item);
   for (const file of files) form.append(file.name ?? 'media[]', new Blob([new Uint8Array(file.data)], { type: file.type }), file.fileName);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {

@@ -25,10 +25,24 @@ const settings = sendSettings('open311', {
   contact_fields: z
     .array(z.enum(contactFields, { error: `must each be one of ${contactFields.map((field) => `"${field}"`).join(', ')}` }), { error: 'must be a list' })
     .optional(),
-}).refine((send) => send.api_key !== undefined || send.api_key_env !== undefined, {
-  message: 'needs api_key, or api_key_env naming the environment variable that holds the key',
-  path: ['api_key'],
-});
+  /** `?extensions=` on the POST, joined by commas: a CitySDK server may keep titles or photos only with them. */
+  extensions: z
+    .array(z.string({ error: 'must each be text' }).regex(/^[A-Za-z0-9_-]+$/, 'must each be a word (letters, digits, "_", "-"), e.g. "citysdk"'), { error: 'must be a list' })
+    .optional(),
+  /** The multipart field of uploaded photos; `media[]` unless the case system wants another (issue-reporting: `media`). */
+  photo_field: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_[\]-]+$/, 'must be a form field name such as "media" or "media[]"').optional(),
+  /** `upload` (the default): the photos as files; `media_url`: a link to the first photo's public copy on this Kerro. */
+  photos: z.enum(['upload', 'media_url'], { error: 'must be "upload" or "media_url"' }).optional(),
+})
+  .refine((send) => send.api_key !== undefined || send.api_key_env !== undefined, {
+    message: 'needs api_key, or api_key_env naming the environment variable that holds the key',
+    path: ['api_key'],
+  })
+  // A photo's public copy exists once its report is published; sent before that, the link answers 404.
+  .refine((send) => send.photos !== 'media_url' || send.premoderation !== false, {
+    message: 'photos "media_url" needs premoderation: the link works only once a moderator has published the report',
+    path: ['photos'],
+  });
 
 type Open311Settings = z.infer<typeof settings>;
 
@@ -37,7 +51,7 @@ type Open311Settings = z.infer<typeof settings>;
  * at the next send without a restart. A missing key is retried: the operator can set it and the
  * job goes on.
  */
-function targetOf(send: Open311Settings, env: NodeJS.ProcessEnv): Open311Target {
+function targetOf(send: Open311Settings, env: NodeJS.ProcessEnv, publicBaseUrl: string): Open311Target {
   const apiKey = send.api_key ?? (send.api_key_env ? env[send.api_key_env] : undefined);
   if (!apiKey) {
     throw new CaseSystemError('retry', `no API key: the environment variable ${send.api_key_env} named by api_key_env is not set`);
@@ -47,6 +61,9 @@ function targetOf(send: Open311Settings, env: NodeJS.ProcessEnv): Open311Target 
     apiKey,
     jurisdictionId: send.jurisdiction_id,
     contactFields: send.contact_fields ?? [],
+    extensions: send.extensions ?? [],
+    photoField: send.photo_field ?? 'media[]',
+    photos: send.photos === 'media_url' ? { as: 'media_url', baseUrl: publicBaseUrl } : { as: 'upload' },
   };
 }
 
@@ -54,15 +71,16 @@ export const open311Sender = {
   method: 'open311',
   settings,
   forwarding: {
-    async send(send, { job, request, media, env }) {
-      const target = targetOf(send, env);
+    async send(send, { job, request, media, env, mail }) {
+      // Kerro's public address (PUBLIC_BASE_URL), read only when the photos go as links.
+      const target = targetOf(send, env, send.photos === 'media_url' ? (await mail()).links.baseUrl : '');
       if (job.uncertain) {
         const found = await findReport(target, request, job.created_at);
         if (found) return { remoteId: found, found: true, reached: true };
       }
       return { remoteId: await postReport(target, { request, media, idempotencyKey: job.idempotency_key }), reached: true };
     },
-    failureOf: (error) => (error instanceof CaseSystemError ? { kind: error.kind, reason: error.message } : undefined),
+    failureOf: (error) => (error instanceof CaseSystemError ? { kind: error.kind, reason: error.message, retryAfterMs: error.retryAfterMs } : undefined),
     statusFrom: (send) => ({ endpoint: send.endpoint, jurisdiction_id: send.jurisdiction_id }),
   },
   reopened: () => ({ told: 'not_told_case_system' }),

@@ -38,6 +38,8 @@ export type FailureKind = 'retry' | 'uncertain' | 'refused';
 export interface SendFailure {
   kind: FailureKind;
   reason: string;
+  /** The receiver's own Retry-After: the next attempt waits at least this long. */
+  retryAfterMs?: number;
 }
 
 /** The email settings a message to a body is written with (links, zone, sender, service names, now). */
