@@ -132,11 +132,11 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
       const polledUntil = await pollWindows(body, site, from, wholeSecond(startedAt), counter);
       await pollUnseen(body, site, counter);
       await store.forwards.releasePoll(bodyId, { polledUntil });
-      if (counter.applied > 0) log.info({ body: bodyId, applied: counter.applied }, 'case system updates applied');
+      if (counter.applied > 0) log.info({ bodyId, applied: counter.applied }, 'case system updates applied');
       return { bodyId, outcome: 'polled', applied: counter.applied };
     } catch (error) {
       const message = messageOf(error);
-      log.warn({ body: bodyId, error: message, applied: counter.applied }, 'case system poll failed; its window is asked again next poll');
+      log.warn({ bodyId, error: message, applied: counter.applied }, 'case system poll failed; its window is asked again next poll');
       await store.forwards.releasePoll(bodyId, { error: message }).catch(() => undefined);
       return { bodyId, outcome: 'failed', applied: counter.applied, error: message };
     }
@@ -153,7 +153,7 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
         to = start + wholeSecond((to - start) / 2);
         continue;
       }
-      if (cut) log.warn({ body: body.id, at: to }, 'case system answered a full page for one second; some of its updates there may be missed');
+      if (cut) log.warn({ bodyId: body.id, at: to }, 'case system answered a full page for one second; some of its updates there may be missed');
       await applyAll(body, answer, counter);
       if (to >= end) return end;
       start = to;

@@ -57,7 +57,7 @@ export function createForwardSender(options: ForwardSenderOptions): ForwardSende
   const sendOne = async (serviceRequestId: string): Promise<JobOutcome> => {
     const job = await forwards.claim(serviceRequestId, now(), now() + leaseMs);
     if (!job) return undefined; // another sender has it, or it ended meanwhile
-    const context = { serviceRequestId, body: job.body_id, method: job.method, attempt: job.attempts };
+    const context = { serviceRequestId, bodyId: job.body_id, method: job.method, attempt: job.attempts };
     const giveUp = async (reason: string) => {
       await forwards.giveUp(serviceRequestId, now(), reason);
       log.error({ ...context, reason }, 'forwarding to the case system given up');

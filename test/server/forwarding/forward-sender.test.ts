@@ -115,6 +115,9 @@ describe('forwarding to an open311 case system', () => {
     expect(request.detailed_status).toEqual(['RECEIVED', 'PUBLIC_WORKS_NEW']);
     expect(await historyOf(id)).toContainEqual({ at: k.clock.now, kind: 'forwarded', detailed_status: ['RECEIVED', 'PUBLIC_WORKS_NEW'], note: '' });
     expectNoSecretsLogged();
+    // The operator reads which body it went to: a body's id is not personal data.
+    const forwarded = k.logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'forwarded to the case system');
+    expect(forwarded).toMatchObject({ serviceRequestId: id, bodyId: 'hel', method: 'open311', remoteId: remote!.service_request_id });
   });
 
   it('sends the contact fields the body asks for, and only those', async () => {
