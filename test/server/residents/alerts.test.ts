@@ -143,9 +143,9 @@ describe('subscribing', () => {
     expect(await deliver()).toEqual([]);
   });
 
-  it('limits confirmation emails per address', async () => {
+  it('limits confirmation emails per address and client', async () => {
     const alert = (radius: number) => ({ kind: 'point', lat: centre.lat, long: centre.long, radius_m: radius, email: 'aino@example.org', frequency: 'daily' });
-    for (const radius of [250, 500, 1000, 2000, 250]) expect((await subscribe(alert(radius))).statusCode).toBe(202);
+    for (const radius of [250, 500, 1000]) expect((await subscribe(alert(radius))).statusCode).toBe(202);
     const limited = await subscribe(alert(500));
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('too_many_attempts');
