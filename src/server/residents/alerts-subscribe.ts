@@ -56,6 +56,7 @@ export async function subscribeToAlert(context: AppContext, input: z.output<type
     bodies: await repositories.bodies.list(),
     now,
   };
-  const outcome = await repositories.alerts.subscribe({ email, area, frequency, locale: resolveLocale(locale), now }, alertConfirmationMessage(settings));
+  const addressConfirmed = await repositories.residents.isConfirmedAddress(email, now);
+  const outcome = await repositories.alerts.subscribe({ email, area, frequency, locale: resolveLocale(locale), now }, alertConfirmationMessage(settings, addressConfirmed));
   if (outcome === 'confirmation_queued') announceOutboxMessage();
 }
