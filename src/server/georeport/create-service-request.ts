@@ -17,6 +17,7 @@ import { MediaRejectedError, processImage, type ProcessedImage } from '../media/
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { announceForwardJob } from '../forwarding/forward-signal';
 import { receiptMessage, type MessageSettings, type RequestFacts } from '../notify/subscriber-messages';
+import { unconfirmedReceiptMessage } from '../notify/unconfirmed-receipt';
 import { badRequest, notFound } from '../open311/errors';
 import { singleValues, type ReadForm } from '../open311/form-reader';
 import { translationOf } from '../open311/presenter';
@@ -209,8 +210,10 @@ export async function submitServiceRequest(context: GeoReportContext, { fields, 
     serviceTypes: [serviceType],
     now,
   };
+  // Anyone can type any address: until it is known to be its owner's, the receipt quotes nothing of the report.
+  const receipt = input.email !== undefined && (await repositories.residents.isConfirmedAddress(input.email, now)) ? receiptMessage : unconfirmedReceiptMessage;
   const created = await createServiceRequest(
-    { ...context, receipt: (record: RequestFacts) => receiptMessage(record, settings) },
+    { ...context, receipt: (record: RequestFacts) => receipt(record, settings) },
     {
       input,
       attributes: attributes.values,
