@@ -11,6 +11,7 @@
 import { withoutSecrets } from '../http/known-secrets';
 import { z } from 'zod';
 import type { MediaStore, ServiceRequestRecord } from '../storage/repositories/types';
+import { caseSystemTimeoutMs as timeoutMs } from './leases';
 import type { FailureKind } from './senders/sender';
 
 export class CaseSystemError extends Error {
@@ -34,8 +35,6 @@ export interface Open311Target {
   jurisdictionId?: string;
   contactFields: readonly ContactField[];
 }
-
-const timeoutMs = 30_000;
 
 /** Error codes of a connection that never got as far as sending the request. */
 const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
