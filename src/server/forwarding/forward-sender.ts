@@ -19,6 +19,7 @@ import type { MailLinks } from '../notify/mail-links';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import type { Repositories } from '../storage/repositories/types';
 import { forwardedPlan } from './forwarded-plan';
+import { sendLeaseMs } from './leases';
 import { senderOf } from './senders';
 import type { SendFailure } from './senders/sender';
 
@@ -30,7 +31,7 @@ export interface ForwardSenderOptions {
   env?: NodeJS.ProcessEnv;
   now?: () => number;
   pollIntervalMs?: number;
-  /** Longer than a slow POST with photos (its timeout is 30 s), so a live sender keeps its lease. */
+  /** By default sendLeaseMs (leases.ts): a lookup and a POST within their timeouts, and the ending. */
   leaseMs?: number;
   maxAttempts?: number;
   retryDelayMs?: (attempt: number) => number;
@@ -48,7 +49,7 @@ export function createForwardSender(options: ForwardSenderOptions): ForwardSende
   const { repositories, log } = options;
   const { forwards } = repositories;
   const now = options.now ?? Date.now;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const leaseMs = options.leaseMs ?? sendLeaseMs();
   const maxAttempts = options.maxAttempts ?? 15;
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
 
