@@ -158,7 +158,7 @@ function publicGeoReportUrls(prefix: string): string[] {
     for (const query of listQueries()) urls.push(`${prefix}/requests.${format}${query ? `?${query}` : ''}`);
     // Unpublished ones too: whatever they answer (not found) must not hold personal data either.
     for (const id of allIds) {
-      urls.push(`${prefix}/requests/${id}.${format}`, `${prefix}/requests/${id}.${format}?extensions=true`, `${prefix}/requests/${id}/followers.${format}`);
+      urls.push(`${prefix}/requests/${id}.${format}`, `${prefix}/requests/${id}.${format}?extensions=true`, `${prefix}/requests/${id}/followers.${format}`, `${prefix}/tokens/${id}.${format}`);
     }
   }
   return urls;
