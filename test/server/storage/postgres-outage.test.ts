@@ -2,10 +2,9 @@
  * The database going away and coming back, as a load balancer's health check sees it: /readyz
  * answers 503 while PostgreSQL is unreachable, a write answers an error record without crashing
  * anything, and both recover without a restart. The outage is a loopback TCP relay between Kerro
- * and a real PostgreSQL that the test cuts and restores.
+ * and a real PostgreSQL that the test cuts and restores (test/helpers/tcp-relay.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,42 +14,10 @@ import { openStore, type Store } from '../../../src/server/storage';
 import type { FastifyInstance } from 'fastify';
 import { startPostgresCluster, type PostgresCluster } from '../../helpers/postgres-cluster';
 import { testServiceTypes } from '../../helpers/georeport-app';
-
-/** A relay that can refuse new connections and cut the open ones, like a network partition. */
-async function startRelay(targetPort: number) {
-  const sockets = new Set<Socket>();
-  let up = true;
-  const server: Server = createServer((client) => {
-    if (!up) return client.destroy();
-    const upstream = connect(targetPort, '127.0.0.1');
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : 0,
-    cut() {
-      up = false;
-      for (const socket of sockets) socket.destroy();
-    },
-    restore() {
-      up = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startTcpRelay, type TcpRelay } from '../../helpers/tcp-relay';
 
 let cluster: PostgresCluster;
-let relay: Awaited<ReturnType<typeof startRelay>>;
+let relay: TcpRelay;
 let store: Store;
 let app: FastifyInstance;
 let dataDir: string;
@@ -58,7 +25,7 @@ let dataDir: string;
 beforeAll(async () => {
   cluster = await startPostgresCluster();
   const direct = new URL(await cluster.createDatabase());
-  relay = await startRelay(Number(direct.port));
+  relay = await startTcpRelay(Number(direct.port));
   direct.port = String(relay.port);
   dataDir = mkdtempSync(join(tmpdir(), 'kerro-outage-'));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: direct.toString(), DEMO_DATA: 'false', DATABASE_STATEMENT_TIMEOUT_MS: '2000' });
