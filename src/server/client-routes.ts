@@ -18,6 +18,8 @@ import { pageVariesByLanguage, requestIdOfPath, routePreloads } from './route-pr
 import { preferredLocale } from '../shared/locales';
 import { acceptLanguageTags } from './http/accept-language';
 import { requestPageMaker } from './request-page-head';
+import { withNoIndex } from './request-meta';
+import { isAppPagePath } from '../shared/web-app/app-pages';
 import { markSessionWithoutMarker } from './moderation/auth';
 import { markResidentSessionWithoutMarker } from './residents/session';
 
@@ -122,7 +124,9 @@ const notBuiltPage = `<!doctype html>
 
 /**
  * Serves the built single-page app and answers every browser navigation outside the APIs with
- * its index.html, so client-side routes survive a reload or a shared link.
+ * its index.html, so client-side routes survive a reload or a shared link: status 200 for the
+ * app's pages (shared/web-app/app-pages.ts), 404 for any other path and for a request the store
+ * does not hold (the app shows its not-found page either way).
  */
 export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app, options) => {
   const clientDir = options.clientDir ?? defaultClientDir;
@@ -172,11 +176,17 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
     const acceptLanguage = request.headers['accept-language'];
     const pageWithoutHead = () => pageFor(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1), acceptLanguage);
     if (pageVariesByLanguage(path)) reply.header('Vary', varyWith(reply.getHeader('vary'), 'Accept-Language'));
+    const builtIndex = () => (indexHtml ??= readFileSync(join(clientDir, 'index.html'), 'utf8'));
     const requestId = requestPage && requestIdOfPath(path);
     if (requestId) {
       const locale = preferredLocale(acceptLanguageTags(acceptLanguage));
-      const made = await requestPage(requestId, locale, () => pageWithoutHead() ?? (indexHtml ??= readFileSync(join(clientDir, 'index.html'), 'utf8')));
-      return reply.type('text/html; charset=utf-8').send(made);
+      const made = await requestPage(requestId, locale, () => pageWithoutHead() ?? builtIndex());
+      // The same page for an id the store does not hold: the app says so; the status tells crawlers.
+      return reply.code(made.found ? 200 : 404).type('text/html; charset=utf-8').send(made.body);
+    }
+    if (!isAppPagePath(path)) {
+      // The app shows its not-found page; the status and noindex tell link checkers and search engines.
+      return reply.code(404).type('text/html; charset=utf-8').send(withNoIndex(pageWithoutHead() ?? builtIndex()));
     }
     const page = pageWithoutHead();
     if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);

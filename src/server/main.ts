@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openStore, removeAbandonedPhotoWrites } from './storage';
+import { openStore, removeAbandonedPhotoWrites, removeOrphanPhotos, type OrphanPhotoSweep } from './storage';
 import { prepareDataDirectory } from './data-directory';
 import { seedObservationDemoData } from './observations/demo-data';
 import { seedDemoData } from './demo/seed';
@@ -37,7 +37,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const abandonedPhotoWritesRemoved = await removeAbandonedPhotoWrites(config, Date.now());
   const store = await openStore(config);
   let app: FastifyInstance;
+  let orphanPhotos: OrphanPhotoSweep | undefined;
   try {
+    orphanPhotos = await removeOrphanPhotos(config, store, Date.now());
     if (config.DEMO_DATA) await seedDemoData(store, { config, now: Date.now() });
     if (config.DEMO_DATA) await seedDemoAddresses(store);
     // One clock for both, so the counters' stored-observation times are the observations' own.
@@ -98,6 +100,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   if (staleUploadsRemoved > 0) app.log.info({ staleUploadsRemoved }, 'removed uploads an earlier run left in DATA_DIR/tmp');
   if (abandonedPhotoWritesRemoved > 0) app.log.info({ abandonedPhotoWritesRemoved }, 'removed half-written photos a killed process left in the media directory');
+  if (orphanPhotos?.keptAll) {
+    app.log.warn({ orphanPhotosKept: orphanPhotos.orphans }, 'the media directory holds photos older than an hour that this database names none of: left in place; check that DATA_DIR or DATABASE_URL is the database these photos belong to');
+  } else if (orphanPhotos && orphanPhotos.removed > 0) {
+    app.log.info({ orphanPhotosRemoved: orphanPhotos.removed }, 'removed photos no report or update names (a killed process saved them before their row)');
+  }
   outboxSender = startOutboxSender(store.outbox, config, app.log);
   forwardSender = await startForwardSender(store, config, app.log);
   questionnaireSender = await startQuestionnaireSender(store, config, app.log);

@@ -106,6 +106,12 @@ export function requestHead(facts: PublicRequestFacts): PageHead {
   return { title: pageTitle(requestNames(facts).page), tags: requestHeadTags(facts) };
 }
 
+/** Kept out of search engines: a page that does not exist, or a request the public has not been shown. */
+export const noIndexTag = '<meta name="robots" content="noindex">';
+
+/** The page with the noindex tag at the end of `<head>`. */
+export const withNoIndex = (page: string) => page.replace('</head>', () => `${noIndexTag}</head>`);
+
 const titleElement = /<title>[^<]*<\/title>/;
 
 /** The page with the head's title in place of index.html's and its tags at the end of `<head>`. */

@@ -54,11 +54,11 @@ describe('security headers and the CSP in Chromium', () => {
       { path: '/report', ready: () => page.locator('.leaflet-container').first().waitFor() },
       { path: `/requests/${await firstPublishedRequestId()}`, ready: () => page.getByRole('heading', { level: 1 }).waitFor() },
       { path: '/counters', ready: () => page.getByRole('heading', { level: 1 }).waitFor() },
-      { path: '/no-such-page', ready: () => page.getByRole('heading', { level: 1 }).waitFor() },
+      { path: '/no-such-page', ready: () => page.getByRole('heading', { level: 1 }).waitFor(), status: 404 },
     ];
-    for (const { path, ready } of pages) {
+    for (const { path, ready, status = 200 } of pages) {
       const response = await page.goto(`${suite.server.baseUrl}${path}`);
-      expect(response?.status(), path).toBe(200);
+      expect(response?.status(), path).toBe(status);
       expectSecurityHeaders(await response!.allHeaders(), path);
       await ready();
       await page.waitForLoadState('networkidle');

@@ -165,10 +165,10 @@ describe('web app shell in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('opens a deep link through the SPA fallback and shows the not-found page', async () => {
+  it('opens a deep link through the SPA fallback and shows the not-found page, answered 404', async () => {
     const { context, page } = await openShellPage(laptop);
     const response = await page.goto(`${suite.server.baseUrl}/no/such/page`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Go to the front page' }).click();

@@ -8,11 +8,11 @@ import type { AppContext } from '../../src/server/context';
 import { createMetrics } from '../../src/server/http/metrics';
 
 // The plugin reads nothing from the context; it takes it only to match the other route plugins.
-/** A store with no requests: a request's page gets index.html's generic head (request-meta.test.ts covers the others). */
+/** A store with no requests: a request's page is the 404 page (request-meta.test.ts covers the others). */
 const noStoredRequests = { serviceRequests: { find: async () => undefined, publicChangeToken: async () => '1' } };
 const context = { config: {}, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext;
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
-const indexHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
+const indexHtml = '<!doctype html><html><head><title>Kerro</title></head><body><div id="root"></div></body></html>';
 
 /** The app as app.ts builds it: an API plugin with its own 404 under its prefix, then the client. */
 async function buildServer(clientDir: string): Promise<FastifyInstance> {
@@ -46,7 +46,7 @@ describe('client routes with a built app', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/report/new', '/requests/123?lang=fi', '/moderation'])('answers the browser page %s with index.html, not cached', async (url) => {
+  it.each(['/', '/report', '/Report/', '/report/sent/123', '/counters?lang=fi', '/moderation', '/moderation/requests/123'])('answers the browser page %s with index.html, not cached', async (url) => {
     const response = await app.inject({ method: 'GET', url, headers: html });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
@@ -55,9 +55,24 @@ describe('client routes with a built app', () => {
   });
 
   it('answers HEAD for an app page too', async () => {
-    const response = await app.inject({ method: 'HEAD', url: '/report/new', headers: html });
+    const response = await app.inject({ method: 'HEAD', url: '/report', headers: html });
     expect(response.statusCode).toBe(200);
   });
+
+  it.each(['/no/such/page', '/report/new', '/requests', '/requests/123/photos', '/requests/123?lang=fi'])(
+    'answers %s, which the app has no page or request for, with 404: the app (which shows its not-found page), kept from search engines',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await app.inject({ method, url, headers: html });
+        expect(response.statusCode, method).toBe(404);
+        expect(response.headers['content-type']).toContain('text/html');
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toContain('<meta name="robots" content="noindex">');
+    },
+  );
 
   it('serves hashed assets with a long immutable cache, other files revalidated', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-Ab12Cd.js' });
@@ -84,7 +99,7 @@ describe('client routes with a built app', () => {
 
   it('gives the page to curl and link checkers too (Accept */* or none), but not for a missing file', async () => {
     for (const headers of [{ accept: '*/*' }, {}]) {
-      for (const url of ['/', '/report', '/requests/abc123']) {
+      for (const url of ['/', '/report', '/counters']) {
         const page = await app.inject({ method: 'GET', url, headers });
         expect(page.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
         expect(page.body).toContain('<div id="root">');

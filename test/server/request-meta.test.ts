@@ -57,11 +57,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const answer = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-language': 'en-GB', ...headers } });
 const page = async (url: string, headers: Record<string, string> = {}) => {
-  const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-language': 'en-GB', ...headers } });
+  const response = await answer(url, headers);
   expect(response.statusCode).toBe(200);
   return response.body;
 };
+const noIndex = '<meta name="robots" content="noindex">';
 
 const unescape = (text: string) =>
   text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
@@ -76,6 +79,7 @@ const titleOf = (html: string) => unescape(/<title>([^<]*)<\/title>/.exec(html)!
 describe("a published request's page", () => {
   it('names the request, its type, body and status, with its first photo as a large card', async () => {
     const html = await page('/requests/with-photo');
+    expect(html).not.toContain(noIndex);
     const meta = metaOf(html);
     expect(meta).toMatchObject({
       'og:type': 'article',
@@ -159,9 +163,14 @@ describe('a page served once, then the request changes', () => {
 });
 
 describe('any other request page', () => {
-  it('is the generic page, saying nothing of a pending, rejected or unknown request', async () => {
+  it('is the generic page kept from search engines, saying nothing of a pending, rejected or unknown request', async () => {
     for (const id of ['pending', 'rejected', 'no-such-request']) {
-      const html = await page(`/requests/${id}`);
+      const response = await answer(`/requests/${id}`);
+      // The reporter's link opens a pending or rejected one (the API answers it by its id); an unknown one is not there.
+      expect(response.statusCode, id).toBe(id === 'no-such-request' ? 404 : 200);
+      const html = response.body;
+      expect(html, id).toContain(noIndex);
+      expect(html, id).toContain('<div id="root">');
       expect(html, id).not.toContain('og:');
       expect(html, id).not.toContain('twitter:');
       expect(titleOf(html), id).toBe('Kerro');
@@ -170,8 +179,13 @@ describe('any other request page', () => {
     }
   });
 
-  it('leaves the home page and other pages as they were', async () => {
+  it('stays 404 when asked again (the kept page keeps its status)', async () => {
+    for (let attempt = 0; attempt < 2; attempt += 1) expect((await answer('/requests/never-made')).statusCode).toBe(404);
+  });
+
+  it('leaves the home page and other pages as they were, open to search engines', async () => {
     expect(await page('/')).not.toContain('og:');
     expect(await page('/report')).not.toContain('og:');
+    expect(await page('/report')).not.toContain(noIndex);
   });
 });

@@ -50,7 +50,7 @@ const onStore =
 
 const groups: Record<string, Group> = {
   apikey: onStore(apikeyUsage, (args, io, store) => apikeyCommand(args, io, store, Date.now())),
-  bodies: onStore(bodiesUsage, (args, io, store) => bodiesCommand(args, io, store, Date.now())),
+  bodies: onStore(bodiesUsage, (args, io, store, env) => bodiesCommand(args, io, store, Date.now(), loadConfig(env).TZ_NAME)),
   counters: (args, io, env, options) => countersCommand(args, io, env, options),
   services: onStore(servicesUsage, (args, io, store) => servicesCommand(args, io, store)),
   'service-objects': onStore(serviceObjectsUsage, (args, io, store, env) =>

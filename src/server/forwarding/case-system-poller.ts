@@ -6,6 +6,8 @@
  *
  * - One instance polls a body at a time: `forwards.claimPoll` leases it, `releasePoll` records
  *   the window applied, or the error (then the window is not advanced and the next poll asks again).
+ *   The lease scales with the interval (leases.ts): a pass starts no ask after its asking time, so
+ *   it ends inside its lease, and one that died holds the body about one interval, not half an hour.
  * - Windows are inclusive at both ends, and each starts `overlapMs` before where the last ended,
  *   so a change at an edge, or stamped late by a case system whose clock runs behind ours, is seen
  *   twice rather than never; seen again, it changes nothing (the plan returns nothing).
@@ -19,6 +21,7 @@
 import type { MessageSettings } from '../notify/subscriber-messages';
 import type { BodyRecord, ForwardedReport, Repositories } from '../storage/repositories/types';
 import { caseSystemPlan } from './case-system-plan';
+import { caseSystemTimeoutMs, pollLeaseTimes } from './leases';
 import { senderOf } from './senders';
 import { CaseSystemError, listByIds, listUpdated, type CaseSystemSite } from './case-system-reads';
 import type { CaseSystemRequest } from './status-mapping';
@@ -35,7 +38,7 @@ export interface CaseSystemPollerOptions {
   intervalMs: number;
   log: PollerLogger;
   now?: () => number;
-  /** How long one answer may take. */
+  /** How long one answer may take (caseSystemTimeoutMs); the lease allows for it. */
   timeoutMs?: number;
   /** An answer this long may have been cut at the case system's page size. */
   pageLimit?: number;
@@ -59,7 +62,6 @@ export interface CaseSystemPoller {
 
 /** Below the page size of the servers we know (Kerro's 200): a full answer costs only a narrower second ask. */
 export const defaultPageLimit = 50;
-const defaultTimeoutMs = 30_000;
 const defaultOverlapMs = 5 * 60_000;
 /** The first poll of a body starts this long before its oldest forward: a case system's clock may run behind ours. */
 const firstWindowMarginMs = 60 * 60_000;
@@ -71,11 +73,10 @@ const maxAsksPerPass = 40;
 export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSystemPoller {
   const { store, log } = options;
   const now = options.now ?? Date.now;
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const timeoutMs = options.timeoutMs ?? caseSystemTimeoutMs;
   const pageLimit = options.pageLimit ?? defaultPageLimit;
   const overlapMs = options.overlapMs ?? defaultOverlapMs;
-  // Longer than a pass can take, so a live poller never loses its lease mid-pass.
-  const leaseMs = (maxAsksPerPass + Math.ceil(unseenPerPass / idBatch)) * timeoutMs + 60_000;
+  const { leaseMs, askingMs } = pollLeaseTimes(options.intervalMs, timeoutMs);
 
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
@@ -127,33 +128,35 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
     const lease = await store.forwards.claimPoll(bodyId, startedAt, startedAt + leaseMs);
     if (!lease) return { bodyId, outcome: 'leased elsewhere', applied: 0 };
     const counter = { applied: 0 };
+    // Asks after this could outlast the lease: what is left is asked next pass.
+    const askUntil = startedAt + askingMs;
     try {
       const from = lease.polled_until === null ? oldest.created_at - firstWindowMarginMs : lease.polled_until - overlapMs;
-      const polledUntil = await pollWindows(body, site, from, wholeSecond(startedAt), counter);
-      await pollUnseen(body, site, counter);
+      const polledUntil = await pollWindows(body, site, from, wholeSecond(startedAt), askUntil, counter);
+      await pollUnseen(body, site, askUntil, counter);
       await store.forwards.releasePoll(bodyId, { polledUntil });
-      if (counter.applied > 0) log.info({ body: bodyId, applied: counter.applied }, 'case system updates applied');
+      if (counter.applied > 0) log.info({ bodyId, applied: counter.applied }, 'case system updates applied');
       return { bodyId, outcome: 'polled', applied: counter.applied };
     } catch (error) {
       const message = messageOf(error);
-      log.warn({ body: bodyId, error: message, applied: counter.applied }, 'case system poll failed; its window is asked again next poll');
+      log.warn({ bodyId, error: message, applied: counter.applied }, 'case system poll failed; its window is asked again next poll');
       await store.forwards.releasePoll(bodyId, { error: message }).catch(() => undefined);
       return { bodyId, outcome: 'failed', applied: counter.applied, error: message };
     }
   }
 
   /** Asks [from, end] in windows short enough that no answer is cut; returns how far it got. */
-  async function pollWindows(body: BodyRecord, site: CaseSystemSite, from: number, end: number, counter: { applied: number }): Promise<number> {
+  async function pollWindows(body: BodyRecord, site: CaseSystemSite, from: number, end: number, askUntil: number, counter: { applied: number }): Promise<number> {
     let start = wholeSecond(Math.min(from, end));
     let to = end;
-    for (let asks = 0; asks < maxAsksPerPass; asks += 1) {
+    for (let asks = 0; asks < maxAsksPerPass && (asks === 0 || now() <= askUntil); asks += 1) {
       const answer = await listUpdated(site, { from: start, to }, timeoutMs);
       const cut = answer.length >= pageLimit;
       if (cut && to - start > 1000) {
         to = start + wholeSecond((to - start) / 2);
         continue;
       }
-      if (cut) log.warn({ body: body.id, at: to }, 'case system answered a full page for one second; some of its updates there may be missed');
+      if (cut) log.warn({ bodyId: body.id, at: to }, 'case system answered a full page for one second; some of its updates there may be missed');
       await applyAll(body, answer, counter);
       if (to >= end) return end;
       start = to;
@@ -162,9 +165,9 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
     return start;
   }
 
-  async function pollUnseen(body: BodyRecord, site: CaseSystemSite, counter: { applied: number }): Promise<void> {
+  async function pollUnseen(body: BodyRecord, site: CaseSystemSite, askUntil: number, counter: { applied: number }): Promise<void> {
     const unseen = await store.forwards.listUnseen(body.id, unseenPerPass);
-    for (let index = 0; index < unseen.length; index += idBatch) {
+    for (let index = 0; index < unseen.length && now() <= askUntil; index += idBatch) {
       const batch = unseen.slice(index, index + idBatch);
       const answer = await listByIds(site, batch.map((report) => report.remote_id), timeoutMs);
       await applyAll(body, answer, counter, batch);

@@ -19,6 +19,7 @@ import type { MailLinks } from '../notify/mail-links';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import type { Repositories } from '../storage/repositories/types';
 import { forwardedPlan } from './forwarded-plan';
+import { sendLeaseMs } from './leases';
 import { senderOf } from './senders';
 import type { SendFailure } from './senders/sender';
 
@@ -30,7 +31,7 @@ export interface ForwardSenderOptions {
   env?: NodeJS.ProcessEnv;
   now?: () => number;
   pollIntervalMs?: number;
-  /** Longer than a slow POST with photos (its timeout is 30 s), so a live sender keeps its lease. */
+  /** By default sendLeaseMs (leases.ts): a lookup and a POST within their timeouts, and the ending. */
   leaseMs?: number;
   maxAttempts?: number;
   retryDelayMs?: (attempt: number) => number;
@@ -48,7 +49,7 @@ export function createForwardSender(options: ForwardSenderOptions): ForwardSende
   const { repositories, log } = options;
   const { forwards } = repositories;
   const now = options.now ?? Date.now;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const leaseMs = options.leaseMs ?? sendLeaseMs();
   const maxAttempts = options.maxAttempts ?? 15;
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
 
@@ -57,7 +58,7 @@ export function createForwardSender(options: ForwardSenderOptions): ForwardSende
   const sendOne = async (serviceRequestId: string): Promise<JobOutcome> => {
     const job = await forwards.claim(serviceRequestId, now(), now() + leaseMs);
     if (!job) return undefined; // another sender has it, or it ended meanwhile
-    const context = { serviceRequestId, body: job.body_id, method: job.method, attempt: job.attempts };
+    const context = { serviceRequestId, bodyId: job.body_id, method: job.method, attempt: job.attempts };
     const giveUp = async (reason: string) => {
       await forwards.giveUp(serviceRequestId, now(), reason);
       log.error({ ...context, reason }, 'forwarding to the case system given up');

@@ -12,6 +12,7 @@ import { withoutSecrets } from '../http/known-secrets';
 import { z } from 'zod';
 import { refusalReason } from './refusal-reason';
 import type { MediaStore, ServiceRequestRecord } from '../storage/repositories/types';
+import { caseSystemTimeoutMs as timeoutMs } from './leases';
 import type { FailureKind } from './senders/sender';
 
 export class CaseSystemError extends Error {
@@ -43,8 +44,6 @@ export interface Open311Target {
   /** Photos as uploads, or as `media_url` links to Kerro's own public copies (from this base URL). */
   photos: { as: 'upload' } | { as: 'media_url'; baseUrl: string };
 }
-
-const timeoutMs = 30_000;
 
 /** Error codes of a connection that never got as far as sending the request. */
 const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);

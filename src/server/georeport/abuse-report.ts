@@ -1,21 +1,28 @@
 /**
  * Reporting abuse against a published request (issue 28), the use-case behind POST
  * requests/{id}/abuse.[format]: the key, the reason (plain text) and an optional address checked,
- * limited per request (the proxy also limits each client), then stored and audited. The request
+ * limited per request, per request and client and per client (so a stranger alone cannot use up
+ * a request's reports), then stored and audited. The request
  * goes back in front of its body's moderators (moderation API: GET requests?flag=abuse). Free of
  * HTTP; failures are GeoReport errors. The audit names no address and quotes no reason.
  */
 import { abuseInputSchema } from '../../shared/georeport/abuse-input';
 import { describeIssues } from '../../shared/georeport/request-input-schema';
 import type { AppContext } from '../context';
+import { countAgainstLimits, tryAgainIn } from '../http/requester-limits';
 import { badRequest, GeoReportError, notFound } from '../open311/errors';
 import { singleValues, type FormFields } from '../open311/form-reader';
 import { requireApiKey } from './api-key-check';
 
-/** Reports per request within an hour: enough for real complaints, too few to flood its moderators. */
-export const abuseLimits = { perRequest: 10, windowMs: 60 * 60_000 };
+/**
+ * Reports within an hour: per request enough for real complaints and too few to flood its
+ * moderators, a client's share of it small (15 clients are needed to use up a request's), and
+ * per client overall.
+ */
+export const abuseLimits = { perRequestAndClient: 2, perRequest: 30, perClient: 10, windowMs: 60 * 60_000 };
 
-export async function reportAbuse(context: AppContext, serviceRequestId: string, fields: FormFields): Promise<void> {
+/** `clientIp`: the requester as the route saw it (the proxy hands over its browser's). */
+export async function reportAbuse(context: AppContext, serviceRequestId: string, fields: FormFields, clientIp: string): Promise<void> {
   const { repositories } = context;
   const { values, problems } = singleValues(fields, ['api_key', 'reason', 'email']);
   await requireApiKey(repositories.apiKeys, values.api_key);
@@ -27,10 +34,18 @@ export async function reportAbuse(context: AppContext, serviceRequestId: string,
   if (!record || record.moderation !== 'published') throw notFound(`service_request_id ${serviceRequestId} not found`);
 
   const now = context.now();
-  const { count, resetAt } = await repositories.rateLimits.hit(`abuse:request:${serviceRequestId}`, abuseLimits.windowMs, now);
-  if (count > abuseLimits.perRequest) {
-    throw new GeoReportError(429, `too many reports about this request: at most ${abuseLimits.perRequest} an hour; try again in ${Math.ceil((resetAt - now) / 60_000)} minutes`);
-  }
+  const refusal = await countAgainstLimits(
+    repositories.rateLimits,
+    clientIp,
+    {
+      scope: 'abuse',
+      targets: [{ key: `request:${serviceRequestId}`, name: 'this request', perPair: abuseLimits.perRequestAndClient, perTarget: abuseLimits.perRequest }],
+      perRequester: abuseLimits.perClient,
+      windowMs: abuseLimits.windowMs,
+    },
+    now,
+  );
+  if (refusal) throw new GeoReportError(429, `too many reports of abuse ${refusal.whose}: at most ${refusal.max} an hour; ${tryAgainIn(refusal)}`, refusal.retryAfterSeconds);
   const stored = await repositories.abuseReports.add({ service_request_id: serviceRequestId, reason: parsed.data.reason, email: parsed.data.email?.toLowerCase() ?? null, created_at: now });
   if (!stored) throw notFound(`service_request_id ${serviceRequestId} not found`);
   await repositories.moderation.recordAudit({

@@ -17,12 +17,13 @@ import { MediaRejectedError, processImage, type ProcessedImage } from '../media/
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { announceForwardJob } from '../forwarding/forward-signal';
 import { receiptMessage, type MessageSettings, type RequestFacts } from '../notify/subscriber-messages';
+import { unconfirmedReceiptMessage } from '../notify/unconfirmed-receipt';
 import { badRequest, notFound } from '../open311/errors';
 import { singleValues, type ReadForm } from '../open311/form-reader';
 import { translationOf } from '../open311/presenter';
 import type { GeoReportFormat } from '../open311/serializers';
 import type { SpooledFile } from '../open311/upload-spool';
-import type { NewServiceRequest, RecipientMessage, Repositories, StoredMedia } from '../storage/repositories/types';
+import type { KeyCompletion, NewServiceRequest, RecipientMessage, Repositories, StoredMedia } from '../storage/repositories/types';
 import { locateAddressOnly } from './address-location';
 import { requireApiKey } from './api-key-check';
 import { readAttributes, type AttributeValues } from './attributes';
@@ -62,6 +63,8 @@ export interface CreateServiceRequestDeps {
   decoding: DecodeBudget;
   /** The receipt emailed to a reporter who gave an address, queued with the record. */
   receipt?: (record: NewServiceRequest) => RecipientMessage;
+  /** The submission's Idempotency-Key with its answer, recorded with the record (one transaction). */
+  idempotencyKey?: (record: NewServiceRequest) => KeyCompletion;
 }
 
 /** Every photo decoded and re-encoded; all the rejected ones are reported together. */
@@ -88,7 +91,7 @@ export async function processPhotos(
 
 /** Stores the request and its photos; answers the stored record. */
 export async function createServiceRequest(
-  { config, repositories, receipt, decoding, jurisdictions }: CreateServiceRequestDeps,
+  { config, repositories, receipt, idempotencyKey, decoding, jurisdictions }: CreateServiceRequestDeps,
   { input, attributes, locale, photos, now, zipCode, scope, serviceName }: ServiceRequestSubmission,
 ): Promise<NewServiceRequest> {
   let { lat, long } = input;
@@ -155,7 +158,7 @@ export async function createServiceRequest(
       expected_at: null,
       media,
     };
-    await repositories.serviceRequests.create(record, receipt?.(record), { forward: assignment.forward });
+    await repositories.serviceRequests.create(record, receipt?.(record), { forward: assignment.forward, idempotencyKey: idempotencyKey?.(record) });
     return record;
   } catch (error) {
     // Nothing was committed: do not leave orphaned photos behind.
@@ -178,9 +181,14 @@ export interface SubmittedForm extends ReadForm {
 /**
  * The use-case behind POST requests.{format}: every check of the form, in the order a client is
  * told about them (repeated fields and jurisdiction, key, fields, service, attributes), then the
- * record stored with the reporter's receipt, when an address was given, composed here.
+ * record stored with the reporter's receipt, when an address was given, composed here, and the
+ * submission's Idempotency-Key with its answer, when it came with one.
  */
-export async function submitServiceRequest(context: GeoReportContext, { fields, files, format }: SubmittedForm): Promise<NewServiceRequest> {
+export async function submitServiceRequest(
+  context: GeoReportContext,
+  { fields, files, format }: SubmittedForm,
+  idempotencyKey?: (record: NewServiceRequest) => KeyCompletion,
+): Promise<NewServiceRequest> {
   const { config, repositories } = context;
   const { values, problems } = singleValues(fields, scalarFields);
   const scope = await context.jurisdictions.resolve(values.jurisdiction_id);
@@ -209,8 +217,10 @@ export async function submitServiceRequest(context: GeoReportContext, { fields, 
     serviceTypes: [serviceType],
     now,
   };
+  // Anyone can type any address: until it is known to be its owner's, the receipt quotes nothing of the report.
+  const receipt = input.email !== undefined && (await repositories.residents.isConfirmedAddress(input.email, now)) ? receiptMessage : unconfirmedReceiptMessage;
   const created = await createServiceRequest(
-    { ...context, receipt: (record: RequestFacts) => receiptMessage(record, settings) },
+    { ...context, receipt: (record: RequestFacts) => receipt(record, settings), idempotencyKey },
     {
       input,
       attributes: attributes.values,

@@ -32,13 +32,22 @@ function decodedName(name: string): string {
   }
 }
 
+/**
+ * Names made of a sensitive word that still hold nothing personal: a body's id (`bodyId`,
+ * `body_id`) names a municipality or department, not a request's body, and is what an operator
+ * needs to read a forwarding or polling line.
+ */
+const publicIdNames = new Set(['body id', 'body ids']);
+
 /** Whether a field, parameter or header of this name may hold a secret or personal data. */
 export function isSensitiveName(name: string): boolean {
   // Words split at anything not a letter or digit (brackets, dashes, underscores) and at camelCase.
   const words = decodedName(name)
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
-    .split(/[^a-z0-9]+/);
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+  if (publicIdNames.has(words.join(' '))) return false;
   return words.some((word) => sensitiveWords.has(word));
 }
 

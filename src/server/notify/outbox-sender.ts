@@ -9,6 +9,9 @@ import type { MailTransport } from './mail-transport';
  * the process dies after the hand-over but before the mark, the lease expires and the message is
  * sent again, with the same Message-ID and Date, so a recipient's mail system (or a person) can
  * tell it is a duplicate. The .eml file transport overwrites its file, so there it is exactly one.
+ * A mark the database refused (it blinked) is remembered and made before the next pass lists
+ * anything, and this process never hands that message over again: a blink costs no second copy
+ * unless the database stays away from this instance until the lease ends and another sends it.
  * Transient failures are retried with exponential backoff; permanent refusals (SMTP 5xx) and
  * messages that keep failing are given up and logged.
  *
@@ -45,6 +48,16 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const maxAttempts = options.maxAttempts ?? 15;
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
 
+  // Handed over, but the mark did not reach the database: marked before the next pass lists
+  // anything, so while the database refuses it no pass lists the message again.
+  const deliveredUnmarked = new Set<number>();
+  const markRemembered = async () => {
+    for (const id of deliveredUnmarked) {
+      await store.markSent(id, now());
+      deliveredUnmarked.delete(id);
+    }
+  };
+
   const deliverOne = async (id: number): Promise<JobOutcome> => {
     const message = await store.claim(id, now(), now() + leaseMs);
     if (!message) return undefined; // another sender has it, or it was handled meanwhile
@@ -63,13 +76,22 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       log.warn({ ...context, reason, retryAt: new Date(retryAt).toISOString() }, 'notification email failed; will retry');
       return 'retried';
     }
-    await store.markSent(message.id, now());
+    try {
+      await store.markSent(message.id, now());
+    } catch (error) {
+      deliveredUnmarked.add(message.id);
+      log.warn({ ...context, reason: describeFailure(error) }, 'notification email sent, but recording it failed; recorded at the next pass, never sent again by this process');
+      return 'sent';
+    }
     log.info(context, 'notification email sent');
     return 'sent';
   };
 
   const loop = createJobLoop({
-    listDue: (at, limit) => store.listDue(at, limit),
+    listDue: async (at, limit) => {
+      await markRemembered();
+      return store.listDue(at, limit);
+    },
     handle: deliverOne,
     log,
     passFailed: 'outbox pass failed',

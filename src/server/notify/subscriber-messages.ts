@@ -43,9 +43,10 @@ export function subjectLineOf(request: RequestFacts, locale: SupportedLocale, se
 
 /**
  * Why the recipient gets a message: the reporter made the report, a confirmed follower follows it;
- * a follow not yet confirmed only had this address given, and hears nothing more unless confirmed.
+ * a follow not yet confirmed only had this address given, and hears nothing more unless confirmed;
+ * a report's address not confirmed yet (`given`) was only typed by whoever reported.
  */
-type RecipientState = 'reporter' | 'follower' | 'pending';
+export type RecipientState = 'reporter' | 'follower' | 'pending' | 'given';
 
 const stateOf = (recipient: Recipient): RecipientState => (recipient.role === 'reporter' ? 'reporter' : 'follower');
 
@@ -61,8 +62,8 @@ function addressed(
   const t = updateTexts[content.locale];
   const unsubscribeUrl = settings.links.unsubscribeUrl(recipient.subscription_id);
   const [body, signature = t.footer] = content.text.replace(/\n+$/, '').split('\n-- \n');
-  const why = { reporter: t.whyReporter, follower: t.whyFollower, pending: t.whyPending }[state];
-  const stop = state === 'pending' ? t.unsubscribePending : t.unsubscribe;
+  const why = { reporter: t.whyReporter, follower: t.whyFollower, pending: t.whyPending, given: t.whyGiven }[state];
+  const stop = { reporter: t.unsubscribe, follower: t.unsubscribe, pending: t.unsubscribePending, given: t.unsubscribeGiven }[state];
   const text = [body!.replace(/\n+$/, ''), '', '-- ', why, stop, unsubscribeUrl, '', signature, ''].join('\n');
   return {
     message_id: newMessageId(settings.mailFrom),

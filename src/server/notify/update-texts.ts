@@ -5,6 +5,13 @@ export interface UpdateTexts {
   greeting: string;
   receiptSubject: string;
   receiptIntro: string;
+  /** A receipt to an address not confirmed yet (issue 39, item 7d): nothing the reporter wrote. */
+  unconfirmedReceiptSubject: string;
+  unconfirmedReceiptIntro: string;
+  /** Followed by the "My reports" link. */
+  unconfirmedNotQuoted: string;
+  whyGiven: string;
+  unsubscribeGiven: string;
   description: string;
   next: string;
   updateSubject: string;
@@ -33,6 +40,11 @@ export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
     greeting: 'Hei,',
     receiptSubject: 'Ilmoituksesi on vastaanotettu',
     receiptIntro: 'Kiitos ilmoituksestasi. Olemme vastaanottaneet sen.',
+    unconfirmedReceiptSubject: 'Ilmoitus on vastaanotettu',
+    unconfirmedReceiptIntro: 'Olemme vastaanottaneet ilmoituksen, jossa ilmoittajan osoitteeksi annettiin tämä sähköpostiosoite.',
+    unconfirmedNotQuoted: 'Osoitetta ei ole vielä vahvistettu, joten tämä viesti ei toista ilmoituksen sisältöä. Näet ilmoituksen kirjautumalla tällä osoitteella:',
+    whyGiven: 'Saat tämän viestin, koska osoitteesi annettiin tämän ilmoituksen yhteydessä.',
+    unsubscribeGiven: 'Jos et tehnyt tätä ilmoitusta, estä sen viestit:',
     description: 'Kuvaus:',
     next: 'Mitä seuraavaksi: moderaattori tarkistaa ilmoituksen, ja sitten se julkaistaan kartalla. Saat sähköpostia, kun ilmoitus julkaistaan ja kun sen tila muuttuu.',
     updateSubject: 'Ilmoitukseen on päivitys',
@@ -58,6 +70,11 @@ export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
     greeting: 'Hej,',
     receiptSubject: 'Din anmälan har tagits emot',
     receiptIntro: 'Tack för din anmälan. Vi har tagit emot den.',
+    unconfirmedReceiptSubject: 'Anmälan har tagits emot',
+    unconfirmedReceiptIntro: 'Vi har tagit emot en anmälan där den här e-postadressen angavs som anmälarens adress.',
+    unconfirmedNotQuoted: 'Adressen har inte bekräftats ännu, så det här meddelandet upprepar inte vad anmälan säger. Du ser anmälan genom att logga in med den här adressen:',
+    whyGiven: 'Du får detta meddelande eftersom din adress angavs i anmälan.',
+    unsubscribeGiven: 'Om du inte gjorde anmälan, stoppa meddelandena om den:',
     description: 'Beskrivning:',
     next: 'Vad händer sedan: en moderator granskar anmälan, och sedan publiceras den på kartan. Du får e-post när anmälan publiceras och när dess status ändras.',
     updateSubject: 'Anmälan har uppdaterats',
@@ -83,6 +100,11 @@ export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
     greeting: 'Hello,',
     receiptSubject: 'Your report has been received',
     receiptIntro: 'Thank you for your report. We have received it.',
+    unconfirmedReceiptSubject: 'A report has been received',
+    unconfirmedReceiptIntro: 'We have received a report that gave this email address as the reporter\'s.',
+    unconfirmedNotQuoted: 'The address has not been confirmed yet, so this message does not repeat what the report says. To see the report, sign in with this address:',
+    whyGiven: 'You get this message because this address was given with the report.',
+    unsubscribeGiven: 'If you did not make this report, stop messages about it:',
     description: 'Description:',
     next: 'What happens next: a moderator checks the report, then it is published on the map. You will get an email when it is published and when its status changes.',
     updateSubject: 'Update on a report',

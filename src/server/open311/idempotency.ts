@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { IdempotencyRepository, StoredAnswer } from '../storage/repositories/types';
+import type { IdempotencyRepository, KeyCompletion, StoredAnswer } from '../storage/repositories/types';
 import { badRequest, GeoReportError } from './errors';
 import type { ReadForm } from './form-reader';
 
@@ -73,12 +73,19 @@ export interface IdempotentRequest {
   leaseMs: number;
 }
 
+/** The key `produce` runs under: a producer whose change is one transaction (a new report) records its answer there (KeyCompletion). */
+export type ClaimedKey = Omit<KeyCompletion, 'answer'>;
+
 /**
  * `produce`'s answer for the first request with this key; the same answer, without running it,
  * for every repeat; 422 for the key with another request, 409 with Retry-After while the first
- * still runs. A failure or a non-2xx answer frees the key.
+ * still runs. A failure or a non-2xx answer frees the key. The answer is kept after `produce`
+ * too, for producers that cannot record it with their change (the proxy's HTTP upstream).
  */
-export async function answerOnce<Answer extends StoredAnswer>(ask: IdempotentRequest, produce: () => Promise<Answer>): Promise<Answer | StoredAnswer> {
+export async function answerOnce<Answer extends StoredAnswer>(
+  ask: IdempotentRequest,
+  produce: (claimed: ClaimedKey) => Promise<Answer>,
+): Promise<Answer | StoredAnswer> {
   const { repository, scope, key } = ask;
   const claim = await repository.claim({ scope, key, fingerprint: ask.fingerprint, now: ask.now(), leaseMs: ask.leaseMs });
   if (claim.outcome === 'mismatch') {
@@ -88,7 +95,7 @@ export async function answerOnce<Answer extends StoredAnswer>(ask: IdempotentReq
   if (claim.outcome === 'replay') return claim.answer;
   let answer: Answer;
   try {
-    answer = await produce();
+    answer = await produce({ scope, key, expiresAt: ask.now() + idempotencyKeepMs });
   } catch (error) {
     await repository.release(scope, key).catch(() => undefined); // the request's own error is the one to tell
     throw error;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { serviceRequestSchema } from '../../shared/georeport/service-request-schema';
 // The answers' schemas satisfy the shared wire types: tsc fails here when they part.
 import { extensionStatuses } from '../../shared/georeport/request-updates';
-import type { AbuseAnswer, CreatedServiceRequest, FollowAnswer, FollowerCount, GeoReportErrorRecord, PostedRequestUpdate, RequestUpdate, ResidentUpdateAnswer } from '../../shared/georeport/types';
+import type { AbuseAnswer, CreatedServiceRequest, FollowAnswer, FollowerCount, GeoReportErrorRecord, PostedRequestUpdate, RequestUpdate, ResidentUpdateAnswer, TokenAnswer } from '../../shared/georeport/types';
 
 /** The path suffix picks the format: JSON, or XML with the same structure under a root element. */
 export const formatParam = z.enum(['json', 'xml']).describe('json or xml; every answer, errors included, comes in that format');
@@ -89,6 +89,7 @@ export const idempotencyKeyHeaders = z
   .passthrough();
 
 export const createdSchema = z.array(z.strictObject({ service_request_id: z.string(), service_notice: z.string() }) satisfies z.ZodType<CreatedServiceRequest>);
+export const tokenAnswerSchema = z.array(z.strictObject({ service_request_id: z.string(), token: z.string() }) satisfies z.ZodType<TokenAnswer>);
 export const followerCountSchema = z.strictObject({ service_request_id: z.string(), follower_count: z.number().int().min(0) }) satisfies z.ZodType<FollowerCount>;
 export const followAnswerSchema = z.strictObject({ service_request_id: z.string(), status: z.literal('confirmation_sent') }) satisfies z.ZodType<FollowAnswer>;
 export const residentUpdateAnswerSchema = z.array(z.strictObject({ update_id: z.string(), status: z.literal('pending') }) satisfies z.ZodType<ResidentUpdateAnswer>);

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../context';
 import type { ReadForm } from '../open311/form-reader';
+import type { ClaimedKey } from '../open311/idempotency';
 import type { GeoReportFormat } from '../open311/serializers';
 import type { StoredAnswer } from '../storage/repositories/types';
 import type { CachedUpstreamAnswer } from './upstream';
@@ -25,9 +26,10 @@ export interface EmbeddedServices {
      * POST requests.{format} with the form as read by the proxy: the service checks the key and
      * the fields as it does for any caller and gives its answer whole (or throws a
      * GeoReportError); the photos are read from the proxy's spool, never parsed or written again.
-     * The proxy holds the submission's idempotency key: this call carries none.
+     * The proxy holds the submission's idempotency key: the service claims none, and records the
+     * proxy's claimed key with the report, in its transaction.
      */
-    createRequest: (format: GeoReportFormat, form: ReadForm) => Promise<StoredAnswer>;
+    createRequest: (format: GeoReportFormat, form: ReadForm, claimed?: ClaimedKey) => Promise<StoredAnswer>;
     /** POST requests/{id}/updates.{format} with the form as read by the proxy, the same way. */
     postUpdate: (format: GeoReportFormat, serviceRequestId: string, form: ReadForm) => Promise<StoredAnswer>;
   };

@@ -2,7 +2,8 @@
  * `POST /proxy/open311/v1/requests/{id}/followers.{json,xml}`: the browser's "follow this
  * report", checked with the shared email rule and forwarded with the proxy's key; and
  * `…/requests/{id}/abuse.{json,xml}`, a report of abuse (issue 28), the same way. Limited per client
- * like reports (PROXY_POSTS_PER_MINUTE), with a count of its own. The address goes on in the body
+ * like reports (PROXY_POSTS_PER_MINUTE), with a count of its own; the embedded service is told the
+ * browser's address for its limits per client. The address goes on in the body
  * only, never in a URL or log.
  */
 import { withoutSecrets } from '../http/known-secrets';
@@ -37,6 +38,8 @@ export function registerFollowProxy(app: FastifyInstance, context: AppContext, u
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: body.toString(),
           timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+          // The service's limits per client count the browser, not the proxy.
+          clientAddress: request.ip,
         });
         // A service that quotes the key it refused must not hand our key to the browser.
         const answer = withoutSecrets(Buffer.from(await response.body.arrayBuffer()).toString('utf8'), [apiKey()]);

@@ -10,7 +10,7 @@ import { GeoReportError, badRequest } from '../open311/errors';
 import { registerGeoReportBodyParsers } from '../open311/form-body-parsers';
 import { singleValues } from '../open311/form-reader';
 import { splitFormat } from '../open311/format';
-import { answerOnce, idempotencyKeyOf, requestFingerprint, sendStoredAnswer, stillRunning, submissionLeaseMs } from '../open311/idempotency';
+import { answerOnce, idempotencyKeyOf, requestFingerprint, sendStoredAnswer, stillRunning, submissionLeaseMs, type ClaimedKey } from '../open311/idempotency';
 import { clientFormForwarder, readClientForm, upstreamCall, type SubmissionAnswer } from './client-forms';
 import { registerFollowProxy } from './follow-proxy';
 import { registerUpdatesProxy } from './updates-proxy';
@@ -139,8 +139,9 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
 
         // The embedded service takes the form as read here: no second parse, the photos read from this spool.
         const embedded = upstreams.embeddedGeoReport;
-        const forward = (): Promise<SubmissionAnswer> =>
-          embedded ? embedded.createRequest(format, { fields: { ...fields, api_key: apiKey() }, files }) : forwardOverHttp(request, file, form, idempotencyKey);
+        // In-process, the report and the key's answer are one transaction; over HTTP the upstream holds the key too.
+        const forward = (claimed?: ClaimedKey): Promise<SubmissionAnswer> =>
+          embedded ? embedded.createRequest(format, { fields: { ...fields, api_key: apiKey() }, files }, claimed) : forwardOverHttp(request, file, form, idempotencyKey);
         // The proxy holds its clients' keys itself, in the store: the upstream (embedded or a city's) gets each report once.
         const answer: SubmissionAnswer =
           idempotencyKey === undefined

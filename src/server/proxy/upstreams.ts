@@ -10,6 +10,11 @@ export interface UpstreamCallOptions {
   headers?: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /**
+   * The browser's address (as TRUST_PROXY resolves it): in-process, the embedded service counts
+   * its per-client limits by it rather than by this process. Not sent to another city's service.
+   */
+  clientAddress?: string;
 }
 
 export interface Upstreams {
@@ -52,6 +57,7 @@ export function resolveUpstreams(config: Config, embedded: EmbeddedServices, met
     if (!url.startsWith(`${embeddedOrigin}/`)) return callUpstream(serviceName, url, { ...options, metrics });
     const started = performance.now();
     const answer = await embedded.inject({
+      ...(options.clientAddress === undefined ? {} : { remoteAddress: options.clientAddress }),
       method: options.method ?? 'GET',
       url: url.slice(embeddedOrigin.length),
       headers: options.headers ?? {},

@@ -89,14 +89,21 @@ function addressed(
   };
 }
 
-export function alertConfirmationMessage(settings: AlertMailSettings) {
+/**
+ * `addressConfirmed`: whether the address is known to be its owner's (residents.isConfirmedAddress).
+ * Until it is, a street alert's street is not named: whoever asked wrote it, and the email must
+ * not carry a stranger's words (issue 39, item 7d). A point's coordinates and a body's name are
+ * not free text.
+ */
+export function alertConfirmationMessage(settings: AlertMailSettings, addressConfirmed: boolean) {
   return (recipient: AlertRecipient): NewOutboxMessage => {
     const locale = resolveLocale(recipient.locale);
     const t = alertTexts[locale];
     const confirmUrl = settings.links.alertConfirmUrl(recipient.id);
+    const area = recipient.area.kind === 'street' && !addressConfirmed ? t.area.streetUnnamed : areaWords(recipient.area, locale, settings.bodies);
     return addressed(recipient, settings, {
       subject: t.confirmSubject,
-      lines: [t.confirmIntro, areaWords(recipient.area, locale, settings.bodies), '', t.confirmLink, confirmUrl, '', t.confirmIgnore],
+      lines: [t.confirmIntro, area, '', t.confirmLink, confirmUrl, '', t.confirmIgnore],
       serviceRequestId: null,
       links: [confirmUrl],
       pending: true,

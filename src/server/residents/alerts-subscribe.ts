@@ -5,20 +5,20 @@
  * confirmation email queued together. Nothing else is sent until its link is opened, and the
  * answer is the same whether or not the address already has the alert.
  */
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { alertInputSchema, AlertArea } from '../../shared/alerts/wire';
 import { resolveLocale } from '../../shared/locales';
 import type { AppContext } from '../context';
+import { countAgainstLimits, sha256Hex, tryAgainIn } from '../http/requester-limits';
 import { ModerationApiError } from '../moderation/errors';
-import { loginAddressKey } from '../moderation/login-address';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { alertConfirmationMessage } from './alerts-messages';
 
-/** Confirmation emails per address and per client within an hour. */
-export const alertLimits = { perAddress: 5, perClient: 20, windowMs: 60 * 60_000 };
-
-const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
+/**
+ * Confirmation emails within an hour: per address and client together, per client, and per
+ * address (seven clients' shares), so a stranger alone cannot use up a resident's confirmations.
+ */
+export const alertLimits = { perPair: 3, perClient: 20, perAddress: 20, windowMs: 60 * 60_000 };
 
 /** `input` as the route's schema (alertInputSchema) parsed it; `client` the request's address, counted by its /64 for IPv6 (one home's or phone's network). */
 export async function subscribeToAlert(context: AppContext, input: z.output<typeof alertInputSchema>, client: string): Promise<void> {
@@ -32,12 +32,21 @@ export async function subscribeToAlert(context: AppContext, input: z.output<type
   }
 
   const now = context.now();
-  for (const [key, max] of [[`alerts:address:${hashOf(email.toLowerCase())}`, alertLimits.perAddress], [`alerts:client:${hashOf(loginAddressKey(client))}`, alertLimits.perClient]] as const) {
-    const { count, resetAt } = await repositories.rateLimits.hit(key, alertLimits.windowMs, now);
-    if (count > max) {
-      const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-      throw new ModerationApiError(429, 'too_many_attempts', `too many alert requests: at most ${max} an hour; try again in ${Math.ceil(seconds / 60)} minutes`, { retryAfterSeconds: seconds });
-    }
+  const refusal = await countAgainstLimits(
+    repositories.rateLimits,
+    client,
+    {
+      scope: 'alerts',
+      targets: [{ key: `address:${sha256Hex(email.toLowerCase())}`, name: 'this address', perPair: alertLimits.perPair, perTarget: alertLimits.perAddress }],
+      perRequester: alertLimits.perClient,
+      windowMs: alertLimits.windowMs,
+    },
+    now,
+  );
+  if (refusal) {
+    throw new ModerationApiError(429, 'too_many_attempts', `too many alert requests ${refusal.whose}: at most ${refusal.max} an hour; ${tryAgainIn(refusal)}`, {
+      retryAfterSeconds: refusal.retryAfterSeconds,
+    });
   }
 
   const settings = {
@@ -47,6 +56,7 @@ export async function subscribeToAlert(context: AppContext, input: z.output<type
     bodies: await repositories.bodies.list(),
     now,
   };
-  const outcome = await repositories.alerts.subscribe({ email, area, frequency, locale: resolveLocale(locale), now }, alertConfirmationMessage(settings));
+  const addressConfirmed = await repositories.residents.isConfirmedAddress(email, now);
+  const outcome = await repositories.alerts.subscribe({ email, area, frequency, locale: resolveLocale(locale), now }, alertConfirmationMessage(settings, addressConfirmed));
   if (outcome === 'confirmation_queued') announceOutboxMessage();
 }

@@ -22,6 +22,8 @@ export interface AlertTexts {
   area: {
     point: (radius: string, lat: string, long: string) => string;
     street: (street: string) => string;
+    /** A street alert's confirmation to an address not confirmed yet: the name was a stranger's to write. */
+    streetUnnamed: string;
     body: (body: string) => string;
   };
   /** The confirm and unsubscribe pages: the follow pages' words, with the alert's area in place of a report. */
@@ -53,6 +55,7 @@ export const alertTexts: Record<SupportedLocale, AlertTexts> = {
     area: {
       point: (radius, lat, long) => `${radius} säteellä kohdasta ${lat}, ${long}`,
       street: (street) => `katu ${street}`,
+      streetUnnamed: 'katu, jonka nimi annettiin tilattaessa (nimi näkyy vahvistussivulla)',
       body: (body) => `alue ${body}`,
     },
     pages: {
@@ -87,6 +90,7 @@ export const alertTexts: Record<SupportedLocale, AlertTexts> = {
     area: {
       point: (radius, lat, long) => `inom ${radius} från punkten ${lat}, ${long}`,
       street: (street) => `gatan ${street}`,
+      streetUnnamed: 'en gata vars namn angavs i beställningen (namnet syns på bekräftelsesidan)',
       body: (body) => `området ${body}`,
     },
     pages: {
@@ -121,6 +125,7 @@ export const alertTexts: Record<SupportedLocale, AlertTexts> = {
     area: {
       point: (radius, lat, long) => `within ${radius} of ${lat}, ${long}`,
       street: (street) => `the street ${street}`,
+      streetUnnamed: 'a street named when the alert was asked for (its name is on the confirmation page)',
       body: (body) => `the area of ${body}`,
     },
     pages: {

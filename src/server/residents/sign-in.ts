@@ -4,18 +4,22 @@
  * reports may sign in too), so the answer tells nobody whose address is known. Only the
  * token's SHA-256 is stored; the token itself exists in the email alone.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { resolveLocale } from '../../shared/locales';
 import { signInLinkMinutes } from '../../shared/residents/wire';
 import type { AppContext } from '../context';
-import { loginAddressKey } from '../moderation/login-address';
+import { countAgainstLimits, sha256Hex, tryAgainIn, type LimitRefusal } from '../http/requester-limits';
 import { ModerationApiError } from '../moderation/errors';
 import { sessionIdOf } from '../moderation/session-tokens';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { signInMessage } from './sign-in-message';
 
-/** Links per address (by its hash, any client) and per client address, within an hour. */
-export const signInLimits = { perAddress: 5, perClient: 20, windowMs: 60 * 60_000 };
+/**
+ * Links within an hour: per address and client together (one client cannot use up an address's
+ * links), per client address and per address (enough for seven clients' shares: a stranger alone
+ * cannot keep a resident from signing in, and an address gets at most 20 links an hour).
+ */
+export const signInLimits = { perPair: 3, perClient: 20, perAddress: 20, windowMs: 60 * 60_000 };
 
 export interface SignInAsk {
   email: string;
@@ -25,9 +29,9 @@ export interface SignInAsk {
   clientIp: string;
 }
 
-const tooMany = (max: number, retryAfterSeconds: number) =>
-  new ModerationApiError(429, 'too_many_attempts', `too many sign-in links asked for: at most ${max} an hour; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes`, {
-    retryAfterSeconds,
+const tooMany = (refusal: LimitRefusal) =>
+  new ModerationApiError(429, 'too_many_attempts', `too many sign-in links ${refusal.whose}: at most ${refusal.max} an hour; ${tryAgainIn(refusal)}`, {
+    retryAfterSeconds: refusal.retryAfterSeconds,
   });
 
 export async function askForSignInLink(context: AppContext, ask: SignInAsk): Promise<void> {
@@ -35,15 +39,18 @@ export async function askForSignInLink(context: AppContext, ask: SignInAsk): Pro
   const email = ask.email.trim().toLowerCase();
   const now = context.now();
   // Keyed by a hash: the rate-limit table must not become a list of addresses.
-  const addressKey = createHash('sha256').update(email).digest('hex');
-  const limits = [
-    [`resident-sign-in:address:${addressKey}`, signInLimits.perAddress],
-    [`resident-sign-in:client:${loginAddressKey(ask.clientIp)}`, signInLimits.perClient],
-  ] as const;
-  for (const [key, max] of limits) {
-    const { count, resetAt } = await repositories.rateLimits.hit(key, signInLimits.windowMs, now);
-    if (count > max) throw tooMany(max, Math.max(1, Math.ceil((resetAt - now) / 1000)));
-  }
+  const refusal = await countAgainstLimits(
+    repositories.rateLimits,
+    ask.clientIp,
+    {
+      scope: 'resident-sign-in',
+      targets: [{ key: `address:${sha256Hex(email)}`, name: 'this address', perPair: signInLimits.perPair, perTarget: signInLimits.perAddress }],
+      perRequester: signInLimits.perClient,
+      windowMs: signInLimits.windowMs,
+    },
+    now,
+  );
+  if (refusal) throw tooMany(refusal);
 
   const token = randomBytes(32).toString('base64url');
   const query = new URLSearchParams({ token, ...(ask.next === undefined ? {} : { next: ask.next }) });

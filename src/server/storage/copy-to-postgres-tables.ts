@@ -71,7 +71,7 @@ export const copiedTables: readonly CopiedTable[] = [
 export const tablesLeftBehind: readonly TableLeftBehind[] = [
   { table: 'change_versions', why: 'the target keeps its own version rows; caches only ask whether they move' },
   { table: 'login_attempts', why: 'sign-in attempts count for minutes: the throttle starts afresh' },
-  { table: 'rate_limits', why: 'rate-limit windows last a minute: they start afresh' },
+  { table: 'rate_limits', why: 'rate-limit windows last a minute to an hour: they start afresh' },
   { table: 'kysely_migration', why: "the target's migrator records its own steps" },
   { table: 'kysely_migration_lock', why: "the target's migrator keeps its own lock row" },
 ];

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import type { Store } from './repositories/types';
 import { openSqliteStore } from './sqlite/open-sqlite-store';
-import { removeAbandonedTemporaryFiles } from './media-files';
+import { removeAbandonedTemporaryFiles, removeOrphanPhotoFiles, type OrphanPhotoSweep } from './media-files';
 import { sqliteFileOf } from './store-location';
 
 export type StoreConfig = Pick<
@@ -29,6 +29,20 @@ export async function removeAbandonedPhotoWrites(config: StoreConfig, now: numbe
   return directory === undefined ? 0 : removeAbandonedTemporaryFiles(directory, now, ABANDONED_WRITE_AGE_MS);
 }
 
+/**
+ * How long a photo no row names must be untouched before a starting instance removes it: its row
+ * is committed seconds after the file is written, so a younger one may be another instance's
+ * report in progress in a shared MEDIA_DIR.
+ */
+const ORPHAN_PHOTO_AGE_MS = 60 * 60_000;
+
+/** Removes photo files no request or update names (a killed process wrote the photo, not its row); none when photos are rows. */
+export async function removeOrphanPhotos(config: StoreConfig, store: Pick<Store, 'photoOwners'>, now: number): Promise<OrphanPhotoSweep | undefined> {
+  const directory = mediaDirectoryOf(config);
+  if (directory === undefined) return undefined;
+  return removeOrphanPhotoFiles(directory, { now, minAgeMs: ORPHAN_PHOTO_AGE_MS, namedAmong: (names) => store.photoOwners.namedAmong(names) });
+}
+
 export async function openStore(config: StoreConfig): Promise<Store> {
   if (!config.DATABASE_URL) {
     return openSqliteStore({
@@ -48,4 +62,5 @@ export async function openStore(config: StoreConfig): Promise<Store> {
 }
 
 export type { Store } from './repositories/types';
+export type { OrphanPhotoSweep } from './media-files';
 export { describeStoreLocation, sqliteFileOf } from './store-location';

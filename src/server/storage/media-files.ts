@@ -156,3 +156,66 @@ export async function removeAbandonedTemporaryFiles(mediaDirectory: string, now:
   }
   return removed;
 }
+
+/** What the start-up sweep of photos no row names found and did. */
+export interface OrphanPhotoSweep {
+  /** Photo files old enough to judge. */
+  checked: number;
+  /** Of those, files no row names; removed unless `keptAll`. */
+  orphans: number;
+  removed: number;
+  /** No row named any photo checked: more likely a wrong database than a crash, so nothing went. */
+  keptAll: boolean;
+}
+
+/** Names asked of the database at a time: far under SQLite's and PostgreSQL's parameter limits. */
+const namesPerQuery = 500;
+
+/**
+ * Removes photo files that no row names: the photos of a report or an update whose row a killed
+ * process never committed (the photo is written first, its row after). Only files untouched for
+ * `minAgeMs` are judged: with a MEDIA_DIR that other instances share, a photo another instance is
+ * writing now has no row yet, and gets it within seconds. Only names this store makes are looked
+ * at; other files in the directory stay. When no row names any of them, none goes: a database
+ * that knows none of the photos (DATA_DIR or DATABASE_URL pointed elsewhere) must not empty them.
+ */
+export async function removeOrphanPhotoFiles(
+  mediaDirectory: string,
+  options: { now: number; minAgeMs: number; namedAmong: (fileNames: readonly string[]) => Promise<Set<string>> },
+): Promise<OrphanPhotoSweep> {
+  const sweep: OrphanPhotoSweep = { checked: 0, orphans: 0, removed: 0, keptAll: false };
+  let names: string[];
+  try {
+    names = await readdir(mediaDirectory);
+  } catch (error) {
+    if (isNotFound(error)) return sweep; // no photo was ever stored here
+    throw error;
+  }
+  const oldEnough: string[] = [];
+  for (const name of names.filter(isMediaFileName)) {
+    try {
+      const stats = await lstat(join(mediaDirectory, name));
+      if (stats.isFile() && options.now - stats.mtimeMs >= options.minAgeMs) oldEnough.push(name);
+    } catch (error) {
+      if (!isNotFound(error)) throw error; // removed meanwhile
+    }
+  }
+  const orphans: string[] = [];
+  for (let start = 0; start < oldEnough.length; start += namesPerQuery) {
+    const batch = oldEnough.slice(start, start + namesPerQuery);
+    const named = await options.namedAmong(batch);
+    orphans.push(...batch.filter((name) => !named.has(name)));
+  }
+  sweep.checked = oldEnough.length;
+  sweep.orphans = orphans.length;
+  if (orphans.length > 0 && orphans.length === oldEnough.length) return { ...sweep, keptAll: true };
+  for (const name of orphans) {
+    try {
+      await unlink(join(mediaDirectory, name));
+      sweep.removed += 1;
+    } catch (error) {
+      if (!isNotFound(error)) throw error; // another instance swept it first
+    }
+  }
+  return sweep;
+}

@@ -120,6 +120,12 @@ export type CreatedServiceRequest = {
   service_notice: string;
 };
 
+/** GET tokens/{token}: the request a POST's token stands for (Kerro's token is the request's id). */
+export type TokenAnswer = {
+  service_request_id: string;
+  token: string;
+};
+
 export type GeoReportErrorRecord = {
   code: number;
   description: string;

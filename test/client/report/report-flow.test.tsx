@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { draftPhotoStore } from '../../../src/client/features/report/draft/draft-photo-store';
 import { formFields, renderReport, serveReportApi, stubXhr } from './report-test-utils';
 import { enterText } from '../enter-text';
+import { serviceRequest } from '../requests/fixtures';
 
 // Leaflet needs a real layout; the map's own behaviour is covered in Chromium (test/e2e/report.test.ts).
 vi.mock('../../../src/client/features/report/components/location-map', async () => {
@@ -120,7 +121,7 @@ describe('report page /report', () => {
 
   it('sends the form with the locale and photos, shows upload progress, then the confirmation with focus', async () => {
     const user = userEvent.setup();
-    serveReportApi();
+    serveReportApi({ sent: serviceRequest({ service_request_id: 'r-123', agency_responsible: 'City of Helsinki' }) });
     const calls = stubXhr(() => ({ status: 201, body: [{ service_request_id: 'r-123', service_notice: 'Thanks from the city' }] }));
     const view = await renderReport({ language: 'en' });
     await fillValidReport(user);
@@ -138,6 +139,8 @@ describe('report page /report', () => {
     expect(view.router.state.location.search).toBe('');
     expect(screen.getByTestId('report-id').textContent).toBe('r-123');
     expect(screen.getByText('Thanks from the city')).toBeTruthy();
+    // Whom it goes to, as the service names the body at its place (issue 40, item 9).
+    await screen.findByText('It goes to City of Helsinki.');
     expect(screen.getByText('We email you a receipt now, and again when the report is published and every time its status changes or the city replies.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Follow your report' }).getAttribute('href')).toBe('/requests/r-123');
 

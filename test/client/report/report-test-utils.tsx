@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import type { ServiceType } from '../../../src/shared/georeport/types';
+import type { ServiceRequest, ServiceType } from '../../../src/shared/georeport/types';
 import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { geocoderAnswer } from '../address-search/fake-geocoder';
 import type { SupportedLocale } from '../../../src/shared/locales';
@@ -41,8 +41,9 @@ export interface BodiesFixture {
 }
 
 /** A fake proxy for the report page: service types, nearby requests, service objects, bodies (none unless given). */
-export function serveReportApi(options: { nearby?: NearbyRequestFixture[]; bodies?: BodiesFixture } = {}) {
+export function serveReportApi(options: { nearby?: NearbyRequestFixture[]; bodies?: BodiesFixture; sent?: ServiceRequest } = {}) {
   return mockFetch((url) => {
+    if (options.sent && url.pathname === `/proxy/open311/v1/requests/${options.sent.service_request_id}.json`) return jsonResponse([options.sent]);
     const locale = url.searchParams.get('locale') ?? 'en';
     if (url.pathname === '/proxy/bodies/v1/bodies.json') {
       const lat = url.searchParams.get('lat');

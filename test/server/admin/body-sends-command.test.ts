@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../../src/server/admin/cli';
 import type { Store } from '../../../src/server/storage';
 import type { BodyRecord } from '../../../src/server/storage/repositories/types';
+import { formatW3cDateTime } from '../../../src/server/time/w3c';
 import { newRequest, storeServiceTypes } from '../storage/contract/fixtures';
 import { printedLines } from './printed-lines';
 import { useStorePerTest } from '../../helpers/store-per-test';
@@ -59,6 +60,27 @@ describe('npm run admin -- bodies sends|retry', { timeout: 30_000 }, () => {
     expect(await run('sends', '--failed')).toBe(0);
     expect(out.slice(2)).toHaveLength(1);
     expect(out[2]).toMatch(/^req-hopeless\s/);
+  });
+
+  it('names a lease an instance holds: a send\'s "leased until" instead of "now", and a body\'s poll', async () => {
+    // TZ_NAME's time of day (Europe/Helsinki by default).
+    const clockTime = (at: number) => formatW3cDateTime(at, 'Europe/Helsinki').slice(11, 19);
+    await queue('req-in-flight', 'works', now - 60_000);
+    await store.forwards.claim('req-in-flight', now, now + 90_000);
+    await store.forwards.claimPoll('works', now, now + 120_000);
+    await store.forwards.claimPoll('parks', now - 300_000, now - 180_000); // a lease that has ended: nothing to say
+
+    expect(await run('sends')).toBe(0);
+    expect(out[2]).toMatch(new RegExp(`^req-in-flight\\s+works\\s+open311\\s+pending\\s+1\\s+leased until ${clockTime(now + 90_000)} \\(next attempt then\\)$`));
+    expect(out[3]).toBe(`Status back from body works: its poll is leased until ${clockTime(now + 120_000)} (no other instance polls it before then).`);
+    expect(out).toHaveLength(4);
+
+    // Ended, the leases are not shown: the send is due now again, and no poll is named.
+    await store.forwards.releasePoll('works', { error: 'released by the test' });
+    await store.forwards.retryLater('req-in-flight', now - 1000, 'HTTP 503', true);
+    expect(await run('sends')).toBe(0);
+    expect(out[2]).toMatch(/^req-in-flight\s+works\s+open311\s+pending\s+1\s+now\s+HTTP 503$/);
+    expect(out).toHaveLength(3);
   });
 
   it('retry puts one given-up send, or every one, back in the queue, due now with fresh attempts', async () => {

@@ -84,9 +84,15 @@ describe('API paths of the real counter service, and unknown API-looking paths',
   });
 
   it('keeps the web app\'s own paths for the web app (its page, or the "not built" page)', async () => {
-    for (const url of ['/', '/report', '/counters', '/requests/abc', '/moderation', '/moderation/login', '/apiary', '/schemas', '/healthy']) {
+    for (const url of ['/', '/report', '/counters', '/moderation', '/moderation/login']) {
       const response = await get(url);
       expect([200, 503], url).toContain(response.statusCode);
+      expect(response.headers['content-type'], url).toContain('text/html');
+    }
+    // Not API paths either: the app's page with 404 (no such page or request), or the "not built" page.
+    for (const url of ['/requests/abc', '/apiary', '/schemas', '/healthy']) {
+      const response = await get(url);
+      expect([404, 503], url).toContain(response.statusCode);
       expect(response.headers['content-type'], url).toContain('text/html');
     }
     for (const url of ['/SCHEMA/', '/Api/nothing']) expect((await get(url)).json(), url).toEqual({ detail: 'Not found.' });

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCaseSystemPoller, type CaseSystemPoller } from '../../../src/server/forwarding/case-system-poller';
 import { createMailLinks } from '../../../src/server/notify/mail-links';
 import type { BodyRecord } from '../../../src/server/storage/repositories/types';
@@ -35,11 +35,11 @@ let cases: TestApp;
 let casesModerator: ModeratorSession;
 const silent = { info: () => undefined, warn: () => undefined };
 
-function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number; pageLimit?: number } = {}): CaseSystemPoller {
+function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number; pageLimit?: number; intervalMs?: number } = {}): CaseSystemPoller {
   return createCaseSystemPoller({
     store: t.store,
     mail: { links: createMailLinks('test-secret', 'http://kerro.test'), timeZone: 'Europe/Helsinki', mailFrom: t.config.MAIL_FROM },
-    intervalMs: 3_600_000,
+    intervalMs: options.intervalMs ?? 3_600_000,
     log: silent,
     now: () => t.clock.now,
     overlapMs: options.overlapMs ?? 0,
@@ -247,6 +247,49 @@ describe('a case system that answers rubbish', () => {
     expect((await poller.pollOnce())[0]).toEqual({ bodyId: 'city', outcome: 'polled', applied: 1 });
     expect((await requestOf(id)).detailed_status).toEqual(['PROCESSED', 'PUBLIC_WORKS_COMPLETED']);
     expect(await pollRow()).toMatchObject({ polled_until: kerro.clock.now, last_error: null });
+  });
+
+  it('holds a body about one interval: with a 60 s interval, another instance polls 2 minutes after one died mid-poll, not 26', async () => {
+    await forwardedReport(null);
+    // The first ask never gets its answer while the test looks: the instance asking it is as good as dead.
+    let hung: ServerResponse | undefined;
+    answer = (response) => {
+      if (hung) json([])(response);
+      else hung = response;
+    };
+    const dying = pollerOf(kerro, { intervalMs: 60_000 }).pollOnce();
+    await vi.waitFor(() => expect(hung).toBeDefined());
+    const leasedUntil = (await pollRow())!.locked_until!;
+    expect(leasedUntil - kerro.clock.now).toBeGreaterThan(60_000);
+    expect(leasedUntil - kerro.clock.now).toBeLessThanOrEqual(2 * 60_000);
+
+    const other = pollerOf(kerro, { intervalMs: 60_000 });
+    kerro.clock.now = leasedUntil - 1000;
+    expect(await other.pollOnce()).toEqual([{ bodyId: 'city', outcome: 'leased elsewhere', applied: 0 }]);
+    kerro.clock.now = leasedUntil;
+    expect(await other.pollOnce()).toEqual([{ bodyId: 'city', outcome: 'polled', applied: 0 }]);
+    json([])(hung!);
+    await dying;
+  });
+
+  it('stops asking a slow case system after one interval, inside its lease, and goes on at the next pass', async () => {
+    await forwardedReport(null);
+    let asks = 0;
+    // Every answer is a full page (so the window is halved and asked again) and takes 25 s.
+    answer = (response) => {
+      asks += 1;
+      kerro.clock.now += 25_000;
+      json([{ service_request_id: 'not-ours', status: 'open', updated_datetime: new Date(kerro.clock.now).toISOString() }])(response);
+    };
+    const leasedUntil = kerro.clock.now + 2 * 60_000; // the lease of a 60 s interval
+    const poller = pollerOf(kerro, { intervalMs: 60_000, pageLimit: 1 });
+    expect(await poller.pollOnce()).toEqual([{ bodyId: 'city', outcome: 'polled', applied: 0 }]);
+    // Asked at 0, 25 and 50 s; not at 75 s, past the 60 s interval (an answer then could outlast the lease).
+    expect(asks).toBe(3);
+    expect(kerro.clock.now).toBeLessThan(leasedUntil);
+    expect(await pollRow()).toMatchObject({ locked_until: null, last_error: null });
+    expect((await poller.pollOnce())[0]!.outcome).toBe('polled');
+    expect(asks).toBe(6);
   });
 
   it('halves a window whose answer may have been cut at a page, so no change is lost', async () => {

@@ -114,3 +114,25 @@ export async function startRecordingCaseSystem() {
 
 /** A server that answers every request with a 302 to `location` (a case system pointing Kerro elsewhere). */
 export const startRedirect = (location: string) => startSameAnswer(302, { location });
+
+/** A server on loopback that reads every request and never answers it (a hung case system); it counts them. */
+export async function startSilent() {
+  let requests = 0;
+  const server = createServer((incoming) => {
+    requests += 1;
+    incoming.resume();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get requests() {
+      return requests;
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

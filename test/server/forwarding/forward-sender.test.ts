@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testServiceTypes, type TestApp } from '../../helpers/georeport-app';
 import { findFreePort } from '../../helpers/kerro-server';
 import { solid } from '../../helpers/images';
@@ -12,7 +12,7 @@ import { multipartBody, validReport } from '../georeport/form';
 import { addModerator, signIn, type ModeratorSession } from '../moderation/moderation-client';
 import { readMail } from '../notify/multipart';
 import { startSmtpServer } from '../notify/smtp-test-server';
-import { startCaseSystemProxy, startFixedAnswer, startRecordingCaseSystem } from './case-system-proxy';
+import { startCaseSystemProxy, startFixedAnswer, startRecordingCaseSystem, startSilent } from './case-system-proxy';
 
 /**
  * The forward sender against a real case system: a second Kerro listening on loopback, whose
@@ -115,6 +115,9 @@ describe('forwarding to an open311 case system', () => {
     expect(request.detailed_status).toEqual(['RECEIVED', 'PUBLIC_WORKS_NEW']);
     expect(await historyOf(id)).toContainEqual({ at: k.clock.now, kind: 'forwarded', detailed_status: ['RECEIVED', 'PUBLIC_WORKS_NEW'], note: '' });
     expectNoSecretsLogged();
+    // The operator reads which body it went to: a body's id is not personal data.
+    const forwarded = k.logs.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'forwarded to the case system');
+    expect(forwarded).toMatchObject({ serviceRequestId: id, bodyId: 'hel', method: 'open311', remoteId: remote!.service_request_id });
   });
 
   it('sends the contact fields the body asks for, and only those', async () => {
@@ -274,6 +277,30 @@ describe('forwarding to an open311 case system', () => {
     const job = await jobOf(id);
     expect(job).toMatchObject({ failed_at: null, last_error: `HTTP ${status}: Still being processed` });
     expect(job.next_attempt_at).toBeGreaterThanOrEqual(k.clock.now + waitMs);
+  });
+
+  it('takes over a send whose sender died mid-send after 90 s (a lookup and a POST within their timeouts), not 5 minutes', async () => {
+    // The first sender's POST gets no answer while the test looks: that sender is as good as dead.
+    const silent = await startSilent();
+    closers.push(silent.close);
+    await open311Body(silent.url);
+    const id = await publishedReport();
+    const dying = sender().runOnce();
+    await vi.waitFor(() => expect(silent.requests).toBe(1));
+    const leasedAt = k.clock.now;
+    expect((await jobOf(id)).locked_until).toBe(leasedAt + 90_000);
+
+    await open311Body(caseSystem.baseUrl);
+    const other = sender();
+    k.clock.now = leasedAt + 89_000;
+    expect(await other.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    k.clock.now = leasedAt + 90_000;
+    expect(await other.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await caseSystemReports()).toHaveLength(1);
+    // The first sender's POST fails at last; the job it no longer holds stays sent.
+    await silent.close();
+    await dying;
+    expect((await jobOf(id)).sent_at).toBe(leasedAt + 90_000);
   });
 
   it('retries while the case system is down and sends once when it is up', async () => {

@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { createApiKey } from '../../../src/server/auth/api-keys';
 import { loadConfig } from '../../../src/server/config';
-import { requestFingerprint } from '../../../src/server/open311/idempotency';
+import { requestFingerprint, submissionLeaseMs } from '../../../src/server/open311/idempotency';
 import { openStore, type Store } from '../../../src/server/storage';
 import { createTestApp, startTime, type TestApp } from '../../helpers/georeport-app';
 import { makeJpeg } from '../../helpers/images';
+import { instanceDyingAfterCommit } from '../../helpers/instance-dying-after-commit';
 import { multipartBody, urlencoded, validReport } from './form';
 
 let t: TestApp;
@@ -139,6 +140,29 @@ describe('two instances on one store', () => {
   afterAll(async () => {
     await second.app.close();
     await second.store.close();
+  });
+
+  it('a retry after an instance died between the report\'s commit and recording the key finds the report, even after the claim expired', async () => {
+    const report = { ...validReport, description: 'Stored just before its instance died.', email: 'crash.once@example.org' };
+    const body = urlencoded({ ...report, api_key: t.apiKey });
+    const dying = await instanceDyingAfterCommit(t);
+    try {
+      const lost = await dying.app.inject({ method: 'POST', url: '/open311/v1/requests.json', payload: body.payload, headers: { ...body.headers, 'idempotency-key': '"key-crash"' } });
+      // The GeoReport spec's general error: the caller learns nothing of the report.
+      expect(lost.statusCode).toBe(400);
+      expect(lost.json()[0].description).toContain('could not process the request');
+    } finally {
+      await dying.close();
+    }
+    expect(await rowsDescribed(report.description)).toBe(1);
+    // Long after the claim's lease, when a claim left running would be taken over.
+    t.clock.now += submissionLeaseMs(t.config) + 1;
+    const retry = await post(report, 'key-crash');
+    expect(retry.statusCode, retry.body).toBe(200);
+    const [stored] = await t.sql.all<{ service_request_id: string }>('SELECT service_request_id FROM service_requests WHERE description = ?', report.description);
+    expect(retry.json()).toEqual([{ service_request_id: stored!.service_request_id, service_notice: '' }]);
+    expect(await rowsDescribed(report.description)).toBe(1);
+    expect(await emailsTo(report.email)).toBe(1);
   });
 
   it('a repeat sent to the other instance gets the first answer; nothing is stored twice', async () => {

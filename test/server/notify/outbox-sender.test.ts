@@ -177,6 +177,34 @@ describe('the outbox sender with SMTP_URL', () => {
     }
   });
 
+  it('sends once when the database blinks as the message is marked sent: the mark is made at the next pass', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      await closeRequestWithEmail();
+      let databaseDown = true;
+      const blinking = {
+        ...t.store.outbox,
+        markSent: (id: number, at: number) => (databaseDown ? Promise.reject(new Error('the database could not be reached')) : t.store.outbox.markSent(id, at)),
+      };
+      const sender = createOutboxSender({ store: blinking, transport: createSmtpTransport(smtp.url, mailFrom), log: t.app.log, now: () => t.clock.now });
+      await sender.runOnce().catch(() => undefined); // the pass ends when the mark fails again
+      expect(smtp.received).toHaveLength(1);
+      expect((await outboxRows())[0]!.sent_at).toBeNull();
+      // The database is back; the next pass comes after the message's lease has run out.
+      databaseDown = false;
+      t.clock.now += 5 * 60_000;
+      await sender.runOnce();
+      t.clock.now += 3_600_000;
+      await sender.runOnce();
+      await sender.stop();
+      expect(smtp.received).toHaveLength(1);
+      expect((await outboxRows())[0]).toMatchObject({ attempts: 1, sent_at: expect.any(Number), to_address: '' });
+      expect(t.logs.join('\n')).toContain('notification email sent, but recording it failed');
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('gives up on a permanent refusal, and never logs the address or the text', async () => {
     const smtp = await startSmtpServer(0, { rejectRecipients: true });
     try {

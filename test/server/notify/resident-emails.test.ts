@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../helpers/georeport-app';
 import { urlencoded } from '../georeport/form';
 import { submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import { signInResident } from '../residents/resident-client';
 import { linkIn } from './multipart';
 import { useResidentMailbox } from './resident-mailbox';
 
@@ -21,6 +22,12 @@ const follow = (id: string, email: string, locale = 'en') =>
 const followerCount = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/open311/v1/requests/${id}/followers.json` })).json().follower_count as number;
 
+/** Proves the address is its owner's (a sign-in by its emailed link), then forgets the sign-in email. */
+async function confirmAddress(email: string) {
+  await signInResident(t, email);
+  await deliver();
+}
+
 /** Opens a link from an email as a browser would: the page, then its button. */
 async function openAndPress(link: string) {
   const path = link.replace('http://kerro.test', '');
@@ -32,6 +39,7 @@ async function openAndPress(link: string) {
 
 describe('emails at each step', () => {
   it('a receipt in the report\'s language, then an update on publishing, each status change and each public note', async () => {
+    await confirmAddress('aino@example.org');
     const id = await submitRequest(t, { email: 'aino@example.org', locale: 'sv', title: 'Grop vid skolan', description: 'Djup grop vid skolans port.' });
     const [receipt, ...others] = await deliver();
     expect(others).toEqual([]);
@@ -84,6 +92,63 @@ describe('emails at each step', () => {
     await session.request('POST', `/requests/${id}/publish`);
     await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'] });
     expect(await deliver()).toEqual([]);
+  });
+});
+
+describe('a receipt to an address nobody has confirmed (issue 39, item 7d)', () => {
+  const written = {
+    title: 'Cheap watches at shop dot example',
+    description: 'Buy now, call Mr. Spammer',
+    first_name: 'Spam',
+    last_name: 'Sender',
+  };
+
+  it('quotes nothing the reporter wrote, in the text or the HTML part: only the type, the id, how to see it and how to stop', async () => {
+    const id = await submitRequest(t, { email: 'victim@example.org', locale: 'en', ...written });
+    const [receipt, ...others] = await deliver();
+    expect(others).toEqual([]);
+    expect(receipt!.to).toBe('victim@example.org');
+    const { mail } = receipt!;
+    const everything = [mail.headers.get('subject'), mail.plain, mail.html].join('\n');
+    for (const text of [...Object.values(written), 'Cheap', 'watches', 'Buy now', 'Spammer']) expect(everything).not.toContain(text);
+    expect(mail.headers.get('subject')).toBe('A report has been received: Potholes');
+    expect(mail.plain).toContain('We have received a report that gave this email address as the reporter\'s.');
+    expect(mail.plain).toContain(`Report: Potholes (${id})`);
+    expect(mail.plain).toContain('this message does not repeat what the report says. To see the report, sign in with this address:\nhttp://kerro.test/account');
+    expect(mail.html).toContain('<a href="http://kerro.test/account">');
+    expect(mail.plain).toContain('You get this message because this address was given with the report.');
+    expect(mail.plain).toContain('If you did not make this report, stop messages about it:');
+    const unsubscribe = linkIn(mail.plain, 'http://kerro.test/mail/unsubscribe?token=');
+    expect(mail.headers.get('list-unsubscribe')).toBe(`<${unsubscribe}>`);
+  });
+
+  it('in Finnish and Swedish too', async () => {
+    await submitRequest(t, { email: 'victim@example.org', locale: 'fi', ...written });
+    await submitRequest(t, { email: 'victim@example.org', locale: 'sv', ...written });
+    const [fi, sv] = await deliver();
+    expect(fi!.mail.headers.get('subject')).toBe('Ilmoitus on vastaanotettu: Katujen kunto');
+    expect(fi!.mail.plain).toContain('Osoitetta ei ole vielä vahvistettu');
+    expect(sv!.mail.headers.get('subject')).toBe('Anmälan har tagits emot: Gatornas skick');
+    expect(sv!.mail.plain).toContain('Adressen har inte bekräftats ännu');
+    for (const { mail } of [fi!, sv!]) for (const text of Object.values(written)) expect(mail.plain + mail.html).not.toContain(text);
+  });
+
+  it('once the address is confirmed (signed in by its link, or a follow confirmed), the full receipt as before', async () => {
+    await confirmAddress('Aino@Example.org');
+    await submitRequest(t, { email: 'aino@example.org', locale: 'en', title: 'Pothole by the school', description: 'Deep pothole at the gate.' });
+    const [receipt] = await deliver();
+    expect(receipt!.mail.headers.get('subject')).toBe('Your report has been received: Pothole by the school');
+    expect(receipt!.mail.plain).toContain('Deep pothole at the gate.');
+    expect(receipt!.mail.html).toContain('Deep pothole at the gate<wbr>.');
+
+    const published = await submitRequest(t, { email: 'aino@example.org' });
+    await session.request('POST', `/requests/${published}/publish`);
+    await deliver();
+    await follow(published, 'pekka@example.org');
+    const [confirmation] = await deliver();
+    await openAndPress(linkIn(confirmation!.mail.plain, 'http://kerro.test/mail/confirm?token='));
+    await submitRequest(t, { email: 'pekka@example.org', locale: 'en', description: 'Pekka’s own words.' });
+    expect((await deliver())[0]!.mail.plain).toContain('Pekka’s own words.');
   });
 });
 
@@ -140,6 +205,7 @@ describe('following a report', () => {
   });
 
   it('never makes resident text a link: web addresses in a title or description stay text, in the receipt and in a confirmation anyone can trigger', async () => {
+    await confirmAddress('aino@example.org');
     const id = await submitRequest(t, {
       email: 'aino@example.org',
       locale: 'en',
@@ -182,12 +248,13 @@ describe('following a report', () => {
       expect((await t.app.inject({ method: 'GET', url: `/mail/confirm?token=${token}` })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'POST', url: `/mail/unsubscribe?token=${token}` })).statusCode).toBe(404);
     }
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await follow(id, 'same@example.org')).statusCode).toBe(202);
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await follow(id, 'same@example.org')).statusCode).toBe(202);
     const limited = await follow(id, 'SAME@example.org');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()[0].description).toMatch(/^too many follow requests: at most 5 an hour/);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limited.json()[0].description).toMatch(/^too many follow requests for this address from your network: at most 3 an hour/);
     // Each renewed request re-sent one confirmation; the address never appears in the rate-limit table.
-    expect(await deliver()).toHaveLength(5);
+    expect(await deliver()).toHaveLength(3);
     const keys = await t.sql.all<{ key: string }>('SELECT key FROM rate_limits');
     expect(keys.map((row) => row.key).join()).not.toContain('same@');
   });

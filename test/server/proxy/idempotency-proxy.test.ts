@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { makeJpeg } from '../../helpers/images';
+import { instanceDyingAfterCommit } from '../../helpers/instance-dying-after-commit';
+import { submissionLeaseMs } from '../../../src/server/open311/idempotency';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
 import { startFakeUpstream } from './fake-upstream';
 
@@ -46,6 +48,26 @@ describe('the proxy in front of the embedded service', () => {
     expect(asked.json()).toEqual(first.json());
     // The in-process service was handed no key: the proxy holds it, once.
     expect((await t.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM idempotency_keys WHERE idempotency_key = ?', 'f3b1c7c2-9a51-4c8e-8d0e-1a2b3c4d5e6f'))!.n).toBe(1);
+  });
+
+  it('records the key with the report: a retry after its instance died in between finds the report, even after the claim expired', async () => {
+    const report = { ...validReport, description: 'Sent through the proxy just before its instance died.', email: 'proxy.crash@example.org' };
+    const dying = await instanceDyingAfterCommit(t, { PROXY_POSTS_PER_MINUTE: '1000' });
+    try {
+      const lost = await proxyPost({ ...t, app: dying.app }, report, 'proxy-crash-key');
+      expect(lost.json()[0].description).toContain('could not process the request');
+    } finally {
+      await dying.close();
+    }
+    expect(await rowsDescribed(t, report.description)).toBe(1);
+    // The page asks after its key, then sends again, long after a claim left running would be taken over.
+    t.clock.now += submissionLeaseMs(t.config) + 1;
+    const asked = await lookup(t, 'proxy-crash-key');
+    expect(asked.statusCode, asked.body).toBe(200);
+    const retry = await proxyPost(t, report, 'proxy-crash-key');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.body).toBe(asked.body);
+    expect(await rowsDescribed(t, report.description)).toBe(1);
   });
 
   it('says 404 for a key nothing arrived with, 400 for one that cannot be a key, as GeoReport errors', async () => {

@@ -81,15 +81,16 @@ describe('reporting abuse', () => {
     expect((await t.store.abuseReports.listOpen([id])).size).toBe(0);
   });
 
-  it('is taken for published requests only, and at most ten an hour per request', async () => {
+  it('is taken for published requests only, and from one client at most two an hour per request', async () => {
     const pending = await submitRequest(t);
     expect((await viaProxy(pending, { reason })).statusCode).toBe(404);
     expect((await viaProxy('no-such-request', { reason })).statusCode).toBe(404);
     const id = await publishedReport();
-    for (let report = 0; report < 10; report += 1) expect((await toService(id, { reason })).statusCode).toBe(202);
+    for (let report = 0; report < 2; report += 1) expect((await toService(id, { reason })).statusCode).toBe(202);
     const limited = await toService(id, { reason });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()[0].description).toMatch(/^too many reports about this request: at most 10 an hour; try again in \d+ minutes$/);
+    expect(limited.headers['retry-after']).toBe('3600');
+    expect(limited.json()[0].description).toMatch(/^too many reports of abuse for this request from your network: at most 2 an hour; try again in 60 minutes$/);
   });
 });
 

@@ -149,7 +149,11 @@ describe('the redaction rule', () => {
       'attribute[DEPTH][]', 'email[]', 'Email', 'first_name', 'device_id', 'account_id', 'password', 'authorization', 'cookie', 'api%5Fkey']) {
       expect(isSensitiveName(name), name).toBe(true);
     }
-    for (const name of ['status', 'service_code', 'lat', 'long', 'page', 'keywords', 'updated_after', 'text', 'size']) {
+    // A body's id names a municipality, not a request body: logged. A body itself stays redacted.
+    expect(isSensitiveName('body'), 'body').toBe(true);
+    expect(isSensitiveName('rawBody'), 'rawBody').toBe(true);
+    expect(isSensitiveName('body[email]'), 'body[email]').toBe(true);
+    for (const name of ['status', 'service_code', 'lat', 'long', 'page', 'keywords', 'updated_after', 'text', 'size', 'bodyId', 'body_id', 'body_id[]']) {
       expect(isSensitiveName(name), name).toBe(false);
     }
   });

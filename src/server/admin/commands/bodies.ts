@@ -15,7 +15,9 @@ export const bodiesUsage = `Usage: npm run admin -- bodies <command>
   bodies remove ID            remove a body and its service list; its requests keep their body id
   bodies sends [--failed]     reports on their way to bodies' case systems, given up first, then
                               pending: request id, body, method, state, attempts, next attempt
-                              and the case system's last error (never a key, contact or text)
+                              (a send an instance holds: "leased until HH:MM:SS", TZ_NAME's time)
+                              and the case system's last error (never a key, contact or text);
+                              then each body's poll an instance holds, and until when
   bodies retry REQUEST_ID|--all  send a given-up report (or every one) again, due now, with
                               fresh attempts: after fixing the body's send settings or its
                               case system
@@ -28,6 +30,7 @@ export async function bodiesCommand(
   io: CommandIo,
   repositories: Pick<Repositories, 'bodies' | 'serviceTypes' | 'forwards'>,
   now: number,
+  timeZone: string,
 ): Promise<number> {
   const [command, ...rest] = args;
   switch (command) {
@@ -39,7 +42,7 @@ export async function bodiesCommand(
       return rest.length === 1 ? remove(rest[0]!, io, repositories) : usageError(io, 'bodies remove takes one ID.');
     case 'sends':
       return rest.length === 0 || (rest.length === 1 && rest[0] === '--failed')
-        ? listSends(io, repositories.forwards, now, rest.length === 1)
+        ? listSends(io, repositories.forwards, { now, timeZone }, rest.length === 1)
         : usageError(io, 'bodies sends takes nothing, or --failed for the given-up sends only.');
     case 'retry': {
       const [target] = rest;

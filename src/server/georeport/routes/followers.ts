@@ -38,7 +38,7 @@ export function followerCountHandler(context: AppContext) {
 export function followHandler(context: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply, { format, service_request_id: serviceRequestId }: FollowersPath) => {
     const { fields } = await readForm(request, { receiveFile: async () => undefined });
-    await followServiceRequest(context, serviceRequestId, fields);
+    await followServiceRequest(context, serviceRequestId, fields, request.ip);
     const body: FollowAnswer = { service_request_id: serviceRequestId, status: 'confirmation_sent' };
     return sendDocument(reply, { root: 'follow', body }, format, 202);
   };
@@ -48,7 +48,7 @@ export function followHandler(context: AppContext) {
 export function abuseHandler(context: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply, { format, service_request_id: serviceRequestId }: FollowersPath) => {
     const { fields } = await readForm(request, { receiveFile: async () => undefined });
-    await reportAbuse(context, serviceRequestId, fields);
+    await reportAbuse(context, serviceRequestId, fields, request.ip);
     const body: AbuseAnswer = { service_request_id: serviceRequestId, status: 'received' };
     return sendDocument(reply, { root: 'abuse', body }, format, 202);
   };

@@ -24,6 +24,7 @@ import { requestDetailHandler, requestListHandler } from './requests-read';
 import type { GeoReportContext } from '../service-context';
 import { geoReportSchemas } from './schemas';
 import { serviceDefinitionHandler, serviceListHandler } from './services';
+import { tokenHandler } from './tokens';
 
 type Method = 'GET' | 'POST';
 
@@ -83,6 +84,7 @@ export const georeportRoutes: FastifyPluginAsync<{ context: GeoReportContext }> 
   const abuse = abuseHandler(context);
   const requestUpdates = requestUpdatesHandler(context);
   const postRequestUpdate = postRequestUpdateHandler(context);
+  const token = tokenHandler(context);
 
   app.get(resource('GET', '/discovery'), { schema: schemas.discovery }, (request, reply) =>
     discovery(reply, { ...request.params, ...request.query, baseUrl: publicBaseUrl(request, config), scope: scopeOf(request) }),
@@ -106,6 +108,7 @@ export const georeportRoutes: FastifyPluginAsync<{ context: GeoReportContext }> 
   app.get(resource('GET', '/requests/:service_request_id'), { schema: schemas.requestDetail }, (request, reply) =>
     requestDetail(request, reply, { ...request.params, ...request.query, scope: scopeOf(request) }),
   );
+  app.get(resource('GET', '/tokens/:token'), { schema: schemas.token }, (request, reply) => token(reply, { ...request.params, scope: scopeOf(request) }));
   // Kerro extension: following a request (see followers.ts and README, "Following a report").
   app.get(resource('GET', '/requests/:service_request_id/followers'), { schema: schemas.followerCount }, (request, reply) =>
     followerCount(reply, { ...request.params, scope: scopeOf(request) }),

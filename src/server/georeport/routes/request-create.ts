@@ -5,11 +5,11 @@ import { photoTooLarge } from '../../../shared/georeport/problems';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../open311/errors';
 import { readForm, type ReadForm } from '../../open311/form-reader';
-import { answerOnce, idempotencyKeyOf, requestFingerprint, sendStoredAnswer, submissionLeaseMs } from '../../open311/idempotency';
+import { answerOnce, idempotencyKeyOf, requestFingerprint, sendStoredAnswer, submissionLeaseMs, type ClaimedKey } from '../../open311/idempotency';
 import { presentCreated } from '../../open311/presenter';
 import { serialize, type GeoReportFormat } from '../../open311/serializers';
 import { createUploadSpool, uploadSpoolDirectory, type SpooledFile, type UploadSpool } from '../../open311/upload-spool';
-import type { StoredAnswer } from '../../storage/repositories/types';
+import type { NewServiceRequest, StoredAnswer } from '../../storage/repositories/types';
 import { requireApiKey } from '../api-key-check';
 import { submitServiceRequest } from '../create-service-request';
 import type { GeoReportContext } from '../service-context';
@@ -40,7 +40,7 @@ export function requestCreateHandler(context: GeoReportContext) {
           now: context.now,
           leaseMs: submissionLeaseMs(config),
         },
-        () => createFromReadForm(format, form),
+        (claimed) => createFromReadForm(format, form, claimed),
       );
       return sendStoredAnswer(reply, answer);
     } finally {
@@ -51,13 +51,14 @@ export function requestCreateHandler(context: GeoReportContext) {
 
 /**
  * The use-case behind POST requests.{format} for a form someone in this process has already read
- * (the embedded proxy, which holds the submission's idempotency key itself): the same key check,
- * field checks and answer as over HTTP. Empty photo parts are left out here, as the HTTP reader
- * leaves them out.
+ * (the embedded proxy, which holds the submission's idempotency key itself and hands it here to be
+ * recorded with the report): the same key check, field checks and answer as over HTTP. Empty photo
+ * parts are left out here, as the HTTP reader leaves them out.
  */
 export function embeddedRequestCreate(context: GeoReportContext) {
   const createFromReadForm = answerSubmission(context);
-  return (format: GeoReportFormat, form: ReadForm) => createFromReadForm(format, { fields: form.fields, files: form.files.filter((file) => file.bytes > 0) });
+  return (format: GeoReportFormat, form: ReadForm, claimed?: ClaimedKey) =>
+    createFromReadForm(format, { fields: form.fields, files: form.files.filter((file) => file.bytes > 0) }, claimed);
 }
 
 /** The form of a POST with photos (a report, a resident's update): spooled, the key checked as it arrives. */
@@ -79,11 +80,18 @@ export async function readRequestForm(context: AppContext, request: FastifyReque
   });
 }
 
-/** The use-case, then the answer: the new request's id in the format asked for, kept whole so a repeat can be sent it again. */
+/**
+ * The use-case, then the answer: the new request's id in the format asked for, kept whole so a
+ * repeat can be sent it again. Under a claimed Idempotency-Key the answer is recorded in the
+ * report's own transaction: a crash right after it commits cannot let a retry make a second one.
+ */
 function answerSubmission(context: GeoReportContext) {
-  return async (format: GeoReportFormat, form: ReadForm): Promise<StoredAnswer> => {
-    const created = await submitServiceRequest(context, { ...form, format });
-    const { body, contentType } = serialize(presentCreated(created.service_request_id, created.service_notice), format);
-    return { statusCode: 200, contentType, body };
+  return async (format: GeoReportFormat, form: ReadForm, claimed?: ClaimedKey): Promise<StoredAnswer> => {
+    const answerFor = (record: Pick<NewServiceRequest, 'service_request_id' | 'service_notice'>): StoredAnswer => {
+      const { body, contentType } = serialize(presentCreated(record.service_request_id, record.service_notice), format);
+      return { statusCode: 200, contentType, body };
+    };
+    const keyCompletion = claimed && ((record: NewServiceRequest) => ({ ...claimed, answer: answerFor(record) }));
+    return answerFor(await submitServiceRequest(context, { ...form, format }, keyCompletion));
   };
 }

@@ -36,6 +36,7 @@ import {
   serviceRequestListSchema,
   serviceTypeSchema,
   submissionBody,
+  tokenAnswerSchema,
 } from '../../open311/wire-schemas';
 import { parseRequestQuery } from '../query-params';
 import { parseUpdatesWindow } from '../request-updates';
@@ -108,6 +109,13 @@ export function geoReportSchemas(jurisdictionId: string, now: () => number) {
         extensions: booleanParam(query, 'extensions', problems),
       })),
       response: { 200: bothFormats('A list of one service request', serviceRequestListSchema, 'service_requests'), ...geoReportErrors(400, 404) },
+    },
+    token: {
+      tags,
+      summary: 'The request a token stands for (GeoReport v2 tokens; Kerro answers every POST with its id, which is also its token)',
+      params: z.object({ token: z.string(), format: formatParam }),
+      querystring: geoReportQuery(jurisdictionId, {}, () => ({})),
+      response: { 200: bothFormats('The request id of the token', tokenAnswerSchema, 'service_requests'), ...geoReportErrors(400, 404) },
     },
     requestCreate: {
       tags,

@@ -8,7 +8,8 @@ import type { ForwardEntry, ForwardOrder, ForwardStore, ForwardedReport } from '
 const LOOKUP_BATCH = 500;
 
 const entryColumns = [
-  'service_request_id', 'body_id', 'method', 'created_at', 'attempts', 'next_attempt_at', 'sent_at', 'failed_at', 'last_error', 'remote_id', 'remote_updated_at',
+  'service_request_id', 'body_id', 'method', 'created_at', 'attempts', 'next_attempt_at', 'sent_at', 'failed_at', 'last_error', 'locked_until', 'remote_id',
+  'remote_updated_at',
 ] as const;
 const reportColumns = ['service_request_id', 'remote_id', 'remote_updated_at'] as const;
 
@@ -149,5 +150,6 @@ export function createForwardStore(engine: Engine): ForwardStore {
           : { last_error: outcome.error };
       await db.updateTable('case_system_polls').set({ ...values, locked_until: null }).where('body_id', '=', bodyId).execute();
     },
+    listPolls: () => db.selectFrom('case_system_polls').select(['body_id', 'locked_until', 'last_polled_at', 'last_error']).orderBy('body_id').execute(),
   };
 }

@@ -1,11 +1,21 @@
-import type { Engine } from './engine';
-import type { IdempotencyClaim, IdempotencyRepository, StoredAnswer } from '../repositories/types';
+import type { Db, Engine } from './engine';
+import type { IdempotencyClaim, IdempotencyRepository, KeyCompletion, StoredAnswer } from '../repositories/types';
 
 const answerOf = (row: { status_code: number | null; content_type: string | null; body: string | null }): StoredAnswer => ({
   statusCode: Number(row.status_code),
   contentType: row.content_type ?? '',
   body: row.body ?? '',
 });
+
+/** The key's first answer, kept until `expiresAt`: by `complete`, or inside the transaction of the change it answers (a new report). */
+export async function completeKey(trx: Db, { scope, key, answer, expiresAt }: KeyCompletion): Promise<void> {
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', status_code: answer.statusCode, content_type: answer.contentType, body: answer.body, expires_at: expiresAt })
+    .where('scope', '=', scope)
+    .where('idempotency_key', '=', key)
+    .execute();
+}
 
 export function createIdempotencyRepository(engine: Engine): IdempotencyRepository {
   const { db } = engine;
@@ -44,14 +54,7 @@ export function createIdempotencyRepository(engine: Engine): IdempotencyReposito
         return { outcome: 'running', leaseUntil: Number(row.lease_until) };
       });
     },
-    async complete({ scope, key, answer, expiresAt }) {
-      await db
-        .updateTable('idempotency_keys')
-        .set({ state: 'done', status_code: answer.statusCode, content_type: answer.contentType, body: answer.body, expires_at: expiresAt })
-        .where('scope', '=', scope)
-        .where('idempotency_key', '=', key)
-        .execute();
-    },
+    complete: (completion) => completeKey(db, completion),
     async release(scope, key) {
       await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('idempotency_key', '=', key).where('state', '=', 'running').execute();
     },

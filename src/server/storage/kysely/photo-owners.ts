@@ -31,5 +31,17 @@ export function createPhotoOwnerRepository({ db }: Engine): PhotoOwnerRepository
         isPublic: updatePhoto.request_moderation !== 'rejected' && updatePhoto.moderation === 'published',
       };
     },
+
+    // Every table that names a photo file: a request's photos and residents' updates' photos.
+    async namedAmong(fileNames) {
+      const named = new Set<string>();
+      if (fileNames.length === 0) return named;
+      const names = [...fileNames];
+      const requestPhotos = await db.selectFrom('request_media').select('file_name').where('file_name', 'in', names).execute();
+      for (const row of requestPhotos) named.add(row.file_name);
+      const updatePhotos = await db.selectFrom('resident_updates').select('media_file').where('media_file', 'in', names).execute();
+      for (const row of updatePhotos) if (row.media_file !== null) named.add(row.media_file);
+      return named;
+    },
   };
 }

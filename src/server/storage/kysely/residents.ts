@@ -59,6 +59,20 @@ export function createResidentRepository(engine: Engine): ResidentRepository {
     async deleteSession(id) {
       await db.deleteFrom('resident_sessions').where('id', '=', id).execute();
     },
+    async isConfirmedAddress(email, now) {
+      const address = email.toLowerCase();
+      // Each a small indexed or short-lived table; the first proof found answers.
+      const proofs = [
+        () => db.selectFrom('resident_sessions').select('id').where('email', '=', address).where('expires_at', '>', now).limit(1).executeTakeFirst(),
+        () => db.selectFrom('resident_sign_ins').select('token_hash').where('email', '=', address).where('used_at', 'is not', null).limit(1).executeTakeFirst(),
+        () => db.selectFrom('alerts').select('id').where('email', '=', address).where('confirmed_at', 'is not', null).limit(1).executeTakeFirst(),
+        // A reporter's own subscription is "confirmed" from the start: only a follow proves the address.
+        () =>
+          db.selectFrom('subscriptions').select('id').where(lowerEmail, '=', address).where('role', '=', 'follower').where('confirmed_at', 'is not', null).limit(1).executeTakeFirst(),
+      ];
+      for (const proof of proofs) if ((await proof()) !== undefined) return true;
+      return false;
+    },
     async reportsOf(email) {
       const rows = await db
         .selectFrom('service_requests as r')

@@ -4,6 +4,7 @@ import { coalescedRead } from './coalesced-read';
 import type { Db, Engine } from './engine';
 import { subscribeReporter } from './follow';
 import { queueForward } from './forwards';
+import { completeKey } from './idempotency';
 import { filterShape, filterValues, matchesNothing, requestFilters } from './request-filters';
 import { decodeRequest, encodeRequest, groupMedia, listingEntryColumns, listingEntryOf, requestColumns, type ListingEntryRow, type ServiceRequestRow } from '../request-rows';
 import type { ListingEntry, NewServiceRequest, ServiceRequestQuery, ServiceRequestRecord, ServiceRequestRepository } from '../repositories/types';
@@ -96,6 +97,7 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
         await insertRequests(engine, trx, [request]);
         if (request.email && receipt) await subscribeReporter(trx, request.service_request_id, request.email, request.locale, request.requested_at, receipt);
         if (options?.forward) await queueForward(trx, request.service_request_id, options.forward, request.requested_at);
+        if (options?.idempotencyKey) await completeKey(trx, options.idempotencyKey);
       });
     },
     async createMany(requests) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { compiledQueries } from './compiled';
 import type { Engine } from './engine';
-import { loginAttemptRetentionMs, loginKnownAddressRetentionMs, loginRetryAt } from '../repositories/throttle';
+import { loginAttemptRetentionMs, loginKnownAddressRetentionMs, loginRetryAt, rateLimitRetentionMs } from '../repositories/throttle';
 import type { LoginReservation, LoginThrottleRepository, RateLimitRepository } from '../repositories/types';
 
 export function createLoginThrottle(engine: Engine): LoginThrottleRepository {
@@ -68,10 +68,12 @@ export function createRateLimits(engine: Engine): RateLimitRepository {
   const run = compiledQueries();
   return {
     async hit(key, windowMs, now) {
+      if (windowMs > rateLimitRetentionMs) throw new RangeError(`a rate limit's window is at most ${rateLimitRetentionMs} ms`);
       // Two single statements, no transaction around them: the cleanup never waits (SKIP LOCKED)
       // and the upsert holds no lock before it, so concurrent hits cannot deadlock. The upsert
       // alone is atomic: concurrent hits on one key are each counted once.
-      await run(db, 'forget ended', [now - windowMs], ([endedBefore]) =>
+      // Rows are forgotten after the longest window, not this hit's: keys of every length share the table.
+      await run(db, 'forget ended', [now - rateLimitRetentionMs], ([endedBefore]) =>
         db.deleteFrom('rate_limits').where('key', 'in', engine.forUpdate(db.selectFrom('rate_limits').select('key').where('window_start', '<=', endedBefore as number), { skipLocked: true })),
       );
       // A window that has ended starts afresh at this hit; otherwise the hit is counted in it.

@@ -64,6 +64,7 @@ export interface ServiceTypeRepository {
 import type { ModerationState } from '../../../shared/moderation/wire';
 import type { RecipientMessage } from './follow';
 import type { ForwardOrder } from './forwards';
+import type { KeyCompletion } from './idempotency';
 
 export type { ModerationState };
 
@@ -158,13 +159,12 @@ export type ListingEntry = [service_request_id: string, service_code: string, re
 export interface ServiceRequestRepository {
   /**
    * Stores a request. With an email on the request and `receipt`, the reporter is subscribed to
-   * its updates and the receipt queued, in the same transaction.
+   * its updates and the receipt queued, in the same transaction. `forward`: its forward job,
+   * queued in the same transaction (ForwardStore), when its body takes reports before moderation.
+   * `idempotencyKey`: the submission's key with its answer, recorded in the same transaction, so
+   * no crash between the two lets a retry with the key make a second report.
    */
-  /**
-   * Stores a new request with the reporter's receipt. `forward`: its forward job, queued in the
-   * same transaction (ForwardStore), when its body takes reports before moderation.
-   */
-  create(request: NewServiceRequest, receipt?: RecipientMessage, options?: { forward?: ForwardOrder }): Promise<void>;
+  create(request: NewServiceRequest, receipt?: RecipientMessage, options?: { forward?: ForwardOrder; idempotencyKey?: KeyCompletion }): Promise<void>;
   /** Inserts many at once (demo data, benchmarks); one transaction. */
   createMany(requests: NewServiceRequest[]): Promise<void>;
   find(id: string): Promise<ServiceRequestRecord | undefined>;

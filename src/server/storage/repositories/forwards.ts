@@ -45,6 +45,8 @@ export interface ForwardEntry {
   failed_at: number | null;
   /** The case system's last error, as the sender worded it (never a key). */
   last_error: string | null;
+  /** Epoch ms until which a sender holds it (sending it now, or dead): no other sends it before; null when none has. */
+  locked_until: number | null;
   /** The case system's id of the report, once sent; null for a method that gives none (email). */
   remote_id: string | null;
   /** The newest case-system `updated_datetime` applied to the request (epoch ms); null before any. */
@@ -70,6 +72,17 @@ export interface PollLease {
   body_id: string;
   /** The end of the last window fully applied (epoch ms); null before the first poll. */
   polled_until: number | null;
+}
+
+/** A body's polling as an operator sees it. */
+export interface PollState {
+  body_id: string;
+  /** Epoch ms until which an instance holds the body's poll (polling it now, or dead); null when none does. */
+  locked_until: number | null;
+  /** When the last poll that applied its window ended (epoch ms); null before any. */
+  last_polled_at: number | null;
+  /** The case system's error at the last failed poll; null after one that worked. */
+  last_error: string | null;
 }
 
 export interface ForwardStore {
@@ -99,4 +112,6 @@ export interface ForwardStore {
   claimPoll(bodyId: string, now: number, leaseUntil: number): Promise<PollLease | undefined>;
   /** Ends this instance's lease, recording the window applied (`polledUntil`) or the case system's error. */
   releasePoll(bodyId: string, outcome: { polledUntil: number } | { error: string }): Promise<void>;
+  /** Every body polled so far, by id. */
+  listPolls(): Promise<PollState[]>;
 }

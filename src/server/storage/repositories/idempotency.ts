@@ -32,6 +32,14 @@ export type IdempotencyClaim =
 
 export type IdempotencyState = { state: 'done'; answer: StoredAnswer } | { state: 'running'; leaseUntil: number };
 
+/** A key's first answer, to keep until `expiresAt`: given to `complete`, or to the change it answers (a new report) to record in the same transaction. */
+export interface KeyCompletion {
+  scope: string;
+  key: string;
+  answer: StoredAnswer;
+  expiresAt: number;
+}
+
 export interface IdempotencyRepository {
   /**
    * Atomically, across instances: claims the key for its request when no live record holds it,
@@ -39,7 +47,7 @@ export interface IdempotencyRepository {
    */
   claim(ask: IdempotencyClaimAsk): Promise<IdempotencyClaim>;
   /** Stores the claimed request's first answer, kept until `expiresAt`. */
-  complete(ask: { scope: string; key: string; answer: StoredAnswer; expiresAt: number }): Promise<void>;
+  complete(ask: KeyCompletion): Promise<void>;
   /** Gives up a running claim (its request failed): the key may be used again. Never touches a done record. */
   release(scope: string, key: string): Promise<void>;
   /** What the key holds now, unexpired; undefined when nothing. */

@@ -69,4 +69,6 @@ export interface PhotoOwner {
 export interface PhotoOwnerRepository {
   /** undefined for a file no request or update names (removed by a moderator, or never committed). */
   ownerOf(fileName: string): Promise<PhotoOwner | undefined>;
+  /** Those of the names that a request or a resident's update holds (the start-up sweep keeps them). */
+  namedAmong(fileNames: readonly string[]): Promise<Set<string>>;
 }

@@ -59,6 +59,13 @@ export interface ResidentRepository {
   /** The session by its token's hash, while it lasts. */
   findSession(id: string, now: number): Promise<ResidentSessionRecord | undefined>;
   deleteSession(id: string): Promise<void>;
+  /**
+   * Whether this address is known to be its owner's (issue 39, item 7d): a sign-in link sent to it
+   * was used (while that is remembered, a day after it ended) or its session lasts, or a follow or
+   * an alert of it was confirmed by its emailed link. Until then emails to it quote nothing a
+   * stranger could have written.
+   */
+  isConfirmedAddress(email: string, now: number): Promise<boolean>;
   /** The requests reported with this address, newest first, in any moderation state. */
   reportsOf(email: string): Promise<ResidentReport[]>;
   /** The published requests this address follows (confirmed, not unsubscribed), newest first. */

@@ -57,10 +57,17 @@ export function loginRetryAt(limits: readonly LoginLimit[], timesOf: (scope: str
   return retryAt;
 }
 
+/**
+ * The longest window a rate limit may have: rows are forgotten this long after their window
+ * started, whatever the window of the hit that cleans up (a minute's hit must not end an hour's).
+ */
+export const rateLimitRetentionMs = 24 * 3_600_000;
+
 export interface RateLimitRepository {
   /**
    * Counts one hit for `key` in its current fixed window (a window starts at the first hit and
-   * lasts `windowMs`); answers the hits so far in that window and when it ends.
+   * lasts `windowMs`, at most rateLimitRetentionMs); answers the hits so far in that window and
+   * when it ends.
    */
   hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
 }

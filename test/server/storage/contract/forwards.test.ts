@@ -56,8 +56,8 @@ describe('forwards: the job queue', () => {
     expect(await store.forwards.listDue(baseTime + 2, 1)).toEqual(['r-mailed']);
     const entries = await store.forwards.list({ limit: 10 });
     expect(entries).toEqual([
-      { service_request_id: 'r-mailed', body_id: 'mailed', method: 'email', created_at: baseTime + 1, attempts: 0, next_attempt_at: baseTime + 1, sent_at: null, failed_at: null, last_error: null, remote_id: null, remote_updated_at: null },
-      { service_request_id: 'r-works', body_id: 'works', method: 'open311', created_at: baseTime + 2, attempts: 0, next_attempt_at: baseTime + 2, sent_at: null, failed_at: null, last_error: null, remote_id: null, remote_updated_at: null },
+      { service_request_id: 'r-mailed', body_id: 'mailed', method: 'email', created_at: baseTime + 1, attempts: 0, next_attempt_at: baseTime + 1, sent_at: null, failed_at: null, last_error: null, locked_until: null, remote_id: null, remote_updated_at: null },
+      { service_request_id: 'r-works', body_id: 'works', method: 'open311', created_at: baseTime + 2, attempts: 0, next_attempt_at: baseTime + 2, sent_at: null, failed_at: null, last_error: null, locked_until: null, remote_id: null, remote_updated_at: null },
     ]);
   });
 
@@ -100,9 +100,13 @@ describe('forwards: the job queue', () => {
     await seedBodies(store);
     await queued(store, 'r1', 'works');
     await store.forwards.claim('r1', baseTime, baseTime + lease);
+    // The lease shows, for an operator (admin bodies sends) to read until when the job is held.
+    expect((await store.forwards.list({ limit: 1 }))[0]).toMatchObject({ locked_until: baseTime + lease });
     await store.forwards.retryLater('r1', baseTime + 10 * minute, 'HTTP 400: service_code unknown', false);
     expect(await store.forwards.listDue(baseTime + 10 * minute - 1, 10)).toEqual([]);
-    expect((await store.forwards.findFor(['r1'])).get('r1')).toMatchObject({ attempts: 1, next_attempt_at: baseTime + 10 * minute, last_error: 'HTTP 400: service_code unknown' });
+    expect((await store.forwards.findFor(['r1'])).get('r1')).toMatchObject({
+      attempts: 1, next_attempt_at: baseTime + 10 * minute, last_error: 'HTTP 400: service_code unknown', locked_until: null,
+    });
     expect(await store.forwards.claim('r1', baseTime + 10 * minute, baseTime + 15 * minute)).toMatchObject({ attempts: 2, uncertain: false });
 
     await store.forwards.retryLater('r1', baseTime + 20 * minute, 'timed out after 10 s', true);
@@ -232,6 +236,11 @@ describe('forwards: following forwarded reports', () => {
     expect(await forwards.claimPoll('works', baseTime + lease + 1, baseTime + 3 * lease)).toEqual({ body_id: 'works', polled_until: baseTime + lease });
     await forwards.releasePoll('works', { error: 'HTTP 502 from the case system' });
     expect(await forwards.claimPoll('works', baseTime + lease + 2, baseTime + 3 * lease)).toEqual({ body_id: 'works', polled_until: baseTime + lease });
+    // What an operator reads of each body's polling (admin bodies sends): the lease held and the last poll.
+    expect(await forwards.listPolls()).toEqual([
+      { body_id: 'parks', locked_until: baseTime + lease, last_polled_at: null, last_error: null },
+      { body_id: 'works', locked_until: baseTime + 3 * lease, last_polled_at: baseTime + lease, last_error: 'HTTP 502 from the case system' },
+    ]);
   });
 
   it('of many instances claiming a body\'s polling at once, exactly one gets it', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredAnswer } from '../../../../src/server/storage/repositories/types';
-import { baseTime, day, minute, openSecondStore, useFreshStore } from './fixtures';
+import { baseTime, day, minute, newRequest, openSecondStore, storeServiceTypes, useFreshStore } from './fixtures';
 
 const answer: StoredAnswer = { statusCode: 200, contentType: 'application/json; charset=utf-8', body: '[{"service_request_id":"abc","service_notice":""}]' };
 
@@ -66,6 +66,20 @@ describe('idempotency keys', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a new report records its key\'s answer in its own transaction; a report that cannot be stored leaves its key running', async () => {
+    await storeServiceTypes(opened.store);
+    await claim('k-report', 'f1');
+    const completion = { scope: 'proxy:open311', key: 'k-report', answer, expiresAt: baseTime + day };
+    await opened.store.serviceRequests.create(newRequest('abc'), undefined, { idempotencyKey: completion });
+    expect(await keys().find('proxy:open311', 'k-report', baseTime + 1)).toEqual({ state: 'done', answer });
+    // A retry after the claim's lease finds the report's answer: nothing runs again.
+    expect(await claim('k-report', 'f1', baseTime + day - 1)).toEqual({ outcome: 'replay', answer });
+
+    await claim('k-failed', 'f1');
+    await expect(opened.store.serviceRequests.create(newRequest('abc'), undefined, { idempotencyKey: { ...completion, key: 'k-failed' } })).rejects.toThrow();
+    expect(await keys().find('proxy:open311', 'k-failed', baseTime + 1)).toEqual({ state: 'running', leaseUntil: baseTime + minute });
   });
 
   it('claims arriving at once, across instances, let exactly one through', async () => {

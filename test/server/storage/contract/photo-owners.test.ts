@@ -62,6 +62,17 @@ describe('photo owners', () => {
     expect(await store.photoOwners.ownerOf(updatePhoto)).toMatchObject({ isPublic: false });
   });
 
+  it('says which of many names a request or an update holds, whatever their moderation (the start-up sweep keeps those)', async () => {
+    const { store } = opened;
+    await storeServiceTypes(store);
+    await store.serviceRequests.create(newRequest('req', { moderation: 'rejected', body_id: 'espoo', media: [{ ...mediaRow(0), file_name: requestPhoto(1) }] }));
+    await store.residentUpdates.create(update('u1', 'req', updatePhoto));
+    await store.residentUpdates.create({ ...update('u2', 'req', updatePhoto), media_file: null });
+    const unnamed = `${'e'.repeat(32)}.webp`;
+    expect(await store.photoOwners.namedAmong([requestPhoto(1), unnamed, updatePhoto, requestPhoto(2)])).toEqual(new Set([requestPhoto(1), updatePhoto]));
+    expect(await store.photoOwners.namedAmong([])).toEqual(new Set());
+  });
+
   it("keeps a rejected update's photo from the public", async () => {
     const { store } = opened;
     await storeServiceTypes(store);

@@ -99,4 +99,38 @@ describe('residents', () => {
       await sql.close();
     }
   });
+  it("an address is confirmed by a used sign-in link, a live session, a confirmed follow or alert; never by reporting with it", async () => {
+    const { store } = opened;
+    await storeServiceTypes(store);
+    const confirmed = (email: string, now = baseTime) => store.residents.isConfirmedAddress(email, now);
+    await report(store, 'req-1', 'reporter@example.org', { moderation: 'published' });
+    expect(await confirmed('reporter@example.org')).toBe(false);
+
+    await store.residents.startSignIn(link('a'.repeat(64), 'signed@example.org'), outboxMessage('link-1'));
+    expect(await confirmed('signed@example.org')).toBe(false); // sent, not used
+    await store.residents.consumeSignIn('a'.repeat(64), baseTime + minute);
+    expect(await confirmed('Signed@Example.org')).toBe(true);
+
+    await store.residents.createSession({ id: 's1', email: 'session@example.org', created_at: baseTime, expires_at: baseTime + day });
+    expect(await confirmed('session@example.org')).toBe(true);
+    expect(await confirmed('session@example.org', baseTime + day)).toBe(false);
+
+    await followConfirmed(store, 'req-1', 'Follower@example.org');
+    expect(await confirmed('follower@example.org')).toBe(false); // asked, not confirmed
+    const sql = openTestSql(opened.env);
+    try {
+      await sql.run("UPDATE subscriptions SET confirmed_at = ? WHERE role = 'follower'", baseTime);
+    } finally {
+      await sql.close();
+    }
+    expect(await confirmed('follower@example.org')).toBe(true);
+
+    const alertMessage = () => outboxMessage(`alert-${(sent += 1)}`);
+    await store.alerts.subscribe({ email: 'Alert@example.org', area: { kind: 'street', street: 'Hämeentie' }, frequency: 'daily', locale: 'fi', now: baseTime }, alertMessage);
+    expect(await confirmed('alert@example.org')).toBe(false);
+    const [alert] = await store.alerts.listByEmail('alert@example.org');
+    await store.alerts.confirm(alert!.id, baseTime + minute);
+    expect(await confirmed('ALERT@example.org')).toBe(true);
+    expect(await confirmed('nobody@example.org')).toBe(false);
+  });
 });

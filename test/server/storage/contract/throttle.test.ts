@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rateLimitRetentionMs } from '../../../../src/server/storage/repositories/throttle';
 import type { LoginReservation } from '../../../../src/server/storage/repositories/types';
 import { baseTime, minute, openSecondStore, useFreshStore } from './fixtures';
 
@@ -184,6 +185,17 @@ describe('rate limits', () => {
     expect(await hit('submit:a', baseTime + 10)).toEqual({ count: 2, resetAt: baseTime + minute });
     expect(await hit('Submit:a', baseTime + 10)).toEqual({ count: 1, resetAt: baseTime + 10 + minute });
     expect(await hit('submit:b', baseTime + 10, 10 * minute)).toEqual({ count: 2, resetAt: baseTime + 5 + 10 * minute });
+  });
+
+  it("a short window's hits never forget a longer window's count (a minute's limit beside an hour's)", async () => {
+    const hour = 60 * minute;
+    expect(await hit('follow:request:1', baseTime, hour)).toEqual({ count: 1, resetAt: baseTime + hour });
+    // Another route's per-minute limit, hit after a minute has passed.
+    await hit('POST /proxy|192.0.2.1', baseTime + 2 * minute, minute);
+    expect(await hit('follow:request:1', baseTime + 3 * minute, hour)).toEqual({ count: 2, resetAt: baseTime + hour });
+    // Nor does a day's hit go on forever: after the longest window a key starts afresh.
+    expect(await hit('follow:request:1', baseTime + rateLimitRetentionMs, hour)).toEqual({ count: 1, resetAt: baseTime + rateLimitRetentionMs + hour });
+    await expect(hit('too:long', baseTime, rateLimitRetentionMs + 1)).rejects.toThrow(RangeError);
   });
 
   it('hits arriving at once, across instances, are each counted once', async () => {

@@ -8,6 +8,8 @@ export interface ReportConfirmationProps {
   /** The service's own note on the new request, if it gave one. */
   notice: string;
   gaveEmail: boolean;
+  /** The body it goes to (agency_responsible, in the reader's language), once the service says. */
+  agency?: string;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface ReportConfirmationProps {
  * as any page's does after a route change. The reference shows in groups of four to read aloud;
  * the groups are spaced by style, not by spaces, so a copy gives the id itself.
  */
-export function ReportConfirmation({ id, notice, gaveEmail }: ReportConfirmationProps) {
+export function ReportConfirmation({ id, notice, gaveEmail, agency }: ReportConfirmationProps) {
   const { t } = useTranslation('report');
   return (
     <section className="report-confirmation" aria-labelledby="report-confirmation-title">
@@ -33,6 +35,7 @@ export function ReportConfirmation({ id, notice, gaveEmail }: ReportConfirmation
         </strong>
       </p>
       {notice ? <p>{notice}</p> : null}
+      {agency ? <p className="report-confirmation__body">{t('confirmation.goesTo', { body: agency })}</p> : null}
       <h2>{t('confirmation.nextTitle')}</h2>
       <ol className="report-confirmation__next">
         <li>{t('confirmation.nextModeration')}</li>
