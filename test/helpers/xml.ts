@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 const listItemNames: Record<string, string> = {
   media_urls: 'media_url', endpoints: 'endpoint', formats: 'format', attributes: 'attribute', values: 'value', history: 'entry',
-  service_requests: 'request', services: 'service', errors: 'error',
+  service_requests: 'request', services: 'service', errors: 'error', service_request_updates: 'request_update',
 };
 
 export function assertWellFormed(xml: string): void {

@@ -4,7 +4,9 @@
  * at most one photo processed and stored as a report's are, and `state` ("fixed", "still there")
  * only from the request's reporter: the caller (the proxy, for a signed-in resident) vouches for
  * the address as `verified_email`. Stored pending, for a moderator; the poster's receipt queued
- * with it when they gave an address. Free of HTTP; failures are GeoReport errors.
+ * with it when they gave an address. Free of HTTP; failures are GeoReport errors. Another system
+ * posting for its own users (servicerequestupdates, `client`) keeps its id with the update, and
+ * its users hear from it, not from Kerro: no receipt.
  */
 import { tooManyPhotos } from '../../shared/georeport/problems';
 import { describeIssues } from '../../shared/georeport/request-input-schema';
@@ -15,7 +17,7 @@ import { announceOutboxMessage } from '../notify/outbox-signal';
 import { residentUpdateReceipt } from '../notify/resident-update-messages';
 import { badRequest, notFound } from '../open311/errors';
 import { singleValues, type ReadForm } from '../open311/form-reader';
-import type { NewResidentUpdate } from '../storage/repositories/types';
+import type { NewResidentUpdate, ResidentUpdateClient } from '../storage/repositories/types';
 import { requireApiKey } from './api-key-check';
 import { processPhotos, readPhotos } from './create-service-request';
 import { newServiceRequestId } from './ids';
@@ -23,7 +25,12 @@ import { newServiceRequestId } from './ids';
 /** One photo per update: an update adds to a report, it is not a second report. */
 export const updatePhotoLimit = 1;
 
-export async function postResidentUpdate(context: AppContext, serviceRequestId: string, { fields, files }: ReadForm): Promise<{ update_id: string }> {
+export async function postResidentUpdate(
+  context: AppContext,
+  serviceRequestId: string,
+  { fields, files }: ReadForm,
+  client?: ResidentUpdateClient,
+): Promise<{ update_id: string }> {
   const { repositories, config } = context;
   const { values, problems } = singleValues(fields, ['api_key', 'locale', 'verified_email', ...residentUpdateFields]);
   await requireApiKey(repositories.apiKeys, values.api_key);
@@ -57,15 +64,22 @@ export async function postResidentUpdate(context: AppContext, serviceRequestId: 
     locale,
     state: input.state ?? null,
     created_at: now,
+    client: client ?? null,
   };
   const settings = { links: context.mailLinks, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes: await repositories.serviceTypes.list(), now };
-  const receipt = update.email ? residentUpdateReceipt(record, { email: update.email, locale }, update.text, settings) : undefined;
+  const receipt = update.email && !client ? residentUpdateReceipt(record, { email: update.email, locale }, update.text, settings) : undefined;
+  let stored: string;
   try {
-    await repositories.residentUpdates.create(update, receipt);
+    stored = await repositories.residentUpdates.create(update, receipt);
   } catch (error) {
     // Nothing was committed: do not leave an orphaned photo behind.
     if (mediaFile) await repositories.media.remove(mediaFile).catch(() => undefined);
     throw error;
+  }
+  // A repeat that raced its first: the first's update stands, this one's photo goes.
+  if (stored !== update.id) {
+    if (mediaFile) await repositories.media.remove(mediaFile).catch(() => undefined);
+    return { update_id: stored };
   }
   if (receipt) announceOutboxMessage();
   return { update_id: update.id };

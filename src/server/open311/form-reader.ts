@@ -29,7 +29,11 @@ export interface ReadFormOptions<File> {
    * there (the service checks the api_key so, before any more photo bytes come in).
    */
   onField?: (name: string, value: string) => Promise<void>;
+  /** Which file fields hold photos; media and media[] when not given. */
+  isPhotoField?: (name: string) => boolean;
 }
+
+export const isMediaField = (name: string) => mediaFieldNames.has(name);
 
 /**
  * The body's fields, each value a string or, when repeated, the list of them, and its media[]
@@ -38,7 +42,7 @@ export interface ReadFormOptions<File> {
  */
 export async function readForm<File>(
   request: FastifyRequest,
-  { receiveFile, ignoredFields, onField }: ReadFormOptions<File>,
+  { receiveFile, ignoredFields, onField, isPhotoField = isMediaField }: ReadFormOptions<File>,
 ): Promise<{ fields: FormFields; files: File[] }> {
   // No prototype: a field named __proto__ or toString is just a field.
   const fields: FormFields = Object.create(null) as FormFields;
@@ -59,7 +63,7 @@ export async function readForm<File>(
   }
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      if (!mediaFieldNames.has(part.fieldname)) {
+      if (!isPhotoField(part.fieldname)) {
         part.file.resume();
         throw badRequest(`file field ${part.fieldname} is not accepted; send photos as media[]`);
       }

@@ -7,9 +7,10 @@
  */
 import { formatDetailedStatus } from '../../shared/georeport/detailed-status';
 import { followSpecification } from '../../shared/georeport/follow';
-import type { CreatedServiceRequest, GeoReportErrorRecord, HistoryEntry, ResidentUpdateEntry, ServiceRequest, ServiceType } from '../../shared/georeport/types';
+import type { ExtensionStatus } from '../../shared/georeport/request-updates';
+import type { CreatedServiceRequest, GeoReportErrorRecord, HistoryEntry, PostedRequestUpdate, RequestUpdate, ResidentUpdateEntry, ServiceRequest, ServiceType } from '../../shared/georeport/types';
 import type { SupportedLocale } from '../../shared/locales';
-import type { HistoryEvent, PublicResidentUpdate, ServiceAttribute, ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
+import type { HistoryEvent, PublicChange, PublicResidentUpdate, ServiceAttribute, ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
 import type { GeoReportDocument, ListDocument } from './document';
 import { duplicateNotes, withheldNotice } from './public-notices';
@@ -58,6 +59,39 @@ function presentResidentUpdate(update: PublicResidentUpdate, baseUrl: string): R
     name: update.shown_name ?? undefined,
     marked: update.state ?? undefined,
   };
+}
+
+/**
+ * mySociety's servicerequestupdates listing: each public change with the status the service
+ * mapped it to; a resident's update by its own id (the one POST servicerequestupdates answered,
+ * so the system that posted it knows it again), its published text and photo, never its poster.
+ */
+export function presentRequestUpdates(
+  changes: readonly { change: PublicChange; status: ExtensionStatus }[],
+  timeZone: string,
+  baseUrl: string,
+): ListDocument<RequestUpdate> {
+  return {
+    root: 'service_request_updates',
+    item: 'request_update',
+    body: changes.map(({ change, status }): RequestUpdate => {
+      const update = change.resident_update;
+      return {
+        update_id: update ? update.id : `h${change.history_id}`,
+        service_request_id: change.service_request_id,
+        status,
+        external_status_code: formatDetailedStatus(change.detailed_status),
+        description: update ? update.text : change.note,
+        updated_datetime: formatW3cDateTime(change.at, timeZone),
+        media_url: update?.media_file ? `${baseUrl}/media/${update.media_file}` : '',
+      };
+    }),
+  };
+}
+
+/** The answer to POST servicerequestupdates: the update's id, as open311-adapter answers it. */
+export function presentPostedRequestUpdate(updateId: string): ListDocument<PostedRequestUpdate> {
+  return { root: 'service_request_updates', item: 'request_update', body: [{ update_id: updateId }] };
 }
 
 export function translationOf(record: ServiceTypeRecord, locale: SupportedLocale): ServiceTypeTranslation {

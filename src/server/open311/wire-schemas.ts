@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { serviceRequestSchema } from '../../shared/georeport/service-request-schema';
 // The answers' schemas satisfy the shared wire types: tsc fails here when they part.
-import type { AbuseAnswer, CreatedServiceRequest, FollowAnswer, FollowerCount, GeoReportErrorRecord, ResidentUpdateAnswer, TokenAnswer } from '../../shared/georeport/types';
+import { extensionStatuses } from '../../shared/georeport/request-updates';
+import type { AbuseAnswer, CreatedServiceRequest, FollowAnswer, FollowerCount, GeoReportErrorRecord, PostedRequestUpdate, RequestUpdate, ResidentUpdateAnswer, TokenAnswer } from '../../shared/georeport/types';
 
 /** The path suffix picks the format: JSON, or XML with the same structure under a root element. */
 export const formatParam = z.enum(['json', 'xml']).describe('json or xml; every answer, errors included, comes in that format');
@@ -101,6 +102,43 @@ export const residentUpdateBody = z.object({
   email: z.string().optional().describe('the poster’s own receipt; never shown'),
   state: z.enum(['fixed', 'still_there']).optional().describe('the reporter’s only: needs verified_email equal to the report’s address'),
   verified_email: z.string().optional().describe('the address the caller vouches the poster proved (the proxy: a signed-in resident)'),
+  locale: z.string().optional(),
+});
+
+/** mySociety's servicerequestupdates: GET's items and POST's answer, as open311-adapter answers them. */
+export const requestUpdateListSchema = z.array(
+  z.strictObject({
+    update_id: z.string(),
+    service_request_id: z.string(),
+    status: z.enum(extensionStatuses),
+    external_status_code: z.string().describe("Kerro's detailed status after the change (CitySDK values, comma separated)"),
+    description: z.string().describe('the public note, or the resident’s published text; empty when the change has none'),
+    updated_datetime: z.string(),
+    media_url: z.string().describe('a published resident update’s photo; empty when none'),
+  }) satisfies z.ZodType<RequestUpdate>,
+);
+export const postedRequestUpdateSchema = z.array(z.strictObject({ update_id: z.string() }) satisfies z.ZodType<PostedRequestUpdate>);
+
+export const requestUpdatesQuery = {
+  start_date: z.string().optional().describe('W3C datetime: changes at or after; absent, two hours before end_date'),
+  end_date: z.string().optional().describe('W3C datetime: changes at or before; absent, now'),
+  api_key: z.string().optional().describe('taken and not needed: the listing is public'),
+};
+
+export const requestUpdateBody = z.object({
+  api_key: z.string(),
+  jurisdiction_id: z.string().optional(),
+  service_request_id: z.string(),
+  update_id_ext: z.string().optional().describe('your own id for the update (or send it as update_id, as FixMyStreet does): a repeat answers the first update_id'),
+  update_id: z.string().optional(),
+  status: z.string().describe(`any case: ${extensionStatuses.join(', ')}; from the reporter, FIXED or CLOSED on an open request is "fixed", REOPEN or OPEN on a closed one "still there"`),
+  updated_datetime: z.string().describe('W3C datetime'),
+  description: z.string().describe('plain text, as a resident’s update'),
+  email: z.string().optional().describe('never shown'),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  public_anonymity_required: z.enum(['TRUE', 'FALSE']).optional().describe('FALSE: the name is shown with the update; kept back otherwise'),
+  media_url: z.string().optional().describe('taken and not followed: send the photo as a photo1 or media[] file'),
   locale: z.string().optional(),
 });
 

@@ -1,4 +1,5 @@
 import type { RequestStatus } from './detailed-status';
+import type { ExtensionStatus } from './request-updates';
 
 /**
  * Wire shapes of the GeoReport v2 + CitySDK resources, as JSON clients receive them. The
@@ -60,6 +61,25 @@ export type ResidentUpdateEntry = {
 export type ResidentUpdateAnswer = {
   update_id: string;
   status: 'pending';
+};
+
+/** mySociety's servicerequestupdates extension: one public change of a request (GET servicerequestupdates.[format]). */
+export type RequestUpdate = {
+  update_id: string;
+  service_request_id: string;
+  status: ExtensionStatus;
+  /** Kerro's own detailed status after the change (CitySDK's, comma separated). */
+  external_status_code: string;
+  /** The public note, or the resident's published text; '' when the change has none. */
+  description: string;
+  updated_datetime: string;
+  /** A published resident update's photo; '' when none, as open311-adapter answers. */
+  media_url: string;
+};
+
+/** mySociety's servicerequestupdates extension: the answer to POST servicerequestupdates.[format]. */
+export type PostedRequestUpdate = {
+  update_id: string;
 };
 
 /** Kerro extension: GET requests/{id}/followers.[format]. */

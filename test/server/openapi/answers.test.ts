@@ -65,6 +65,27 @@ describe('GeoReport answers match the document', () => {
     check('POST', '/open311/v1/requests.{format}', await t.app.inject({ method: 'POST', url: '/open311/v1/requests.json', ...urlencoded({ ...validReport, api_key: 'wrong' }) }));
   });
 
+  it('servicerequestupdates (mySociety): the listing, a posted update and their errors, in JSON and XML', async () => {
+    for (const format of ['json', 'xml'] as const) {
+      const type = format === 'json' ? 'application/json' : 'text/xml';
+      const fields = { api_key: t.apiKey, service_request_id: requestId, update_id: `doc-${format}`, status: 'OPEN', updated_datetime: '2026-11-20T12:00:00Z', description: 'Still there after the weekend.' };
+      const posted = await t.app.inject({ method: 'POST', url: `/open311/v1/servicerequestupdates.${format}`, ...urlencoded(fields) });
+      check('POST', '/open311/v1/servicerequestupdates.{format}', posted, type);
+      check('POST', '/open311/v1/servicerequestupdates.{format}', await t.app.inject({ method: 'POST', url: `/open311/v1/servicerequestupdates.${format}`, ...urlencoded({ ...fields, api_key: '' }) }), type);
+      const updateId = format === 'json' ? (posted.json() as { update_id: string }[])[0]!.update_id : /<update_id>([^<]+)</.exec(posted.body)![1]!;
+      await t.repositories.unitOfWork.changeRequest(requestId, () => ({
+        set: {},
+        audit: { at: startTime, moderator: 'doc', action: 'publish_update', details: {} },
+        history: [{ at: startTime, kind: 'resident_update', detailed_status: ['RECEIVED'], note: '', resident_update_id: updateId }],
+        residentUpdate: { id: updateId, moderation: 'published', at: startTime, by: 'doc' },
+      }));
+      const listing = await get(`/open311/v1/servicerequestupdates.${format}?start_date=2026-11-20T00:00:00Z&end_date=2026-11-21T00:00:00Z`);
+      expect(listing.body).toContain(updateId);
+      check('GET', '/open311/v1/servicerequestupdates.{format}', listing, type);
+      check('GET', '/open311/v1/servicerequestupdates.{format}', await get(`/open311/v1/servicerequestupdates.${format}?start_date=soon`), type);
+    }
+  });
+
   it('following a request', async () => {
     const answer = await t.app.inject({ method: 'POST', url: `/open311/v1/requests/${requestId}/followers.json`, ...urlencoded({ api_key: t.apiKey, email: 'follower@example.org', locale: 'fi' }) });
     check('POST', '/open311/v1/requests/{service_request_id}/followers.{format}', answer);

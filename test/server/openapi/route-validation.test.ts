@@ -45,7 +45,7 @@ const exceptions: { reason: string; parts: Part[]; routes: string[] }[] = [
     reason:
       'a GeoReport form, streamed to its handler (multipart: photos spooled, the key checked before any photo arrives), so there is no body when a schema would run; the use-case parses its fields with the shared schema',
     parts: ['body'],
-    routes: ['/requests', '/requests/:service_request_id/followers', '/requests/:service_request_id/updates', '/requests/:service_request_id/abuse'].map((path) => `POST /open311/v1${path}.:format`),
+    routes: ['/requests', '/requests/:service_request_id/followers', '/requests/:service_request_id/updates', '/requests/:service_request_id/abuse', '/servicerequestupdates'].map((path) => `POST /open311/v1${path}.:format`),
   },
   {
     reason:

@@ -18,6 +18,7 @@ import { discoveryHandler } from './discovery';
 import { abuseHandler, followerCountHandler, followHandler } from './followers';
 import { resolveJurisdictionHook, scopeOf } from './jurisdiction-scope';
 import { requestCreateHandler } from './request-create';
+import { postRequestUpdateHandler, requestUpdatesHandler } from './request-updates';
 import { residentUpdateHandler } from './resident-updates';
 import { requestDetailHandler, requestListHandler } from './requests-read';
 import type { GeoReportContext } from '../service-context';
@@ -81,6 +82,8 @@ export const georeportRoutes: FastifyPluginAsync<{ context: GeoReportContext }> 
   const follow = followHandler(context);
   const residentUpdate = residentUpdateHandler(context);
   const abuse = abuseHandler(context);
+  const requestUpdates = requestUpdatesHandler(context);
+  const postRequestUpdate = postRequestUpdateHandler(context);
   const token = tokenHandler(context);
 
   app.get(resource('GET', '/discovery'), { schema: schemas.discovery }, (request, reply) =>
@@ -116,6 +119,13 @@ export const georeportRoutes: FastifyPluginAsync<{ context: GeoReportContext }> 
   // Kerro extension: a resident's update (resident-updates.ts and README, "Residents").
   app.post(resource('POST', '/requests/:service_request_id/updates'), { schema: schemas.residentUpdate }, (request, reply) =>
     residentUpdate(request, reply, request.params),
+  );
+  // mySociety's servicerequestupdates extension (request-updates.ts and README, "FixMyStreet").
+  app.get(resource('GET', '/servicerequestupdates'), { schema: schemas.requestUpdates }, (request, reply) =>
+    requestUpdates(reply, { format: request.params.format, window: request.query.window, scope: scopeOf(request), baseUrl: publicBaseUrl(request, config) }),
+  );
+  app.post(resource('POST', '/servicerequestupdates'), { schema: schemas.postRequestUpdate }, (request, reply) =>
+    postRequestUpdate(request, reply, request.params.format),
   );
   // Kerro extension: a resident's report of abuse (../abuse-report.ts).
   app.post(resource('POST', '/requests/:service_request_id/abuse'), { schema: schemas.abuse }, (request, reply) =>

@@ -62,11 +62,12 @@ export function embeddedRequestCreate(context: GeoReportContext) {
 }
 
 /** The form of a POST with photos (a report, a resident's update): spooled, the key checked as it arrives. */
-export async function readRequestForm(context: AppContext, request: FastifyRequest, spool: UploadSpool): Promise<ReadForm> {
+export async function readRequestForm(context: AppContext, request: FastifyRequest, spool: UploadSpool, isPhotoField?: (name: string) => boolean): Promise<ReadForm> {
   const { repositories } = context;
   // Photos go to the spool on disk, not memory; the key is checked the moment its field is read,
   // so a caller without a valid key is stopped there, and none of its photos is ever in memory.
   return readForm<SpooledFile>(request, {
+    isPhotoField,
     onField: async (name, value) => {
       if (name === 'api_key') await requireApiKey(repositories.apiKeys, value);
     },

@@ -21,6 +21,10 @@ import {
   followAnswerSchema,
   residentUpdateAnswerSchema,
   residentUpdateBody,
+  postedRequestUpdateSchema,
+  requestUpdateBody,
+  requestUpdateListSchema,
+  requestUpdatesQuery,
   followerCountSchema,
   formatParam,
   geoReportErrors,
@@ -35,6 +39,7 @@ import {
   tokenAnswerSchema,
 } from '../../open311/wire-schemas';
 import { parseRequestQuery } from '../query-params';
+import { parseUpdatesWindow } from '../request-updates';
 
 type TextField = z.ZodOptional<z.ZodString>;
 
@@ -150,6 +155,23 @@ export function geoReportSchemas(jurisdictionId: string, now: () => number) {
       body: residentUpdateBody,
       response: {
         200: bothFormats('The update, waiting for a moderator', residentUpdateAnswerSchema, 'updates'),
+        ...geoReportErrors(400, 403, 404, 413),
+      },
+    },
+    requestUpdates: {
+      tags: ['servicerequestupdates (mySociety)'],
+      summary: 'The public changes of published requests in a window, oldest first: status changes, public notes, published residents’ updates',
+      params: z.object({ format: formatParam }),
+      querystring: geoReportQuery(jurisdictionId, requestUpdatesQuery, (query, problems) => ({ window: parseUpdatesWindow(query, now(), problems) })),
+      response: { 200: bothFormats('Request updates', requestUpdateListSchema, 'service_request_updates'), ...geoReportErrors(400, 404) },
+    },
+    postRequestUpdate: {
+      tags: ['servicerequestupdates (mySociety)'],
+      summary: 'Post a resident’s update on a published request (needs an API key); pending until a moderator publishes it',
+      params: z.object({ format: formatParam }),
+      body: requestUpdateBody,
+      response: {
+        200: bothFormats('The update’s id (the first one’s again for a repeated update_id_ext)', postedRequestUpdateSchema, 'service_request_updates'),
         ...geoReportErrors(400, 403, 404, 413),
       },
     },

@@ -1,6 +1,7 @@
 /** Subscriptions to a request's updates and its public history, written once. */
 import type { Db, Engine } from './engine';
 import { insertOutboxMessage } from './outbox';
+import { publicChangesReader } from './public-changes';
 import { decodeDetailedStatus, encodeDetailedStatus } from '../request-rows';
 import type { FollowerRepository, HistoryEvent, RecipientMessage, RequestHistoryRepository } from '../repositories/types';
 import { distinctRecipients, subscriptionOf } from '../subscription-rows';
@@ -202,5 +203,6 @@ export function createRequestHistoryRepository(engine: Engine): RequestHistoryRe
       }
       return history;
     },
+    listPublicChanges: publicChangesReader(engine),
   };
 }

@@ -73,7 +73,37 @@ export interface HistoryEvent {
   resident_update?: PublicResidentUpdate;
 }
 
+/** One public change as servicerequestupdates lists it (georeport/request-updates.ts). */
+export interface PublicChange {
+  /** The history row's id: stable, and in the order the changes were written. */
+  history_id: number;
+  service_request_id: string;
+  at: number;
+  kind: HistoryKind;
+  detailed_status: string[];
+  note: string;
+  /** The request's original, when the request is a duplicate now. */
+  duplicate_of: string | null;
+  /** kind `resident_update`: the published update's id, text and photo (never its poster). */
+  resident_update: { id: string; text: string; media_file: string | null } | null;
+}
+
+export interface PublicChangeQuery {
+  /** epoch ms, both ends included */
+  from: number;
+  to: number;
+  kinds: readonly HistoryKind[];
+  /** Only this body's requests (a jurisdiction_id's). */
+  bodyId?: string;
+  limit: number;
+}
+
 export interface RequestHistoryRepository {
   /** Oldest first, per request; requests without events are absent. */
   listFor(serviceRequestIds: readonly string[]): Promise<Map<string, HistoryEvent[]>>;
+  /**
+   * The changes within the window of every request the public may read (published, or a
+   * duplicate pointing to its original), oldest first; a resident_update only once published.
+   */
+  listPublicChanges(query: PublicChangeQuery): Promise<PublicChange[]>;
 }

@@ -25,6 +25,14 @@ export interface NewResidentUpdate {
   /** Only ever set for the request's reporter (the proxy vouched for the address). */
   state: ResidentUpdateState | null;
   created_at: number;
+  /** Posted by another system (servicerequestupdates): whose (its API key's SHA-256) and its own id for the update. */
+  client?: ResidentUpdateClient | null;
+}
+
+/** The caller and its own id for an update: one update per pair. */
+export interface ResidentUpdateClient {
+  scope: string;
+  update_id: string;
 }
 
 export interface ResidentUpdateRecord extends NewResidentUpdate {
@@ -51,9 +59,15 @@ export interface ResidentUpdateDecision {
 }
 
 export interface ResidentUpdateRepository {
-  /** The update, and the poster's receipt when they gave an address, in one transaction. */
-  create(update: NewResidentUpdate, receipt?: NewOutboxMessage): Promise<void>;
+  /**
+   * The update, and the poster's receipt when they gave an address, in one transaction. Answers
+   * the stored update's id: `update.id`, or, when its `client` pair is taken already (a repeat
+   * racing the first), the first update's id, with nothing written.
+   */
+  create(update: NewResidentUpdate, receipt?: NewOutboxMessage): Promise<string>;
   find(id: string): Promise<ResidentUpdateRecord | undefined>;
+  /** The update a caller posted under its own id, if any. */
+  findByClient(client: ResidentUpdateClient): Promise<ResidentUpdateRecord | undefined>;
   /** Pending updates oldest first; with `bodyIds`, only those of requests of those bodies (a moderator's view). */
   listPending(query: { limit: number; bodyIds?: readonly string[] }): Promise<ResidentUpdateRecord[]>;
 }

@@ -67,4 +67,59 @@ describe('resident updates', () => {
       { id: 'u2', text: 'update u2', media_file: null, shown_name: 'Shown', state: 'fixed' },
     ]);
   });
+
+  it('keeps a posting system\'s own id: one update per caller and id; a repeat writes nothing (not even its receipt) and answers the first id', async () => {
+    const { store } = opened;
+    await requests(store);
+    const client = { scope: 'key-digest-a', update_id: 'fms-1' };
+    expect(await store.residentUpdates.create(update('u1', 'req-e', { client }))).toBe('u1');
+    expect(await store.residentUpdates.create(update('u2', 'req-e', { client, text: 'the repeat' }), outboxMessage('receipt-u2'))).toBe('u1');
+    expect(await store.residentUpdates.find('u2')).toBeUndefined();
+    expect(await store.outbox.listUnsent(10)).toEqual([]);
+    // Another caller's same id, and updates without one, are updates of their own.
+    expect(await store.residentUpdates.create(update('u3', 'req-e', { client: { scope: 'key-digest-b', update_id: 'fms-1' } }))).toBe('u3');
+    expect(await store.residentUpdates.create(update('u4', 'req-e'))).toBe('u4');
+    expect(await store.residentUpdates.create(update('u5', 'req-e'))).toBe('u5');
+    expect(await store.residentUpdates.findByClient(client)).toMatchObject({ id: 'u1', client, text: 'update u1' });
+    expect(await store.residentUpdates.findByClient({ scope: 'key-digest-a', update_id: 'fms-2' })).toBeUndefined();
+    expect((await store.residentUpdates.find('u4'))?.client).toBeNull();
+  });
+
+  it('lists the public changes of readable requests in a window, oldest first, an update only once published', async () => {
+    const { store } = opened;
+    await requests(store);
+    await store.serviceRequests.create(newRequest('req-pending', { moderation: 'pending', body_id: 'espoo' }));
+    await store.residentUpdates.create(update('u1', 'req-e', { media_file: 'u1.jpg' }));
+    await store.residentUpdates.create(update('u2', 'req-e'));
+    await decide(store, 'req-e', 'u1', 'published');
+    const note = (at: number, text: string) => () => ({
+      set: {},
+      audit: { at, moderator: 'aino', action: 'note', details: {} },
+      history: [{ at, kind: 'note' as const, detailed_status: ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], note: text }],
+    });
+    await store.unitOfWork.changeRequest('req-v', note(baseTime + 2 * minute, 'Vantaa note'));
+    await store.unitOfWork.changeRequest('req-pending', note(baseTime + 2 * minute, 'Pending note'));
+    // u2 named by a history row while still pending: never listed.
+    await store.unitOfWork.changeRequest('req-e', () => ({
+      set: {},
+      audit: { at: baseTime + 3 * minute, moderator: 'aino', action: 'x', details: {} },
+      history: [{ at: baseTime + 3 * minute, kind: 'resident_update', detailed_status: ['RECEIVED'], note: '', resident_update_id: 'u2' }],
+    }));
+    const all = { from: baseTime, to: baseTime + 10 * minute, kinds: ['note', 'resident_update'] as const, limit: 10 };
+    const changes = await store.requestHistory.listPublicChanges(all);
+    expect(changes.map(({ history_id, ...change }) => ({ ...change, history_id: typeof history_id }))).toEqual([
+      {
+        history_id: 'number', service_request_id: 'req-e', at: baseTime + minute, kind: 'resident_update', detailed_status: ['RECEIVED'], note: '',
+        duplicate_of: null, resident_update: { id: 'u1', text: 'update u1', media_file: 'u1.jpg' },
+      },
+      {
+        history_id: 'number', service_request_id: 'req-v', at: baseTime + 2 * minute, kind: 'note', detailed_status: ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'],
+        note: 'Vantaa note', duplicate_of: null, resident_update: null,
+      },
+    ]);
+    expect((await store.requestHistory.listPublicChanges({ ...all, bodyId: 'vantaa' })).map((change) => change.note)).toEqual(['Vantaa note']);
+    expect((await store.requestHistory.listPublicChanges({ ...all, from: baseTime + 2 * minute, to: baseTime + 2 * minute })).map((change) => change.note)).toEqual(['Vantaa note']);
+    expect(await store.requestHistory.listPublicChanges({ ...all, kinds: ['status'] })).toEqual([]);
+    expect(await store.requestHistory.listPublicChanges({ ...all, limit: 1 })).toHaveLength(1);
+  });
 });

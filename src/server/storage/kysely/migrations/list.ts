@@ -15,6 +15,7 @@ import { observationsStep } from './observations';
 import { photoOwnersStep } from './photo-owners';
 import { questionnairesStep } from './questionnaires';
 import { requestsStep } from './requests';
+import { residentUpdateClientIdsStep } from './resident-update-client-ids';
 import { residentUpdatesStep } from './resident-updates';
 import { residentsStep } from './residents';
 import { serviceTypeArchiveStep } from './service-type-archive';
@@ -60,4 +61,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0017-residents', step: residentsStep },
   { name: '0018-photo-owners', step: photoOwnersStep },
   { name: '0019-login-known-addresses', step: loginKnownAddressesStep },
+  { name: '0022-resident-update-client-ids', step: residentUpdateClientIdsStep },
 ];
