@@ -61,5 +61,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0017-residents', step: residentsStep },
   { name: '0018-photo-owners', step: photoOwnersStep },
   { name: '0019-login-known-addresses', step: loginKnownAddressesStep },
-  { name: '0022-resident-update-client-ids', step: residentUpdateClientIdsStep },
+  { name: '0020-resident-update-client-ids', step: residentUpdateClientIdsStep },
 ];

@@ -32,7 +32,7 @@ export const releasedMigrations: readonly string[] = [
   '0017-residents',
   '0018-photo-owners',
   '0019-login-known-addresses',
-  '0022-resident-update-client-ids',
+  '0020-resident-update-client-ids',
 ];
 
 /**
