@@ -16,7 +16,7 @@ import type { DecodeBudget } from '../media/decode-budget';
 import { MediaRejectedError, processImage, type ProcessedImage } from '../media/image-processing';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { announceForwardJob } from '../forwarding/forward-signal';
-import { receiptMessage, type MessageSettings, type RequestFacts } from '../notify/subscriber-messages';
+import { receiptMessage, type MessageSettings, type ReceiptFacts } from '../notify/subscriber-messages';
 import { unconfirmedReceiptMessage } from '../notify/unconfirmed-receipt';
 import { badRequest, notFound } from '../open311/errors';
 import { singleValues, type ReadForm } from '../open311/form-reader';
@@ -220,7 +220,7 @@ export async function submitServiceRequest(
   // Anyone can type any address: until it is known to be its owner's, the receipt quotes nothing of the report.
   const receipt = input.email !== undefined && (await repositories.residents.isConfirmedAddress(input.email, now)) ? receiptMessage : unconfirmedReceiptMessage;
   const created = await createServiceRequest(
-    { ...context, receipt: (record: RequestFacts) => receipt(record, settings), idempotencyKey },
+    { ...context, receipt: (record: ReceiptFacts) => receipt(record, settings), idempotencyKey },
     {
       input,
       attributes: attributes.values,

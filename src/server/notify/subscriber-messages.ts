@@ -110,7 +110,16 @@ export function written(
 /** Which request a message is about, as every message names it. */
 export const reportLine = (t: Texts, subjectLine: string, request: RequestFacts) => `${t.report}: ${subjectLine} (${request.service_request_id})`;
 
-export function receiptMessage(request: RequestFacts, settings: MessageSettings): RecipientMessage {
+/** A new report's facts for its receipt: with the body it goes to, when one is named (the city's words). */
+export type ReceiptFacts = RequestFacts & { agency_responsible?: string };
+
+/** "It goes to City of Espoo.", or nothing when no body is named. */
+export const goesToLines = (t: Texts, request: ReceiptFacts): string[] => {
+  const body = request.agency_responsible?.trim();
+  return body ? [t.goesTo.replace('{body}', body)] : [];
+};
+
+export function receiptMessage(request: ReceiptFacts, settings: MessageSettings): RecipientMessage {
   return written(request, settings, (t) => t.receiptSubject, (t, subjectLine) => [
     t.greeting,
     '',
@@ -118,6 +127,7 @@ export function receiptMessage(request: RequestFacts, settings: MessageSettings)
     '',
     reportLine(t, subjectLine, request),
     `${t.status}: ${t.statusNames.RECEIVED}`,
+    ...goesToLines(t, request),
     '',
     t.description,
     request.description.trim(),

@@ -6,9 +6,9 @@
  * report's id, says how to see it (sign in with this address) and how to stop its emails.
  */
 import type { RecipientMessage } from '../storage/repositories/types';
-import { reportLine, written, type MessageSettings, type RequestFacts } from './subscriber-messages';
+import { goesToLines, reportLine, written, type MessageSettings, type ReceiptFacts, type RequestFacts } from './subscriber-messages';
 
-export function unconfirmedReceiptMessage(request: RequestFacts, settings: MessageSettings): RecipientMessage {
+export function unconfirmedReceiptMessage(request: ReceiptFacts, settings: MessageSettings): RecipientMessage {
   // Only the city's facts travel on: the subject line falls back to the service type's name.
   const facts: RequestFacts = { ...request, title: null, description: '', status_notes: '' };
   const signIn = `${settings.links.baseUrl}/account`;
@@ -23,6 +23,8 @@ export function unconfirmedReceiptMessage(request: RequestFacts, settings: Messa
       '',
       reportLine(t, subjectLine, facts),
       `${t.status}: ${t.statusNames.RECEIVED}`,
+      // The body's name is the city's own words, not the reporter's.
+      ...goesToLines(t, request),
       '',
       t.unconfirmedNotQuoted,
       signIn,

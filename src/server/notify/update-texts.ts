@@ -5,6 +5,8 @@ export interface UpdateTexts {
   greeting: string;
   receiptSubject: string;
   receiptIntro: string;
+  /** Whom a new report goes to: `{body}` is the body's name (agency_responsible). */
+  goesTo: string;
   /** A receipt to an address not confirmed yet (issue 39, item 7d): nothing the reporter wrote. */
   unconfirmedReceiptSubject: string;
   unconfirmedReceiptIntro: string;
@@ -40,6 +42,7 @@ export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
     greeting: 'Hei,',
     receiptSubject: 'Ilmoituksesi on vastaanotettu',
     receiptIntro: 'Kiitos ilmoituksestasi. Olemme vastaanottaneet sen.',
+    goesTo: 'Ilmoitus menee käsiteltäväksi: {body}.',
     unconfirmedReceiptSubject: 'Ilmoitus on vastaanotettu',
     unconfirmedReceiptIntro: 'Olemme vastaanottaneet ilmoituksen, jossa ilmoittajan osoitteeksi annettiin tämä sähköpostiosoite.',
     unconfirmedNotQuoted: 'Osoitetta ei ole vielä vahvistettu, joten tämä viesti ei toista ilmoituksen sisältöä. Näet ilmoituksen kirjautumalla tällä osoitteella:',
@@ -70,6 +73,7 @@ export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
     greeting: 'Hej,',
     receiptSubject: 'Din anmälan har tagits emot',
     receiptIntro: 'Tack för din anmälan. Vi har tagit emot den.',
+    goesTo: 'Anmälan går till {body}.',
     unconfirmedReceiptSubject: 'Anmälan har tagits emot',
     unconfirmedReceiptIntro: 'Vi har tagit emot en anmälan där den här e-postadressen angavs som anmälarens adress.',
     unconfirmedNotQuoted: 'Adressen har inte bekräftats ännu, så det här meddelandet upprepar inte vad anmälan säger. Du ser anmälan genom att logga in med den här adressen:',
@@ -100,6 +104,7 @@ export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
     greeting: 'Hello,',
     receiptSubject: 'Your report has been received',
     receiptIntro: 'Thank you for your report. We have received it.',
+    goesTo: 'It goes to {body}.',
     unconfirmedReceiptSubject: 'A report has been received',
     unconfirmedReceiptIntro: 'We have received a report that gave this email address as the reporter\'s.',
     unconfirmedNotQuoted: 'The address has not been confirmed yet, so this message does not repeat what the report says. To see the report, sign in with this address:',

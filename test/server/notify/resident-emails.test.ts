@@ -49,6 +49,7 @@ describe('emails at each step', () => {
     expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
     expect(mail.plain).toContain(`Anmälan: Grop vid skolan (${id})`);
     expect(mail.plain).toContain('Djup grop vid skolans port.');
+    expect(mail.plain).not.toContain('går till'); // no body named, no line
     expect(mail.plain).toContain('en moderator granskar anmälan');
     expect(mail.plain).toContain(`http://kerro.test/requests/${id}`);
     expect(mail.html).toContain(`<a href="http://kerro.test/requests/${id}">`);
@@ -92,6 +93,27 @@ describe('emails at each step', () => {
     await session.request('POST', `/requests/${id}/publish`);
     await session.request('POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'] });
     expect(await deliver()).toEqual([]);
+  });
+});
+
+describe('whom a report goes to (issue 40, item 9)', () => {
+  it("the receipt names the body at the report's place in the report's language, the confirmed reporter's and the unconfirmed alike", async () => {
+    await t.repositories.bodies.importAll([
+      {
+        id: 'hel',
+        jurisdiction_id: 'hel.fi',
+        names: { fi: 'Helsingin kaupunki', sv: 'Helsingfors stad', en: 'City of Helsinki' },
+        area: { type: 'Polygon', coordinates: [[[24.8, 60.1], [25.1, 60.1], [25.1, 60.3], [24.8, 60.3], [24.8, 60.1]]] },
+        services: ['171'],
+        send: { method: 'console' },
+      },
+    ]);
+    await confirmAddress('aino@example.org');
+    await submitRequest(t, { email: 'aino@example.org', locale: 'sv', description: 'Djup grop vid skolans port.', lat: '60.1699', long: '24.9384' });
+    await submitRequest(t, { email: 'someone@example.org', locale: 'fi', description: 'Syvä kuoppa koulun portilla.', lat: '60.1699', long: '24.9384' });
+    const [confirmed, unconfirmed] = await deliver();
+    expect(confirmed!.mail.plain).toContain('Anmälan går till Helsingfors stad.');
+    expect(unconfirmed!.mail.plain).toContain('Ilmoitus menee käsiteltäväksi: Helsingin kaupunki.');
   });
 });
 
