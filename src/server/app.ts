@@ -5,7 +5,7 @@ import { georeportRoutes } from './georeport/routes';
 import { createGeoReportContext } from './georeport/service-context';
 import { mediaRoutes } from './media/routes';
 import { moderatorPhotoAccess } from './moderation/photo-access';
-import { clientRoutes } from './client-routes';
+import { appNotFound, clientRoutes } from './client-routes';
 import { ensureProxyApiKey } from './auth/proxy-key';
 import { proxyRoutes } from './proxy/routes';
 import type { EmbeddedServices } from './proxy/embedded-services';
@@ -35,6 +35,7 @@ import { diskRoomNeeded } from './open311/upload-spool';
 import { uploadBytesPerClient } from './open311/form-body-parsers';
 import { answerFrameworkError, answerInApiFormat } from './api-errors/framework-errors';
 import { answerClientError } from './api-errors/client-errors';
+import { apiPathsFor, errorOutsideRoutes, recordRouteMethods, refuseMissingHost } from './api-errors/outside-routes';
 import { logOneLinePerRequest, safeLoggerOptions } from './http/logging';
 import { echoRequestId, requestIdFor } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -57,6 +58,7 @@ export interface BuildAppOptions {
 
 /** Builds the whole Kerro server without listening: tests drive it with app.inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const timeouts = timeoutOptions(options.config);
   const app = Fastify({
     // Redacted JSON lines with the request id (see http/logging.ts); a sane X-Request-Id is kept.
     logger: safeLoggerOptions(options.logger ?? false),
@@ -74,14 +76,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a load balancer, the client's address for rate limits comes from X-Forwarded-For.
     trustProxy: trustProxyOption(options.config.TRUST_PROXY),
     // Request, header and keep-alive time limits; the body-idle limit and connection cap follow.
-    ...timeoutOptions(options.config),
+    ...timeouts,
+    // Node would refuse an HTTP/1.1 request without Host itself, with an empty 400 and none of the
+    // security headers: refuseMissingHost (api-errors/outside-routes.ts) refuses it in the API's format.
+    http: { ...timeouts.http, requireHostHeader: false },
   });
+  // Before any route: which methods each path takes, for the 405s of paths no route took.
+  const methodsOf = recordRouteMethods(app);
+  // Inherited by every API without an error handler of its own (api-errors/outside-routes.ts).
+  app.setErrorHandler(errorOutsideRoutes(methodsOf, appNotFound));
   limitSlowClients(app, options.config);
   echoRequestId(app);
   logOneLinePerRequest(app);
-  refuseUnknownHosts(app, options.config, answerInApiFormat);
   closeConnectionsWhenClosing(app);
   registerSecurityHeaders(app, options.config);
+  // After the security headers, so their refusals carry them all.
+  refuseMissingHost(app);
+  refuseUnknownHosts(app, options.config, answerInApiFormat);
   await registerCompression(app);
   registerHealthRoutes(app, { store: options.store, diskRoom: diskRoomNeeded(options.config) });
   const now = options.now ?? Date.now;
@@ -153,6 +164,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Atom feeds of published reports (no key, no sign-in).
   await app.register(feedRoutes, { prefix: feedsPath, context });
-  await app.register(clientRoutes, { context });
+  await app.register(clientRoutes, { context, ...apiPathsFor(methodsOf) });
   return app;
 }

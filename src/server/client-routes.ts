@@ -5,15 +5,11 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
-import { geoReportRoots } from './api-errors/framework-errors';
-import { formatOfUrl } from './open311/format';
-import { presentErrors } from './open311/presenter';
-import { sendDocument } from './open311/reply';
+import { answerAppNotFound } from './app-not-found';
 import { defaultMapTileUrl } from '../shared/map/map-defaults';
 import { tileServerOrigin } from '../shared/map/tile-template';
 import { homeMapFrame } from './map-frame';
 import { varyWith } from './http/accept-encoding';
-import { isPathWithin } from './http/path-within';
 import { pageVariesByLanguage, requestIdOfPath, routePreloads } from './route-preloads';
 import { preferredLocale } from '../shared/locales';
 import { acceptLanguageTags } from './http/accept-language';
@@ -27,40 +23,16 @@ export interface ClientRoutesOptions {
   context: AppContext;
   /** The built web app; defaults to dist/client at the project root. Tests pass their own. */
   clientDir?: string;
+  /**
+   * Whether a path belongs to an API rather than the web app (api-errors/api-of-path.ts, through
+   * app.ts): never answered with the app, even for a browser.
+   */
+  isApiPath: (url: string) => boolean;
+  /** An API's path no route took, answered in that API's error format (api-errors/outside-routes.ts). */
+  answerApiNotFound: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
-
-/** How a 404 is written for an API path: the error shape of the API it looks like. */
-type ApiErrorFormat = 'georeport' | 'drf' | 'plain';
-
-/**
- * Paths owned by the APIs, or that API clients and monitoring probe: never answered with the
- * web app, even for a browser, but with a 404 in that API's format. The first match wins.
- * - GeoReport (`[{"code":404,"description":…}]`, XML for `.xml`): /open311, /proxy/open311,
- *   /proxy/service-objects, /media, /bodies/v1, /proxy/bodies/v1 (`geoReportRoots`).
- * - Django REST Framework (`{"detail":"Not found."}`): /api (the counter service's namespace), the
- *   rest of /proxy, /geocoding, the API descriptions other services serve (/schema, /swagger,
- *   /openapi, /redoc) and the health probes (/healthz, /readyz, /readiness, /health, /metrics).
- * - /moderation/api, /residents/api: plain text; their own plugins answer everything under them in their format.
- */
-const apiPrefixes: readonly (readonly [string, ApiErrorFormat])[] = [
-  ...geoReportRoots.map((prefix) => [prefix, 'georeport'] as const),
-  ['/moderation/api', 'plain'],
-  ['/residents/api', 'plain'],
-  ...['/api', '/proxy', '/geocoding', '/schema', '/swagger', '/openapi', '/redoc', '/healthz', '/readyz', '/readiness', '/health', '/metrics'].map(
-    (prefix) => [prefix, 'drf'] as const,
-  ),
-];
-
-/** The API a path belongs to, by its error format; undefined for the web app's own paths. */
-export function apiErrorFormatOf(url: string): ApiErrorFormat | undefined {
-  // Any case: /MEDIA/x is a mistyped API path, not a page of the app. `/openapi.json` and
-  // `/schema.yaml` are API descriptions too, not files of the app.
-  return apiPrefixes.find(([prefix]) => isPathWithin(url, [prefix], { anyCase: true, suffixed: true }))?.[1];
-}
-
-const isApiPath = (url: string) => apiErrorFormatOf(url) !== undefined;
 
 /**
  * Browsers ask for text/html; curl, link checkers and previews send `*\/*` or nothing, and a
@@ -78,35 +50,19 @@ function namesAFile(url: string): boolean {
   return (path.split('/').pop() ?? '').includes('.');
 }
 
+/** Whether a 404 outside the APIs should be a page: for HTML, not a missing file. */
+const wantsPage = (request: FastifyRequest) => acceptsHtml(request) && !namesAFile(request.url);
+
 /** A page the browser may open: a GET/HEAD for HTML outside the API prefixes, not a missing file. */
-function isAppNavigation(request: FastifyRequest): boolean {
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    acceptsHtml(request) &&
-    !isApiPath(request.url) &&
-    !namesAFile(request.url)
-  );
-}
+const isAppNavigation = (request: FastifyRequest) => (request.method === 'GET' || request.method === 'HEAD') && wantsPage(request);
+
+/** The web app's 404 for a request that is no page of it (app-not-found.ts). */
+export const appNotFound = (request: FastifyRequest, reply: FastifyReply) => answerAppNotFound(request, reply, wantsPage(request));
 
 // Vite puts content-hashed files under assets/: a new build gives new names, so they never change.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Everything else (index.html, favicon) is revalidated, so a deploy shows up on the next load.
 const REVALIDATE = 'no-cache';
-
-function sendPlainNotFound(reply: FastifyReply) {
-  return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
-}
-
-/** A 404 in the format of the API the path looks like (see apiPrefixes). */
-function sendApiNotFound(request: FastifyRequest, reply: FastifyReply, format: ApiErrorFormat) {
-  if (format === 'georeport') {
-    return sendDocument(reply, presentErrors([{ code: 404, description: 'no such resource' }]), formatOfUrl(request.url), 404);
-  }
-  if (format === 'drf') {
-    return reply.code(404).header('access-control-allow-origin', '*').type('application/json').send(Buffer.from(JSON.stringify({ detail: 'Not found.' })));
-  }
-  return sendPlainNotFound(reply);
-}
 
 /** The installation's image for a preview of a request without a photo: the app's own icon (public/icons). */
 const shareImage = '/icons/icon-512.png';
@@ -161,9 +117,8 @@ export const clientRoutes: FastifyPluginAsync<ClientRoutesOptions> = async (app,
   // Registered in this plugin without a prefix, it covers every path; API plugins that set their
   // own not-found handler under their prefix keep it.
   app.setNotFoundHandler(async (request, reply) => {
-    const apiFormat = apiErrorFormatOf(request.url);
-    if (apiFormat !== undefined) return sendApiNotFound(request, reply, apiFormat);
-    if (!isAppNavigation(request)) return sendPlainNotFound(reply);
+    if (options.isApiPath(request.url)) return options.answerApiNotFound(request, reply);
+    if (!isAppNavigation(request)) return appNotFound(request, reply);
     if (!built) {
       return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage);
     }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { clientRoutes } from '../../src/server/client-routes';
+import { apiPathsFor, recordRouteMethods } from '../../src/server/api-errors/outside-routes';
 import type { AppContext } from '../../src/server/context';
 import { createMetrics } from '../../src/server/http/metrics';
 import { createMailLinks, mailBaseUrl } from '../../src/server/notify/mail-links';
@@ -34,6 +35,6 @@ export async function clientRoutesOver(t: TestApp, clientDir: string): Promise<F
     mailLinks: createMailLinks('test-secret', mailBaseUrl(t.config)),
     metrics: createMetrics(),
   };
-  await app.register(clientRoutes, { context: used as AppContext, clientDir });
+  await app.register(clientRoutes, { context: used as AppContext, clientDir, ...apiPathsFor(recordRouteMethods(app)) });
   return app;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientRoutes } from '../../src/server/client-routes';
+import { apiPathsFor, recordRouteMethods } from '../../src/server/api-errors/outside-routes';
 import type { AppContext } from '../../src/server/context';
 import { createMetrics } from '../../src/server/http/metrics';
 
@@ -17,6 +18,7 @@ const indexHtml = '<!doctype html><html><head><title>Kerro</title></head><body><
 /** The app as app.ts builds it: an API plugin with its own 404 under its prefix, then the client. */
 async function buildServer(clientDir: string): Promise<FastifyInstance> {
   const app = Fastify();
+  const methodsOf = recordRouteMethods(app);
   await app.register(
     async (api) => {
       api.get('/services.json', async () => []);
@@ -24,7 +26,7 @@ async function buildServer(clientDir: string): Promise<FastifyInstance> {
     },
     { prefix: '/open311/v1' },
   );
-  await app.register(clientRoutes, { context, clientDir });
+  await app.register(clientRoutes, { context, clientDir, ...apiPathsFor(methodsOf) });
   return app;
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientRoutes } from '../../src/server/client-routes';
+import { apiPathsFor } from '../../src/server/api-errors/outside-routes';
 import type { AppContext } from '../../src/server/context';
 import { createMetrics } from '../../src/server/http/metrics';
 import { writeMiniatureClient } from '../helpers/miniature-client';
@@ -36,7 +37,7 @@ describe("the page's own chunks preloaded with index.html", () => {
     dir = writeMiniatureClient('kerro-preloads-', indexHtml, manifest);
     app = Fastify();
     // No tile URL configured: OpenStreetMap's, as in the app's own default.
-    await app.register(clientRoutes, { context: { config: {}, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext, clientDir: dir });
+    await app.register(clientRoutes, { context: { config: {}, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext, clientDir: dir, ...apiPathsFor(() => []) });
   });
   afterAll(async () => {
     await app.close();
@@ -123,7 +124,7 @@ describe('the early connection follows the configured tile server', () => {
     writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     const app = Fastify();
     try {
-      await app.register(clientRoutes, { context: { config: { VITE_MAP_TILE_URL: tileUrl }, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext, clientDir: dir });
+      await app.register(clientRoutes, { context: { config: { VITE_MAP_TILE_URL: tileUrl }, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext, clientDir: dir, ...apiPathsFor(() => []) });
       return (await app.inject({ method: 'GET', url: path, headers: html })).body;
     } finally {
       await app.close();

@@ -1,23 +1,10 @@
 /** Router failures (before any route runs) answered in the format of the API the path belongs to. */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { paths } from '../../shared/paths';
 import { formatOfUrl } from '../open311/format';
 import { presentErrors } from '../open311/presenter';
 import { serialize } from '../open311/serializers';
 import { errorCollection } from '../pelias/envelope';
-import { isPathWithin } from '../http/path-within';
-
-// Any case, as the web app's 404 reads them: /OPEN311/v1 is a mistyped API path, not a page.
-const anyCase = { anyCase: true };
-
-/**
- * The paths whose errors are GeoReport records, for the web app's 404 (client-routes.ts) and for
- * every answer here alike. The roots, not only `/open311/v1`: `/open311/v1/..` arrives as `/open311/`.
- */
-export const geoReportRoots = ['/open311', '/proxy/open311', paths.proxyServiceObjects, paths.media, paths.bodies, paths.proxyBodies];
-// The counter service's whole API root (counters, observations, sources), directly and proxied.
-const counterPrefixes = ['/api', paths.proxyCounters, paths.proxyCountersApi];
-const geocodingPrefixes = ['/geocoding/v1', '/proxy/geocoding/v1'];
+import { apiOfPath } from './api-of-path';
 
 /**
  * Fastify's `frameworkErrors`: failures the router meets before any route runs, such as a path
@@ -42,29 +29,43 @@ export interface ApiErrorAnswer {
   headers: Record<string, string>;
 }
 
-const moderationCodes: Record<number, string> = { 503: 'unavailable' };
+/** The moderation API's stable codes for the statuses answered here (moderation/errors.ts lists them all). */
+const moderationCodes: Record<number, string> = {
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'body_too_large',
+  415: 'unsupported_media_type',
+  500: 'internal_error',
+  503: 'unavailable',
+};
+
+const plainText = (message: string): ApiErrorAnswer => ({ contentType: 'text/plain; charset=utf-8', body: `${message}\n`, headers: {} });
 
 /**
- * The one place that maps a path to its API's error shape: GeoReport error records (JSON or XML
- * by the path's format), the counter service's `{"detail"}`, the geocoder's Pelias envelope, the
- * moderation and residents' APIs' `{"error"}`; plain text for the web app's paths.
+ * An error in the shape of the API the path belongs to (`apiOfPath`): GeoReport error records
+ * (JSON or XML by the path's format), the counter service's `{"detail"}`, the geocoder's Pelias
+ * envelope, the moderation and residents' APIs' `{"error"}`; plain text for the feeds, the
+ * metrics and the web app's paths.
  */
 export function apiErrorAnswer(path: string, status: number, message: string): ApiErrorAnswer {
-  if (isPathWithin(path, geoReportRoots, anyCase)) {
-    const { body, contentType } = serialize(presentErrors([{ code: status, description: message }]), formatOfUrl(path));
-    return { contentType, body, headers: {} };
+  switch (apiOfPath(path)) {
+    case 'georeport': {
+      const { body, contentType } = serialize(presentErrors([{ code: status, description: message }]), formatOfUrl(path));
+      return { contentType, body, headers: {} };
+    }
+    case 'counters':
+      return { contentType: 'application/json', body: JSON.stringify({ detail: message }), headers: { 'access-control-allow-origin': '*' } };
+    case 'geocoder':
+      return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(errorCollection([message], Date.now())), headers: {} };
+    case 'moderation': {
+      const code = moderationCodes[status] ?? 'invalid_input';
+      return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ error: { code, message } }), headers: {} };
+    }
+    case 'feeds':
+    case 'metrics':
+    case undefined:
+      return plainText(message);
   }
-  if (isPathWithin(path, counterPrefixes, anyCase)) {
-    return { contentType: 'application/json', body: JSON.stringify({ detail: message }), headers: { 'access-control-allow-origin': '*' } };
-  }
-  if (isPathWithin(path, geocodingPrefixes, anyCase)) {
-    return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(errorCollection([message], Date.now())), headers: {} };
-  }
-  if (isPathWithin(path, [paths.moderationApi, paths.residentsApi], anyCase)) {
-    const code = moderationCodes[status] ?? 'invalid_input';
-    return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ error: { code, message } }), headers: {} };
-  }
-  return { contentType: 'text/plain; charset=utf-8', body: `${message}\n`, headers: {} };
 }
 
 /** Headers every such answer carries: it is answered before (or without) the hooks that add them. */
@@ -85,5 +86,6 @@ export function answerInApiFormat(request: FastifyRequest, reply: FastifyReply, 
     .header('x-request-id', request.id)
     .headers({ ...errorAnswerHeaders, ...answer.headers })
     .type(answer.contentType)
-    .send(answer.body);
+    // A Buffer, so the type goes as written (Fastify would add a charset to a string's).
+    .send(Buffer.from(answer.body));
 }

@@ -52,8 +52,5 @@ export const feedRoutes: FastifyPluginAsync<{ context: AppContext }> = async (ap
     // Unpublished and unknown alike: a feed never tells that a request waits for a moderator.
     return feed ? sendFeed(reply, feed) : plain(reply, 404, `No published report with the id ${request.params.id.slice(0, 100)}`);
   });
-
-  app.all('/*', hidden, async (request, reply) =>
-    plain(reply, 404, `No such feed: ${request.url.split('?')[0]?.slice(0, 200)}. The feeds are /feeds/area.atom, /feeds/bodies/{id}.atom and /feeds/requests/{id}.atom`),
-  );
+  // Any other path or method: the app's not-found handler, in the feeds' plain text (api-errors/).
 };

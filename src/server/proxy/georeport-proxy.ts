@@ -20,6 +20,7 @@ import { createUploadSpool, uploadSpoolDirectory } from '../open311/upload-spool
 import { passedOnRequestHeaders, wildcardOf, type UpstreamResponse } from './upstream';
 import type { Upstreams } from './upstreams';
 import { proxySchemas, type ForwardedParams, type SubmissionParams } from './route-schemas';
+import { lookupTokenOf, submissionScope } from './submission-scope';
 import { raisedOr, validateRoutesButStreamedForms } from '../http/route-validation';
 import { geoReportRefusal } from '../open311/validation-errors';
 
@@ -33,12 +34,6 @@ const validatedFields = [
   'service_code', 'description', 'title', 'lat', 'long', 'service_object_type', 'service_object_id', 'address_string',
   'address_id', 'email', 'first_name', 'last_name', 'phone', 'device_id', 'account_id', 'media_url',
 ] as const;
-
-/**
- * Whose idempotency keys the proxy holds: its clients' (the web app's), each key its own, made
- * on the device with the draft. One scope for all of them.
- */
-const proxyKeyScope = 'proxy:open311';
 
 function sendUpstream(reply: FastifyReply, response: UpstreamResponse) {
   return reply.code(response.statusCode).headers(response.headers).send(response.body);
@@ -99,11 +94,14 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
   /**
    * What a client asks after a send that got no answer (a lost connection, a reload): did the
    * report with this idempotency key arrive? 200 with its first answer, 409 while it is still
-   * being sent, 404 when nothing arrived (or longer ago than the keys are kept).
+   * being sent, 404 when nothing arrived (or longer ago than the keys are kept) — and for anyone
+   * without the lookup token the report went with (submission-scope.ts), alike.
    */
   app.get<{ Params: SubmissionParams }>('/submissions/:key', { schema: proxySchemas.submission }, async (request, reply) => {
     const { key } = request.params;
-    const found = await context.repositories.idempotencyKeys.find(proxyKeyScope, key, context.now());
+    const token = lookupTokenOf(request);
+    // Without a token nothing is found: a report sent without one is answered by sending it again.
+    const found = token === undefined ? undefined : await context.repositories.idempotencyKeys.find(submissionScope(token), key, context.now());
     if (found?.state === 'running') throw stillRunning();
     if (!found) throw new GeoReportError(404, 'no report has arrived with this Idempotency-Key in the last 24 hours; send it again with the same key');
     return sendStoredAnswer(reply, found.answer);
@@ -127,6 +125,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
       }
       // Read before the body: a malformed header is refused without waiting for the photos.
       const idempotencyKey = idempotencyKeyOf(request);
+      const scope = submissionScope(lookupTokenOf(request));
       const spool = await createUploadSpool(uploadSpoolDirectory(config));
       try {
         const form = await readClientForm(request, spool);
@@ -149,7 +148,7 @@ export const georeportProxy: FastifyPluginAsync<GeoReportProxyOptions> = async (
             : await answerOnce(
                 {
                   repository: context.repositories.idempotencyKeys,
-                  scope: proxyKeyScope,
+                  scope,
                   key: idempotencyKey,
                   fingerprint: await requestFingerprint(request, form),
                   now: context.now,

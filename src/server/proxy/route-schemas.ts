@@ -55,6 +55,16 @@ const submissionParams = z.object({ key: z.string().describe('the Idempotency-Ke
   raising((value: { key: string }) => ({ key: checkedIdempotencyKey(value.key, 'the key in the path') })),
 );
 
+/** The browser's lookup token (proxy/submission-scope.ts), on a report and on its lookup. */
+const lookupTokenHeader = {
+  'submission-lookup-token': z
+    .string()
+    .optional()
+    .describe(
+      'A random secret the browser keeps with the report’s Idempotency-Key (a UUID): sent with the report and with its lookup, so only the browser that sent a report can ask for its answer. A lookup without the token the report went with answers 404, as for a key nothing arrived with',
+    ),
+};
+
 const updateParams = z.object({ id: z.string(), format: z.string().describe('json or xml') }).transform(
   raising((value: { id: string; format: string }) => {
     const { format, problem } = readFormat(value.format);
@@ -89,15 +99,16 @@ export const proxySchemas: Record<string, FastifySchema> = {
     summary: 'Report a problem through the proxy: the fields of POST /open311/v1/requests.{format} without api_key (the proxy adds its own)',
     params: z.object({ '*': z.string().describe('requests.json or requests.xml') }),
     body: submissionBody.omit({ api_key: true }),
-    headers: idempotencyKeyHeaders,
+    headers: idempotencyKeyHeaders.extend(lookupTokenHeader),
     response: { 200: bothFormats('The new request id', createdSchema, 'service_requests'), ...geoReportErrors(400, 403, 404, 409, 413, 422, 429, 502, 503, 504) },
   },
   submission: {
     tags,
     summary: 'Whether a report sent with this Idempotency-Key arrived (asked after a send that got no answer)',
     description:
-      'A report posted through the proxy with an `Idempotency-Key` header (a quoted string, e.g. a UUID made with the draft) is answered once; every repeat of it within 24 hours gets that first answer. This path gives the same first answer by the key alone: 200 when it arrived, 409 with Retry-After while it is still being processed, 404 when nothing arrived with the key.',
+      'A report posted through the proxy with an `Idempotency-Key` header (a quoted string, e.g. a UUID made with the draft) is answered once; every repeat of it within 24 hours gets that first answer. This path gives the same first answer to the browser that sent it, by the key and the `Submission-Lookup-Token` the report went with: 200 when it arrived, 409 with Retry-After while it is still being processed, 404 when nothing arrived with the key and that token (a report sent without a token is never found here: sending it again with the same key gives its first answer).',
     params: submissionParams,
+    headers: z.object(lookupTokenHeader).passthrough(),
     response: { 200: bothFormats('The first answer to the report, as it was given (the format it was posted in)', createdSchema, 'service_requests'), ...geoReportErrors(400, 404, 409) },
   },
   follow: {

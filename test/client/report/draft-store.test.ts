@@ -3,6 +3,7 @@ import {
   clearDraftFields,
   DRAFT_FIELDS_KEY,
   draftIdempotencyKey,
+  draftSubmissionIds,
   loadDraftFields,
   markDraftSending,
   newIdempotencyKey,
@@ -19,6 +20,7 @@ describe('draft fields in localStorage', () => {
       values: { ...emptyReportValues, description: 'Hole', lat: '60.1', long: '24.9' },
       savedAt: '2025-03-04T10:00:00.000Z',
       idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      lookupToken: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       sending: false,
     });
     clearDraftFields();
@@ -51,7 +53,24 @@ describe('draft fields in localStorage', () => {
     clearDraftFields();
   });
 
-  it('makes version 4 UUIDs where crypto.randomUUID is missing (an insecure origin)', () => {
+  it('keeps a lookup token with the key: made with a new draft, none for a draft kept from before the tokens', () => {
+    saveDraftFields({ ...emptyReportValues, description: 'A new draft' });
+    const ids = draftSubmissionIds();
+    expect(ids.lookupToken).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids.lookupToken).not.toBe(ids.idempotencyKey);
+    saveDraftFields({ ...emptyReportValues, description: 'A new draft, edited' });
+    expect(draftSubmissionIds()).toEqual(ids);
+    clearDraftFields();
+
+    // Its key may have gone out without a token: a try with one would be another report to the proxy.
+    localStorage.setItem(DRAFT_FIELDS_KEY, JSON.stringify({ values: { description: 'Before tokens' }, savedAt: '2025-03-04T10:00:00.000Z', idempotencyKey: 'old-key', sending: true }));
+    expect(draftSubmissionIds()).toEqual({ idempotencyKey: 'old-key' });
+    saveDraftFields({ ...emptyReportValues, description: 'Before tokens, edited' });
+    expect(JSON.parse(localStorage.getItem(DRAFT_FIELDS_KEY)!)).not.toHaveProperty('lookupToken');
+    clearDraftFields();
+  });
+
+    it('makes version 4 UUIDs where crypto.randomUUID is missing (an insecure origin)', () => {
     const randomUUID = crypto.randomUUID;
     try {
       Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });

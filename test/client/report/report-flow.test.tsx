@@ -215,7 +215,7 @@ describe('report page /report', () => {
 
   it('says when the service cannot be reached, and lets the person try again', async () => {
     const user = userEvent.setup();
-    serveReportApi();
+    const fetchMock = serveReportApi();
     let online = false;
     const calls = stubXhr(() => (online ? { status: 201, body: [{ service_request_id: 'r-2', service_notice: '' }] } : 'network-error'));
     await renderReport();
@@ -230,6 +230,17 @@ describe('report page /report', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
     expect(keys[1]).toBe(keys[0]);
+    // And the draft's one lookup token, a secret of its own, which the lookup after the lost answer asked with.
+    const tokens = calls.map((call) => call.headers['Submission-Lookup-Token']);
+    expect(tokens[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(tokens[1]).toBe(tokens[0]);
+    expect(`"${tokens[0]}"`).not.toBe(keys[0]);
+    const lookups = fetchMock.mock.calls.filter(([input]) => String(input).includes('/proxy/open311/v1/submissions/'));
+    expect(lookups.length).toBeGreaterThan(0);
+    for (const [input, init] of lookups) {
+      expect(String(input)).toContain(encodeURIComponent(keys[0]!.slice(1, -1)));
+      expect(new Headers(init?.headers).get('Submission-Lookup-Token')).toBe(tokens[0]);
+    }
   });
 
   it('keeps the draft (fields, place, type and photos) when the page is opened again, until discarded', async () => {

@@ -104,19 +104,20 @@ describe('with bodies', () => {
     expect(body[0].code).toBe(404);
   });
 
-  it('answers a path no route takes (the bare root, a POST through the proxy) with a GeoReport 404, as the rest of the API', async () => {
-    for (const [method, url] of [
-      ['GET', '/bodies/v1'],
-      ['POST', '/proxy/bodies/v1/bodies.json'],
-      ['GET', '/PROXY/BODIES/V1'],
+  it('answers a path no route takes (the bare root), or a method its path does not (a POST through the proxy), with a GeoReport error, as the rest of the API', async () => {
+    for (const [method, url, status] of [
+      ['GET', '/bodies/v1', 404],
+      ['POST', '/proxy/bodies/v1/bodies.json', 405],
+      ['GET', '/PROXY/BODIES/V1', 404],
     ] as const) {
       const response = await t.app.inject({ method, url, headers: { accept: 'application/json' } });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(response.json(), `${method} ${url}: ${response.body}`).toEqual([{ code: 404, description: expect.any(String) }]);
+      expect(response.statusCode, `${method} ${url}`).toBe(status);
+      expect(response.json(), `${method} ${url}: ${response.body}`).toEqual([{ code: status, description: expect.any(String) }]);
     }
     const xml = await t.app.inject({ method: 'POST', url: '/proxy/bodies/v1/bodies.xml' });
     expect(xml.headers['content-type']).toMatch(/^text\/xml/);
-    expect(xml.body).toContain('<code>404</code>');
+    expect(xml.headers.allow).toBe('GET, HEAD');
+    expect(xml.body).toContain('<code>405</code>');
   });
 
   it('gives an ETag and a 304 through the proxy while the bodies are unchanged', async () => {

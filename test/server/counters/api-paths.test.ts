@@ -76,7 +76,7 @@ describe('API paths of the real counter service, and unknown API-looking paths',
     for (const url of ['/open311', '/open311/v2/services.json']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json(), url).toEqual([{ code: 404, description: 'no such resource' }]);
+      expect(response.json(), url).toEqual([{ code: 404, description: expect.stringMatching(/^no such resource: GET \/open311.*see \/open311\/v1\/discovery\.json/) }]);
     }
     const xml = await get('/open311/v2/services.xml');
     expect(xml.headers['content-type']).toContain('xml');

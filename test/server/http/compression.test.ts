@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientRoutes } from '../../../src/server/client-routes';
+import { apiPathsFor } from '../../../src/server/api-errors/outside-routes';
 import type { AppContext } from '../../../src/server/context';
 import { createMetrics } from '../../../src/server/http/metrics';
 import { registerCompression } from '../../../src/server/http/compression';
@@ -222,7 +223,7 @@ describe('the built web app on the wire', () => {
     writeFileSync(join(dir, 'assets', 'index-Ab12.js.gz'), zlib.gzipSync(script));
     app = Fastify();
     await registerCompression(app);
-    await app.register(clientRoutes, { context: { config: {}, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext, clientDir: dir });
+    await app.register(clientRoutes, { context: { config: {}, repositories: noStoredRequests, metrics: createMetrics() } as unknown as AppContext, clientDir: dir, ...apiPathsFor(() => []) });
   });
   afterAll(async () => {
     await app.close();

@@ -111,6 +111,19 @@ describe('requests the HTTP parser refuses', () => {
     expectApiError(await rawRequest(port, post('/moderation/api/session', contentLength, 'a=bc')), 'moderation', 400, message);
   });
 
+  it.each([
+    ['/open311/v1/services.xml', 'georeport-xml'],
+    ['/proxy/counters/', 'counters'],
+    ['/moderation/api/queue', 'moderation'],
+  ] as const)('answers an HTTP/1.1 request without Host on %s with 400 in its API format and the security headers', async (path, api) => {
+    const answer = await rawRequest(port, `GET ${path} HTTP/1.1\r\nConnection: close\r\n\r\n`);
+    expectApiError(answer, api, 400, /send a Host header: HTTP\/1\.1 requires one/);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['content-security-policy']).toBeTruthy();
+    expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it('answers the web app\'s paths in plain text', async () => {
     const answer = await rawRequest(port, get(`/report${longQuery}`));
     expect(answer.status).toBe(431);

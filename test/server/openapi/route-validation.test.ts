@@ -21,7 +21,7 @@ const exceptions: { reason: string; parts: Part[]; routes: string[] }[] = [
   {
     reason: "an API's catch-all: answers that API's 404 whatever it is sent, reading nothing of it",
     parts: ['params', 'body'],
-    routes: withMethods(everyMethod, ['/open311/v1/*', '/bodies/v1/*', '/feeds/*']),
+    routes: withMethods(everyMethod, ['/open311/v1/*', '/bodies/v1/*']),
   },
   {
     reason: 'an action named by its path alone, which takes no body (one sent is ignored)',

@@ -13,16 +13,28 @@ import { submissionLeaseMs } from '../../../src/server/open311/idempotency';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
 import { startFakeUpstream } from './fake-upstream';
 
-const proxyPost = (app: TestApp, fields: Record<string, string>, key?: string) => {
+/** The lookup token this test's browser keeps with a key (the web app makes a random one with the draft). */
+const tokenOf = (key: string) => `token-of-${key}`;
+/** A report as the web app sends it: its key, and the lookup token kept with it (none when `token` is null). */
+const proxyPost = (app: TestApp, fields: Record<string, string>, key?: string, token: string | null = key === undefined ? null : tokenOf(key)) => {
   const body = urlencoded(fields);
   return app.app.inject({
     method: 'POST',
     url: '/proxy/open311/v1/requests.json',
     payload: body.payload,
-    headers: { ...body.headers, ...(key === undefined ? {} : { 'idempotency-key': `"${key}"` }) },
+    headers: {
+      ...body.headers,
+      ...(key === undefined ? {} : { 'idempotency-key': `"${key}"` }),
+      ...(token === null ? {} : { 'submission-lookup-token': token }),
+    },
   });
 };
-const lookup = (app: TestApp, key: string) => app.app.inject({ method: 'GET', url: `/proxy/open311/v1/submissions/${encodeURIComponent(key)}` });
+const lookup = (app: TestApp, key: string, token: string | null = tokenOf(key)) =>
+  app.app.inject({
+    method: 'GET',
+    url: `/proxy/open311/v1/submissions/${encodeURIComponent(key)}`,
+    headers: token === null ? {} : { 'submission-lookup-token': token },
+  });
 const rowsDescribed = async (app: TestApp, description: string) =>
   Number((await app.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM service_requests WHERE description = ?', description))!.n);
 
@@ -78,10 +90,52 @@ describe('the proxy in front of the embedded service', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("gives a report's answer only to the browser that sent it: another, without its lookup token, gets the unknown key's 404", async () => {
+    const report = { ...validReport, description: 'Only my browser may ask after this one.', email: 'mine@example.org' };
+    const key = '0b7d8f4e-2c1a-4f4b-9e55-6a1d2c3b4a5f';
+    const sent = await proxyPost(t, report, key, 'first-browser-token');
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    const unknown = await lookup(t, 'c0ffee00-0000-4000-8000-000000000000', 'second-browser-token');
+    expect(unknown.statusCode).toBe(404);
+    for (const token of ['second-browser-token', null]) {
+      const stranger = await lookup(t, key, token);
+      expect(stranger.statusCode, String(token)).toBe(404);
+      expect(stranger.body, String(token)).toBe(unknown.body);
+    }
+
+    const mine = await lookup(t, key, 'first-browser-token');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual(sent.json());
+    // Kept as a digest only: the token itself is nowhere in the store.
+    const scopes = await t.sql.all<{ scope: string }>('SELECT scope FROM idempotency_keys WHERE idempotency_key = ?', key);
+    expect(scopes).toHaveLength(1);
+    expect(scopes[0]!.scope).not.toContain('first-browser-token');
+  });
+
+  it('finds a report sent without a token by no lookup, but gives a repeat of it its first answer', async () => {
+    const report = { ...validReport, description: 'Sent by a web app from before the lookup tokens.' };
+    const first = await proxyPost(t, report, 'from-before-tokens', null);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await lookup(t, 'from-before-tokens', null)).statusCode).toBe(404);
+    const again = await proxyPost(t, report, 'from-before-tokens', null);
+    expect(again.body).toBe(first.body);
+    expect(await rowsDescribed(t, report.description)).toBe(1);
+  });
+
+  it('refuses a lookup token that cannot be one (400)', async () => {
+    expect((await lookup(t, 'any-key', 'has "quotes"')).statusCode).toBe(400);
+  });
+
   it('refuses the key with another body (422), photos compared by content', async () => {
     const send = async (photo: Buffer) => {
       const body = await multipartBody({ ...validReport, description: 'A photo report sent through the proxy.' }, [{ fileName: 'a.jpg', type: 'image/jpeg', data: photo }]);
-      return t.app.inject({ method: 'POST', url: '/proxy/open311/v1/requests.json', payload: body.payload, headers: { ...body.headers, 'idempotency-key': '"proxy-photo"' } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/proxy/open311/v1/requests.json',
+        payload: body.payload,
+        headers: { ...body.headers, 'idempotency-key': '"proxy-photo"', 'submission-lookup-token': tokenOf('proxy-photo') },
+      });
     };
     const photo = await makeJpeg(40, 30);
     const first = await send(photo);

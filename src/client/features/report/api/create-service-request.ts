@@ -5,7 +5,7 @@ import { ApiError, api, isApiError, type UploadProgress } from '../../../lib/htt
 import { appendAnswers, type ServiceQuestion } from '../questions/answers';
 import { loadReportChecks } from '../validation/load-report-checks';
 import { reportFieldNames, type ReportFormValues } from '../validation/report-form-values';
-import { findSubmission } from './find-submission';
+import { findSubmission, lookupTokenHeader } from './find-submission';
 import type { CreatedReport } from './response-schemas';
 
 export type { CreatedReport };
@@ -21,6 +21,11 @@ export interface NewReport {
    * queue entry's): however often it is sent, it arrives once.
    */
   idempotencyKey: string;
+  /**
+   * The secret kept with the key (the draft's, or its queue entry's): with it only this browser
+   * can ask the proxy after the report's answer. None on a report kept from before the tokens.
+   */
+  lookupToken?: string;
 }
 
 /** The header's value: the IETF draft's Structured Field string, a quoted key. */
@@ -48,7 +53,10 @@ export async function createServiceRequest(
   options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<CreatedReport> {
   const url = `${paths.proxyGeoreport}/requests.json`;
-  const sent = api.postForm(url, buildReportForm(report), { ...options, headers: idempotencyKeyHeader(report.idempotencyKey) });
+  const sent = api.postForm(url, buildReportForm(report), {
+    ...options,
+    headers: { ...idempotencyKeyHeader(report.idempotencyKey), ...lookupTokenHeader(report.lookupToken) },
+  });
   const [body, { createdSchema }] = await Promise.all([sent, loadReportChecks()]);
   const parsed = createdSchema.safeParse(body);
   if (!parsed.success) {
@@ -85,7 +93,7 @@ export async function sendOnce(
     return await createServiceRequest(report, options);
   } catch (error) {
     if (!leavesArrivalUnknown(error)) throw error;
-    const arrived = await findSubmission(report.idempotencyKey).catch(() => undefined);
+    const arrived = await findSubmission(report).catch(() => undefined);
     if (arrived) return arrived;
     throw error;
   }

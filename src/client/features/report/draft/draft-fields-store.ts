@@ -13,12 +13,25 @@ export interface DraftFields {
    * arrives once however often it is sent; a new draft (after a sent or discarded one) gets a new one.
    */
   idempotencyKey: string;
+  /**
+   * The secret that asks the proxy after the report (`Submission-Lookup-Token`): made with the key,
+   * sent with every try and with the lookup, so only this browser gets the report's answer. A
+   * draft kept before the tokens has none, and keeps none: its key may have gone out without one,
+   * and a try with a token would be another report's to the proxy.
+   */
+  lookupToken?: string;
   /** Set while a send is under way: a page reloaded with it set asks whether the report arrived. */
   sending: boolean;
 }
 
-/** The key of a draft kept nowhere (storage blocked): it lasts as long as the page. */
-let keyOfThisPage: string | undefined;
+/** A report's Idempotency-Key and the lookup token kept with it. */
+export interface SubmissionIds {
+  idempotencyKey: string;
+  lookupToken?: string;
+}
+
+/** The ids of a draft kept nowhere (storage blocked): they last as long as the page. */
+let idsOfThisPage: SubmissionIds | undefined;
 
 function storage(): Storage | undefined {
   try {
@@ -38,6 +51,9 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** A new draft's ids: a new key, and a new token with it. */
+const newSubmissionIds = (): SubmissionIds => ({ idempotencyKey: newIdempotencyKey(), lookupToken: newIdempotencyKey() });
+
 /** Only known fields, only strings (and answers): an old or tampered entry cannot break the form. */
 function cleanValues(raw: unknown): ReportFormValues {
   const values = { ...emptyReportValues, answers: {} };
@@ -55,12 +71,16 @@ function readEntry(): DraftFields | undefined {
   try {
     const text = storage()?.getItem(DRAFT_FIELDS_KEY);
     if (!text) return undefined;
-    const parsed = JSON.parse(text) as { values?: unknown; savedAt?: unknown; idempotencyKey?: unknown; sending?: unknown };
+    const parsed = JSON.parse(text) as { values?: unknown; savedAt?: unknown; idempotencyKey?: unknown; lookupToken?: unknown; sending?: unknown };
+    const hasKey = typeof parsed.idempotencyKey === 'string' && parsed.idempotencyKey !== '';
+    // A draft kept before keys existed gets both now; one kept before tokens keeps its key alone.
+    const ids: SubmissionIds = hasKey
+      ? { idempotencyKey: parsed.idempotencyKey as string, ...(typeof parsed.lookupToken === 'string' && parsed.lookupToken !== '' ? { lookupToken: parsed.lookupToken } : {}) }
+      : newSubmissionIds();
     return {
       values: cleanValues(parsed.values),
       savedAt: typeof parsed.savedAt === 'string' ? parsed.savedAt : new Date().toISOString(),
-      // A draft kept before keys existed gets one now.
-      idempotencyKey: typeof parsed.idempotencyKey === 'string' && parsed.idempotencyKey !== '' ? parsed.idempotencyKey : newIdempotencyKey(),
+      ...ids,
       sending: parsed.sending === true,
     };
   } catch {
@@ -89,29 +109,35 @@ export function hasContent(values: Partial<ReportFormValues>): boolean {
   return Object.values(fields).some(filled) || Object.values(answers ?? {}).some(filled);
 }
 
-/** Keeps the fields, and the draft's key and sending mark as they are (a key is made with a new draft). */
+const idsOf = ({ idempotencyKey, lookupToken }: SubmissionIds): SubmissionIds => ({ idempotencyKey, ...(lookupToken === undefined ? {} : { lookupToken }) });
+
+/** Keeps the fields, and the draft's ids and sending mark as they are (ids are made with a new draft). */
 export function saveDraftFields(values: Partial<ReportFormValues>, now = new Date()): void {
   const entry = readEntry();
   if (!hasContent(values) && !entry?.sending) {
     clearDraftFields();
     return;
   }
-  const idempotencyKey = entry?.idempotencyKey ?? keyOfThisPage ?? newIdempotencyKey();
-  keyOfThisPage = idempotencyKey;
-  writeEntry({ values: cleanValues(values), savedAt: now.toISOString(), idempotencyKey, sending: entry?.sending ?? false });
+  const ids = entry ? idsOf(entry) : (idsOfThisPage ?? newSubmissionIds());
+  idsOfThisPage = ids;
+  writeEntry({ values: cleanValues(values), savedAt: now.toISOString(), ...ids, sending: entry?.sending ?? false });
 }
 
-/** The draft's key, made now if the draft has none yet; kept with the draft so a reload sends the same one. */
-export function draftIdempotencyKey(): string {
+/** The draft's key and token, made now if the draft has none yet; kept with the draft so a reload sends the same. */
+export function draftSubmissionIds(): SubmissionIds {
   const entry = readEntry();
   if (entry) {
-    if (entry.idempotencyKey !== keyOfThisPage) writeEntry(entry); // a key made for an old entry is kept from now on
-    keyOfThisPage = entry.idempotencyKey;
-    return entry.idempotencyKey;
+    // Ids made for an old entry are kept from now on.
+    if (entry.idempotencyKey !== idsOfThisPage?.idempotencyKey) writeEntry(entry);
+    idsOfThisPage = idsOf(entry);
+    return idsOfThisPage;
   }
-  keyOfThisPage ??= newIdempotencyKey();
-  return keyOfThisPage;
+  idsOfThisPage ??= newSubmissionIds();
+  return idsOfThisPage;
 }
+
+/** The draft's key alone (draftSubmissionIds). */
+export const draftIdempotencyKey = (): string => draftSubmissionIds().idempotencyKey;
 
 /** Marks the draft as being sent (or no longer), so a reload mid-send knows to ask whether it arrived. */
 export function markDraftSending(sending: boolean): void {
@@ -121,7 +147,7 @@ export function markDraftSending(sending: boolean): void {
 
 /** Forgets the draft, its key with it: the next draft is a new report with a new key. */
 export function clearDraftFields(): void {
-  keyOfThisPage = undefined;
+  idsOfThisPage = undefined;
   try {
     storage()?.removeItem(DRAFT_FIELDS_KEY);
   } catch {

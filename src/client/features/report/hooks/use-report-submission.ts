@@ -13,7 +13,7 @@ import { isApiError, type UploadProgress } from '../../../lib/http-client';
 import { useCreateServiceRequest, type CreatedReport, type NewReport } from '../api/create-service-request';
 import { findSubmission } from '../api/find-submission';
 import type { FocusRequest } from '../components/report-focus';
-import { clearDraftFields, draftIdempotencyKey, markDraftSending } from '../draft/draft-fields-store';
+import { clearDraftFields, draftSubmissionIds, markDraftSending } from '../draft/draft-fields-store';
 import type { ServiceQuestion } from '../questions/answers';
 import type { DraftPhotos } from '../photos/use-draft-photos';
 import { interpretSendError, type GeneralProblem } from '../lib/send-error';
@@ -77,8 +77,7 @@ export function useReportSubmission({
   useEffect(() => {
     if (!interrupted || checkStarted.current) return;
     checkStarted.current = true;
-    const key = draftIdempotencyKey();
-    findSubmission(key).then(
+    findSubmission(draftSubmissionIds()).then(
       async (arrived) => {
         markDraftSending(false);
         if (arrived) await finish(arrived, form.getValues('email').trim() !== '');
@@ -110,7 +109,7 @@ export function useReportSubmission({
       photos: photos.items.map((item) => item.blob),
       locale,
       questions: questions(),
-      idempotencyKey: draftIdempotencyKey(),
+      ...draftSubmissionIds(),
     };
     const gaveEmail = submitted.email.trim() !== '';
     // Exactly what would have been sent (its idempotency key too), for the outbox to send later.
