@@ -5,8 +5,9 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 
-/** Leaflet's own marker, with the images Vite bundled. */
+/** Leaflet's own marker, with the images Vite bundled; its class tells it from the reports around it. */
 export const pinIcon = new Icon({
+  className: 'location-pin',
   iconUrl,
   iconRetinaUrl,
   shadowUrl,
