@@ -23,8 +23,9 @@ export interface ClusterLayerProps {
   /** HTML credit for this layer's data, shown in the map's attribution corner while the layer is. */
   attribution?: string;
   /**
-   * Whether each marker is a Tab stop (default). Off where a list beside the map is the keyboard's
-   * way to the same items, and the map's own keys do something else (the report map's pin).
+   * Whether each marker is a Tab stop with its label (default). Off where a list beside the map is
+   * the keyboard's and screen reader's way to the same items and the map's own keys do something
+   * else (the report map's pin): then the markers are for the mouse and the eye only.
    */
   keyboard?: boolean;
 }
@@ -82,7 +83,9 @@ export function ClusterLayer(props: ClusterLayerProps) {
       marker.on('add', () => {
         const element = marker.getElement();
         if (!element) return;
-        element.setAttribute('aria-label', look.label);
+        // Not a Tab stop: the list beside the map names it, so screen readers skip it here.
+        if (keyboard) element.setAttribute('aria-label', look.label);
+        else element.setAttribute('aria-hidden', 'true');
         element.dataset.key = item.key;
         for (const [property, value] of Object.entries(look.cssVariables ?? {})) element.style.setProperty(property, value);
         L.DomEvent.on(element, 'keydown', (keyEvent) => {

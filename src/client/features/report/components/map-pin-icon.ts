@@ -5,9 +5,8 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 
-/** Leaflet's own marker, with the images Vite bundled; its class tells it from the reports around it. */
+/** Leaflet's own marker, with the images Vite bundled. */
 export const pinIcon = new Icon({
-  className: 'location-pin',
   iconUrl,
   iconRetinaUrl,
   shadowUrl,
