@@ -57,7 +57,7 @@ describe('report flow with addresses, in Chromium', () => {
     await chooseServiceType(page, 'pothole', 'Potholes');
     await searchAndChoose(page, 'Street address or place', 'hämeentie 30', /^Hämeentie 30, 00530 Helsinki/);
     await expect.poll(() => placeSummary(page)).toBe('Chosen place: pin on the map near Hämeentie 30, 00530 Helsinki.');
-    await page.locator(`${mapSelector} .leaflet-marker-icon`).waitFor();
+    await page.locator(`${mapSelector} img.leaflet-marker-icon`).waitFor();
     expect(await page.getByLabel('Address, or where exactly (optional)').inputValue()).toBe('Hämeentie 30, 00530 Helsinki');
     const pin = await draftPin(page);
     expect(pin.lat).toBeCloseTo(60.1874, 3);
@@ -114,7 +114,7 @@ describe('report flow with addresses, in Chromium', () => {
     await expect.poll(() => placeSummary(page)).toBe(`Chosen place: pin on the map near ${droppedAddress}.`);
 
     // Drag the pin by its icon some 120 px to the left.
-    const icon = (await page.locator(`${mapSelector} .leaflet-marker-icon`).boundingBox())!;
+    const icon = (await page.locator(`${mapSelector} img.leaflet-marker-icon`).boundingBox())!;
     const grab = { x: icon.x + icon.width / 2, y: icon.y + icon.height / 2 };
     await page.mouse.move(grab.x, grab.y);
     await page.mouse.down();

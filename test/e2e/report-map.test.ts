@@ -184,3 +184,36 @@ describe('photos on a phone', () => {
     await expectCleanRunThenClose(opened);
   });
 });
+
+describe('reports already made around the pin', () => {
+  it('are drawn on the report map as on the home map, and one chosen there offers following it or an update', async () => {
+    const published = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/requests.json?status=open&locale=en`)).json()) as { lat?: string; long?: string }[];
+    const target = published.find((request) => request.lat && request.long)!;
+    const opened = await openPage(suite.browser, { viewport: mobile, locale: 'en-GB', pageErrors });
+    const { page } = opened;
+    // The pin some 90 m north of a published open report, so the two do not cover each other.
+    await page.goto(`${suite.server.baseUrl}/report?lat=${Number(target.lat) + 0.0008}&lon=${target.long}`);
+    await page.locator(`${mapSelector} img.leaflet-marker-icon`).waitFor();
+    await page.locator('.nearby [role="status"]').waitFor();
+    // The home map's open-report markers (or its bubbles, zoomed into until one falls apart).
+    const single = page.locator(`${mapSelector} .map-marker--request`);
+    for (let zooms = 0; (await single.count()) === 0 && zooms < 4; zooms += 1) {
+      await page.locator(`${mapSelector} .map-cluster--requests`).first().click();
+      await single.first().waitFor({ timeout: 2_000 }).catch(() => undefined);
+    }
+    await single.first().waitFor();
+    expect(await single.first().getAttribute('aria-hidden')).toBe('true'); // the list beside the map names them
+    await page.locator(mapSelector).scrollIntoViewIfNeeded();
+    await screenshot(page, 'report-map-nearby-mobile');
+
+    await single.first().click();
+    const chosen = page.locator('.nearby-choice');
+    await chosen.waitFor();
+    expect(await single.first().evaluate((marker) => marker.classList.contains('is-selected'))).toBe(true);
+    expect(await chosen.getByRole('link', { name: /^Follow this one instead/ }).getAttribute('href')).toMatch(/^\/requests\/[^#]+#follow$/);
+    expect(await chosen.getByRole('link', { name: /^Still there\? Add an update with your photo/ }).getAttribute('href')).toMatch(/^\/requests\/[^#]+#add-update$/);
+    await screenshot(page, 'report-map-nearby-chosen-mobile');
+    await expectNoAxeViolations(page);
+    await expectCleanRunThenClose(opened);
+  });
+});

@@ -61,7 +61,8 @@ describe('reporting flow in Chromium', () => {
     // Helsinki's centre has demo addresses: the pin reads as the nearest one.
     await expect.poll(() => placeSummary(page)).toMatch(/^Chosen place: pin on the map near .+ \d+, \d{5} Helsinki\.$/);
     // Leaflet's marker image, bundled by Vite, actually loads in the production build.
-    const marker = page.locator('.leaflet-marker-icon');
+    // The pin: Leaflet's image marker (the reports already made around it are div markers).
+    const marker = page.locator('img.leaflet-marker-icon');
     await marker.waitFor();
     await expect.poll(() => marker.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth)).toBe(25);
     await expect.poll(() => page.locator('.leaflet-marker-shadow').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(41);
@@ -259,7 +260,7 @@ describe('reporting flow: other ways through', () => {
     await page.getByText('Pin placed at your location (accurate to about 12 m).').waitFor();
     const link = page.locator(`.nearby a[href="/requests/${target.service_request_id}"]`);
     await link.waitFor();
-    expect(await page.locator('.nearby [role="status"]').textContent()).toMatch(/open reports? of this kind (is|are) already within 100 m/);
+    expect(await page.locator('.nearby [role="status"]').textContent()).toMatch(/open reports? of this kind (is|are) already within 300 m/);
     await expectNoAxeViolations(page);
     await screenshot(page, 'report-nearby-found');
     // The resident can stop here and follow the existing report instead.
@@ -302,7 +303,7 @@ describe('reporting flow: drafts and errors', () => {
       { width: 2048, height: 1365 },
       { width: 1200, height: 1600 },
     ]);
-    await page.locator('.leaflet-marker-icon').waitFor(); // the map opens at the restored pin
+    await page.locator('img.leaflet-marker-icon').waitFor(); // the map opens at the restored pin
     await screenshot(page, 'report-draft-restored');
     await expectNoAxeViolations(page);
 

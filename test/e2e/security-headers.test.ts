@@ -75,7 +75,7 @@ describe('security headers and the CSP in Chromium', () => {
     const map = page.locator('.leaflet-container').first();
     await map.waitFor();
     await map.click({ position: { x: 300, y: 200 } });
-    await page.locator('.leaflet-marker-icon').first().waitFor();
+    await page.locator('img.leaflet-marker-icon').waitFor();
     const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#486' } }).jpeg().toBuffer();
     await page.locator('input[type=file]').first().setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.waitForFunction(() =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClusterIndex, type MapPoint } from '../../../src/client/features/map/lib/cluster-index';
-import { clusterSize, shortCount } from '../../../src/client/features/map/lib/marker-look';
+import { createClusterIndex, type MapPoint } from '../../../src/client/components/map/cluster-index';
+import { clusterSize, shortCount } from '../../../src/client/components/map/marker-look';
 
 const world = { west: -180, south: -85, east: 180, north: 85 };
 

@@ -35,7 +35,7 @@ async function showNearby() {
   await renderReport();
   await user.click(await screen.findByRole('radio', { name: /^Potholes/ }));
   await user.click(screen.getByRole('button', { name: 'Stub map: drop pin' }));
-  await screen.findByText('1 open report of this kind is already within 100 m:');
+  await screen.findByText('1 open report of this kind is already within 300 m:');
 }
 
 describe('"Already reported?" offers following', { timeout: 20_000 }, () => {

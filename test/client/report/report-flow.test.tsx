@@ -308,10 +308,10 @@ describe('report page /report', () => {
       ],
     });
     await renderReport();
-    expect(screen.getByText(/Once you have chosen the kind of problem and the place/)).toBeTruthy();
+    expect(screen.getByText(/Once you have chosen the place/)).toBeTruthy();
     await user.click(await screen.findByRole('radio', { name: /^Potholes/ }));
     await user.click(screen.getByRole('button', { name: 'Stub map: drop pin' }));
-    expect(await screen.findByText('2 open reports of this kind are already within 100 m:')).toBeTruthy();
+    expect(await screen.findByText('2 open reports of this kind are already within 300 m:')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Hole by the tram stop' }).getAttribute('href')).toBe('/requests/near-1');
     expect(screen.getByRole('link', { name: 'Another crack in the asphalt near the crossing' }).getAttribute('href')).toBe('/requests/near-2');
     expect(screen.getByText('reported on 4 March 2025 · Mannerheimintie 1')).toBeTruthy();
@@ -319,7 +319,7 @@ describe('report page /report', () => {
     expect(Object.fromEntries(query.searchParams)).toEqual({
       lat: '60.17012',
       long: '24.94021',
-      radius: '100',
+      radius: '300',
       service_code: '171',
       status: 'open',
       extensions: 'true',

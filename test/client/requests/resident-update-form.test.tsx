@@ -30,6 +30,18 @@ describe('the resident update form', () => {
     expect(screen.queryByLabelText('Your update')).toBeNull();
   });
 
+  it('arrives open, the cursor in its text, when reached as #add-update (the report form\'s "Still there?")', () => {
+    window.history.replaceState(null, '', '/requests/req123abc#add-update');
+    try {
+      renderWithI18n(<ResidentUpdateForm id="req123abc" />);
+      expect(screen.getByRole('button', { name: 'Add an update' }).getAttribute('aria-expanded')).toBe('true');
+      expect(document.activeElement).toBe(screen.getByLabelText('Your update'));
+      expect(screen.getByLabelText('Photo (optional)')).toBeTruthy();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('asks for a longer text before sending anything', async () => {
     const calls = stubXhr(() => ({ status: 200, body: [{ update_id: 'u1', status: 'pending' }] }));
     renderWithI18n(<ResidentUpdateForm id="req123abc" />);

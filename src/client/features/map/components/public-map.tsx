@@ -6,8 +6,8 @@ import { LocalizedMapControls } from '../../../components/map/localized-map-cont
 import { tileLayerOptions } from '../../../components/map/tile-layer-options';
 import { useTrailingCall } from '../../../hooks/use-trailing-call';
 import { clientEnv } from '../../../lib/env';
-import type { Bounds } from '../lib/cluster-index';
-import { ClusterLayer, type ClusterLayerProps } from './cluster-layer';
+import type { Bounds } from '../../../components/map/cluster-index';
+import { ClusterLayer, type ClusterLayerProps } from '../../../components/map/cluster-layer';
 import { ReportHere } from './report-here';
 import { sameView, type NearFilter } from '../lib/map-search';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, openingView, type MapView } from '@/shared/map/map-view';

@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceRequest } from '@/shared/georeport/types';
 import { coordinatesOf, headlineOf } from '../../../components/request/request-fields';
-import type { Bounds, MapPoint } from '../lib/cluster-index';
-import { requestClusterLook, requestMarkerLook } from '../lib/request-looks';
+import type { Bounds, MapPoint } from '../../../components/map/cluster-index';
+import { requestClusterLook, requestMarkerLook } from '../../../components/map/request-looks';
 
 export function boundsOf(points: readonly { lat: number; long: number }[]): Bounds | null {
   if (points.length === 0) return null;

@@ -5,12 +5,16 @@ import { api } from '../../../lib/http-client';
 import { loadReportChecks } from '../validation/load-report-checks';
 import type { NearbyRequest } from './response-schemas';
 
-/** How far around the chosen place a published report counts as "the same problem". */
-export const NEARBY_RADIUS_METERS = 100;
+/**
+ * How far around the chosen place the form shows published open reports, on the map and in the
+ * list beside it (the same ones): about what the map shows around the pin at its zoom of 16.
+ */
+export const NEARBY_RADIUS_METERS = 300;
 
 export type { NearbyRequest };
 
 export interface NearbyRequestsParams {
+  /** The chosen type, or '' before one is chosen: every type. */
   serviceCode: string;
   lat: number;
   long: number;
@@ -24,7 +28,7 @@ export async function getNearbyRequests(params: NearbyRequestsParams, signal?: A
         lat: params.lat,
         long: params.long,
         radius: NEARBY_RADIUS_METERS,
-        service_code: params.serviceCode,
+        service_code: params.serviceCode || undefined,
         status: 'open',
         extensions: true,
         locale: params.locale,
@@ -47,7 +51,7 @@ export const getNearbyRequestsQueryOptions = (params: NearbyRequestsParams) => {
   });
 };
 
-/** Published open reports of the same type near the place; idle until both are chosen. */
+/** Published open reports near the place (of the chosen type, once one is); idle until the place is set. */
 export function useNearbyRequests(params: NearbyRequestsParams | undefined) {
   return useQuery({
     ...getNearbyRequestsQueryOptions(params ?? { serviceCode: '', lat: 0, long: 0, locale: 'en' }),

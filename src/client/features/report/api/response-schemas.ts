@@ -13,10 +13,21 @@ export const createdSchema = z
 
 export type CreatedReport = z.infer<typeof createdSchema>[number];
 
-// Only what the "already reported?" list shows; a city's extra or missing fields do not matter.
+// A listing's lat/long (strings on the wire, numbers from some cities); anything else is no place.
+const coordinate = (limit: number) =>
+  z
+    .union([z.string().trim().min(1), z.number()])
+    .transform(Number)
+    .pipe(z.number().min(-limit).max(limit))
+    .optional()
+    .catch(undefined);
+
+// Only what the "already reported?" list and map show; a city's extra or missing fields do not matter.
 const nearbyRequestSchema = z.object({
   service_request_id: z.coerce.string(),
   service_name: z.string().catch(''),
+  lat: coordinate(90),
+  long: coordinate(180),
   description: z.string().catch(''),
   requested_datetime: z.string().catch(''),
   address: z.string().catch(''),

@@ -6,8 +6,10 @@ import { LocalizedMapControls } from '../../../components/map/localized-map-cont
 import { WheelZoomWhenChosen } from '../../../components/map/wheel-zoom-when-chosen';
 import { tileLayerOptions } from '../../../components/map/tile-layer-options';
 import { clientEnv } from '../../../lib/env';
+import type { NearbyRequest } from '../api/get-nearby-requests';
 import type { LatLong } from '../lib/place';
 import { pinIcon } from './map-pin-icon';
+import { NearbyLayer } from './nearby-layer';
 
 export interface LocationMapProps {
   pin: LatLong | undefined;
@@ -19,6 +21,10 @@ export interface LocationMapProps {
   onTilesFailed: () => void;
   /** The map got the focus from the keyboard: time to say which keys do what. */
   onKeyboardFocus: () => void;
+  /** Reports already made around the pin, drawn as the home map's markers. */
+  nearby: readonly NearbyRequest[];
+  chosenNearbyId: string | null;
+  onChooseNearby: (id: string) => void;
 }
 
 const toLatLong = (latLng: { lat: number; lng: number }): LatLong => ({ lat: latLng.lat, long: latLng.lng });
@@ -74,7 +80,8 @@ function MapBehaviour({ onPin, onCenterChange, focusRequest, onKeyboardFocus, la
 }
 
 /** The Leaflet map of the location step; its own chunk, loaded when the step is shown. */
-export default function LocationMap({ pin, initialCenter, focusRequest, onPin, onCenterChange, onTilesFailed, onKeyboardFocus }: LocationMapProps) {
+export default function LocationMap(props: LocationMapProps) {
+  const { pin, initialCenter, focusRequest, onPin, onCenterChange, onTilesFailed, onKeyboardFocus } = props;
   const { t } = useTranslation('report');
   const { mapTileUrl, mapZoom } = clientEnv();
   const start = pin ?? initialCenter;
@@ -105,6 +112,7 @@ export default function LocationMap({ pin, initialCenter, focusRequest, onPin, o
         }}
       />
       <MapBehaviour onPin={onPin} onCenterChange={onCenterChange} focusRequest={focusRequest} onKeyboardFocus={onKeyboardFocus} label={t('place.mapLabel')} />
+      <NearbyLayer requests={props.nearby} chosenId={props.chosenNearbyId} onChoose={props.onChooseNearby} />
       {pin ? (
         <Marker
           position={[pin.lat, pin.long]}
@@ -112,6 +120,8 @@ export default function LocationMap({ pin, initialCenter, focusRequest, onPin, o
           draggable
           // The keyboard way is moving the map and pressing Enter; a focusable pin would be one more stop.
           keyboard={false}
+          // Above the reports already made, and above the chosen one (raised by 1000).
+          zIndexOffset={2000}
           alt={t('place.pinAlt')}
           eventHandlers={{ dragend: (dragEvent) => onPin(toLatLong(dragEvent.target.getLatLng()), 'drag') }}
         />

@@ -10,10 +10,13 @@ import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { clientEnv } from '../../../lib/env';
 import { currentLanguage } from '../../../lib/i18n';
 import type { ServiceObject } from '../api/search-service-objects';
+import type { NearbyRequest } from '../api/get-nearby-requests';
+import type { NearbyReports } from '../hooks/use-nearby-reports';
 import { formatCoordinates } from '../../../lib/format-coordinates';
 import { formatNumber } from '../lib/format';
 import { objectAddress, positionOf, type ChosenPlace, type LatLong } from '../lib/place';
 import { useGeolocation, type GeolocationState } from '../lib/use-geolocation';
+import { NearbyChoice } from './nearby-choice';
 import { DESCRIBE_HEADING_ID } from './report-step';
 import { ServiceObjectPicker } from './service-object-picker';
 
@@ -30,6 +33,21 @@ export interface LocationStepProps {
   error?: string;
   addressRegistration: UseFormRegisterReturn<'address_string'>;
   addressError?: string;
+  /** Reports already made around the pin: markers on the map, the chosen one under it. */
+  nearby: NearbyReports;
+  /** The chosen type ('' before one is chosen: the reports are of every type). */
+  serviceCode: string;
+}
+
+const noReports: readonly NearbyRequest[] = [];
+
+/** Under the map: what its markers are, or that they cannot be shown now. */
+function NearbyMapNote({ nearby }: { nearby: NearbyReports }) {
+  const { t } = useTranslation('report');
+  if (nearby.status === 'offline') return <p className="notice nearby-map-note">{t('nearby.mapOffline')}</p>;
+  if (nearby.status === 'failed') return <p className="notice nearby-map-note">{t('nearby.mapFailed')}</p>;
+  if (nearby.status === 'ready' && nearby.requests.length > 0) return <p className="location-step__instructions">{t('nearby.mapKey', { count: nearby.requests.length })}</p>;
+  return null;
 }
 
 function GeolocationMessage({ state }: { state: GeolocationState }) {
@@ -51,7 +69,7 @@ function GeolocationMessage({ state }: { state: GeolocationState }) {
 }
 
 /** Where the problem is: a pin on the map, the device's position, or a named place from a list. */
-export function LocationStep({ place, onPlaceChange, onAddressFound, error, addressRegistration, addressError }: LocationStepProps) {
+export function LocationStep({ place, onPlaceChange, onAddressFound, error, addressRegistration, addressError, nearby, serviceCode }: LocationStepProps) {
   const { t, i18n } = useTranslation('report');
   const locale = currentLanguage(i18n);
   const env = clientEnv();
@@ -64,6 +82,10 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
   const clearSearch = () => setSearchGeneration((generation) => generation + 1);
   const objectSearchRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
+  const [chosenNearbyId, setChosenNearbyId] = useState<string | null>(null);
+  const nearbyReports = nearby.status === 'ready' ? nearby.requests : noReports;
+  // Gone when the pin moves away from it or the type changes: the list no longer holds it.
+  const chosenNearby = nearbyReports.find((request) => request.service_request_id === chosenNearbyId);
 
   const flyTo = (point: LatLong) => setFocusRequest((previous) => ({ point, seq: (previous?.seq ?? 0) + 1 }));
   const geolocation = useGeolocation((point) => {
@@ -166,6 +188,9 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
               onCenterChange={setMapCenter}
               onTilesFailed={() => setTilesFailed(true)}
               onKeyboardFocus={() => setAnnouncement(t('place.mapKeys'))}
+              nearby={nearbyReports}
+              chosenNearbyId={chosenNearby ? chosenNearbyId : null}
+              onChooseNearby={setChosenNearbyId}
             />
           </Suspense>
         </AfterPaint>
@@ -174,6 +199,10 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
       <p className="location-step__instructions">
         {t('place.instructions')}
       </p>
+      <NearbyMapNote nearby={nearby} />
+      <div aria-live="polite">
+        {chosenNearby ? <NearbyChoice request={chosenNearby} anyType={serviceCode === ''} onClose={() => setChosenNearbyId(null)} /> : null}
+      </div>
       {tilesFailed ? <p className="notice location-step__tiles-failed">{t('place.tilesFailed')}</p> : null}
       <div className="location-step__centre">
         <Button variant="secondary" onClick={() => pinAt(mapCenter)}>

@@ -1,59 +1,69 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFollowSupport } from '../../../api/get-follow-support';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
-import '../../../styles/nearby-follow.css';
 import { currentLanguage } from '../../../lib/i18n';
-import { NEARBY_RADIUS_METERS, useNearbyRequests } from '../api/get-nearby-requests';
-import { excerpt, formatDate } from '../lib/format';
-import type { LatLong } from '../lib/place';
+import { NEARBY_RADIUS_METERS, type NearbyRequest } from '../api/get-nearby-requests';
+import type { NearbyReports } from '../hooks/use-nearby-reports';
+import { formatDate } from '../lib/format';
+import { nearbyTitle } from '../lib/nearby-request';
+import { trackPagePath } from '../lib/track-page';
+import { NearbyActions } from './nearby-actions';
 
 export interface NearbyRequestsProps {
+  nearby: NearbyReports;
+  /** The chosen type, '' before one is chosen (then every type is listed, each with its name). */
   serviceCode: string;
   serviceName: string | undefined;
-  position: LatLong | undefined;
 }
 
-/** The track page of a request (built by the requests feature). */
-export const trackPagePath = (id: string) => `/requests/${encodeURIComponent(id)}`;
-
-/** "Already reported?": published open requests of the same type within about 100 m. */
-export function NearbyRequests({ serviceCode, serviceName, position }: NearbyRequestsProps) {
+/** When and where a report already made was made, and its type when the list holds every type. */
+export function NearbyMeta({ request, withType }: { request: NearbyRequest; withType: boolean }) {
   const { t, i18n } = useTranslation('report');
   const locale = currentLanguage(i18n);
-  const ready = serviceCode !== '' && position !== undefined;
-  const nearby = useNearbyRequests(ready ? { serviceCode, lat: position.lat, long: position.long, locale } : undefined);
-  const canFollow = useFollowSupport();
+  const parts = [
+    withType ? request.service_name : undefined,
+    request.requested_datetime ? t('nearby.reportedOn', { date: formatDate(request.requested_datetime, locale) }) : undefined,
+    request.address,
+  ];
+  return <span className="nearby__meta">{parts.filter(Boolean).join(' · ')}</span>;
+}
 
-  if (!ready) return <p className="nearby__idle">{t('nearby.waiting')}</p>;
-  if (nearby.isPending) return <LoadingNotice message={t('nearby.loading')} />;
+/**
+ * "Already reported?": the published open reports around the pin that the map above shows, as a
+ * list (the keyboard's and screen reader's way to them), each with "Follow this one instead".
+ */
+export function NearbyRequests({ nearby, serviceCode, serviceName }: NearbyRequestsProps) {
+  const { t } = useTranslation('report');
+  const anyType = serviceCode === '';
+
+  if (nearby.status === 'idle') return <p className="nearby__idle">{t('nearby.waiting')}</p>;
+  if (nearby.status === 'loading') return <LoadingNotice message={t('nearby.loading')} />;
   // Not being able to check must not stop anyone from reporting.
-  if (nearby.isError) return <p className="nearby__error">{t('nearby.error')}</p>;
-  if (nearby.data.length === 0) {
-    return <p className="nearby__none" role="status">{t('nearby.none', { meters: NEARBY_RADIUS_METERS, type: serviceName ?? '' })}</p>;
+  if (nearby.status === 'offline') return <p className="nearby__error">{t('nearby.offline')}</p>;
+  if (nearby.status === 'failed') return <p className="nearby__error">{t('nearby.error')}</p>;
+  const { requests } = nearby;
+  if (requests.length === 0) {
+    const none = anyType ? t('nearby.noneAny', { meters: NEARBY_RADIUS_METERS }) : t('nearby.none', { meters: NEARBY_RADIUS_METERS, type: serviceName ?? '' });
+    return (
+      <p className="nearby__none" role="status">
+        {none}
+      </p>
+    );
   }
+  const found = anyType ? t('nearby.foundAny', { count: requests.length, meters: NEARBY_RADIUS_METERS }) : t('nearby.found', { count: requests.length, meters: NEARBY_RADIUS_METERS });
   return (
     <div className="nearby">
-      <p role="status">{t('nearby.found', { count: nearby.data.length, meters: NEARBY_RADIUS_METERS })}</p>
+      <p role="status">{found}</p>
       <ul className="nearby__list">
-        {nearby.data.map((request) => {
-          const title = request.extended_attributes?.title?.trim() || excerpt(request.description, 80) || request.service_name;
+        {requests.map((request) => {
+          const title = nearbyTitle(request);
           return (
             <li key={request.service_request_id} className="nearby__item">
               <Link to={trackPagePath(request.service_request_id)} className="nearby__link">
                 {title}
               </Link>
-              <span className="nearby__meta">
-                {[request.requested_datetime ? t('nearby.reportedOn', { date: formatDate(request.requested_datetime, locale) }) : undefined, request.address]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </span>
-              {canFollow ? (
-                <Link to={`${trackPagePath(request.service_request_id)}#follow`} className="nearby__follow">
-                  {t('nearby.followInstead')}
-                  <span className="visually-hidden">: {title}</span>
-                </Link>
-              ) : null}
+              <NearbyMeta request={request} withType={anyType} />
+              <NearbyActions id={request.service_request_id} title={title} />
             </li>
           );
         })}

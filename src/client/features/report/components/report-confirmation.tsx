@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { referenceGroups } from '../lib/sent-report';
-import { trackPagePath } from './nearby-requests';
+import { trackPagePath } from '../lib/track-page';
 
 export interface ReportConfirmationProps {
   id: string;

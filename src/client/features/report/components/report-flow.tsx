@@ -36,6 +36,7 @@ import { DESCRIBE_HEADING_ID, ReportStep } from './report-step';
 import { SendSection } from './send-section';
 import { ReportBodyNote } from './report-body-note';
 import { useReportBody } from '../hooks/use-report-body';
+import { useNearbyReports } from '../hooks/use-nearby-reports';
 import { bodyName } from '@/shared/bodies/wire';
 import { ServiceTypePicker } from './service-type-picker';
 
@@ -136,6 +137,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
   );
   const place = placeFromValues(values);
   const reportBody = useReportBody(positionOf(place), values.service_code);
+  const nearby = useNearbyReports(positionOf(place), values.service_code);
   const bodyLabel = reportBody.kind === 'covered' ? bodyName(reportBody.body, locale) : undefined;
   const blocked =
     reportBody.kind === 'outside' ? t('body.sendOutside') : reportBody.kind === 'covered' && reportBody.typeNotHandled ? t('body.sendTypeNotHandled', { body: bodyLabel }) : undefined;
@@ -211,12 +213,14 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
           error={locationError}
           addressRegistration={register('address_string')}
           addressError={shown('address_string')}
+          nearby={nearby}
+          serviceCode={values.service_code}
         />
         <ReportBodyNote reportBody={reportBody} bodyLabel={bodyLabel} />
       </ReportStep>
 
       <ReportStep number={3} title={t('steps.nearby')}>
-        <NearbyRequests serviceCode={values.service_code} serviceName={serviceName} position={positionOf(place)} />
+        <NearbyRequests nearby={nearby} serviceCode={values.service_code} serviceName={serviceName} />
       </ReportStep>
 
       <ReportStep number={4} title={t('steps.describe')} headingId={DESCRIBE_HEADING_ID}>

@@ -18,6 +18,7 @@ type Problems = { description?: string; email?: string };
  * only when the signed-in resident made this report (the proxy vouches for their address).
  * The form stays folded behind its heading's button (a disclosure) so that on a phone it does not
  * push following and the problems nearby a screen further down; opening it moves focus into it.
+ * A link to #add-update arrives with it open.
  */
 export function ResidentUpdateForm({ id }: { id: string }) {
   const { t, i18n } = useTranslation('resident-updates');
@@ -31,12 +32,13 @@ export function ResidentUpdateForm({ id }: { id: string }) {
   const ownReport = useIsOwnReport(id).data === true;
   const [problems, setProblems] = useState<Problems>({});
   const [offline, setOffline] = useState(false);
-  const [open, setOpen] = useState(false);
+  // Reached as #add-update (the report form's "Still there? Add an update"): open, cursor in the text.
+  const [open, setOpen] = useState(() => window.location.hash === '#add-update');
   const textRef = useRef<HTMLTextAreaElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const ids = { form: useId(), text: useId(), photo: useId(), name: useId(), show: useId(), email: useId() };
 
-  // Opening the form takes the resident into it (it starts closed, so never on the first render).
+  // Opening the form takes the resident into it (on the first render only when reached as #add-update).
   useEffect(() => {
     if (open) textRef.current?.focus();
   }, [open]);

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
-import { createClusterIndex, type ClusterIndex, type ClusterItem, type MapPoint } from '../lib/cluster-index';
-import type { MarkerLook } from '../lib/marker-look';
+import '../../styles/map-markers.css';
+import { createClusterIndex, type ClusterIndex, type ClusterItem, type MapPoint } from './cluster-index';
+import type { MarkerLook } from './marker-look';
 
 export interface ClusterLayerProps {
   points: readonly MapPoint[];
@@ -14,13 +15,19 @@ export interface ClusterLayerProps {
   zIndexOffset?: number;
   /**
    * The Leaflet pane the markers go into (made on first use): one pane per layer keeps a whole
-   * layer above another whatever the markers' latitudes; map.css gives each its z-index.
+   * layer above another whatever the markers' latitudes; the page's stylesheet gives each its z-index.
    */
   pane?: string;
   /** Drawn over a bit more than the view, so a short pan shows no empty edge. */
   overscan?: number;
   /** HTML credit for this layer's data, shown in the map's attribution corner while the layer is. */
   attribution?: string;
+  /**
+   * Whether each marker is a Tab stop with its label (default). Off where a list beside the map is
+   * the keyboard's and screen reader's way to the same items and the map's own keys do something
+   * else (the report map's pin): then the markers are for the mouse and the eye only.
+   */
+  keyboard?: boolean;
 }
 
 function iconOf(look: MarkerLook, selected: boolean): L.DivIcon {
@@ -61,12 +68,12 @@ export function ClusterLayer(props: ClusterLayerProps) {
     };
 
     const create = (item: ClusterItem): L.Marker => {
-      const { pointLook, clusterLook, selectedId, zIndexOffset = 0 } = latest.current;
+      const { pointLook, clusterLook, selectedId, zIndexOffset = 0, keyboard = true } = latest.current;
       const look = item.kind === 'point' ? pointLook(item.id) : clusterLook(item.count, item.flaggedCount);
       const selected = item.kind === 'point' && item.id === selectedId;
       const marker = L.marker([item.lat, item.long], {
         icon: iconOf(look, selected),
-        keyboard: true,
+        keyboard,
         title: look.title ?? '',
         zIndexOffset: zIndexOffset + (selected ? 1000 : 0),
         riseOnHover: true,
@@ -76,7 +83,9 @@ export function ClusterLayer(props: ClusterLayerProps) {
       marker.on('add', () => {
         const element = marker.getElement();
         if (!element) return;
-        element.setAttribute('aria-label', look.label);
+        // Not a Tab stop: the list beside the map names it, so screen readers skip it here.
+        if (keyboard) element.setAttribute('aria-label', look.label);
+        else element.setAttribute('aria-hidden', 'true');
         element.dataset.key = item.key;
         for (const [property, value] of Object.entries(look.cssVariables ?? {})) element.style.setProperty(property, value);
         L.DomEvent.on(element, 'keydown', (keyEvent) => {
