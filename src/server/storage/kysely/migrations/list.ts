@@ -18,6 +18,7 @@ import { requestsStep } from './requests';
 import { residentUpdatesStep } from './resident-updates';
 import { residentsStep } from './residents';
 import { serviceTypeArchiveStep } from './service-type-archive';
+import { statusBackStep } from './status-back';
 
 export interface SchemaMigration {
   /** Recorded in kysely_migration; the list runs in the names' order. */
@@ -60,4 +61,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0017-residents', step: residentsStep },
   { name: '0018-photo-owners', step: photoOwnersStep },
   { name: '0019-login-known-addresses', step: loginKnownAddressesStep },
+  { name: '0020-status-back', step: statusBackStep },
 ];

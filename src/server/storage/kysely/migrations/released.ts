@@ -32,6 +32,7 @@ export const releasedMigrations: readonly string[] = [
   '0017-residents',
   '0018-photo-owners',
   '0019-login-known-addresses',
+  '0020-status-back',
 ];
 
 /**
