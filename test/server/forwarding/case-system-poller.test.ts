@@ -6,7 +6,9 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiKey } from '../../../src/server/auth/api-keys';
 import { createCaseSystemPoller, type CaseSystemPoller } from '../../../src/server/forwarding/case-system-poller';
+import { createForwardSender } from '../../../src/server/forwarding/forward-sender';
 import { createMailLinks } from '../../../src/server/notify/mail-links';
 import type { BodyRecord } from '../../../src/server/storage/repositories/types';
 import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
@@ -35,7 +37,7 @@ let cases: TestApp;
 let casesModerator: ModeratorSession;
 const silent = { info: () => undefined, warn: () => undefined };
 
-function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number; pageLimit?: number; intervalMs?: number } = {}): CaseSystemPoller {
+function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number; pageLimit?: number; intervalMs?: number; env?: NodeJS.ProcessEnv } = {}): CaseSystemPoller {
   return createCaseSystemPoller({
     store: t.store,
     mail: { links: createMailLinks('test-secret', 'http://kerro.test'), timeZone: 'Europe/Helsinki', mailFrom: t.config.MAIL_FROM },
@@ -45,6 +47,7 @@ function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number;
     overlapMs: options.overlapMs ?? 0,
     timeoutMs: options.timeoutMs,
     pageLimit: options.pageLimit,
+    env: options.env ?? {},
   });
 }
 
@@ -66,16 +69,12 @@ afterEach(async () => {
   await cases.close();
 });
 
-/**
- * A published report with its reporter's email, forwarded to the case system (as the sender leaves
- * it, created there with the case system's test key); null: to a stand-in, as `standInId`.
- * `pendingThere`: the case system's moderators have not published it.
- */
-async function forwardedReport(endpointApp: TestApp | null = cases, standInId = 'remote-1', { pendingThere = false } = {}): Promise<{ id: string; remoteId: string }> {
+/** A published report with its reporter's email, forwarded to the case system (as the sender leaves it); null: to a stand-in, as `standInId`. */
+async function forwardedReport(endpointApp: TestApp | null = cases, standInId = 'remote-1'): Promise<{ id: string; remoteId: string }> {
   const id = await submitRequest(kerro, { email: reporter });
   await publish(kerro, id);
   const remoteId = endpointApp ? await submitRequest(endpointApp) : standInId;
-  if (endpointApp && !pendingThere) await publish(endpointApp, remoteId);
+  if (endpointApp) await publish(endpointApp, remoteId);
   const at = kerro.clock.now;
   await kerro.store.unitOfWork.changeRequest(id, () => ({
     set: { detailed_status: ['RECEIVED', 'PUBLIC_WORKS_NEW'], updated_at: at },
@@ -244,22 +243,36 @@ describe('asking by id (issue 40, items 5 and 6)', () => {
     expect(asksById()).toHaveLength(2);
   });
 
-  it('follows a report still pending in a Kerro case system: by id with its key, it is listed there to Kerro alone', async () => {
-    await kerro.store.bodies.importAll([cityBody(`${proxy.url}/open311/v1`, cases.apiKey)]);
-    const { id, remoteId } = await forwardedReport(cases, '', { pendingThere: true });
+  it('follows a report still pending in the Kerro it was forwarded to: by id with Kerro\'s key, listed there to that key alone', async () => {
+    // The key from the environment (api_key_env), as the sender reads it; every ask goes through the proxy.
+    const env = { KERRO_TEST_CASE_SYSTEM_KEY: cases.apiKey };
+    const body = cityBody(`${proxy.url}/open311/v1`);
+    body.send = { method: 'open311', endpoint: `${proxy.url}/open311/v1`, api_key_env: 'KERRO_TEST_CASE_SYSTEM_KEY', premoderation: false };
+    await kerro.store.bodies.importAll([body]);
+    const id = await submitRequest(kerro, { email: reporter });
+    const sender = createForwardSender({ repositories: kerro.store, log: kerro.app.log, mail: { links: createMailLinks('s', 'http://kerro.test'), mailFrom: kerro.config.MAIL_FROM, timeZone: 'Europe/Helsinki' }, env, now: () => kerro.clock.now });
+    expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const remoteId = (await kerro.store.forwards.findFor([id])).get(id)!.remote_id!;
+    expect((await cases.store.serviceRequests.find(remoteId))!.moderation).toBe('pending');
+
+    // The case system's moderator works on it before publishing it.
     setClocks(kerro.clock.now + 60_000);
     await caseSystemSets(remoteId, ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], 'Crew booked, report not yet public.');
-
-    expect(await pollerOf(kerro).pollOnce()).toEqual([{ bodyId: 'city', outcome: 'polled', applied: 1 }]);
+    expect(await pollerOf(kerro, { env }).pollOnce()).toEqual([{ bodyId: 'city', outcome: 'polled', applied: 1 }]);
     const request = await requestOf(id);
     expect(request.detailed_status).toEqual(['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS']);
     expect(request.status_notes).toBe('Crew booked, report not yet public.');
     // Every ask carried the key, as GeoReport clients send it on GETs.
     expect(asksById().map((url) => url.searchParams.get('service_request_id'))).toEqual([remoteId]);
     for (const url of proxy.gets) expect(url.searchParams.get('api_key')).toBe(cases.apiKey);
-    // Still pending there: nobody else lists it.
-    const listed = await cases.app.inject({ method: 'GET', url: `/open311/v1/requests.json?service_request_id=${remoteId}` });
-    expect(listed.json()).toEqual([]);
+
+    // Still pending there: another key, or none, is not shown it.
+    const other = (await createApiKey(cases.repositories.apiKeys, 'another client', cases.clock.now)).key;
+    for (const key of [other, undefined]) {
+      const query = key === undefined ? '' : `&api_key=${encodeURIComponent(key)}`;
+      const listed = await cases.app.inject({ method: 'GET', url: `/open311/v1/requests.json?service_request_id=${remoteId}${query}` });
+      expect(listed.json()).toEqual([]);
+    }
   });
 });
 
