@@ -14,8 +14,10 @@
  * - A case system's listing may be cut at its page size, and it need not be sorted by update
  *   (Kerro's own is sorted by report time): an answer as long as `pageLimit` is not trusted, the
  *   window is halved until an answer is shorter, and the rest is asked next.
- * - Reports no listing has shown yet (e.g. a case system that lists only published requests, as
- *   Kerro does) are asked for by id, in batches.
+ * - Reports no window's listing has shown since they were sent (e.g. a case system that lists
+ *   only published requests, as Kerro does to all but the caller that created them) are asked for
+ *   by id, in batches; one asked with nothing new is not asked again for an hour (issue 40, item 5).
+ *   Once a listing shows a report, the windows follow it and it is never asked by id.
  * - Never backwards: an update older than the newest one applied to the report is ignored.
  */
 import type { MessageSettings } from '../notify/subscriber-messages';
@@ -43,6 +45,8 @@ export interface CaseSystemPollerOptions {
   /** An answer this long may have been cut at the case system's page size. */
   pageLimit?: number;
   overlapMs?: number;
+  /** Where a body's `api_key_env` is read (process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface BodyPollOutcome {
@@ -67,6 +71,8 @@ const defaultOverlapMs = 5 * 60_000;
 const firstWindowMarginMs = 60 * 60_000;
 const idBatch = 50;
 const unseenPerPass = 500;
+/** A report asked by id with nothing new is not asked again for this long: a pending report may wait in a case system for days. */
+const checkedRestMs = 60 * 60_000;
 /** Asks per body per pass; what is left is asked next pass (polled_until records how far it got). */
 const maxAsksPerPass = 40;
 
@@ -114,7 +120,7 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
   async function pollAllBodies(): Promise<BodyPollOutcome[]> {
     const outcomes: BodyPollOutcome[] = [];
     for (const body of await store.bodies.list()) {
-      const site = caseSystemOf(body);
+      const site = caseSystemOf(body, options.env ?? process.env);
       if (site) outcomes.push(await pollBody(body, site));
     }
     return outcomes;
@@ -158,6 +164,7 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
       }
       if (cut) log.warn({ bodyId: body.id, at: to }, 'case system answered a full page for one second; some of its updates there may be missed');
       await applyAll(body, answer, counter);
+      await store.forwards.markListed(body.id, answer.map((entry) => entry.service_request_id), now());
       if (to >= end) return end;
       start = to;
       to = end;
@@ -166,17 +173,22 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
   }
 
   async function pollUnseen(body: BodyRecord, site: CaseSystemSite, askUntil: number, counter: { applied: number }): Promise<void> {
-    const unseen = await store.forwards.listUnseen(body.id, unseenPerPass);
+    const unseen = await store.forwards.listUnseen(body.id, { checkedAfter: now() - checkedRestMs, limit: unseenPerPass });
     for (let index = 0; index < unseen.length && now() <= askUntil; index += idBatch) {
       const batch = unseen.slice(index, index + idBatch);
       const answer = await listByIds(site, batch.map((report) => report.remote_id), timeoutMs);
-      await applyAll(body, answer, counter, batch);
+      const changed = await applyAll(body, answer, counter, batch);
+      // Something new: asked again next pass, as more may follow; nothing new (or not shown): rests an hour.
+      const ids = batch.map((report) => report.service_request_id);
+      await store.forwards.markChecked(ids.filter((id) => !changed.has(id)), now());
+      await store.forwards.markChecked(ids.filter((id) => changed.has(id)), null);
     }
   }
 
-  /** Applies each answer entry of a report Kerro forwarded, never one older than what was applied. */
-  async function applyAll(body: BodyRecord, answer: CaseSystemRequest[], counter: { applied: number }, known?: ForwardedReport[]): Promise<void> {
-    if (answer.length === 0) return;
+  /** Applies each answer entry of a report Kerro forwarded, never one older than what was applied; returns the requests it changed. */
+  async function applyAll(body: BodyRecord, answer: CaseSystemRequest[], counter: { applied: number }, known?: ForwardedReport[]): Promise<Set<string>> {
+    const changedIds = new Set<string>();
+    if (answer.length === 0) return changedIds;
     const reports = known ?? (await store.forwards.findByRemoteIds(body.id, answer.map((entry) => entry.service_request_id)));
     const byRemoteId = new Map(reports.map((report) => [report.remote_id, report]));
     const serviceTypes = await store.serviceTypes.list();
@@ -192,16 +204,20 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
         changed = change !== undefined;
         return change;
       });
-      if (changed) counter.applied += 1;
+      if (changed) {
+        counter.applied += 1;
+        changedIds.add(report.service_request_id);
+      }
       // The same report twice in one answer is applied in order, never backwards.
       byRemoteId.set(entry.service_request_id, { ...report, remote_updated_at: Math.max(report.remote_updated_at ?? 0, entry.updated_at) });
     }
+    return changedIds;
   }
 }
 
 /** The body's case system, when its sender brings status back from one. */
-export function caseSystemOf(body: BodyRecord): CaseSystemSite | undefined {
-  return senderOf(body.send).forwarding?.statusFrom?.(body.send);
+export function caseSystemOf(body: BodyRecord, env: NodeJS.ProcessEnv): CaseSystemSite | undefined {
+  return senderOf(body.send).forwarding?.statusFrom?.(body.send, env);
 }
 
 const wholeSecond = (epochMs: number) => Math.floor(epochMs / 1000) * 1000;

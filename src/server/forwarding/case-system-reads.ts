@@ -9,10 +9,15 @@ import { z } from 'zod';
 import { parseW3cDateTime } from '../time/w3c';
 import type { CaseSystemRequest } from './status-mapping';
 
-/** Where a body's case system answers: its GeoReport v2 root (send.endpoint) and jurisdiction. */
+/** Where a body's case system answers: its GeoReport v2 root (send.endpoint) and jurisdiction, and Kerro's key there. */
 export interface CaseSystemSite {
   endpoint: string;
   jurisdiction_id?: string;
+  /**
+   * Sent as `api_key` on each GET, as GeoReport clients send it: a case system may show its
+   * caller what that caller created before it publishes it (Kerro does, issue 40, item 6).
+   */
+  api_key?: string;
 }
 
 /** The case system answered nothing usable; the message says what, never a key or a query string. */
@@ -54,6 +59,7 @@ async function getRequests(site: CaseSystemSite, query: Record<string, string>, 
   const url = new URL(`${site.endpoint.replace(/\/+$/, '')}/requests.json`);
   for (const [name, value] of Object.entries({ ...query, extensions: 'true' })) url.searchParams.set(name, value);
   if (site.jurisdiction_id) url.searchParams.set('jurisdiction_id', site.jurisdiction_id);
+  if (site.api_key) url.searchParams.set('api_key', site.api_key);
   const text = await fetchText(url, timeoutMs);
   let json: unknown;
   try {

@@ -1,14 +1,16 @@
 /** The API key a POST must carry, checked against the keys the operator issued. */
 import { verifyApiKey } from '../auth/api-keys';
-import type { ApiKeyRepository } from '../storage/repositories/types';
+import type { ApiKeyRecord, ApiKeyRepository } from '../storage/repositories/types';
 import { GeoReportError } from '../open311/errors';
 
-/** 403 for a missing or unknown/revoked key; the message says which. */
-export async function requireApiKey(apiKeys: ApiKeyRepository, key: string | undefined): Promise<void> {
+/** 403 for a missing or unknown/revoked key; the message says which. Answers the key's record. */
+export async function requireApiKey(apiKeys: ApiKeyRepository, key: string | undefined): Promise<ApiKeyRecord> {
   if (key === undefined || key.trim() === '') {
     throw new GeoReportError(403, 'api_key is missing: send your API key in the api_key field');
   }
-  if (!(await verifyApiKey(apiKeys, key.trim()))) {
+  const record = await verifyApiKey(apiKeys, key.trim());
+  if (!record) {
     throw new GeoReportError(403, 'api_key is invalid or revoked: check the key, or ask the operator for a new one');
   }
+  return record;
 }

@@ -52,6 +52,8 @@ export interface ServiceRequestSubmission {
   scope: JurisdictionScope;
   /** The service type's name in the request's locale, for what the client is told. */
   serviceName: string;
+  /** The API key that sent it: that caller reads it by id in listings before it is published. */
+  apiKeyId?: number;
 }
 
 export interface CreateServiceRequestDeps {
@@ -92,7 +94,7 @@ export async function processPhotos(
 /** Stores the request and its photos; answers the stored record. */
 export async function createServiceRequest(
   { config, repositories, receipt, idempotencyKey, decoding, jurisdictions }: CreateServiceRequestDeps,
-  { input, attributes, locale, photos, now, zipCode, scope, serviceName }: ServiceRequestSubmission,
+  { input, attributes, locale, photos, now, zipCode, scope, serviceName, apiKeyId }: ServiceRequestSubmission,
 ): Promise<NewServiceRequest> {
   let { lat, long } = input;
   if (input.service_object_id !== undefined && input.service_object_type !== undefined) {
@@ -157,6 +159,7 @@ export async function createServiceRequest(
       updated_at: now,
       expected_at: null,
       media,
+      api_key_id: apiKeyId ?? null,
     };
     await repositories.serviceRequests.create(record, receipt?.(record), { forward: assignment.forward, idempotencyKey: idempotencyKey?.(record) });
     return record;
@@ -192,7 +195,7 @@ export async function submitServiceRequest(
   const { config, repositories } = context;
   const { values, problems } = singleValues(fields, scalarFields);
   const scope = await context.jurisdictions.resolve(values.jurisdiction_id);
-  await requireApiKey(repositories.apiKeys, values.api_key);
+  const apiKey = await requireApiKey(repositories.apiKeys, values.api_key);
 
   // Only an address_string as location: placed with the address registry before the check.
   const located = await locateAddressOnly(values, repositories);
@@ -230,6 +233,7 @@ export async function submitServiceRequest(
       zipCode: located.location?.postalCode,
       scope,
       serviceName: translationOf(serviceType, locale).service_name,
+      apiKeyId: apiKey.id,
     },
   );
   if (created.email) announceOutboxMessage();

@@ -64,7 +64,7 @@ export function createListing(repositories: Pick<Repositories, 'serviceRequests'
       if (missing.length > 0) {
         const ids = missing.map((index) => entries[index]![0]);
         // Read again under the listing's own moderation filter: one unpublished meanwhile is left out.
-        const records = await serviceRequests.query({ ids, moderation: query.moderation, limit: ids.length });
+        const records = await serviceRequests.query({ ids, moderation: query.moderation, createdWithKey: query.createdWithKey, limit: ids.length });
         const history = extensions ? await requestHistory.listFor(records.map((record) => record.service_request_id)) : undefined;
         const document = presentServiceRequests(records, types, extensions, { locale, timeZone, baseUrl, history });
         const rendered = new Map<string, Buffer>();

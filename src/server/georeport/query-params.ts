@@ -36,12 +36,14 @@ function numberParam(query: RawQuery, name: string, problems: string[], min: num
  * Validates GET requests.[format] parameters into a repository query, collecting every problem
  * in `problems` so the caller can fix them all at once (the route schema reports them).
  */
-export function parseRequestQuery(query: RawQuery, now: number, problems: string[]): ServiceRequestQuery & { extensions: boolean } {
+export function parseRequestQuery(query: RawQuery, now: number, problems: string[]): ServiceRequestQuery & { extensions: boolean; apiKey?: string } {
   const extensions = booleanParam(query, 'extensions', problems);
+  // Read whatever else is asked: a query with a key is never answered from the shared cache.
+  const apiKey = textParam(query, 'api_key');
   const ids = listParam(query, 'service_request_id');
   if (ids && ids.length > defaultLimit) problems.push(`service_request_id may list at most ${defaultLimit} ids`);
 
-  const base = { moderation: ['published' as const], limit: defaultLimit, extensions };
+  const base = { moderation: ['published' as const], limit: defaultLimit, extensions, apiKey };
   if (ids) {
     // The spec: service_request_id overrides all other arguments.
     return { ...base, ids };

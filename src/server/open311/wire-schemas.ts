@@ -160,6 +160,10 @@ export const requestListQuery = z.object({
   service_object_type: z.string().optional(),
   service_object_id: z.string().optional(),
   extensions: z.string().optional().describe('true: CitySDK extended_attributes'),
+  api_key: z
+    .string()
+    .optional()
+    .describe("with service_request_id: the requests your key created are listed whatever their moderation (pending, or rejected without its text); never anyone else's. An unknown key lists only published requests"),
 });
 
 /** The fields of a submission (multipart/form-data or urlencoded); the shared input schema checks them. */

@@ -6,19 +6,21 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiKey } from '../../../src/server/auth/api-keys';
 import { createCaseSystemPoller, type CaseSystemPoller } from '../../../src/server/forwarding/case-system-poller';
+import { createForwardSender } from '../../../src/server/forwarding/forward-sender';
 import { createMailLinks } from '../../../src/server/notify/mail-links';
 import type { BodyRecord } from '../../../src/server/storage/repositories/types';
 import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
 import { validReport } from '../georeport/form';
 import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
-import { startFixedAnswer, startRedirect } from './case-system-proxy';
+import { startCaseSystemProxy, startFixedAnswer, startRedirect } from './case-system-proxy';
 
 const reporter = 'resident@example.fi';
 const lat = Number(validReport.lat);
 const long = Number(validReport.long);
 
-function cityBody(endpoint: string): BodyRecord {
+function cityBody(endpoint: string, apiKey = 'k'): BodyRecord {
   const [west, east, south, north] = [long - 0.1, long + 0.1, lat - 0.1, lat + 0.1];
   return {
     id: 'city',
@@ -26,7 +28,7 @@ function cityBody(endpoint: string): BodyRecord {
     names: { fi: 'Kaupunki', sv: 'Staden', en: 'City' },
     area: { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] },
     services: [validReport.service_code],
-    send: { method: 'open311', endpoint, api_key: 'k', premoderation: false },
+    send: { method: 'open311', endpoint, api_key: apiKey, premoderation: false },
   };
 }
 
@@ -35,7 +37,7 @@ let cases: TestApp;
 let casesModerator: ModeratorSession;
 const silent = { info: () => undefined, warn: () => undefined };
 
-function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number; pageLimit?: number; intervalMs?: number } = {}): CaseSystemPoller {
+function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number; pageLimit?: number; intervalMs?: number; env?: NodeJS.ProcessEnv } = {}): CaseSystemPoller {
   return createCaseSystemPoller({
     store: t.store,
     mail: { links: createMailLinks('test-secret', 'http://kerro.test'), timeZone: 'Europe/Helsinki', mailFrom: t.config.MAIL_FROM },
@@ -45,6 +47,7 @@ function pollerOf(t: TestApp, options: { overlapMs?: number; timeoutMs?: number;
     overlapMs: options.overlapMs ?? 0,
     timeoutMs: options.timeoutMs,
     pageLimit: options.pageLimit,
+    env: options.env ?? {},
   });
 }
 
@@ -156,7 +159,12 @@ describe('the case-system poller', () => {
     kerro.clock.now = forwardedAt + 60_000;
     expect((await pollerOf(kerro).pollOnce())[0]!.applied).toBe(1);
     expect((await requestOf(id)).status_notes).toBe('Seen by id.');
-    expect(await kerro.store.forwards.listUnseen('city', 10)).toEqual([]);
+    // Something came back: asked again at the next pass; nothing new then: it rests an hour.
+    const dueById = async () => (await kerro.store.forwards.listUnseen('city', { checkedAfter: kerro.clock.now - 3_600_000, limit: 10 })).map((report) => report.service_request_id);
+    expect(await dueById()).toEqual([id]);
+    kerro.clock.now += 60_000;
+    expect((await pollerOf(kerro).pollOnce())[0]!.applied).toBe(0);
+    expect(await dueById()).toEqual([]);
   });
 
   it('follows no redirect: a 302 to an address of the case system\'s choosing is an error, and nothing is fetched there', async () => {
@@ -192,6 +200,79 @@ describe('the case-system poller', () => {
     const outcomes = (await Promise.all([pollerOf(kerro).pollOnce(), pollerOf(kerro).pollOnce()])).flat();
     expect(outcomes.reduce((sum, outcome) => sum + outcome.applied, 0)).toBe(1);
     expect((await historyOf(id)).filter((event) => event.kind === 'status' && event.note === 'On it.')).toHaveLength(1);
+  });
+});
+
+describe('asking by id (issue 40, items 5 and 6)', () => {
+  let proxy: Awaited<ReturnType<typeof startCaseSystemProxy>>;
+  beforeEach(async () => {
+    proxy = await startCaseSystemProxy(cases.baseUrl);
+  });
+  afterEach(() => proxy.close());
+
+  const asksById = () => proxy.gets.filter((url) => url.searchParams.has('service_request_id'));
+  const windowAsks = () => proxy.gets.filter((url) => url.searchParams.has('updated_after'));
+  /** Polls `count` times, five minutes apart. */
+  async function pollEveryFiveMinutes(poller: CaseSystemPoller, count: number) {
+    for (let index = 0; index < count; index += 1) {
+      setClocks(kerro.clock.now + 5 * 60_000);
+      expect((await poller.pollOnce())[0]!.outcome).toBe('polled');
+    }
+  }
+
+  it('never asks by id for a report a window listed, unchanged, however many polls', async () => {
+    await kerro.store.bodies.importAll([cityBody(`${proxy.url}/open311/v1`, cases.apiKey)]);
+    const { id } = await forwardedReport();
+    const before = await requestOf(id);
+    await pollEveryFiveMinutes(pollerOf(kerro), 6);
+    expect(windowAsks()).toHaveLength(6);
+    expect(asksById()).toEqual([]);
+    expect((await requestOf(id)).detailed_status).toEqual(before.detailed_status);
+  });
+
+  it('asks by id for a report no listing shows at most once an hour while nothing comes back', async () => {
+    await kerro.store.bodies.importAll([cityBody(`${proxy.url}/open311/v1`, cases.apiKey)]);
+    // An id the case system does not know: no listing shows it, and by id it answers [].
+    await forwardedReport(null, 'gone-1');
+    const poller = pollerOf(kerro);
+    await pollEveryFiveMinutes(poller, 6);
+    expect(asksById().map((url) => url.searchParams.get('service_request_id'))).toEqual(['gone-1']);
+    // An hour after that ask, it is asked again, once.
+    setClocks(kerro.clock.now + 35 * 60_000);
+    await pollEveryFiveMinutes(poller, 2);
+    expect(asksById()).toHaveLength(2);
+  });
+
+  it('follows a report still pending in the Kerro it was forwarded to: by id with Kerro\'s key, listed there to that key alone', async () => {
+    // The key from the environment (api_key_env), as the sender reads it; every ask goes through the proxy.
+    const env = { KERRO_TEST_CASE_SYSTEM_KEY: cases.apiKey };
+    const body = cityBody(`${proxy.url}/open311/v1`);
+    body.send = { method: 'open311', endpoint: `${proxy.url}/open311/v1`, api_key_env: 'KERRO_TEST_CASE_SYSTEM_KEY', premoderation: false };
+    await kerro.store.bodies.importAll([body]);
+    const id = await submitRequest(kerro, { email: reporter });
+    const sender = createForwardSender({ repositories: kerro.store, log: kerro.app.log, mail: { links: createMailLinks('s', 'http://kerro.test'), mailFrom: kerro.config.MAIL_FROM, timeZone: 'Europe/Helsinki' }, env, now: () => kerro.clock.now });
+    expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const remoteId = (await kerro.store.forwards.findFor([id])).get(id)!.remote_id!;
+    expect((await cases.store.serviceRequests.find(remoteId))!.moderation).toBe('pending');
+
+    // The case system's moderator works on it before publishing it.
+    setClocks(kerro.clock.now + 60_000);
+    await caseSystemSets(remoteId, ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], 'Crew booked, report not yet public.');
+    expect(await pollerOf(kerro, { env }).pollOnce()).toEqual([{ bodyId: 'city', outcome: 'polled', applied: 1 }]);
+    const request = await requestOf(id);
+    expect(request.detailed_status).toEqual(['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS']);
+    expect(request.status_notes).toBe('Crew booked, report not yet public.');
+    // Every ask carried the key, as GeoReport clients send it on GETs.
+    expect(asksById().map((url) => url.searchParams.get('service_request_id'))).toEqual([remoteId]);
+    for (const url of proxy.gets) expect(url.searchParams.get('api_key')).toBe(cases.apiKey);
+
+    // Still pending there: another key, or none, is not shown it.
+    const other = (await createApiKey(cases.repositories.apiKeys, 'another client', cases.clock.now)).key;
+    for (const key of [other, undefined]) {
+      const query = key === undefined ? '' : `&api_key=${encodeURIComponent(key)}`;
+      const listed = await cases.app.inject({ method: 'GET', url: `/open311/v1/requests.json?service_request_id=${remoteId}${query}` });
+      expect(listed.json()).toEqual([]);
+    }
   });
 });
 

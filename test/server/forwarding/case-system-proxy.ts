@@ -10,16 +10,18 @@ export interface ProxyOptions {
   port?: number;
 }
 
-/** A real HTTP proxy on loopback in front of a case system (`target`: its origin), counting the POSTs it passes on. */
+/** A real HTTP proxy on loopback in front of a case system (`target`: its origin), counting the POSTs it passes on and keeping each GET's URL. */
 export async function startCaseSystemProxy(target: string, options: ProxyOptions = {}) {
   const upstream = new URL(target);
   let posts = 0;
+  const gets: URL[] = [];
   let dropped = false;
   const server = createServer((incoming, outgoing) => {
     const headers: IncomingHttpHeaders = { ...incoming.headers, host: upstream.host };
     if (options.stripIdempotencyKey) delete headers['idempotency-key'];
     const isPost = incoming.method === 'POST';
     if (isPost) posts += 1;
+    if (incoming.method === 'GET') gets.push(new URL(incoming.url ?? '/', upstream));
     const drop = isPost && options.dropFirstAnswer && !dropped;
     if (drop) dropped = true;
     const forwarded = httpRequest(
@@ -45,6 +47,8 @@ export async function startCaseSystemProxy(target: string, options: ProxyOptions
     get posts() {
       return posts;
     },
+    /** Every GET passed on, in order: path and query (searchParams) as sent. */
+    gets,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

@@ -81,7 +81,8 @@ export const open311Sender = {
       return { remoteId: await postReport(target, { request, media, idempotencyKey: job.idempotency_key }), reached: true };
     },
     failureOf: (error) => (error instanceof CaseSystemError ? { kind: error.kind, reason: error.message, retryAfterMs: error.retryAfterMs } : undefined),
-    statusFrom: (send) => ({ endpoint: send.endpoint, jurisdiction_id: send.jurisdiction_id }),
+    // The key when there is one: without it the case system may show only what it published.
+    statusFrom: (send, env) => ({ endpoint: send.endpoint, jurisdiction_id: send.jurisdiction_id, api_key: send.api_key ?? (send.api_key_env ? env[send.api_key_env] : undefined) }),
   },
   reopened: () => ({ told: 'not_told_case_system' }),
 } satisfies Sender<Open311Settings>;

@@ -73,8 +73,8 @@ export interface Forwarding<Settings> {
   send(settings: Settings, outgoing: Outgoing): Promise<Sent>;
   /** What `send` threw, sorted; undefined for Kerro's own failure (the store, a photo file), which is retried. */
   failureOf(error: unknown): SendFailure | undefined;
-  /** Where its bodies' status comes back from (the case-system poller asks there); absent when none does. */
-  statusFrom?(settings: Settings): CaseSystemSite;
+  /** Where its bodies' status comes back from (the case-system poller asks there, with the key `env` holds); absent when none does. */
+  statusFrom?(settings: Settings, env: NodeJS.ProcessEnv): CaseSystemSite;
 }
 
 /** How a body hears that its reporter reopened a report (issue 28): the audit log's word for it, and a message queued with the change. */

@@ -1,7 +1,12 @@
-/** GET requests.[format] (the public listing: whole answers cached per public change token, items per revision) and requests/{id}.[format]. */
+/**
+ * GET requests.[format] (the public listing: whole answers cached per public change token, items
+ * per revision; by id with a caller's api_key, its own requests whatever their moderation, never
+ * cached whole) and requests/{id}.[format].
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unknownServiceCode } from '../../../shared/georeport/problems';
 import type { SupportedLocale } from '../../../shared/locales';
+import { verifyApiKey } from '../../auth/api-keys';
 import type { AppContext } from '../../context';
 import { createAnswerCache } from '../../http/answer-cache';
 import { notFound } from '../../open311/errors';
@@ -17,7 +22,7 @@ import { scopeOf } from './jurisdiction-scope';
 const listingFragmentBytes = 64 * 1024 * 1024;
 
 /** GET requests.[format] as its route schema read it. */
-export type RequestListQuery = ServiceRequestQuery & { extensions: boolean; locale: SupportedLocale };
+export type RequestListQuery = ServiceRequestQuery & { extensions: boolean; locale: SupportedLocale; apiKey?: string };
 
 export function requestListHandler(context: AppContext) {
   // At most 2 s old, so the rolling "last 90 days" window stays honest.
@@ -70,34 +75,52 @@ export function requestListHandler(context: AppContext) {
     handle: (request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat, query: RequestListQuery) => render(request, reply, format, query),
   };
 
-  async function render(request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat, { extensions, locale, ...query }: RequestListQuery) {
-    const baseUrl = publicBaseUrl(request, context.config);
+  async function render(request: FastifyRequest, reply: FastifyReply, format: GeoReportFormat, { extensions, locale, apiKey, ...publicQuery }: RequestListQuery) {
+    // A caller's own unpublished requests are its answer alone: never stored, here or on the way.
+    if (apiKey !== undefined) {
+      const answer = await renderAnswer(request, format, extensions, locale, await withOwnRequests(publicQuery, apiKey));
+      return reply.header('cache-control', 'no-store').type(answer.contentType).send(answer.body);
+    }
     const cacheKey = cacheKeyOf(request, format);
-    const scope = scopeOf(request);
     const checked = checkedTokens.get(request);
-    const token = checked ?? (await tokenOf(scope));
+    const token = checked ?? (await tokenOf(scopeOf(request)));
     if (checked === undefined) {
       const cached = cache.get(cacheKey, token);
       if (cached) return reply.type(cached.contentType).send(cached.body);
     }
+    const answer = await renderAnswer(request, format, extensions, locale, publicQuery);
+    cache.set(cacheKey, token, answer);
+    return reply.type(answer.contentType).send(answer.body);
+  }
 
+  /**
+   * By id, the requests the key created are listed too, whatever their moderation (a pending one
+   * as it is; a rejected one without its text, as by id). Never another caller's; an unknown or
+   * revoked key, or a search without ids, gets the public listing.
+   */
+  async function withOwnRequests(query: ServiceRequestQuery, apiKey: string): Promise<ServiceRequestQuery> {
+    if (!query.ids) return query;
+    const key = await verifyApiKey(context.repositories.apiKeys, apiKey.trim());
+    return key ? { ...query, createdWithKey: key.id } : query;
+  }
+
+  async function renderAnswer(request: FastifyRequest, format: GeoReportFormat, extensions: boolean, locale: SupportedLocale, query: ServiceRequestQuery) {
+    const scope = scopeOf(request);
     const types = await serviceTypes.list();
     const unknownCodes = query.serviceCodes?.filter((code) => !types.some((type) => type.service_code === code));
     if (unknownCodes && unknownCodes.length > 0) {
       throw notFound(unknownServiceCode.text({ value: unknownCodes.join(', '), format }));
     }
-    const answer = await listing.render({
+    return listing.render({
       // A body's listing: its requests only (with service_request_id too: the jurisdiction is whose requests are searched).
       query: scope.body ? { ...query, bodyIds: [scope.body.id] } : query,
       extensions,
       format,
       locale,
       timeZone: context.config.TZ_NAME,
-      baseUrl,
+      baseUrl: publicBaseUrl(request, context.config),
       types,
     });
-    cache.set(cacheKey, token, answer);
-    return reply.type(answer.contentType).send(answer.body);
   }
 }
 

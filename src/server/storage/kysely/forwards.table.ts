@@ -1,4 +1,5 @@
 /** Forwarding to case systems and polling them for updates (forwards.ts, leased-jobs.ts). */
+import type { ColumnType } from 'kysely';
 
 /** One per forwarded request (issue 27): a job until sent, then the link to the case system's report. */
 export interface ForwardsTable {
@@ -17,6 +18,10 @@ export interface ForwardsTable {
   last_error: string | null;
   remote_id: string | null;
   remote_updated_at: number | null;
+  /** When a window's listing last showed it (Kerro's clock); from then on it is never asked by id. */
+  listed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When it was last asked by id and nothing new came back: not asked again for an hour. */
+  checked_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Each open311 body's polling: the window applied so far and the one instance's lease. */

@@ -126,9 +126,27 @@ export function createForwardStore(engine: Engine): ForwardStore {
       const rows = await inBatches(remoteIds, (batch) => forwardedOf(bodyId).where('remote_id', 'in', batch).execute());
       return rows.map(asReport);
     },
-    async listUnseen(bodyId, limit) {
-      const rows = await forwardedOf(bodyId).where('remote_updated_at', 'is', null).orderBy('sent_at').orderBy('service_request_id').limit(limit).execute();
+    async listUnseen(bodyId, { checkedAfter, limit }) {
+      const rows = await forwardedOf(bodyId)
+        .where('listed_at', 'is', null)
+        .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', checkedAfter)]))
+        .orderBy('sent_at')
+        .orderBy('service_request_id')
+        .limit(limit)
+        .execute();
       return rows.map(asReport);
+    },
+    async markListed(bodyId, remoteIds, now) {
+      await inBatches(remoteIds, async (batch) => {
+        await db.updateTable('forwards').set({ listed_at: now }).where('body_id', '=', bodyId).where('remote_id', 'in', batch).execute();
+        return [];
+      });
+    },
+    async markChecked(ids, checkedAt) {
+      await inBatches(ids, async (batch) => {
+        await db.updateTable('forwards').set({ checked_at: checkedAt }).where('service_request_id', 'in', batch).execute();
+        return [];
+      });
     },
     async claimPoll(bodyId, now, leaseUntil) {
       // The row first (a no-op once it exists), then the lease as one conditional update: on

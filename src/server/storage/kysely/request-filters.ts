@@ -12,13 +12,15 @@ export type Near = NonNullable<ServiceRequestQuery['near']>;
 const lowerBound = (value: number) => Math.ceil(value);
 const upperBound = (value: number) => Math.floor(value);
 
-/** An empty list matches no row (PostgreSQL has no empty IN list). */
+/** An empty list matches no row (PostgreSQL has no empty IN list); no moderation state: none, not even a key's own. */
 export const matchesNothing = (query: ServiceRequestQuery) =>
   query.moderation.length === 0 || query.ids?.length === 0 || query.serviceCodes?.length === 0 || query.statuses?.length === 0 || query.bodyIds?.length === 0;
 
 /** The query's filters; the values bind in the order of `filterValues`. */
 export function requestFilters(eb: ExpressionBuilder<Tables, 'service_requests'>, query: ServiceRequestQuery): Expression<SqlBool> {
-  const where = [eb('moderation', 'in', query.moderation)];
+  const shown = eb('moderation', 'in', query.moderation);
+  // A caller's own requests whatever their state (its key's id is never null, nor matches a null).
+  const where = [query.createdWithKey === undefined ? shown : eb.or([shown, eb('api_key_id', '=', query.createdWithKey)])];
   if (query.ids) where.push(eb('service_request_id', 'in', query.ids));
   if (query.serviceCodes) where.push(eb('service_code', 'in', query.serviceCodes));
   if (query.statuses) where.push(eb('status', 'in', query.statuses));
@@ -36,7 +38,7 @@ export function requestFilters(eb: ExpressionBuilder<Tables, 'service_requests'>
 
 /** requestFilters' bound values, in order, for a statement compiled once per shape (filterShape). */
 export function filterValues(query: ServiceRequestQuery): unknown[] {
-  const values: unknown[] = [...query.moderation, ...(query.ids ?? []), ...(query.serviceCodes ?? []), ...(query.statuses ?? []), ...(query.bodyIds ?? [])];
+  const values: unknown[] = [...query.moderation, ...(query.createdWithKey === undefined ? [] : [query.createdWithKey]), ...(query.ids ?? []), ...(query.serviceCodes ?? []), ...(query.statuses ?? []), ...(query.bodyIds ?? [])];
   if (query.requestedFrom !== undefined) values.push(lowerBound(query.requestedFrom));
   if (query.requestedTo !== undefined) values.push(upperBound(query.requestedTo));
   if (query.updatedFrom !== undefined) values.push(lowerBound(query.updatedFrom));
@@ -50,7 +52,7 @@ export function filterValues(query: ServiceRequestQuery): unknown[] {
 
 /** Which filters a query uses and how many values each binds: queries of one shape share their SQL. */
 export function filterShape(query: ServiceRequestQuery): string {
-  const { moderation, ids, serviceCodes, statuses, bodyIds, requestedFrom, requestedTo, updatedFrom, updatedTo, serviceObject } = query;
+  const { moderation, createdWithKey, ids, serviceCodes, statuses, bodyIds, requestedFrom, requestedTo, updatedFrom, updatedTo, serviceObject } = query;
   const given = (value: unknown) => (value === undefined ? '-' : '+');
-  return `${moderation.length},${ids?.length},${serviceCodes?.length},${statuses?.length},${bodyIds?.length},${given(requestedFrom)}${given(requestedTo)}${given(updatedFrom)}${given(updatedTo)}${given(serviceObject)}${given(serviceObject?.id)}`;
+  return `${moderation.length}${given(createdWithKey)},${ids?.length},${serviceCodes?.length},${statuses?.length},${bodyIds?.length},${given(requestedFrom)}${given(requestedTo)}${given(updatedFrom)}${given(updatedTo)}${given(serviceObject)}${given(serviceObject?.id)}`;
 }

@@ -9,6 +9,8 @@ export interface ServiceRequestsTable extends Omit<ServiceRequestRow, 'duplicate
   duplicate_of: ColumnType<string | null, string | null | undefined, string | null>;
   /** The body the request was assigned to; null with no bodies configured. */
   body_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The API key that created it; read only by the listing's filter, never presented. */
+  api_key_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RequestMediaTable {

@@ -24,7 +24,7 @@ export async function insertRequests(engine: Engine, trx: Db, requests: readonly
     const batch = requests.slice(start, start + INSERT_BATCH);
     const rows = batch.map((request) => {
       const row = encodeRequest(request);
-      return { ...row, lat: withoutNaN(row.lat), long: withoutNaN(row.long), ...engine.requestLocationColumns(row) };
+      return { ...row, lat: withoutNaN(row.lat), long: withoutNaN(row.long), api_key_id: request.api_key_id ?? null, ...engine.requestLocationColumns(row) };
     });
     await trx.insertInto('service_requests').values(rows).execute();
     const media = batch.flatMap((request) => request.media.map((item) => ({ service_request_id: request.service_request_id, ...item })));

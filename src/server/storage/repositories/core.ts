@@ -117,7 +117,11 @@ export interface ServiceRequestRecord {
  * A new request: its status follows its detailed status, and only a moderator makes it a
  * duplicate. Without bodies there is no body to name.
  */
-export type NewServiceRequest = Omit<ServiceRequestRecord, 'status' | 'duplicate_of' | 'body_id'> & { body_id?: string | null };
+export type NewServiceRequest = Omit<ServiceRequestRecord, 'status' | 'duplicate_of' | 'body_id'> & {
+  body_id?: string | null;
+  /** The API key that created it (never presented): its caller lists it by id before publication. None for bulk loads. */
+  api_key_id?: number | null;
+};
 
 /** A listing query after validation; every bound is inclusive, times in epoch ms. */
 export interface ServiceRequestQuery {
@@ -134,6 +138,8 @@ export interface ServiceRequestQuery {
   bodyIds?: string[];
   /** Listings show only published requests unless a moderator asks otherwise. */
   moderation: ModerationState[];
+  /** Also the requests this API key created, whatever their moderation (a caller's own, by id). */
+  createdWithKey?: number;
   limit: number;
 }
 

@@ -106,8 +106,15 @@ export interface ForwardStore {
 
   /** Forwarded reports of a body, by the case system's ids (those Kerro never sent are absent). */
   findByRemoteIds(bodyId: string, remoteIds: readonly string[]): Promise<ForwardedReport[]>;
-  /** Forwarded reports of a body the poller has not seen any update of yet, oldest first. */
-  listUnseen(bodyId: string, limit: number): Promise<ForwardedReport[]>;
+  /**
+   * Forwarded reports of a body to ask for by id, oldest sent first: those no window's listing has
+   * shown since they were sent, less those asked by id at or after `checkedAfter` with nothing new.
+   */
+  listUnseen(bodyId: string, query: { checkedAfter: number; limit: number }): Promise<ForwardedReport[]>;
+  /** A window's listing showed these reports of the body (the case system's ids) at `now`: the windows follow them from now on. */
+  markListed(bodyId: string, remoteIds: readonly string[], now: number): Promise<void>;
+  /** These reports were asked by id: `now` when nothing new came back (rest an hour), null when something did (ask again next pass). */
+  markChecked(serviceRequestIds: readonly string[], checkedAt: number | null): Promise<void>;
   /** Leases the body's polling until `leaseUntil`; undefined when another instance holds it. */
   claimPoll(bodyId: string, now: number, leaseUntil: number): Promise<PollLease | undefined>;
   /** Ends this instance's lease, recording the window applied (`polledUntil`) or the case system's error. */

@@ -193,7 +193,7 @@ describe('forwards: following forwarded reports', () => {
     await forwarded(store, id, remoteId, at + 1);
   }
 
-  it('findByRemoteIds answers the body\'s sent reports by the case system\'s ids; listUnseen those without any update yet', async () => {
+  it('findByRemoteIds answers the body\'s sent reports by the case system\'s ids; listUnseen those no listing showed, less those asked by id lately with nothing new', async () => {
     const { store } = opened;
     await seedBodies(store);
     await sent(store, 'k1', 'works', 'W-1', baseTime + 2);
@@ -211,16 +211,32 @@ describe('forwards: following forwarded reports', () => {
     expect(await store.forwards.findByRemoteIds('parks', ['W-1'])).toEqual([{ service_request_id: 'p1', remote_id: 'W-1', remote_updated_at: null }]);
     expect(await store.forwards.findByRemoteIds('works', [])).toEqual([]);
 
-    expect((await store.forwards.listUnseen('works', 10)).map((report) => report.service_request_id)).toEqual(['k2', 'k1', 'k3']);
-    expect((await store.forwards.listUnseen('works', 1)).map((report) => report.service_request_id)).toEqual(['k2']);
-    expect(await store.forwards.listUnseen('mailed', 10)).toEqual([]);
+    const unseen = async (bodyId: string, limit = 10, checkedAfter = baseTime) =>
+      (await store.forwards.listUnseen(bodyId, { checkedAfter, limit })).map((report) => report.service_request_id);
+    expect(await unseen('works')).toEqual(['k2', 'k1', 'k3']);
+    expect(await unseen('works', 1)).toEqual(['k2']);
+    expect(await unseen('mailed')).toEqual([]);
 
-    // An update applied: k2 is seen, and its newest updated_datetime is kept, never an older one.
+    // An update applied: its newest updated_datetime is kept, never an older one; that alone does not stop asks by id.
     const update = (at: number) => store.unitOfWork.changeRequest('k2', () => ({ set: {}, audit: audit(), remoteUpdatedAt: at }));
     await update(baseTime + 2 * hour);
     await update(baseTime + hour);
-    expect((await store.forwards.listUnseen('works', 10)).map((report) => report.service_request_id)).toEqual(['k1', 'k3']);
     expect(await store.forwards.findByRemoteIds('works', ['W-2'])).toEqual([{ service_request_id: 'k2', remote_id: 'W-2', remote_updated_at: baseTime + 2 * hour }]);
+    expect(await unseen('works')).toEqual(['k2', 'k1', 'k3']);
+
+    // A listing showed W-2 (of works only: parks' W-1 is another report): never asked by id again.
+    await store.forwards.markListed('works', ['W-2', 'W-9'], baseTime + hour);
+    expect(await unseen('works')).toEqual(['k1', 'k3']);
+    expect(await unseen('parks')).toEqual(['p1']);
+
+    // k1 asked by id with nothing new: left out while the caller's rest lasts; k3's answer was new: asked again.
+    await store.forwards.markChecked(['k1'], baseTime + hour);
+    await store.forwards.markChecked(['k3'], null);
+    expect(await unseen('works', 10, baseTime + hour - 1)).toEqual(['k3']);
+    expect(await unseen('works', 10, baseTime + hour)).toEqual(['k3']);
+    // The rest is over once the asks to leave out start after k1's.
+    expect(await unseen('works', 10, baseTime + hour + 1)).toEqual(['k1', 'k3']);
+    await store.forwards.markChecked([], baseTime);
   });
 
   it('claimPoll: one lease per body until it expires or is released; releasePoll keeps the window applied, or the error', async () => {

@@ -214,15 +214,15 @@ describe('service requests: query filters', () => {
       service_code: '900', detailed_status: ['PROCESSED'], requested_at: t(8), updated_at: t(1),
       service_object_type: 'park', service_object_id: 'p2', ...pointAt(helsinki, 2000, 90),
     }),
-    newRequest('req-d', { moderation: 'rejected', detailed_status: ['REJECTED'], requested_at: t(7), updated_at: t(7) }),
-    newRequest('req-e', { moderation: 'pending', requested_at: t(6), updated_at: t(6) }),
+    newRequest('req-d', { moderation: 'rejected', detailed_status: ['REJECTED'], requested_at: t(7), updated_at: t(7), api_key_id: 7 }),
+    newRequest('req-e', { moderation: 'pending', requested_at: t(6), updated_at: t(6), api_key_id: 7 }),
     newRequest('req-f', {
       service_code: '198', detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], requested_at: t(5), updated_at: t(5),
       service_object_type: 'playground', service_object_id: 'x1', lat: null, long: null,
     }),
     newRequest('req-g', { requested_at: t(5), updated_at: t(4) }),
     newRequest('req-h', { service_code: '900', detailed_status: ['ARCHIVED'], requested_at: t(3), updated_at: t(0), ...pointAt(helsinki, 500, 180) }),
-    newRequest('req-i', { moderation: 'pending', service_code: '198', requested_at: t(1), updated_at: t(1) }),
+    newRequest('req-i', { moderation: 'pending', service_code: '198', requested_at: t(1), updated_at: t(1), api_key_id: 8 }),
   ];
 
   const run = (query: Partial<ServiceRequestQuery>) =>
@@ -277,6 +277,18 @@ describe('service requests: query filters', () => {
     expect(ids(await run({ ids: ['req-d'], moderation: ['rejected'] }))).toEqual(['req-d']);
     expect(await run({ ids: [] })).toEqual([]);
     expect(await run({ ids: ['REQ-A'] })).toEqual([]);
+  });
+
+  it('createdWithKey adds that key\'s requests whatever their moderation, and only its (issue 40, item 6)', async () => {
+    const all = ['req-a', 'req-d', 'req-e', 'req-i'];
+    expect(ids(await run({ ids: all, createdWithKey: 7 }))).toEqual(['req-e', 'req-d', 'req-a']);
+    expect(ids(await run({ ids: all, createdWithKey: 8 }))).toEqual(['req-i', 'req-a']);
+    expect(ids(await run({ ids: all, createdWithKey: 9 }))).toEqual(['req-a']);
+    // The listing's entries read the same, and the other filters still hold.
+    const entries = await opened.store.serviceRequests.listingEntries({ ids: all, createdWithKey: 7, moderation: published, limit: 100 });
+    expect(entries.map(([id]) => id)).toEqual(['req-e', 'req-d', 'req-a']);
+    expect(ids(await run({ ids: all, createdWithKey: 7, serviceCodes: ['198'] }))).toEqual([]);
+    expect(ids(await run({ ids: all, createdWithKey: 8, serviceCodes: ['198'] }))).toEqual(['req-i']);
   });
 
   it('filters by service codes (an empty list matches nothing)', async () => {

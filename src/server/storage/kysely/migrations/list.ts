@@ -19,6 +19,7 @@ import { residentUpdateClientIdsStep } from './resident-update-client-ids';
 import { residentUpdatesStep } from './resident-updates';
 import { residentsStep } from './residents';
 import { serviceTypeArchiveStep } from './service-type-archive';
+import { statusBackStep } from './status-back';
 
 export interface SchemaMigration {
   /** Recorded in kysely_migration; the list runs in the names' order. */
@@ -62,4 +63,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0018-photo-owners', step: photoOwnersStep },
   { name: '0019-login-known-addresses', step: loginKnownAddressesStep },
   { name: '0020-resident-update-client-ids', step: residentUpdateClientIdsStep },
+  { name: '0021-status-back', step: statusBackStep },
 ];
