@@ -29,7 +29,11 @@ import { projectRoot } from '../helpers/project-root';
 // address rules shared with the server), the header's "My reports", the four new pages' router
 // entries, and a request's history parsing residents' updates and the reporter's answers
 // (160,297 B measured, of which code 153.7 KiB).
-const FIRST_PAGE_BUDGET_BYTES = 156.7 * 1024;
+// 157.0: the request markers' look is shared by the home map and the report map's nearby reports
+// (issue 42), so the bundler gives it a chunk of its own that the first page fetches as one more
+// file, and the footer's text says whom a report goes to (issue 40) (156.9 KiB measured, of which
+// code 154.1 KiB).
+const FIRST_PAGE_BUDGET_BYTES = 157.0 * 1024;
 const clientDir = join(projectRoot, 'dist/client');
 const assetsDir = join(clientDir, 'assets');
 const build = readClientBuild(clientDir);
