@@ -102,7 +102,7 @@ export function fakeItem(overrides: {
 }
 
 /** The flags the server would send for the item (src/server/moderation/flags.ts), as far as the fake knows its facts. */
-function flagsOf(item: FakeItem): string[] {
+function flagsOf(item: Pick<FakeItem, 'flags' | 'forward'>): string[] {
   if (item.flags) return item.flags;
   const { forward } = item;
   if (forward?.state === 'failed') return ['send_failed'];
