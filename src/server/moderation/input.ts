@@ -31,15 +31,18 @@ export const loginBody = z.object({
   password: z.string(required('password')).min(1, required('password')).max(1024, tooLong('password', 1024)),
 });
 
-export const queueQuery = z.object({ limit: limit(50, 200), after: requestId.optional(), locale: z.string().max(20).optional() });
+/** Only the requests with this flag (issue 41; shared/moderation/wire.ts says what each means). */
+const flag = z.enum(moderationFlags, problem({ code: 'unknown_value', field: 'flag' }, `flag must be one of ${moderationFlags.join(', ')}`)).optional();
+
+export const queueQuery = z.object({ limit: limit(50, 200), after: requestId.optional(), locale: z.string().max(20).optional(), flag });
 
 export const listQuery = z.object({
-  state: z.enum(moderationStates, problem({ code: 'unknown_value', field: 'state' }, 'state must be pending, published or rejected')).default('pending'),
+  /** Absent: pending, or published with a flag (as issue 28's `?flag=reopened` and `?flag=abuse` listed). */
+  state: z.enum(moderationStates, problem({ code: 'unknown_value', field: 'state' }, 'state must be pending, published or rejected')).optional(),
   limit: limit(50, 200),
   before: requestId.optional(),
   locale: z.string().max(20).optional(),
-  /** Published requests needing a look (issue 28): reopened by their reporter, or reported as abuse. */
-  flag: z.enum(moderationFlags, problem({ code: 'unknown_value', field: 'flag' }, 'flag must be reopened or abuse')).optional(),
+  flag,
 });
 
 /** How a moderator resolves a request's reports of abuse: keep it published, or hide it (rejected, with an optional public reason). */

@@ -7,8 +7,10 @@
  */
 import { resolveLocale } from '../../shared/locales';
 import type { SupportedLocale } from '../../shared/locales';
+import type { ServiceRequest } from '../../shared/georeport/types';
 import type { LikelyDuplicate, ModerationAbuseReport, ModerationAnswer, ModerationForward, ModerationItem } from '../../shared/moderation/wire';
 import { mediaUrl } from '../media/routes';
+import { flagsOf } from './flags';
 import { localizedAttribute, presentServiceRequests, type PresentOptions } from '../open311/presenter';
 import { jsonItems } from '../open311/serializers/json';
 import type { AbuseReport, AuditEntry, ForwardEntry, Questionnaire, ServiceRequestRecord, ServiceTypeRecord } from '../storage/repositories/types';
@@ -45,10 +47,25 @@ export function presentModerationItems(
   };
   // The very value the GeoReport JSON serializer writes, so the preview cannot drift from the public answer.
   const publicBodies = jsonItems(presentServiceRequests(records, serviceTypes, true, presentOptions));
-  return records.map((record, index) => ({
-    service_request_id: record.service_request_id,
+  return records.map((record, index) => presentItem(record, publicBodies[index]!, serviceTypes, presentOptions.locale, options));
+}
+
+function presentItem(
+  record: ServiceRequestRecord,
+  publicBody: ServiceRequest,
+  serviceTypes: ServiceTypeRecord[],
+  locale: SupportedLocale,
+  options: ViewOptions,
+): ModerationItem {
+  const id = record.service_request_id;
+  const likelyDuplicates = options.duplicates?.get(id) ?? [];
+  const forward = options.forwards?.get(id);
+  const abuseReports = options.abuseReports?.get(id) ?? [];
+  const reopenedByReporter = record.status === 'open' && options.questionnaires?.get(id)?.answer === 'not_fixed';
+  return {
+    service_request_id: id,
     moderation: record.moderation,
-    public: publicBodies[index]!,
+    public: publicBody,
     private: {
       email: record.email,
       first_name: record.first_name,
@@ -67,13 +84,14 @@ export function presentModerationItems(
         byte_size: media.byte_size,
       })),
     ],
-    answers: presentAnswers(record, serviceTypes, presentOptions.locale),
+    answers: presentAnswers(record, serviceTypes, locale),
     duplicate_of: record.duplicate_of,
-    likely_duplicates: options.duplicates?.get(record.service_request_id) ?? [],
-    forward: presentForward(options.forwards?.get(record.service_request_id), options.timeZone),
-    reopened_by_reporter: record.status === 'open' && options.questionnaires?.get(record.service_request_id)?.answer === 'not_fixed',
-    abuse_reports: (options.abuseReports?.get(record.service_request_id) ?? []).map((report) => presentAbuseReport(report, options.timeZone)),
-  }));
+    likely_duplicates: likelyDuplicates,
+    forward: presentForward(forward, options.timeZone),
+    reopened_by_reporter: reopenedByReporter,
+    abuse_reports: abuseReports.map((report) => presentAbuseReport(report, options.timeZone)),
+    flags: flagsOf({ openAbuseReports: abuseReports.length, reopenedByReporter, forward, likelyDuplicates: likelyDuplicates.length }),
+  };
 }
 
 /** The request's attribute answers in the definition's order; an answer to a question since removed keeps its code. */

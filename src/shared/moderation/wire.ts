@@ -66,6 +66,8 @@ export interface ModerationItem {
   reopened_by_reporter: boolean;
   /** Residents' open reports of abuse, oldest first (issue 28); their addresses are for moderators only. */
   abuse_reports: ModerationAbuseReport[];
+  /** What needs a moderator's attention (moderationFlags), in that list's order; a later server may send more. */
+  flags: string[];
 }
 
 /** One open report of abuse: why, the address if one was given, and when (W3C datetime). */
@@ -76,9 +78,22 @@ export interface ModerationAbuseReport {
   reported_at: string;
 }
 
-/** Lists of published requests needing a moderator's look (GET requests?flag=…). */
-export const moderationFlags = ['reopened', 'abuse'] as const;
+/**
+ * What puts a request in front of a moderator (issue 41): each is a marker on the request in the
+ * lists (`flags`) and a filter of the queue and the lists (GET queue?flag=…, requests?flag=…).
+ * - `abuse`: residents' reports of abuse not yet resolved;
+ * - `reopened`: its reporter answered "not fixed" and it is still open;
+ * - `send_failed`: its send to the body's case system was given up;
+ * - `awaiting_case_system`: the case system has given nothing back yet: the send is still waiting
+ *   (first try or a retry), or it was taken with the case system's id and no status came back;
+ * - `possible_duplicate`: it has likely duplicates (`likely_duplicates`).
+ */
+export const moderationFlags = ['abuse', 'reopened', 'send_failed', 'awaiting_case_system', 'possible_duplicate'] as const;
 export type ModerationFlag = (typeof moderationFlags)[number];
+
+export function isModerationFlag(value: unknown): value is ModerationFlag {
+  return typeof value === 'string' && (moderationFlags as readonly string[]).includes(value);
+}
 
 /** How a send stands: waiting (first try or a retry), taken by the case system, or given up. */
 export const forwardStates = ['pending', 'sent', 'failed'] as const;

@@ -1,5 +1,5 @@
 import { statusOfDetailedStatus } from '../../../src/shared/georeport/detailed-status';
-import type { ModerationFieldProblem, ModerationForward } from '../../../src/shared/moderation/wire';
+import { isModerationFlag, moderationFlags, type ModerationFieldProblem, type ModerationForward } from '../../../src/shared/moderation/wire';
 import { jsonResponse, mockFetch } from '../render-app';
 import { markModeratorSignedIn } from '../signed-in-markers';
 
@@ -18,6 +18,8 @@ export interface FakeItem {
   audit: { id: number; at: string; moderator: string; action: string; service_request_id: string | null; details: Record<string, unknown> }[];
   /** The send to the body's case system (ModerationForward); absent: a console body's request. */
   forward?: ModerationForward | null;
+  /** What needs attention (ModerationItem.flags); absent: what the forward says, as the server derives it. */
+  flags?: string[];
 }
 
 export interface RecordedCall {
@@ -51,6 +53,7 @@ export function fakeItem(overrides: {
   lat?: string | null;
   long?: string | null;
   forward?: ModerationForward | null;
+  flags?: string[];
 } = {}): FakeItem {
   counter += 1;
   const id = overrides.id ?? `req${counter}`;
@@ -94,7 +97,17 @@ export function fakeItem(overrides: {
     media,
     audit: [],
     forward: overrides.forward ?? null,
+    ...(overrides.flags ? { flags: overrides.flags } : {}),
   };
+}
+
+/** The flags the server would send for the item (src/server/moderation/flags.ts), as far as the fake knows its facts. */
+function flagsOf(item: Pick<FakeItem, 'flags' | 'forward'>): string[] {
+  if (item.flags) return item.flags;
+  const { forward } = item;
+  if (forward?.state === 'failed') return ['send_failed'];
+  if (forward?.state === 'pending' || (forward?.state === 'sent' && forward.remote_id)) return ['awaiting_case_system'];
+  return [];
 }
 
 const error = (status: number, code: string, message: string, extra: { fields?: ModerationFieldProblem[]; headers?: Record<string, string> } = {}) =>
@@ -117,8 +130,18 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
   markModeratorSignedIn(state.signedIn);
   const sessionAnswer = { name: 'mod', csrfToken: CSRF_TOKEN, expiresAt: '2026-03-02T22:00:00+02:00', bodies: options.bodies ?? [] };
 
-  const present = ({ audit: _audit, ...item }: FakeItem) => item;
-  const detail = (item: FakeItem) => ({ ...item, audit: [...item.audit].reverse() });
+  const present = ({ audit: _audit, ...item }: FakeItem) => ({ ...item, flags: flagsOf(item) });
+  const detail = (item: FakeItem) => ({ ...present(item), audit: [...item.audit].reverse() });
+  /** `?flag=` as the server reads it: only the items with it, or its 400 for a flag it does not know. */
+  const flagged = (call: RecordedCall, listed: FakeItem[]): FakeItem[] | Response => {
+    const flag = call.search.get('flag');
+    if (flag === null) return listed;
+    if (!isModerationFlag(flag)) {
+      const message = `flag must be one of ${moderationFlags.join(', ')}`;
+      return error(400, 'invalid_input', `flag: ${message}`, { fields: [{ field: 'flag', message, code: 'unknown_value' }] });
+    }
+    return listed.filter((item) => flagsOf(item).includes(flag));
+  };
   const audit = (item: FakeItem, action: string, details: Record<string, unknown> = {}) => {
     state.auditId += 1;
     item.audit.push({ id: state.auditId, at: '2026-03-02T10:00:00+02:00', moderator: 'mod', action, service_request_id: item.service_request_id, details });
@@ -155,24 +178,28 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       return error(403, 'csrf_token_invalid', 'send the csrfToken in the X-CSRF-Token header');
     }
     if (path === '/moderation/api/queue') {
-      const pending = [...items.values()]
-        .filter((item) => item.moderation === 'pending')
-        .sort((a, b) => String(a.public.requested_datetime).localeCompare(String(b.public.requested_datetime)));
+      const all = [...items.values()].filter((item) => item.moderation === 'pending');
+      const pending = flagged(call, all);
+      if (pending instanceof Response) return pending;
+      pending.sort((a, b) => String(a.public.requested_datetime).localeCompare(String(b.public.requested_datetime)));
       const limit = Number(call.search.get('limit') ?? 50);
       const after = call.search.get('after');
       const start = after ? pending.findIndex((item) => item.service_request_id === after) + 1 : 0;
       const page = pending.slice(start, start + limit);
       return jsonResponse({
-        total: pending.length,
+        total: all.length,
         items: page.map(present),
         next_after: page.length === limit ? page.at(-1)!.service_request_id : null,
       });
     }
     if (path === '/moderation/api/requests') {
-      const wanted = call.search.get('state') ?? 'pending';
-      const listed = [...items.values()]
-        .filter((item) => item.moderation === wanted)
-        .sort((a, b) => String(b.public.requested_datetime).localeCompare(String(a.public.requested_datetime)));
+      const wanted = call.search.get('state') ?? (call.search.has('flag') ? 'published' : 'pending');
+      const listed = flagged(
+        call,
+        [...items.values()].filter((item) => item.moderation === wanted),
+      );
+      if (listed instanceof Response) return listed;
+      listed.sort((a, b) => String(b.public.requested_datetime).localeCompare(String(a.public.requested_datetime)));
       return jsonResponse({ items: listed.map(present), next_before: null });
     }
     if (path === '/moderation/api/audit') {

@@ -20,6 +20,7 @@ import {
   type ChangeContext,
 } from '../changes';
 import { likelyDuplicatesOf } from '../duplicates';
+import { listPage } from '../flagged-pages';
 import { conflict, invalidHost, ModerationApiError } from '../errors';
 import type { ChangePlan, ModerationRepository } from '../../storage/repositories/types';
 import type { PlaceBodies } from '../reassign';
@@ -91,39 +92,36 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   app.get('/queue', { schema: moderationSchemas.queue }, async (request) => {
     const { query } = request;
     const bodyIds = bodyScopeOf(request);
-    const records = await serviceRequests.listByModeration({
+    const { records, last } = await listPage(serviceRequests, {
       moderation: 'pending',
       order: 'oldest',
       limit: query.limit,
       after: await cursorOf(request, query.after, 'pending', 'after'),
       bodyIds,
+      flag: query.flag,
     });
     return {
       total: await serviceRequests.countByModeration('pending', bodyIds),
       items: await present(request, records, query.locale),
-      next_after: records.length === query.limit ? records.at(-1)!.service_request_id : null,
+      next_after: last?.service_request_id ?? null,
     };
   });
 
   app.get('/requests', { schema: moderationSchemas.list }, async (request) => {
     const { query } = request;
-    if (query.flag) {
-      // Short lists that empty as moderators resolve them: one page, no cursor.
-      const lister = query.flag === 'abuse' ? context.repositories.abuseReports.listFlagged : context.repositories.questionnaires.listReopened;
-      const ids = await lister({ limit: query.limit, bodyIds: bodyScopeOf(request) });
-      const records = (await Promise.all(ids.map((id) => serviceRequests.find(id)))).filter((record) => record !== undefined);
-      return { items: await present(request, records, query.locale), next_before: null };
-    }
-    const records = await serviceRequests.listByModeration({
-      moderation: query.state,
+    // Issue 28's `?flag=reopened` and `?flag=abuse` listed published requests; a flag alone still does.
+    const state = query.state ?? (query.flag ? 'published' : 'pending');
+    const { records, last } = await listPage(serviceRequests, {
+      moderation: state,
       order: 'newest',
       limit: query.limit,
-      after: await cursorOf(request, query.before, query.state, 'before'),
+      after: await cursorOf(request, query.before, state, 'before'),
       bodyIds: bodyScopeOf(request),
+      flag: query.flag,
     });
     return {
       items: await present(request, records, query.locale),
-      next_before: records.length === query.limit ? records.at(-1)!.service_request_id : null,
+      next_before: last?.service_request_id ?? null,
     };
   });
 

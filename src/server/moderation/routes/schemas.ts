@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { forwardingMethods } from '../../forwarding/senders';
 import { errorAnswers, jsonAnswer } from '../error-schemas';
-import { forwardStates, moderationStates, type ModerationItem } from '../../../shared/moderation/wire';
+import { forwardStates, moderationFlags, moderationStates, type ModerationItem } from '../../../shared/moderation/wire';
 import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
 import { abuseResolveBody, auditQuery, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
 
@@ -54,6 +54,7 @@ const itemSchema = z.strictObject({
     .nullable(),
   reopened_by_reporter: z.boolean(),
   abuse_reports: z.array(z.strictObject({ id: z.number().int(), reason: z.string(), email: nullable, reported_at: z.string() })),
+  flags: z.array(z.enum(moderationFlags)),
 }) satisfies z.ZodType<ModerationItem>;
 const auditEntrySchema = z.strictObject({
   id: z.number().int(),
@@ -79,13 +80,13 @@ export const moderationSchemas = {
   signOut: { tags, summary: 'Sign out (idempotent)', response: { 204: z.null().describe('Signed out'), ...errorAnswers(403) } },
   queue: {
     tags,
-    summary: 'Pending requests, oldest first',
+    summary: 'Pending requests, oldest first; with flag, only those with it (total counts the whole queue)',
     querystring: queueQuery,
     response: { 200: jsonAnswer('A page of the queue', z.strictObject({ total: z.number().int(), items: z.array(itemSchema), next_after: z.string().nullable() })), ...errorAnswers(400, 401) },
   },
   list: {
     tags,
-    summary: 'Requests in one state, newest first; with flag, the published requests reopened by their reporter or reported as abuse',
+    summary: 'Requests in one state, newest first; with flag, only those with it (state then defaults to published)',
     querystring: listQuery,
     response: { 200: jsonAnswer('A page of requests', z.strictObject({ items: z.array(itemSchema), next_before: z.string().nullable() })), ...errorAnswers(400, 401) },
   },

@@ -5,6 +5,7 @@ import type { Db, Engine } from './engine';
 import { subscribeReporter } from './follow';
 import { queueForward } from './forwards';
 import { completeKey } from './idempotency';
+import { moderationFlagFilter } from './moderation-flags';
 import { filterShape, filterValues, matchesNothing, requestFilters } from './request-filters';
 import { decodeRequest, encodeRequest, groupMedia, listingEntryColumns, listingEntryOf, requestColumns, type ListingEntryRow, type ServiceRequestRow } from '../request-rows';
 import type { ListingEntry, NewServiceRequest, ServiceRequestQuery, ServiceRequestRecord, ServiceRequestRepository } from '../repositories/types';
@@ -143,6 +144,7 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
         .select(requestColumns)
         .where('moderation', '=', query.moderation)
         .$if(query.bodyIds !== undefined, (qb) => qb.where('body_id', 'in', query.bodyIds!))
+        .$if(query.flag !== undefined, (qb) => qb.where((eb) => moderationFlagFilter(eb, query.flag!)))
         .$if(after !== undefined, (qb) =>
           qb.where((eb) =>
             eb.or([

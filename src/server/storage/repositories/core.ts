@@ -61,7 +61,7 @@ export interface ServiceTypeRepository {
   setArchived(serviceCode: string, archivedAt: number | null): Promise<boolean>;
 }
 
-import type { ModerationState } from '../../../shared/moderation/wire';
+import type { ModerationFlag, ModerationState } from '../../../shared/moderation/wire';
 import type { RecipientMessage } from './follow';
 import type { ForwardOrder } from './forwards';
 import type { KeyCompletion } from './idempotency';
@@ -152,7 +152,12 @@ export interface ModerationListQuery {
   after?: { requested_at: number; service_request_id: string };
   /** Only requests assigned to one of these bodies (a moderator's); absent: all (an administrator). */
   bodyIds?: string[];
+  /** Only requests with this flag (shared/moderation/wire.ts); likely duplicates are found by moderation/duplicates.ts, not stored. */
+  flag?: StoredModerationFlag;
 }
+
+/** The flags the store answers from its own rows. */
+export type StoredModerationFlag = Exclude<ModerationFlag, 'possible_duplicate'>;
 
 /**
  * What a listing needs to know of a request before it renders it: which, and which version of it.

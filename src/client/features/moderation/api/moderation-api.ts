@@ -11,9 +11,9 @@ export const moderationApiPath = (path: string) => `${paths.moderationApi}${path
 export const moderationKeys = {
   all: ['moderation'] as const,
   session: ['moderation', 'session'] as const,
-  queue: (locale: string) => ['moderation', 'queue', locale] as const,
+  queue: (locale: string, flag = '') => ['moderation', 'queue', flag, locale] as const,
   queueAll: ['moderation', 'queue'] as const,
-  list: (state: string, locale: string) => ['moderation', 'list', state, locale] as const,
+  list: (state: string, locale: string, flag = '') => ['moderation', 'list', state, flag, locale] as const,
   listAll: ['moderation', 'list'] as const,
   request: (id: string, locale: string) => ['moderation', 'request', id, locale] as const,
   requestAll: (id: string) => ['moderation', 'request', id] as const,

@@ -6,16 +6,18 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { currentLanguage } from '../../../lib/i18n';
-import { isModerationState, type ModerationItem, type ModerationState } from '@/shared/moderation/wire';
+import { isModerationFlag, isModerationState, type ModerationItem, type ModerationState } from '@/shared/moderation/wire';
 import { useQueue, useRequestList } from '../api/request-lists';
 import { describeError } from '../lib/describe-error';
+import { FlagFilter } from './flag-filter';
 import { LoadMore } from './load-more';
 import { RequestCard } from './request-card';
 
 /**
  * `/moderation`: the queue of requests waiting for a moderator, oldest first, with their count.
  * `?state=published|rejected` lists those instead, newest first, so published requests can be
- * handled later (status, notes) and rejected ones looked up.
+ * handled later (status, notes) and rejected ones looked up. `?flag=` (issue 41) keeps only the
+ * queue's or the published list's requests that need that attention.
  */
 export function QueuePage() {
   const { t, i18n } = useTranslation('moderation');
@@ -24,11 +26,16 @@ export function QueuePage() {
   const stateParam = params.get('state');
   const state: ModerationState = isModerationState(stateParam) ? stateParam : 'pending';
   const isQueue = state === 'pending';
-  useDocumentTitle(t(`lists.${state}.title`));
+  const filterable = state !== 'rejected';
+  const flagParam = params.get('flag');
+  const flag = filterable && isModerationFlag(flagParam) ? flagParam : undefined;
+  const listTitle = t(`lists.${state}.title`);
+  const flagLabel = flag ? t(`flags.${flag}`) : undefined;
+  useDocumentTitle(flagLabel ? t('flags.title', { list: listTitle, flag: flagLabel }) : listTitle);
   const listRef = useRef<HTMLOListElement>(null);
 
-  const queue = useQueue(locale, isQueue);
-  const list = useRequestList(state, locale, !isQueue);
+  const queue = useQueue(locale, flag, isQueue);
+  const list = useRequestList(state, locale, flag, !isQueue);
   const query = isQueue ? queue : list;
   const items: ModerationItem[] = isQueue
     ? (queue.data?.pages.flatMap((page) => page.items) ?? [])
@@ -42,6 +49,8 @@ export function QueuePage() {
     content = (
       <ErrorNotice message={describeError(query.error, t)} retryLabel={t('errors.retry')} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     );
+  } else if (items.length === 0 && flagLabel) {
+    content = <p className="notice">{t('flags.empty', { flag: flagLabel })}</p>;
   } else if (items.length === 0) {
     content = <p className="notice">{t(`lists.${state}.empty`)}</p>;
   } else {
@@ -70,12 +79,13 @@ export function QueuePage() {
   return (
     <div className="page moderation-queue">
       <div className="moderation-queue__head">
-        <h1>{t(`lists.${state}.title`)}</h1>
+        <h1>{listTitle}</h1>
         <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {query.isFetching && !query.isPending ? t('lists.refreshing') : t('lists.refresh')}
         </Button>
       </div>
       <p className="moderation-queue__intro">{t(`lists.${state}.intro`)}</p>
+      {filterable ? <FlagFilter state={state} current={flag} /> : null}
       {isQueue ? (
         <p className="moderation-queue__count" role="status">
           {total === undefined ? '' : t('queue.count', { count: total })}

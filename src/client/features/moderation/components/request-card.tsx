@@ -4,13 +4,15 @@ import { RequestSummary, headlineOf } from '../../../components/request';
 import type { ModerationItem } from '@/shared/moderation/wire';
 import { consolePaths } from '../lib/console-paths';
 import { DuplicateMarks } from './duplicate-marks';
+import { FlagMarkers } from './flag-markers';
 import { ModerationStateBadge } from './moderation-state-badge';
 import { PrivateDetails } from './private-details';
 import { RequestPlace } from './request-place';
 
 /**
  * One request in the queue or a list: the public summary (the map's own component), where it
- * is, the reporter's contact details under it, and the way into its review page.
+ * is, what needs attention (flags), the reporter's contact details under it, and the way into its
+ * review page.
  */
 export function RequestCard({ item, showState = false }: { item: ModerationItem; showState?: boolean }) {
   const { t } = useTranslation('moderation');
@@ -20,8 +22,8 @@ export function RequestCard({ item, showState = false }: { item: ModerationItem;
     <>
       <RequestPlace request={item.public} />
       {body ? <p className="moderation-card__body">{t('queue.body', { body })}</p> : null}
+      <FlagMarkers flags={item.flags} />
       <DuplicateMarks duplicates={item.likely_duplicates} />
-      {item.forward?.state === 'failed' ? <p className="moderation-card__forward-failed">{t('forward.queueMark')}</p> : null}
       <div className="moderation-card__private">
         {showState ? (
           <p className="moderation-card__state">

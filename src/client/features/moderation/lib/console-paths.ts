@@ -1,4 +1,13 @@
-import type { ModerationState } from '@/shared/moderation/wire';
+import type { ModerationFlag, ModerationState } from '@/shared/moderation/wire';
+
+/** A list's address: the queue is `/moderation`, the others `?state=`; `flag` keeps only the requests with it (shareable). */
+function listPath(state: ModerationState, flag?: ModerationFlag): string {
+  const params = new URLSearchParams();
+  if (state !== 'pending') params.set('state', state);
+  if (flag) params.set('flag', flag);
+  const query = params.toString();
+  return query ? `/moderation?${query}` : '/moderation';
+}
 
 /** The console's own addresses; the app router maps them onto its pages. */
 export const consolePaths = {
@@ -6,7 +15,7 @@ export const consolePaths = {
   queue: '/moderation',
   audit: '/moderation/audit',
   updates: '/moderation/updates',
-  list: (state: ModerationState) => (state === 'pending' ? '/moderation' : `/moderation?state=${state}`),
+  list: listPath,
   request: (id: string) => `/moderation/requests/${encodeURIComponent(id)}`,
 } as const;
 

@@ -1,0 +1,31 @@
+/**
+ * A request's flags (shared/moderation/wire.ts) from what the console already reads of it; the
+ * store's filter (storage/kysely/moderation-flags.ts) answers the same question in SQL, and the
+ * moderation tests hold the two to each other.
+ */
+import type { ModerationFlag } from '../../shared/moderation/wire';
+import type { ForwardEntry } from '../storage/repositories/types';
+
+export interface FlagFacts {
+  openAbuseReports: number;
+  reopenedByReporter: boolean;
+  forward: ForwardEntry | undefined;
+  likelyDuplicates: number;
+}
+
+/** Nothing back from the case system yet: still being sent, or taken with its id and never updated (an email send has no id to ask about). */
+export function awaitsCaseSystem(forward: ForwardEntry): boolean {
+  return forward.failed_at === null && (forward.sent_at === null || (forward.remote_id !== null && forward.remote_updated_at === null));
+}
+
+export function flagsOf(facts: FlagFacts): ModerationFlag[] {
+  const { forward } = facts;
+  const raised: Record<ModerationFlag, boolean> = {
+    abuse: facts.openAbuseReports > 0,
+    reopened: facts.reopenedByReporter,
+    send_failed: forward !== undefined && forward.failed_at !== null,
+    awaiting_case_system: forward !== undefined && awaitsCaseSystem(forward),
+    possible_duplicate: facts.likelyDuplicates > 0,
+  };
+  return (Object.keys(raised) as ModerationFlag[]).filter((flag) => raised[flag]);
+}
