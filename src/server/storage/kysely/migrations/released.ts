@@ -33,6 +33,7 @@ export const releasedMigrations: readonly string[] = [
   '0018-photo-owners',
   '0019-login-known-addresses',
   '0020-resident-update-client-ids',
+  '0021-case-system-updates',
 ];
 
 /**
