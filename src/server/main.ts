@@ -17,6 +17,7 @@ import type { JobLoop } from './jobs/job-loop';
 import { startQuestionnaireSender } from './questionnaire/start-questionnaire-sender';
 import type { CaseSystemPoller } from './forwarding/case-system-poller';
 import { startCaseSystemPoller } from './forwarding/start-case-system-poller';
+import { startCaseSystemUpdateSender } from './forwarding/start-case-system-update-sender';
 import { onForwardJob } from './forwarding/forward-signal';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from './notify/mail-links';
 import { startAlertSender, type AlertSender } from './residents/alerts-sender';
@@ -55,6 +56,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   let outboxSender: OutboxSender | undefined = undefined; // started once listening
   let forwardSender: ForwardSender | undefined = undefined;
   let questionnaireSender: JobLoop | undefined = undefined;
+  let caseSystemUpdateSender: JobLoop | undefined = undefined;
   let caseSystemPoller: CaseSystemPoller | undefined = undefined; // started once listening
   let alertSender: AlertSender | undefined = undefined;
   let stopWakingAlerts = () => {};
@@ -82,6 +84,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         clearTimeout(cutOff);
         // The senders finish a delivery in progress before the database closes under them.
         await phase('stop the forward sender', () => forwardSender?.stop().catch(() => undefined));
+        await phase('stop the case system update sender', () => caseSystemUpdateSender?.stop().catch(() => undefined));
         await phase('stop the questionnaire sender', () => questionnaireSender?.stop().catch(() => undefined));
         // A poll in progress finishes its change before the database closes under it.
         await phase('stop the case system poller', () => caseSystemPoller?.stop().catch(() => undefined));
@@ -107,6 +110,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
   outboxSender = startOutboxSender(store.outbox, config, app.log);
   forwardSender = await startForwardSender(store, config, app.log);
+  caseSystemUpdateSender = startCaseSystemUpdateSender(store, app.log);
   questionnaireSender = await startQuestionnaireSender(store, config, app.log);
   caseSystemPoller = await startCaseSystemPoller(store, config, app.log);
   alertSender = startAlertSender({

@@ -19,6 +19,12 @@
  *   by id, in batches; one asked with nothing new is not asked again for an hour (issue 40, item 5).
  *   Once a listing shows a report, the windows follow it and it is never asked by id.
  * - Never backwards: an update older than the newest one applied to the report is ignored.
+ * - A body whose send says `updates: "mysociety"` is read by servicerequestupdates instead
+ *   (case-system-update-reads.ts), in the same windows (at most 90 days each, as the extension's
+ *   servers allow): each update is applied once by its update_id (recorded in the transaction
+ *   that applies it, or at once when it changes nothing), its status word mapped by
+ *   update-status-mapping.ts, its text the public note. Every change there is an update, so no
+ *   report is asked for by id.
  */
 import type { MessageSettings } from '../notify/subscriber-messages';
 import type { BodyRecord, ForwardedReport, Repositories } from '../storage/repositories/types';
@@ -26,7 +32,9 @@ import { caseSystemPlan } from './case-system-plan';
 import { caseSystemTimeoutMs, pollLeaseTimes } from './leases';
 import { senderOf } from './senders';
 import { CaseSystemError, listByIds, listUpdated, type CaseSystemSite } from './case-system-reads';
+import { listRequestUpdates, type CaseSystemUpdate } from './case-system-update-reads';
 import type { CaseSystemRequest } from './status-mapping';
+import { requestOfUpdate } from './update-status-mapping';
 
 export interface PollerLogger {
   info(object: object, message: string): void;
@@ -34,7 +42,7 @@ export interface PollerLogger {
 }
 
 export interface CaseSystemPollerOptions {
-  store: Pick<Repositories, 'bodies' | 'forwards' | 'unitOfWork' | 'serviceTypes'>;
+  store: Pick<Repositories, 'bodies' | 'forwards' | 'unitOfWork' | 'serviceTypes' | 'caseSystemUpdates'>;
   /** How the update emails are worded (links, zone, sender); service names and the time are read per pass. */
   mail: Omit<MessageSettings, 'serviceTypes' | 'now'>;
   intervalMs: number;
@@ -75,6 +83,15 @@ const unseenPerPass = 500;
 const checkedRestMs = 60 * 60_000;
 /** Asks per body per pass; what is left is asked next pass (polled_until records how far it got). */
 const maxAsksPerPass = 40;
+/** The longest window a servicerequestupdates server answers (Kerro's, open311-adapter's). */
+const updatesMaxSpanMs = 90 * 86_400_000;
+
+/** How one body's changes are asked for in a window and applied. */
+interface WindowReader {
+  ask(window: { from: number; to: number }): Promise<readonly unknown[]>;
+  apply(answer: readonly unknown[]): Promise<void>;
+  maxSpanMs: number;
+}
 
 export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSystemPoller {
   const { store, log } = options;
@@ -138,8 +155,8 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
     const askUntil = startedAt + askingMs;
     try {
       const from = lease.polled_until === null ? oldest.created_at - firstWindowMarginMs : lease.polled_until - overlapMs;
-      const polledUntil = await pollWindows(body, site, from, wholeSecond(startedAt), askUntil, counter);
-      await pollUnseen(body, site, askUntil, counter);
+      const polledUntil = await pollWindows(body, readerOf(body, site, counter), from, wholeSecond(startedAt), askUntil);
+      if (site.updates !== 'mysociety') await pollUnseen(body, site, askUntil, counter);
       await store.forwards.releasePoll(bodyId, { polledUntil });
       if (counter.applied > 0) log.info({ bodyId, applied: counter.applied }, 'case system updates applied');
       return { bodyId, outcome: 'polled', applied: counter.applied };
@@ -151,23 +168,42 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
     }
   }
 
+  function readerOf(body: BodyRecord, site: CaseSystemSite, counter: { applied: number }): WindowReader {
+    if (site.updates === 'mysociety') {
+      return {
+        ask: (window) => listRequestUpdates(site, window, timeoutMs),
+        apply: (answer) => applyUpdates(body, answer as CaseSystemUpdate[], counter),
+        maxSpanMs: updatesMaxSpanMs,
+      };
+    }
+    return {
+      ask: (window) => listUpdated(site, window, timeoutMs),
+      apply: async (answer) => {
+        const listed = answer as CaseSystemRequest[];
+        await applyAll(body, listed, counter);
+        // Shown by a window: from now on the windows follow it, and it is never asked by id.
+        await store.forwards.markListed(body.id, listed.map((entry) => entry.service_request_id), now());
+      },
+      maxSpanMs: Number.POSITIVE_INFINITY,
+    };
+  }
+
   /** Asks [from, end] in windows short enough that no answer is cut; returns how far it got. */
-  async function pollWindows(body: BodyRecord, site: CaseSystemSite, from: number, end: number, askUntil: number, counter: { applied: number }): Promise<number> {
+  async function pollWindows(body: BodyRecord, reader: WindowReader, from: number, end: number, askUntil: number): Promise<number> {
     let start = wholeSecond(Math.min(from, end));
-    let to = end;
+    let to = Math.min(end, start + reader.maxSpanMs);
     for (let asks = 0; asks < maxAsksPerPass && (asks === 0 || now() <= askUntil); asks += 1) {
-      const answer = await listUpdated(site, { from: start, to }, timeoutMs);
+      const answer = await reader.ask({ from: start, to });
       const cut = answer.length >= pageLimit;
       if (cut && to - start > 1000) {
         to = start + wholeSecond((to - start) / 2);
         continue;
       }
       if (cut) log.warn({ bodyId: body.id, at: to }, 'case system answered a full page for one second; some of its updates there may be missed');
-      await applyAll(body, answer, counter);
-      await store.forwards.markListed(body.id, answer.map((entry) => entry.service_request_id), now());
+      await reader.apply(answer);
       if (to >= end) return end;
       start = to;
-      to = end;
+      to = Math.min(end, start + reader.maxSpanMs);
     }
     return start;
   }
@@ -212,6 +248,34 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
       byRemoteId.set(entry.service_request_id, { ...report, remote_updated_at: Math.max(report.remote_updated_at ?? 0, entry.updated_at) });
     }
     return changedIds;
+  }
+
+  /** Applies each mySociety update of a report Kerro forwarded once, by its update_id, never one older than what was applied. */
+  async function applyUpdates(body: BodyRecord, answer: CaseSystemUpdate[], counter: { applied: number }): Promise<void> {
+    if (answer.length === 0) return;
+    const seen = await store.caseSystemUpdates.seen(body.id, answer.map((update) => update.update_id));
+    const fresh = answer.filter((update) => !seen.has(update.update_id));
+    if (fresh.length === 0) return;
+    const reports = await store.forwards.findByRemoteIds(body.id, fresh.map((update) => update.service_request_id));
+    const byRemoteId = new Map(reports.map((report) => [report.remote_id, report]));
+    const serviceTypes = await store.serviceTypes.list();
+    for (const update of fresh) {
+      const report = byRemoteId.get(update.service_request_id);
+      if (!report || seen.has(update.update_id)) continue; // not one Kerro sent, or twice in one answer
+      seen.add(update.update_id);
+      if (report.remote_updated_at !== null && update.updated_at < report.remote_updated_at) continue;
+      const at = now();
+      const context = { now: at, mail: { ...options.mail, serviceTypes, now: at } };
+      let changed = false;
+      await store.unitOfWork.changeRequest(report.service_request_id, (current) => {
+        const change = caseSystemPlan(context, body.id, requestOfUpdate(update, current.detailed_status), update.update_id)(current);
+        changed = change !== undefined;
+        return change;
+      });
+      if (changed) counter.applied += 1;
+      else await store.caseSystemUpdates.markSeen({ body_id: body.id, update_id: update.update_id, service_request_id: report.service_request_id }, at);
+      byRemoteId.set(update.service_request_id, { ...report, remote_updated_at: Math.max(report.remote_updated_at ?? 0, update.updated_at) });
+    }
   }
 }
 

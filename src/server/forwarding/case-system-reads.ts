@@ -3,7 +3,8 @@
  * open311-client.ts): the requests changed in a window (CitySDK `updated_after`/`updated_before`)
  * and requests by id, both with `extensions=true` for the detailed status. Every answer is checked
  * before anything is read from it: HTML, a wrong shape, an error status or no answer in time is a
- * CaseSystemError, and the caller applies nothing.
+ * CaseSystemError, and the caller applies nothing. mySociety's servicerequestupdates is read by
+ * case-system-update-reads.ts on the same getJson.
  */
 import { z } from 'zod';
 import { parseW3cDateTime } from '../time/w3c';
@@ -15,9 +16,12 @@ export interface CaseSystemSite {
   jurisdiction_id?: string;
   /**
    * Sent as `api_key` on each GET, as GeoReport clients send it: a case system may show its
-   * caller what that caller created before it publishes it (Kerro does, issue 40, item 6).
+   * caller what that caller created before it publishes it (Kerro does, issue 40, item 6), and
+   * servicerequestupdates needs it. Never logged.
    */
   api_key?: string;
+  /** How its changes are read: CitySDK's `updated_after` listing (the default), or mySociety's servicerequestupdates. */
+  updates?: 'citysdk' | 'mysociety';
 }
 
 /** The case system answered nothing usable; the message says what, never a key or a query string. */
@@ -56,23 +60,8 @@ export function listByIds(site: CaseSystemSite, ids: readonly string[], timeoutM
 }
 
 async function getRequests(site: CaseSystemSite, query: Record<string, string>, timeoutMs: number): Promise<CaseSystemRequest[]> {
-  const url = new URL(`${site.endpoint.replace(/\/+$/, '')}/requests.json`);
-  for (const [name, value] of Object.entries({ ...query, extensions: 'true' })) url.searchParams.set(name, value);
-  if (site.jurisdiction_id) url.searchParams.set('jurisdiction_id', site.jurisdiction_id);
-  if (site.api_key) url.searchParams.set('api_key', site.api_key);
-  const text = await fetchText(url, timeoutMs);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new CaseSystemError(`GET requests.json answered something other than JSON (${describeStart(text)})`);
-  }
-  const parsed = answerSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new CaseSystemError(`GET requests.json answered an unexpected shape: ${issue.path.join('.') || 'the answer'}: ${issue.message}`);
-  }
-  return parsed.data.map((request) => ({
+  const parsed = await getJson(site, 'requests.json', { ...query, extensions: 'true' }, answerSchema, timeoutMs);
+  return parsed.map((request) => ({
     service_request_id: request.service_request_id,
     status: request.status,
     status_notes: request.status_notes,
@@ -81,20 +70,47 @@ async function getRequests(site: CaseSystemSite, query: Record<string, string>, 
   }));
 }
 
-async function fetchText(url: URL, timeoutMs: number): Promise<string> {
+/** GET `{endpoint}/{resource}?query` (and the site's jurisdiction), checked by `schema`; anything else is a CaseSystemError naming the resource. */
+export async function getJson<Schema extends z.ZodType>(
+  site: CaseSystemSite,
+  resource: string,
+  query: Record<string, string>,
+  schema: Schema,
+  timeoutMs: number,
+): Promise<z.output<Schema>> {
+  const url = new URL(`${site.endpoint.replace(/\/+$/, '')}/${resource}`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  if (site.jurisdiction_id) url.searchParams.set('jurisdiction_id', site.jurisdiction_id);
+  if (site.api_key) url.searchParams.set('api_key', site.api_key);
+  const text = await fetchText(url, resource, timeoutMs);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new CaseSystemError(`GET ${resource} answered something other than JSON (${describeStart(text)})`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new CaseSystemError(`GET ${resource} answered an unexpected shape: ${issue.path.join('.') || 'the answer'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+async function fetchText(url: URL, resource: string, timeoutMs: number): Promise<string> {
   try {
     // A redirect is an answer, not followed: a case system's 302 to an address of its choosing (our own /metrics) must not make us fetch it.
     const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     const text = await response.text();
-    if (!response.ok) throw new CaseSystemError(`GET requests.json answered ${response.status} (${describeStart(text)})`);
+    if (!response.ok) throw new CaseSystemError(`GET ${resource} answered ${response.status} (${describeStart(text)})`);
     return text;
   } catch (error) {
     if (error instanceof CaseSystemError) throw error;
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      throw new CaseSystemError(`GET requests.json gave no answer within ${timeoutMs} ms`);
+      throw new CaseSystemError(`GET ${resource} gave no answer within ${timeoutMs} ms`);
     }
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    throw new CaseSystemError(`GET requests.json failed: ${cause}`);
+    throw new CaseSystemError(`GET ${resource} failed: ${cause}`);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * Kerro as a GeoReport v2 client of a body's case system: POST a report (multipart, photos as
- * media[]), and look a report up before resending one whose answer was lost.
+ * media[]), look a report up before resending one whose answer was lost, and POST an update
+ * to mySociety's servicerequestupdates (a reporter's reopen).
  *
  * Every failure is a CaseSystemError saying what the sender should do: `retry` (the case system
  * certainly did not take it: connection refused, 408/429, no key), `uncertain` (it may have: a
@@ -233,4 +234,53 @@ export async function findReport(target: Open311Target, request: ServiceRequestR
   if (!answer.success) throw new CaseSystemError('uncertain', 'looking the report up before a resend: the answer is not a GeoReport request list');
   const found = answer.data.find((entry) => isOurs(entry, request));
   return found ? String(found.service_request_id) : undefined;
+}
+
+/** An update Kerro owes the case system (mySociety's servicerequestupdates): the report's id there, and what to say. */
+export interface OutgoingUpdate {
+  /** The case system's service_request_id of the report. */
+  remoteId: string;
+  /** Kerro's own stable id of the update: its Idempotency-Key and update_id_ext on every attempt. */
+  updateId: string;
+  /** The extension's status word, e.g. `reopen`. */
+  status: string;
+  description: string;
+  /** epoch ms */
+  updatedAt: number;
+  request: ServiceRequestRecord;
+}
+
+const postedUpdate = z.array(z.object({ update_id: z.union([z.string().min(1), z.number()]) }).loose()).min(1);
+
+/**
+ * POSTs an update to `servicerequestupdates.json`; the case system's update_id, or a
+ * CaseSystemError sorted as a report's POST is. A repeat carries the same update_id_ext and
+ * Idempotency-Key, so a server of the extension (open311-adapter, Kerro) keeps it once. The
+ * reporter's contact fields go as the body's `contact_fields` allow, as with the report.
+ */
+export async function postRequestUpdate(target: Open311Target, update: OutgoingUpdate): Promise<string> {
+  const form = new FormData();
+  form.append('api_key', target.apiKey);
+  if (target.jurisdictionId) form.append('jurisdiction_id', target.jurisdictionId);
+  form.append('service_request_id', update.remoteId);
+  form.append('update_id_ext', update.updateId);
+  // Upper case, as FixMyStreet sends it; the extension's servers read any case.
+  form.append('status', update.status.toUpperCase());
+  form.append('updated_datetime', new Date(update.updatedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+  form.append('description', update.description);
+  for (const field of target.contactFields) {
+    const value = update.request[field];
+    if (value && field !== 'phone') form.append(field, value);
+  }
+  const response = await call(new URL(`${target.endpoint}/servicerequestupdates.json`), {
+    method: 'POST',
+    headers: { 'Idempotency-Key': update.updateId, Accept: 'application/json' },
+    body: form,
+  });
+  if (!response.ok) throw await answerFailure(response, target);
+  const answer = postedUpdate.safeParse(parseJson(await response.text().catch(() => '')));
+  if (!answer.success) {
+    throw new CaseSystemError('uncertain', `HTTP ${response.status} but no update_id in the answer (not a servicerequestupdates answer)`);
+  }
+  return String(answer.data[0]!.update_id);
 }

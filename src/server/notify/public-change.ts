@@ -52,7 +52,7 @@ export function planChange(
   set: RequestFieldChanges,
   action: string,
   details: Record<string, unknown>,
-  extra: Pick<PlannedChange, 'removeMediaPosition' | 'remoteUpdatedAt'> = {},
+  extra: Pick<PlannedChange, 'removeMediaPosition' | 'remoteUpdatedAt' | 'seenUpdate'> = {},
 ): PlannedChange {
   const after: ModerationSnapshot = { ...current, ...set };
   const history = historyOf(current, after, context.now);

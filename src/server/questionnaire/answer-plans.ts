@@ -8,8 +8,9 @@
  * public `reopened` entry, its subscribers told (notify/public-change.ts's update), the audit
  * log, and its body told by its send method's sender (forwarding/senders/: `reopened`, e.g. an
  * email body's department gets an email, a console body's moderators see the console's flag
- * "Reopened by the reporter"): the audit entry says how (`body_told`), and the sender's message,
- * if any, is queued with the change.
+ * "Reopened by the reporter", a mySociety-updates case system gets a `reopen` update): the audit
+ * entry says how (`body_told`), and the sender's message or case-system update, if any, is queued
+ * with the change.
  */
 import type { ChangeContext } from '../notify/public-change';
 import { updateMessage } from '../notify/subscriber-messages';
@@ -52,6 +53,7 @@ export const notFixedPlan =
       history: [{ at: context.now, kind: 'reopened', detailed_status: after.detailed_status, note: '' }],
       notify: updateMessage('reopened', after, context.mail),
       ...(body.notification ? { notification: body.notification } : {}),
+      ...(body.caseSystemUpdate ? { caseSystemUpdate: body.caseSystemUpdate } : {}),
       questionnaireAnswer: answer,
     };
   };

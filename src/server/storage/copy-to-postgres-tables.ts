@@ -52,6 +52,8 @@ export const copiedTables: readonly CopiedTable[] = [
   { name: 'moderator_bodies' },
   { name: 'forwards' },
   { name: 'case_system_polls' },
+  { name: 'case_system_seen_updates' },
+  { name: 'case_system_update_posts' },
   { name: 'resident_updates' },
   { name: 'questionnaires', identity: 'id' },
   { name: 'abuse_reports', identity: 'id' },

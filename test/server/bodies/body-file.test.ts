@@ -152,6 +152,14 @@ describe('parseBodyFile', () => {
     expect(parsed.problems.join('\n')).not.toMatch(/secret/);
   });
 
+  it('takes an open311 body\'s update mode, citysdk or mysociety, and names the two when given another', () => {
+    const parsed = parse([
+      feature(body('a', { send: { method: 'open311', endpoint: 'https://cases.test/', api_key: 'k', updates: 'mysociety' } })),
+      feature(body('b', { send: { method: 'open311', endpoint: 'https://cases.test/', api_key: 'k', updates: 'fixmystreet' } })),
+    ]);
+    expect(parsed.problems).toEqual(['bodies.geojson: feature 1 (id b): properties.send.updates: must be "citysdk" or "mysociety"']);
+  });
+
   it('lists twenty problems and counts the rest', () => {
     const parsed = parse(Array.from({ length: 30 }, (_, index) => feature(body(`b${index}`, { services: ['nope'] }))));
     expect(parsed.problems).toHaveLength(21);

@@ -207,7 +207,7 @@ describe('the answer pages', () => {
     expect(audit?.details.body_told).toBe('department_email');
   });
 
-  it('"not fixed" of an open311 body\'s report tells no one outside Kerro (no servicerequestupdates client yet), and the audit log says so', async () => {
+  it('"not fixed" of a CitySDK open311 body\'s report tells no one outside Kerro (it takes no updates), and the audit log says so', async () => {
     await helsinkiSendingBy({ method: 'open311', endpoint: 'https://cases.hel.example.fi/open311/v1', api_key: 'k' });
     const id = await closedReport();
     await askedAfter28Days();

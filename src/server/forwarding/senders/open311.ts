@@ -2,15 +2,20 @@
  * `"method": "open311"`: the body's own case system speaks GeoReport v2, and Kerro is its client
  * (open311-client.ts): each report is POSTed there with its job's Idempotency-Key, a lost answer
  * is looked up before a resend, and the case system's status comes back by the poller
- * (case-system-poller.ts). Its failures are sorted as the client sorts them (CaseSystemError). A
- * report its reporter reopens is not told to the case system (no servicerequestupdates client
- * yet): the audit log says so, and the console flags it for the body's moderators.
+ * (case-system-poller.ts). Its failures are sorted as the client sorts them (CaseSystemError).
+ *
+ * `updates` says which wire the case system's changes come back by: CitySDK's `updated_after`
+ * listing (the default), or mySociety's servicerequestupdates, which also takes Kerro's: a report
+ * its reporter reopens is posted there as a `reopen` update (queued with the reopen, sent once by
+ * case-system-update-sender.ts). A CitySDK case system is not told of a reopen: the audit log says
+ * so, and the console flags it for the body's moderators.
  *
  * A key may be given inline (`api_key`) or, better, as the name of an environment variable
  * holding it (`api_key_env`); neither is ever shown.
  */
 import { z } from 'zod';
-import { CaseSystemError, contactFields, findReport, postReport, type Open311Target } from '../open311-client';
+import { resolveLocale, type SupportedLocale } from '../../../shared/locales';
+import { CaseSystemError, contactFields, findReport, postReport, postRequestUpdate, type Open311Target } from '../open311-client';
 import { sendSettings, type Sender } from './sender';
 
 const settings = sendSettings('open311', {
@@ -33,6 +38,12 @@ const settings = sendSettings('open311', {
   photo_field: z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_[\]-]+$/, 'must be a form field name such as "media" or "media[]"').optional(),
   /** `upload` (the default): the photos as files; `media_url`: a link to the first photo's public copy on this Kerro. */
   photos: z.enum(['upload', 'media_url'], { error: 'must be "upload" or "media_url"' }).optional(),
+  /**
+   * How the case system's changes come back, and whether it hears Kerro's: `citysdk` (the
+   * default) polls `requests.json?updated_after=`; `mysociety` polls `servicerequestupdates.json`
+   * (each update once) and posts a reporter's reopen there.
+   */
+  updates: z.enum(['citysdk', 'mysociety'], { error: 'must be "citysdk" or "mysociety"' }).optional(),
 })
   .refine((send) => send.api_key !== undefined || send.api_key_env !== undefined, {
     message: 'needs api_key, or api_key_env naming the environment variable that holds the key',
@@ -46,13 +57,22 @@ const settings = sendSettings('open311', {
 
 type Open311Settings = z.infer<typeof settings>;
 
+/** The reopen update's text, in the report's language (its description's). */
+const reopenTexts: Record<SupportedLocale, string> = {
+  fi: 'Ilmoittaja kertoi, ettei ongelmaa ole korjattu. Ilmoitus on avattu uudelleen.',
+  sv: 'Anmälaren meddelade att problemet inte är åtgärdat. Anmälan har öppnats igen.',
+  en: 'The reporter says the problem is not fixed. The report has been reopened.',
+};
+
+const keyOf = (send: Open311Settings, env: NodeJS.ProcessEnv) => send.api_key ?? (send.api_key_env ? env[send.api_key_env] : undefined);
+
 /**
  * The settings with the key resolved now, so a key put into the environment (or rotated) is used
  * at the next send without a restart. A missing key is retried: the operator can set it and the
  * job goes on.
  */
 function targetOf(send: Open311Settings, env: NodeJS.ProcessEnv, publicBaseUrl: string): Open311Target {
-  const apiKey = send.api_key ?? (send.api_key_env ? env[send.api_key_env] : undefined);
+  const apiKey = keyOf(send, env);
   if (!apiKey) {
     throw new CaseSystemError('retry', `no API key: the environment variable ${send.api_key_env} named by api_key_env is not set`);
   }
@@ -81,8 +101,30 @@ export const open311Sender = {
       return { remoteId: await postReport(target, { request, media, idempotencyKey: job.idempotency_key }), reached: true };
     },
     failureOf: (error) => (error instanceof CaseSystemError ? { kind: error.kind, reason: error.message, retryAfterMs: error.retryAfterMs } : undefined),
-    // The key when there is one: without it the case system may show only what it published.
-    statusFrom: (send, env) => ({ endpoint: send.endpoint, jurisdiction_id: send.jurisdiction_id, api_key: send.api_key ?? (send.api_key_env ? env[send.api_key_env] : undefined) }),
+    async postUpdate(send, { job, remoteId, request, env }) {
+      return postRequestUpdate(targetOf(send, env, ''), {
+        remoteId,
+        updateId: job.id,
+        status: job.status,
+        description: job.description,
+        updatedAt: job.created_at,
+        request,
+      });
+    },
+    // The key when there is one: without it the case system may show only what it published,
+    // and servicerequestupdates answers nobody without one.
+    statusFrom: (send, env) => ({
+      endpoint: send.endpoint,
+      jurisdiction_id: send.jurisdiction_id,
+      api_key: keyOf(send, env),
+      ...(send.updates === 'mysociety' ? { updates: 'mysociety' as const } : {}),
+    }),
   },
-  reopened: () => ({ told: 'not_told_case_system' }),
+  reopened: (send, { request }) =>
+    send.updates === 'mysociety' && request.body_id
+      ? {
+          told: 'case_system_update',
+          caseSystemUpdate: { body_id: request.body_id, status: 'reopen', description: reopenTexts[resolveLocale(request.locale)] },
+        }
+      : { told: 'not_told_case_system' },
 } satisfies Sender<Open311Settings>;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { MessageSettings } from '../../notify/subscriber-messages';
-import type { ForwardJob, MediaStore, NewOutboxMessage, ServiceRequestRecord } from '../../storage/repositories/types';
+import type { CaseSystemUpdateJob, ForwardJob, MediaStore, NewCaseSystemUpdate, NewOutboxMessage, ServiceRequestRecord } from '../../storage/repositories/types';
 import type { CaseSystemSite } from '../case-system-reads';
 
 /** Names a misspelt or unknown setting, which a strict object would call "Unrecognized key". */
@@ -75,12 +75,31 @@ export interface Forwarding<Settings> {
   failureOf(error: unknown): SendFailure | undefined;
   /** Where its bodies' status comes back from (the case-system poller asks there, with the key `env` holds); absent when none does. */
   statusFrom?(settings: Settings, env: NodeJS.ProcessEnv): CaseSystemSite;
+  /**
+   * Tells the case system an update it is owed (ReopenTelling.caseSystemUpdate), on the update
+   * queue (case-system-update-sender.ts); returns the case system's id of it, or null. Throws
+   * what `failureOf` sorts.
+   */
+  postUpdate?(settings: Settings, outgoing: OutgoingCaseSystemUpdate): Promise<string | null>;
 }
 
-/** How a body hears that its reporter reopened a report (issue 28): the audit log's word for it, and a message queued with the change. */
+/** One attempt of an update owed to a case system. */
+export interface OutgoingCaseSystemUpdate {
+  job: CaseSystemUpdateJob;
+  /** The case system's id of the report. */
+  remoteId: string;
+  request: ServiceRequestRecord;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * How a body hears that its reporter reopened a report (issue 28): the audit log's word for it,
+ * and a message, or an update for its case system (Forwarding.postUpdate), queued with the change.
+ */
 export interface ReopenTelling {
   told: string;
   notification?: NewOutboxMessage;
+  caseSystemUpdate?: NewCaseSystemUpdate;
 }
 
 export interface Sender<Settings extends { method: string }> {

@@ -33,7 +33,35 @@ export interface CaseSystemPollsTable {
   last_error: string | null;
 }
 
+/** A mySociety-updates body's update, by its own update_id, applied (or posted by Kerro) once (0022). */
+export interface CaseSystemSeenUpdatesTable {
+  body_id: string;
+  update_id: string;
+  service_request_id: string;
+  seen_at: number;
+}
+
+/** An update Kerro owes a body's case system (a reporter's reopen), leased like a forward (0022). */
+export interface CaseSystemUpdatePostsTable {
+  /** Its Idempotency-Key and update_id_ext on every attempt. */
+  id: string;
+  service_request_id: string;
+  body_id: string;
+  status: string;
+  description: string;
+  created_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+  sent_at: number | null;
+  failed_at: number | null;
+  last_error: string | null;
+  remote_update_id: string | null;
+}
+
 export interface ForwardTables {
   forwards: ForwardsTable;
   case_system_polls: CaseSystemPollsTable;
+  case_system_seen_updates: CaseSystemSeenUpdatesTable;
+  case_system_update_posts: CaseSystemUpdatePostsTable;
 }

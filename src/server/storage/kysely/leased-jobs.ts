@@ -1,16 +1,16 @@
 /**
- * What the two leased job queues share, written once: the email outbox (outbox.ts) and the
- * forwards to case systems (forwards.ts). A job is unsent until `sent_at`; a sender leases a due
+ * What the leased job queues share, written once: the email outbox (outbox.ts), the forwards to
+ * case systems (forwards.ts) and the updates owed to them (case-system-updates.ts). A job is unsent until `sent_at`; a sender leases a due
  * one (`locked_until`); a job that gave up has `failed_at` until an operator retries it.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './engine';
 import type { Tables } from './tables';
 
-type JobTable = 'outbox' | 'forwards';
+type JobTable = 'outbox' | 'forwards' | 'case_system_update_posts';
 
 /** The column naming one job: an email's id, a forward's request (one forward per request). */
-const jobKey = { outbox: 'id', forwards: 'service_request_id' } as const;
+const jobKey = { outbox: 'id', forwards: 'service_request_id', case_system_update_posts: 'id' } as const;
 
 /** The jobs not sent yet, failed ones included. */
 export function unsentJobs<T extends JobTable>(db: Db, table: T): SelectQueryBuilder<Tables, T, object>;

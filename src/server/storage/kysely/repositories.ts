@@ -3,6 +3,7 @@ import { createAddressRepository } from './addresses';
 import { createAlertRepository } from './alerts';
 import { createApiKeyRepository } from './api-keys';
 import { createBodyRepository } from './bodies';
+import { createCaseSystemUpdateStore } from './case-system-updates';
 import { createCounterRepository } from './counters';
 import type { Engine } from './engine';
 import { createFollowerRepository, createRequestHistoryRepository } from './follow';
@@ -44,6 +45,7 @@ export function sharedRepositories(engine: Engine) {
     idempotencyKeys: createIdempotencyRepository(engine),
     bodies: createBodyRepository(engine),
     forwards: createForwardStore(engine),
+    caseSystemUpdates: createCaseSystemUpdateStore(engine),
     residentUpdates: createResidentUpdateRepository(engine),
     questionnaires: createQuestionnaireRepository(engine),
     abuseReports: createAbuseReportRepository(engine),

@@ -1,5 +1,6 @@
 /** Changes spanning repositories, written once: each repository's write helper takes the one transaction. */
 import type { Db, Engine } from './engine';
+import { insertSeenUpdate, queueCaseSystemUpdate } from './case-system-updates';
 import { addHistory, moveSubscribers, notifySubscribers } from './follow';
 import { endForward, queueForward, recordRemoteUpdate } from './forwards';
 import { insertAuditEntry } from './moderation';
@@ -84,6 +85,8 @@ export function createUnitOfWork(engine: Engine): UnitOfWork {
         if (change.forward) await queueForward(trx, serviceRequestId, change.forward, change.audit.at);
         if (change.forwarded) await endForward(trx, serviceRequestId, change.audit.at, change.forwarded.remote_id);
         if (change.remoteUpdatedAt !== undefined) await recordRemoteUpdate(trx, serviceRequestId, change.remoteUpdatedAt);
+        if (change.seenUpdate) await insertSeenUpdate(trx, { ...change.seenUpdate, service_request_id: serviceRequestId }, change.audit.at);
+        if (change.caseSystemUpdate) await queueCaseSystemUpdate(trx, serviceRequestId, change.caseSystemUpdate, change.audit.at);
         // The questionnaire counts from each close, whoever closes it (a moderator, a case system).
         if (change.set.detailed_status && current.status === 'open' && statusOfDetailedStatus(change.set.detailed_status) === 'closed') {
           await recordClose(trx, serviceRequestId, change.audit.at);

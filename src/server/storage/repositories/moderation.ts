@@ -1,5 +1,6 @@
 import type { ServiceRequestRecord } from './core';
 import type { HistoryEvent, RecipientMessage } from './follow';
+import type { NewCaseSystemUpdate } from './case-system-updates';
 import type { ForwardOrder } from './forwards';
 import type { NewOutboxMessage } from './outbox';
 import type { ResidentUpdateDecision } from './resident-updates';
@@ -118,6 +119,10 @@ export interface PlannedChange {
   forwarded?: { remote_id: string | null };
   /** A case-system update applied: its `updated_datetime` (epoch ms) is kept, so an older one is never applied after it. */
   remoteUpdatedAt?: number;
+  /** A mySociety case system's update applied: its update_id, so it is never applied again. */
+  seenUpdate?: { body_id: string; update_id: string };
+  /** An update the request's body's case system must hear (a reporter's reopen): queued with the change. */
+  caseSystemUpdate?: NewCaseSystemUpdate;
   /**
    * The reporter's answer to the request's questionnaire (issue 28), recorded with the change;
    * the change rolls back with QuestionnaireAnsweredError when it was answered already.

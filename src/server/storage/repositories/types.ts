@@ -6,6 +6,7 @@
 import type { AddressRepository } from './addresses';
 import type { AlertRepository } from './alerts';
 import type { BodyRepository } from './bodies';
+import type { CaseSystemUpdateStore } from './case-system-updates';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
 import type { FollowerRepository, RequestHistoryRepository } from './follow';
@@ -23,6 +24,7 @@ import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 export type * from './addresses';
 export type * from './alerts';
 export type * from './bodies';
+export type * from './case-system-updates';
 export type * from './core';
 export type * from './counters';
 export type * from './follow';
@@ -65,6 +67,8 @@ export interface Repositories {
   bodies: BodyRepository;
   /** Reports on their way to their bodies' case systems, and the polling of those systems. */
   forwards: ForwardStore;
+  /** mySociety updates: those read from case systems (each once), those owed to them (a leased queue). */
+  caseSystemUpdates: CaseSystemUpdateStore;
   /** Residents' updates on published requests, pending until a moderator decides. */
   residentUpdates: ResidentUpdateRepository;
   /** "Was it fixed?" four weeks after a close (issue 28). */

@@ -2,6 +2,7 @@ import type { EngineKind, SchemaStep } from './column-types';
 import { addressesStep } from './addresses';
 import { alertsStep } from './alerts';
 import { bodiesStep } from './bodies';
+import { caseSystemUpdatesStep } from './case-system-updates';
 import { changeTokensStep } from './change-tokens';
 import { countersStep } from './counters';
 import { duplicatesStep } from './duplicates';
@@ -64,4 +65,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0019-login-known-addresses', step: loginKnownAddressesStep },
   { name: '0020-resident-update-client-ids', step: residentUpdateClientIdsStep },
   { name: '0021-status-back', step: statusBackStep },
+  { name: '0022-case-system-updates', step: caseSystemUpdatesStep },
 ];

@@ -34,6 +34,7 @@ export const releasedMigrations: readonly string[] = [
   '0019-login-known-addresses',
   '0020-resident-update-client-ids',
   '0021-status-back',
+  '0022-case-system-updates',
 ];
 
 /**

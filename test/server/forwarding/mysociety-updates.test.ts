@@ -1,0 +1,209 @@
+/**
+ * Kerro as a client of mySociety's servicerequestupdates (issue 40, item 8): a body whose send
+ * says `updates: "mysociety"` is polled by `GET servicerequestupdates.json`, each update applied
+ * once by its update_id, and hears its reporter's "not fixed" by a `POST servicerequestupdates`,
+ * once. The case system is a second Kerro listening on loopback (it serves the extension); a
+ * proxy in front of it loses an answer.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCaseSystemPoller } from '../../../src/server/forwarding/case-system-poller';
+import { createCaseSystemUpdateSender } from '../../../src/server/forwarding/case-system-update-sender';
+import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from '../../../src/server/notify/mail-links';
+import { createQuestionnaireSender } from '../../../src/server/questionnaire/questionnaire-sender';
+import type { BodyRecord } from '../../../src/server/storage/repositories/types';
+import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
+import { validReport } from '../georeport/form';
+import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import { startCaseSystemProxy } from './case-system-proxy';
+
+const reporter = 'resident@example.fi';
+const lat = Number(validReport.lat);
+const long = Number(validReport.long);
+const day = 24 * 3_600_000;
+
+let kerro: TestApp; // the Kerro whose body's case system speaks the extension
+let cases: TestApp; // that case system
+let casesModerator: ModeratorSession;
+const closers: (() => Promise<void>)[] = [];
+
+async function useCaseSystemAt(endpoint: string) {
+  const [west, east, south, north] = [long - 0.1, long + 0.1, lat - 0.1, lat + 0.1];
+  const body: BodyRecord = {
+    id: 'city',
+    jurisdiction_id: 'city.test',
+    names: { fi: 'Kaupunki', sv: 'Staden', en: 'City' },
+    area: { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] },
+    services: [validReport.service_code],
+    send: { method: 'open311', endpoint, api_key: cases.apiKey, premoderation: false, updates: 'mysociety', contact_fields: ['email'] },
+  };
+  await kerro.store.bodies.importAll([body]);
+}
+
+beforeEach(async () => {
+  cases = await createTestApp({}, { listen: true });
+  kerro = await createTestApp();
+  await useCaseSystemAt(`${cases.baseUrl}/open311/v1`);
+  await addModerator(cases, 'maija', 'correct horse battery');
+  casesModerator = await signIn(cases);
+}, 30_000);
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+  await kerro.close();
+  await cases.close();
+});
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+const poller = () =>
+  createCaseSystemPoller({
+    store: kerro.store,
+    mail: { links: createMailLinks('test-secret', 'http://kerro.test'), timeZone: 'Europe/Helsinki', mailFrom: kerro.config.MAIL_FROM },
+    intervalMs: 3_600_000,
+    log: silent,
+    now: () => kerro.clock.now,
+    // Every poll asks again for the last hour: an update seen before must change nothing.
+    overlapMs: 3_600_000,
+  });
+
+const updateSender = () => createCaseSystemUpdateSender({ repositories: kerro.store, log: silent, now: () => kerro.clock.now });
+
+function laterBy(ms: number) {
+  kerro.clock.now += ms;
+  cases.clock.now += ms;
+}
+
+/** A published report with its reporter's email, made in the case system too and linked as the forward sender leaves it. */
+async function forwardedReport(): Promise<{ id: string; remoteId: string }> {
+  const id = await submitRequest(kerro, { email: reporter });
+  await publish(kerro, id);
+  const remoteId = await submitRequest(cases, { email: reporter });
+  await publish(cases, remoteId);
+  const at = kerro.clock.now;
+  await kerro.store.unitOfWork.changeRequest(id, () => ({
+    set: { detailed_status: ['RECEIVED', 'PUBLIC_WORKS_NEW'], updated_at: at },
+    audit: { at, moderator: 'case system', action: 'forwarded', details: {} },
+    forwarded: { remote_id: remoteId },
+  }));
+  return { id, remoteId };
+}
+
+async function caseSystemSets(remoteId: string, detailed_status: string[], status_notes?: string) {
+  const response = await casesModerator.request('POST', `/requests/${remoteId}/status`, { detailed_status, status_notes });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+const requestOf = async (id: string) => (await kerro.store.serviceRequests.find(id))!;
+const historyOf = async (id: string) => (await kerro.store.requestHistory.listFor([id])).get(id) ?? [];
+const caseSystemResidentUpdates = () =>
+  cases.sql.all<{ id: string; service_request_id: string; text: string; client_update_id: string | null }>(
+    'SELECT id, service_request_id, text, client_update_id FROM resident_updates ORDER BY created_at',
+  );
+
+describe('polling a mySociety-updates case system', () => {
+  it('applies each update once by its update_id: status mapped, text as the public note; polling again applies nothing', async () => {
+    const { id, remoteId } = await forwardedReport();
+    const polls = poller();
+    laterBy(60_000);
+    await caseSystemSets(remoteId, ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], 'Crew booked for Monday.');
+    laterBy(1000);
+    expect(await polls.pollOnce()).toEqual([{ bodyId: 'city', outcome: 'polled', applied: 1 }]);
+
+    const request = await requestOf(id);
+    expect(request.detailed_status).toEqual(['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS']);
+    expect(request.status_notes).toBe('Crew booked for Monday.');
+    expect((await historyOf(id)).at(-1)).toMatchObject({ kind: 'status', detailed_status: ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], note: 'Crew booked for Monday.' });
+    const applied = (await kerro.store.moderation.listAudit({ serviceRequestId: id, limit: 50 })).filter((entry) => entry.action === 'case_system_update');
+    expect(applied).toHaveLength(1);
+    expect(applied[0]!.details.update_id).toMatch(/^h\d+$/);
+
+    // The same window again: the update is seen, nothing new.
+    const historyLength = (await historyOf(id)).length;
+    laterBy(1000);
+    expect(await polls.pollOnce()).toEqual([{ bodyId: 'city', outcome: 'polled', applied: 0 }]);
+    expect((await historyOf(id)).length).toBe(historyLength);
+  });
+
+  it('two updates in the same second are applied in order and never again, so the later one stands', async () => {
+    const { id, remoteId } = await forwardedReport();
+    const polls = poller();
+    laterBy(60_000);
+    await caseSystemSets(remoteId, ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], 'On our list.');
+    await caseSystemSets(remoteId, ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], 'Patched.');
+    laterBy(1000);
+    expect(await polls.pollOnce()).toEqual([{ bodyId: 'city', outcome: 'polled', applied: 2 }]);
+    expect(await requestOf(id)).toMatchObject({ status: 'closed', detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], status_notes: 'Patched.' });
+
+    laterBy(1000);
+    expect(await polls.pollOnce()).toEqual([{ bodyId: 'city', outcome: 'polled', applied: 0 }]);
+    expect(await requestOf(id)).toMatchObject({ status: 'closed', detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], status_notes: 'Patched.' });
+  });
+});
+
+/** Four weeks after the close, the reporter answers "not fixed" through the emailed link. */
+async function reporterSaysNotFixed() {
+  laterBy(28 * day);
+  const links = createMailLinks(await ensureMailLinkSecret(kerro.store.settings), mailBaseUrl(kerro.config));
+  const questionnaires = createQuestionnaireSender({
+    repositories: kerro.store,
+    log: kerro.app.log,
+    mail: { links, mailFrom: kerro.config.MAIL_FROM, timeZone: kerro.config.TZ_NAME },
+    afterDays: 28,
+    now: () => kerro.clock.now,
+  });
+  expect((await questionnaires.runOnce()).sent).toBe(1);
+  const rows = await kerro.sql.all<{ body_text: string }>('SELECT body_text FROM outbox ORDER BY id');
+  const link = rows.map((row) => /https?:\/\/\S+\/mail\/not-fixed\?token=\S+/.exec(row.body_text)?.[0]).filter(Boolean).at(-1)!;
+  const url = new URL(link);
+  expect((await kerro.app.inject({ method: 'POST', url: url.pathname + url.search })).statusCode).toBe(200);
+}
+
+describe('telling a mySociety-updates case system of a reopen', () => {
+  it('posts the reporter\'s "not fixed" there once, though the first answer is lost and the sender runs again; it is not read back', async () => {
+    const proxy = await startCaseSystemProxy(cases.baseUrl, { dropFirstAnswer: true });
+    closers.push(proxy.close);
+    await useCaseSystemAt(`${proxy.url}/open311/v1`);
+    const { id, remoteId } = await forwardedReport();
+    laterBy(60_000);
+    await caseSystemSets(remoteId, ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], 'Patched.');
+    laterBy(1000);
+    expect((await poller().pollOnce())[0]!.applied).toBe(1);
+    expect((await requestOf(id)).status).toBe('closed');
+
+    await reporterSaysNotFixed();
+    expect((await requestOf(id)).status).toBe('open');
+    const audit = (await kerro.store.moderation.listAudit({ serviceRequestId: id, limit: 50 })).find((entry) => entry.action === 'reopen_by_reporter');
+    expect(audit?.details.body_told).toBe('case_system_update');
+
+    const sender = updateSender();
+    // The case system takes it, but its answer is lost on the way back.
+    expect(await sender.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await caseSystemResidentUpdates()).toHaveLength(1);
+    laterBy(3_600_000);
+    expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(proxy.posts).toBe(2);
+
+    const [posted, ...more] = await caseSystemResidentUpdates();
+    expect(more).toEqual([]);
+    expect(posted).toMatchObject({ service_request_id: remoteId, text: expect.stringContaining('not fixed') as unknown });
+    const [job] = await kerro.store.caseSystemUpdates.list({ limit: 10, serviceRequestId: id });
+    expect(job).toMatchObject({ status: 'reopen', remote_update_id: posted!.id, attempts: 2 });
+    expect(posted!.client_update_id).toBe(job!.id);
+
+    // Its moderator publishes it (the reporter's own word: the request reopens there too). Polled
+    // back, the update itself is Kerro's own and is not applied; the case system's own status
+    // change that followed it is.
+    casesModerator = await signIn(cases); // four weeks on, the session has expired
+    const published = await casesModerator.request('POST', `/updates/${posted!.id}/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    const historyLength = (await historyOf(id)).length;
+    laterBy(1000);
+    expect((await poller().pollOnce())[0]).toEqual({ bodyId: 'city', outcome: 'polled', applied: 1 });
+    expect((await historyOf(id)).slice(historyLength)).toEqual([expect.objectContaining({ kind: 'status', detailed_status: ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], note: '' })]);
+    expect((await requestOf(id)).status_notes).toBe('');
+    const appliedIds = (await kerro.store.moderation.listAudit({ serviceRequestId: id, limit: 50 }))
+      .filter((entry) => entry.action === 'case_system_update')
+      .map((entry) => entry.details.update_id);
+    expect(appliedIds).not.toContain(posted!.id);
+  });
+});
