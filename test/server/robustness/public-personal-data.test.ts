@@ -158,6 +158,9 @@ function publicGeoReportUrls(prefix: string): string[] {
     urls.push(`${prefix}/discovery.${format}`, `${prefix}/services.${format}`, `${prefix}/services.${format}?locale=fi`);
     for (const type of testServiceTypes) urls.push(`${prefix}/services/${type.service_code}.${format}`);
     for (const query of listQueries()) urls.push(`${prefix}/requests.${format}${query ? `?${query}` : ''}`);
+    // mySociety's update listing: every public change of the day, residents' updates among them.
+    const day = (offset: number) => new Date(startTime + offset * 86_400_000).toISOString().replace('.000Z', 'Z');
+    urls.push(`${prefix}/servicerequestupdates.${format}`, `${prefix}/servicerequestupdates.${format}?start_date=${day(-1)}&end_date=${day(1)}`);
     // Unpublished ones too: whatever they answer (not found) must not hold personal data either.
     for (const id of allIds) {
       urls.push(`${prefix}/requests/${id}.${format}`, `${prefix}/requests/${id}.${format}?extensions=true`, `${prefix}/requests/${id}/followers.${format}`, `${prefix}/tokens/${id}.${format}`);
