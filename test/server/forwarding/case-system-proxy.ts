@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ProxyOptions {
@@ -56,13 +56,12 @@ export async function startCaseSystemProxy(target: string, options: ProxyOptions
   };
 }
 
-/** A server on loopback that answers every request, once its body is read, with the same head and body; it counts them. */
-async function startSameAnswer(status: number, headers: Record<string, string>, body = '') {
+/** A server on loopback that hands each request to `answer`; it counts them. */
+async function startCountingServer(answer: (incoming: IncomingMessage, outgoing: ServerResponse) => void) {
   let requests = 0;
   const server = createServer((incoming, outgoing) => {
     requests += 1;
-    incoming.resume();
-    incoming.on('end', () => outgoing.writeHead(status, headers).end(body));
+    answer(incoming, outgoing);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -78,6 +77,13 @@ async function startSameAnswer(status: number, headers: Record<string, string>, 
     }),
   };
 }
+
+/** A server on loopback that answers every request, once its body is read, with the same head and body; it counts them. */
+const startSameAnswer = (status: number, headers: Record<string, string>, body = '') =>
+  startCountingServer((incoming, outgoing) => {
+    incoming.resume();
+    incoming.on('end', () => outgoing.writeHead(status, headers).end(body));
+  });
 
 /** A server that answers every request with the same status and body (a misconfigured case system); `headers` adds to its head. */
 export const startFixedAnswer = (status: number, contentType: string, body: string, headers: Record<string, string> = {}) =>
@@ -92,7 +98,7 @@ export interface RecordedPost {
 /** A case system on loopback that takes every POST (answering the id R-n) and keeps what was sent, as a form, to look at. */
 export async function startRecordingCaseSystem() {
   const posts: RecordedPost[] = [];
-  const server = createServer((incoming, outgoing) => {
+  const server = await startCountingServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
@@ -103,40 +109,11 @@ export async function startRecordingCaseSystem() {
       });
     });
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    posts,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  return { url: server.url, posts, close: server.close };
 }
 
 /** A server that answers every request with a 302 to `location` (a case system pointing Kerro elsewhere). */
 export const startRedirect = (location: string) => startSameAnswer(302, { location });
 
 /** A server on loopback that reads every request and never answers it (a hung case system); it counts them. */
-export async function startSilent() {
-  let requests = 0;
-  const server = createServer((incoming) => {
-    requests += 1;
-    incoming.resume();
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    get requests() {
-      return requests;
-    },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
-}
+export const startSilent = () => startCountingServer((incoming) => incoming.resume());
