@@ -142,15 +142,6 @@ async function ask(
   return { status: answer.statusCode, headers: answer.headers, text: await answer.body.text() };
 }
 
-/** Polls until `check` holds (each instance's /readyz, say), failing after `timeoutMs`. */
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const readiness = async (instance: KerroServer) => (await request(`${instance.baseUrl}/readyz`)).statusCode;
 
 /** A request to each API, and a page, with the shape its errors must have. */
@@ -165,7 +156,7 @@ const oneOfEach: { path: string; shape: ApiShape; method?: 'POST'; json?: unknow
 describe('a database outage behind nginx', () => {
   it("answers in each API's own format during it, and serves at once when the database is back", async () => {
     relay.cut();
-    await waitUntil('both instances find the database unreachable', async () => (await readiness(a)) === 503 && (await readiness(b)) === 503);
+    await expect.poll(async () => [await readiness(a), await readiness(b)], { timeout: 20_000, message: 'both instances find the database unreachable' }).toEqual([503, 503]);
 
     // More rounds than max_fails: had nginx counted these answers as failures, it would have
     // taken both instances out and answered its own 502 pages.
@@ -186,7 +177,7 @@ describe('a database outage behind nginx', () => {
     }
 
     relay.restore();
-    await waitUntil('both instances reach the database again', async () => (await readiness(a)) === 200 && (await readiness(b)) === 200);
+    await expect.poll(async () => [await readiness(a), await readiness(b)], { timeout: 20_000, message: 'both instances reach the database again' }).toEqual([200, 200]);
     // nginx took neither instance out: the first requests after the outage are served, on both.
     for (let i = 0; i < 4; i += 1) expect((await ask('/api/counters/?page_size=1')).status).toBe(200);
     expect((await ask('/moderation/api/session', { json: { name: 'maija', password }, from: '127.0.1.100' })).status).toBe(200);
