@@ -85,7 +85,6 @@ export function createCaseSystemUpdateSender(options: CaseSystemUpdateSenderOpti
     handle: sendOne,
     log,
     passFailed: 'case-system update pass failed',
-    describeError: (error) => (error instanceof Error ? error.name : 'unknown error'),
     now,
     pollIntervalMs: options.pollIntervalMs,
   });

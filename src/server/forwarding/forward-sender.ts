@@ -100,7 +100,6 @@ export function createForwardSender(options: ForwardSenderOptions): ForwardSende
     handle: sendOne,
     log,
     passFailed: 'forward pass failed',
-    describeError: (error) => (error instanceof Error ? error.name : 'unknown error'),
     now,
     pollIntervalMs: options.pollIntervalMs,
   });

@@ -19,14 +19,17 @@ export interface SenderRun {
   failed: number;
 }
 
+/** An error by its name alone: a message may quote a report or an address. */
+const errorName = (error: unknown) => (error instanceof Error ? error.name : 'unknown error');
+
 export interface JobLoopOptions<Id> {
   listDue(now: number, limit: number): Promise<Id[]>;
   handle(id: Id): Promise<JobOutcome>;
   log: LoopLogger;
   /** The log line of a pass that failed as a whole (the store unreachable, say). */
   passFailed: string;
-  /** How an error of a failed pass is logged: never a message that may quote personal data. */
-  describeError(error: unknown): string;
+  /** How an error of a failed pass is logged: never a message that may quote personal data; by default its name only. */
+  describeError?(error: unknown): string;
   now?: () => number;
   pollIntervalMs?: number;
 }
@@ -85,7 +88,7 @@ export function createJobLoop<Id>(options: JobLoopOptions<Id>): JobLoop {
     }
     again = false;
     running = runOnce()
-      .catch((error: unknown) => log.error({ reason: options.describeError(error) }, options.passFailed))
+      .catch((error: unknown) => log.error({ reason: (options.describeError ?? errorName)(error) }, options.passFailed))
       .finally(() => {
         running = undefined;
         schedule(again ? 0 : pollIntervalMs);

@@ -45,7 +45,6 @@ export function createQuestionnaireSender(options: QuestionnaireSenderOptions): 
     handle: askOne,
     log,
     passFailed: 'questionnaire pass failed',
-    describeError: (error) => (error instanceof Error ? error.name : 'unknown error'),
     now,
     pollIntervalMs: options.pollIntervalMs ?? 60 * 60_000,
   });

@@ -82,7 +82,6 @@ export function createAlertSender(options: AlertSenderOptions): AlertSender {
     pollIntervalMs: options.pollIntervalMs ?? 30_000,
     log,
     passFailed: 'alert sender pass failed',
-    describeError: (error) => (error instanceof Error ? error.name : 'unknown error'),
     async listDue(at, limit) {
       const reports = await repositories.alerts.unscannedPublications(at, limit);
       if (reports.length > 0) {
