@@ -7,7 +7,7 @@ import { createApiKey } from '../../src/server/auth/api-keys';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openStore, type Store } from '../../src/server/storage';
 import type { ServiceTypeRecord } from '../../src/server/storage/repositories/types';
-import { freshStoreEnv, openTestSql, type TestSql } from './test-store';
+import { migratedStoreEnv, openTestSql, type TestSql } from './test-store';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -70,7 +70,7 @@ export const testServiceTypes: ServiceTypeRecord[] = [
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kerro-test-'));
-  const storeEnv = await freshStoreEnv(dataDir);
+  const storeEnv = await migratedStoreEnv(dataDir);
   const config = loadConfig({ ...storeEnv, DEMO_DATA: 'false', PUBLIC_BASE_URL: 'http://kerro.test', ...env });
   const store = await openStore(config);
   const repositories = store;

@@ -6,7 +6,7 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openStore, type Store } from '../../../src/server/storage';
 import type { CounterRecord, CounterRepository } from '../../../src/server/storage/repositories/types';
-import { freshStoreEnv } from '../../helpers/test-store';
+import { migratedStoreEnv } from '../../helpers/test-store';
 
 export interface CountersTestApp {
   app: FastifyInstance;
@@ -22,7 +22,7 @@ export interface CountersTestApp {
 /** The whole Kerro app (buildApp) on a fresh store of this run's backend, holding `counters`. */
 export async function createCountersApp(counters: CounterRecord[], env: Record<string, string> = {}): Promise<CountersTestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kerro-counters-'));
-  const storeEnv = await freshStoreEnv(dataDir);
+  const storeEnv = await migratedStoreEnv(dataDir);
   const config = loadConfig({ ...storeEnv, DEMO_DATA: 'false', ...env });
   const store = await openStore(config);
   const repository = store.counters;
