@@ -151,20 +151,17 @@ const moduleReplacingSuites = ['test/server/openapi/route-coverage.test.ts', 'te
  * would measure the load, so they run one at a time after every other file (project `e2e-alone`).
  * Every other e2e file runs three at a time (project `e2e`): each starts its own server on a free
  * port with its own data directory and launches its own Chromium, so the files share nothing.
+ * (crash-durability.test.ts runs there too: it kills after a count of answers, not at a time.)
  */
 const e2eAlone = [
-  // Cumulative layout shift of each page within its budget (≤ 0.02).
+  // Cumulative layout shift of each page within its budget (≤ 0.02); the photo list shifts less than 0.01 as photos arrive.
   'test/e2e/layout-shift.test.ts',
   // The frame paints before the app renders and before Leaflet is requested (first-contentful-paint).
   'test/e2e/map-after-first-paint.test.ts',
-  // The photo list shifts the page less than 0.01 as photos arrive.
-  'test/e2e/report-map.test.ts',
   // A request's page shifts less than 0.02 while its place and map load.
   'test/e2e/request-place.test.ts',
   // Each page's main-thread CPU time within 10 % of its budget: thread time too grows 10-20 % on a crowded machine.
   'test/e2e/page-budgets.test.ts',
-  // SIGKILL at chosen moments under a burst of submissions: the moments are the test.
-  'test/e2e/crash-durability.test.ts',
   // SIGTERM while uploads are half sent, against the server's shutdown cut-off.
   'test/e2e/crash-graceful-shutdown.test.ts',
 ];

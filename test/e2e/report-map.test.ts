@@ -1,26 +1,20 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
-import { makeJpeg } from '../helpers/images';
 import { desktop, expectCleanRunThenClose, mobile, openPage } from './browser-context';
-import { expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
+import { expectNoAxeViolations } from './expectations';
 import { expectLocalizedMapControls, mapZoom } from './map-controls';
 import { withServerAndBrowser } from './suite-setup';
 
 /**
  * The report page's map and photos as a person meets them in a real browser: the mouse wheel
  * scrolls the page over the map until the map is chosen, Leaflet's controls speak the UI
- * language, and photos show as a compact grid of thumbnails.
+ * language, and the reports already made around the pin are drawn on it. (Photos as a grid that
+ * moves nothing as they arrive: layout-shift.test.ts, which runs alone.)
  */
 
 const suite = withServerAndBrowser();
 const pageErrors: string[] = [];
-let photo: Buffer;
-
-beforeAll(async () => {
-  photo = await makeJpeg(1600, 1200);
-});
-
 const mapSelector = '.location-map .leaflet-container';
 
 async function openReport(viewport = desktop, locale = 'en-GB') {
@@ -137,49 +131,6 @@ describe('report map controls in the UI language', () => {
     const { page } = opened;
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
     await expectLocalizedMapControls(page, mapSelector, locale.slice(0, 2) as 'fi' | 'sv' | 'en');
-    await expectNoAxeViolations(page);
-    await expectCleanRunThenClose(opened);
-  });
-});
-
-describe('photos on a phone', () => {
-  it('shows the previews as a grid of thumbnails, their places kept while they are prepared', async () => {
-    const opened = await openReport(mobile);
-    const { page } = opened;
-    await page.locator('.photo-step').scrollIntoViewIfNeeded();
-    // Layout shifts from here on, as the browser measures them (CLS).
-    await page.evaluate(() => {
-      const shifts: { value: number; at: number }[] = [];
-      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push({ value: (entry as unknown as { value: number }).value, at: entry.startTime });
-      }).observe({ type: 'layout-shift' });
-    });
-    await page.getByTestId('photo-input').setInputFiles(
-      [1, 2, 3].map((number) => ({ name: `photo-${number}.jpg`, mimeType: 'image/jpeg', buffer: photo })),
-    );
-    await page.locator('.photo-list > li').first().waitFor();
-    const listShown = await page.evaluate(() => performance.now());
-    await expect.poll(() => page.locator('.photo-list__image').count(), { timeout: 20_000 }).toBe(3);
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.photo-list__image')].every((image) => image.complete && image.naturalWidth > 0));
-
-    // Three thumbnails side by side, not one photo per screen width.
-    const boxes = await page.locator('.photo-list > li').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
-    expect(boxes).toHaveLength(3);
-    expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
-    const listWidth = (await page.locator('.photo-list').boundingBox())!.width;
-    for (const box of boxes) expect(box.width).toBeLessThan(listWidth / 2.5);
-    expect((await page.locator('.photo-list').boundingBox())!.height).toBeLessThan(240);
-
-    // Once the list is there, photos arriving one by one move nothing on the page.
-    const shifted = await page.evaluate(
-      (since) => (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts.filter((shift) => shift.at > since).reduce((sum, shift) => sum + shift.value, 0),
-      listShown,
-    );
-    expect(shifted).toBeLessThan(0.01);
-
-    await expectNoHorizontalScroll(page);
-    await screenshot(page, 'report-mobile-photos');
     await expectNoAxeViolations(page);
     await expectCleanRunThenClose(opened);
   });
