@@ -10,6 +10,8 @@ export interface ApiErrorRecord {
   field?: string;
   /** That field's problem, when the API names it (moderation API `fields[].code` and `limit`). */
   problem?: { code: string; limit?: number };
+  /** Moderation API code `moved`: the body a report was moved to. */
+  movedTo?: string;
 }
 
 /** Why a request failed: no answer at all, an error status, or a 2xx body that is not JSON. */
@@ -125,7 +127,7 @@ export function errorRecordsFrom(body: unknown, httpStatus: number): ApiErrorRec
   if (!isRecord(body)) return [];
   // Moderation API: { "error": { "code", "message", "fields"?: [{ "field", "message", "code", "limit"? }] } }
   if (isRecord(body.error) && typeof body.error.message === 'string') {
-    const { code, message, fields } = body.error;
+    const { code, message, fields, moved_to: movedTo } = body.error;
     const errorCode = typeof code === 'string' || typeof code === 'number' ? code : httpStatus;
     const fieldRecords = Array.isArray(fields)
       ? fields.flatMap((item) =>
@@ -143,7 +145,7 @@ export function errorRecordsFrom(body: unknown, httpStatus: number): ApiErrorRec
             : [],
         )
       : [];
-    return fieldRecords.length > 0 ? fieldRecords : [{ code: errorCode, description: message }];
+    return fieldRecords.length > 0 ? fieldRecords : [{ code: errorCode, description: message, ...(typeof movedTo === 'string' ? { movedTo } : {}) }];
   }
   // Counters (DRF style): { "detail": "…" }
   if (typeof body.detail === 'string') return [{ code: httpStatus, description: body.detail }];

@@ -12,6 +12,7 @@ const errorSchema = z.strictObject({
     code: z.string(),
     message: z.string(),
     fields: z.array(z.strictObject({ field: z.string(), message: z.string(), code: z.string(), limit: z.number().optional() })).optional(),
+    moved_to: z.string().optional().describe("code moved: the name of the body a moderator's change gave the report to"),
   }),
 });
 

@@ -4,7 +4,8 @@
  * is stable for programs; `message` says what to fix.
  *
  *   invalid_input 400, unauthenticated 401, invalid_credentials 401, origin_not_allowed 403,
- *   csrf_token_invalid 403, not_found 404, conflict 409, body_too_large 413,
+ *   csrf_token_invalid 403, not_found 404, moved 404 (a report moved out of the moderator's
+ *   bodies, with `moved_to`: the body that has it now), conflict 409, body_too_large 413,
  *   unsupported_media_type 415, too_many_attempts 429 (with Retry-After), internal_error 500,
  *   unavailable 503 (the database cannot be reached; with Retry-After).
  */
@@ -19,7 +20,7 @@ export class ModerationApiError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly extra: { fields?: ModerationFieldProblem[]; retryAfterSeconds?: number } = {},
+    readonly extra: { fields?: ModerationFieldProblem[]; retryAfterSeconds?: number; movedTo?: string } = {},
   ) {
     super(message);
   }
@@ -61,7 +62,14 @@ const frameworkErrors: Record<string, [number, string, string]> = {
 
 export function sendError(reply: FastifyReply, error: ModerationApiError) {
   if (error.extra.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
-  const body = { error: { code: error.code, message: error.message, ...(error.extra.fields ? { fields: error.extra.fields } : {}) } };
+  const body = {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.extra.fields ? { fields: error.extra.fields } : {}),
+      ...(error.extra.movedTo === undefined ? {} : { moved_to: error.extra.movedTo }),
+    },
+  };
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 

@@ -7,7 +7,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ChangePlan } from '../storage/repositories/types';
 import { sessionOf } from './auth';
-import { notFound } from './errors';
+import type { AuditEntry } from '../storage/repositories/moderation';
+import { ModerationApiError, notFound } from './errors';
 
 /** The moderator's bodies as a listing filter; undefined for an administrator (no filter). */
 export function bodyScopeOf(request: FastifyRequest): string[] | undefined {
@@ -21,6 +22,22 @@ export function inScope(scope: readonly string[] | undefined, bodyId: string | n
 
 /** The answer for a request outside the scope: the same as for one that does not exist. */
 export const requestNotFound = (id: string) => notFound(`service request ${id} not found`);
+
+/**
+ * The answer for a request a change moved out of the moderator's bodies: where it went, not
+ * "not found" (they or a colleague just moved it). Any other request outside the scope stays absent.
+ */
+export const requestMovedAway = (id: string, bodyName: string) =>
+  new ModerationApiError(404, 'moved', `service request ${id} was moved to ${bodyName}, whose moderators handle it now`, { movedTo: bodyName });
+
+/** The body a request last left by a move or a change of type, if the audit says one. */
+export function lastBodyMove(audit: readonly AuditEntry[]): { from: string | null; to: string | null } | undefined {
+  for (const entry of audit) {
+    const body = entry.details.body as { from?: unknown; to?: unknown } | undefined;
+    if (body && typeof body === 'object') return { from: typeof body.from === 'string' ? body.from : null, to: typeof body.to === 'string' ? body.to : null };
+  }
+  return undefined;
+}
 
 /**
  * The plan, run only on a request in scope, decided inside the change's transaction (so a request

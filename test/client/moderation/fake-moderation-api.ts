@@ -206,7 +206,7 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       const entries = [...items.values()].flatMap((item) => item.audit).sort((a, b) => b.id - a.id);
       return jsonResponse({ items: entries, next_before: null });
     }
-    const match = /^\/moderation\/api\/requests\/([^/]+)(?:\/(publish|reject|status|forward\/retry|media\/([^/]+)))?$/.exec(path);
+    const match = /^\/moderation\/api\/requests\/([^/]+)(?:\/(publish|reject|status|location|forward\/retry|media\/([^/]+)))?$/.exec(path);
     const item = match ? items.get(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !item) return error(404, 'not_found', `not found: ${path}`);
     const action = match[2];
@@ -247,6 +247,13 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       item.media = item.media.filter((media) => media !== photo);
       item.public.extended_attributes.media_urls = (item.public.extended_attributes.media_urls as string[]).filter((url) => url !== photo.url);
       audit(item, 'remove_media', { media: position });
+      return jsonResponse(detail(item));
+    }
+    if (method === 'POST' && action === 'location') {
+      const from = { lat: item.public.lat, long: item.public.long };
+      item.public.lat = String(body.lat);
+      item.public.long = String(body.long);
+      audit(item, 'move', { from, to: { lat: body.lat, long: body.long } });
       return jsonResponse(detail(item));
     }
     if (method === 'POST' && action === 'forward/retry') {

@@ -240,6 +240,35 @@ describe('review page', { timeout: 30_000 }, () => {
     expect(screen.getAllByText(attack, { selector: '.user-text' }).length).toBeGreaterThan(0);
   });
 
+  it('moves the pin and says so in a focused live region, with the fields showing the new place', async () => {
+    const { api } = await openReview();
+    const place = section('Place and type');
+    for (const [label, value] of [['Latitude', '60.2'], ['Longitude', '24.9']] as const) {
+      await userEvent.clear(within(place).getByLabelText(label));
+      await enterText(userEvent, within(place).getByLabelText(label), value);
+    }
+    await userEvent.click(within(place).getByRole('button', { name: 'Move the pin' }));
+    const confirmation = await screen.findByText('Pin moved.');
+    expect(confirmation.getAttribute('role')).toBe('status');
+    await waitFor(() => expect(document.activeElement).toBe(confirmation));
+    expect(api.writes().at(-1)!.body).toEqual({ lat: 60.2, long: 24.9 });
+    expect((within(section('Place and type')).getByLabelText('Latitude') as HTMLInputElement).value).toBe('60.2');
+  });
+
+  it('says where a report went when a move took it out of the moderator’s bodies', async () => {
+    fakeModerationApi({
+      items: [],
+      override: (call) =>
+        call.path === '/moderation/api/requests/r9'
+          ? jsonResponse({ error: { code: 'moved', message: 'service request r9 was moved to Vantaa, whose moderators handle it now', moved_to: 'Vantaa' } }, { status: 404 })
+          : undefined,
+    });
+    renderApp({ path: '/moderation/requests/r9', language: 'en' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moved to Vantaa' })).toBeTruthy();
+    expect(screen.getByText('Report r9 was moved to Vantaa. Its moderators handle it now; it is no longer in your lists.')).toBeTruthy();
+    expect(screen.queryByText(/There is no report/)).toBeNull();
+  });
+
   it('says clearly when there is no such request', async () => {
     fakeModerationApi({ items: [] });
     renderApp({ path: '/moderation/requests/nothere', language: 'en' });

@@ -52,10 +52,21 @@ describe('a moderator’s change that gives a report another body', () => {
     const after = await stored(id);
     expect(after).toMatchObject({ body_id: 'vantaa', lat: 60.05, long: 24.15 });
     expect(after!.agency_responsible).toBe(`Vantaa ${after!.locale.slice(0, 2)}`);
-    // It left the Espoo moderator's bodies: no longer theirs to see.
-    expect((await espooModerator.request('GET', `/requests/${id}`)).statusCode).toBe(404);
+    // It left the Espoo moderator's bodies: no longer theirs to see, and they are told where it went.
+    const gone = await espooModerator.request('GET', `/requests/${id}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toEqual({ code: 'moved', message: `service request ${id} was moved to Vantaa en, whose moderators handle it now`, moved_to: 'Vantaa en' });
+    expect((await espooModerator.request('GET', `/requests/${id}?locale=fi`)).json().error.moved_to).toBe('Vantaa fi');
     const audit = (await admin.request('GET', `/requests/${id}`)).json().audit as { action: string; details: Record<string, unknown> }[];
     expect(audit.find((entry) => entry.action === 'move')?.details).toMatchObject({ body: { from: 'espoo', to: 'vantaa' } });
+  });
+
+  it('a report of another body that never was theirs stays absent to a moderator, moved or not', async () => {
+    const vantaas = await reportAt(24.15);
+    expect((await espooModerator.request('GET', `/requests/${vantaas}`)).json().error.code).toBe('not_found');
+    // Moved within Vantaa by an administrator: still nothing to say to Espoo.
+    expect((await admin.request('POST', `/requests/${vantaas}/location`, { lat: 60.06, long: 24.16 })).statusCode).toBe(200);
+    expect((await espooModerator.request('GET', `/requests/${vantaas}`)).json().error).toEqual({ code: 'not_found', message: `service request ${vantaas} not found` });
   });
 
   it('moving a report within its body’s area keeps its body', async () => {

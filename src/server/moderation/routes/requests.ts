@@ -24,7 +24,8 @@ import { listPage } from '../flagged-pages';
 import { conflict, invalidHost, ModerationApiError } from '../errors';
 import type { ChangePlan, ModerationRepository } from '../../storage/repositories/types';
 import type { PlaceBodies } from '../reassign';
-import { bodyScopeOf, inScope, requestNotFound, scopedPlan } from '../scope';
+import { bodyName } from '../../bodies/assign';
+import { bodyScopeOf, inScope, lastBodyMove, requestMovedAway, requestNotFound, scopedPlan } from '../scope';
 import { presentAuditEntry, presentModerationItems } from '../view';
 import { moderationSchemas } from './schemas';
 
@@ -68,10 +69,21 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     return record && inScope(bodyScopeOf(request), record.body_id) ? record : undefined;
   };
 
+  /** Why a request is not the moderator's: a move took it out of their bodies (named), or it is absent to them. */
+  const absenceOf = async (request: FastifyRequest, id: string, locale: string | undefined) => {
+    const scope = bodyScopeOf(request);
+    const record = scope ? await serviceRequests.find(id) : undefined;
+    if (!record?.body_id) return requestNotFound(id);
+    const moved = lastBodyMove(await repository.listAudit({ serviceRequestId: id, limit: 50 }));
+    if (moved?.to !== record.body_id || !inScope(scope, moved.from)) return requestNotFound(id);
+    const body = await context.repositories.bodies.find(record.body_id);
+    return body ? requestMovedAway(id, bodyName(body, locale ?? 'en')) : requestNotFound(id);
+  };
+
   /** After a change the moderator made, the request is shown as it is now, even if the change gave it to another body. */
   const detail = async (request: FastifyRequest, id: string, locale: string | undefined, afterChange = false) => {
     const record = afterChange ? await serviceRequests.find(id) : await findInScope(request, id);
-    if (!record) throw requestNotFound(id);
+    if (!record) throw await absenceOf(request, id, locale);
     const [item] = await present(request, [record], locale);
     const audit = await repository.listAudit({ serviceRequestId: id, limit: 200 });
     return { ...item!, audit: audit.map((entry) => presentAuditEntry(entry, config.TZ_NAME)) };

@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import { LoadingNotice } from '../../../components/ui/loading-notice';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { currentLanguage } from '../../../lib/i18n';
-import { useModerationRequest } from '../api/request-detail';
+import { movedToOf, useModerationRequest } from '../api/request-detail';
 import { consolePaths } from '../lib/console-paths';
 import { describeError } from '../lib/describe-error';
 import { DecisionPanel } from './decision-panel';
@@ -48,6 +48,18 @@ export function ReviewPage({ id }: { id: string }) {
   useDocumentTitle(item ? t('review.title', { headline }) : t('review.documentTitle'));
 
   if (detail.isPending) return <LoadingNotice message={t('review.loading')} />;
+  const movedTo = detail.isError && !item ? movedToOf(detail.error) : undefined;
+  if (movedTo !== undefined) {
+    return (
+      <div className="page">
+        <h1>{t('review.movedTitle', { body: movedTo })}</h1>
+        <p>{t('review.movedBody', { id, body: movedTo })}</p>
+        <p>
+          <Link to={consolePaths.queue}>{t('review.backToQueue')}</Link>
+        </p>
+      </div>
+    );
+  }
   if (detail.isError && !item) {
     return (
       <div className="page">
@@ -112,7 +124,7 @@ export function ReviewPage({ id }: { id: string }) {
           <EditTextsForm item={item} />
         </Panel>
         <Panel title={t('place.heading')}>
-          <PlaceTypeForm key={`${item.public.lat},${item.public.long},${item.public.service_code}`} item={item} />
+          <PlaceTypeForm item={item} />
         </Panel>
         <Panel title={t('status.heading')}>
           <StatusForm item={item} />
