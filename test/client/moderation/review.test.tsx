@@ -255,6 +255,37 @@ describe('review page', { timeout: 30_000 }, () => {
     expect((within(section('Place and type')).getByLabelText('Latitude') as HTMLInputElement).value).toBe('60.2');
   });
 
+  it('names the body at a typed place and asks before a move gives the report to another body', async () => {
+    const espoo = { id: 'espoo', jurisdiction_id: 'espoo.fi', name: { fi: 'Espoo', sv: 'Esbo', en: 'Espoo' }, services: ['172'] };
+    const vantaa = { id: 'vantaa', jurisdiction_id: 'vantaa.fi', name: { fi: 'Vantaa', sv: 'Vanda', en: 'Vantaa' }, services: ['172'] };
+    const api = fakeModerationApi({
+      items: [fakeItem({ id: 'r1', title: 'Broken bench' })],
+      override: (call) => {
+        if (call.path !== '/proxy/bodies/v1/bodies.json') return undefined;
+        if (!call.search.has('lat')) return jsonResponse([espoo, vantaa]);
+        return jsonResponse(Number(call.search.get('lat')) > 60.25 ? [vantaa] : [espoo]);
+      },
+    });
+    renderApp({ path: '/moderation/requests/r1', language: 'en' });
+    const place = await screen.findByRole('region', { name: 'Place and type' });
+    for (const [label, value] of [['Latitude', '60.3'], ['Longitude', '25.1']] as const) {
+      await userEvent.clear(within(place).getByLabelText(label));
+      await enterText(userEvent, within(place).getByLabelText(label), value);
+    }
+    expect(await within(place).findByText('At this place it goes to Vantaa.')).toBeTruthy();
+    await userEvent.click(within(place).getByRole('button', { name: 'Move the pin' }));
+    const question = await within(place).findByText(/^This place belongs to Vantaa: the report goes to its moderators/);
+    await waitFor(() => expect(document.activeElement).toBe(question));
+    expect(api.writes()).toEqual([]);
+
+    await userEvent.click(within(place).getByRole('button', { name: 'Keep it where it is' }));
+    expect(api.writes()).toEqual([]);
+    await userEvent.click(within(place).getByRole('button', { name: 'Move the pin' }));
+    await userEvent.click(await within(place).findByRole('button', { name: 'Move it to Vantaa' }));
+    expect(await screen.findByText('Pin moved.')).toBeTruthy();
+    expect(api.writes().map((call) => call.body)).toEqual([{ lat: 60.3, long: 25.1 }]);
+  });
+
   it('says where a report went when a move took it out of the moderator’s bodies', async () => {
     fakeModerationApi({
       items: [],

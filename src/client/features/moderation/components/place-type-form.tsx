@@ -1,10 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { everyServiceType, useServiceList } from '../../../api/get-service-list';
 import { Button } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { FormField } from '../../../components/ui/form-field';
+import { usePlaceBody, type PlaceBody } from '../../../hooks/use-place-body';
 import { currentLanguage } from '../../../lib/i18n';
+import { bodyName } from '@/shared/bodies/wire';
 import type { ModerationDetail } from '../api/moderation-schema';
 import { useRequestChange } from '../api/request-changes';
 import { describeError, serverFieldErrors } from '../lib/describe-error';
@@ -61,35 +63,95 @@ interface PlaceTypeFieldsProps {
   onRetype: (serviceCode: string) => void;
 }
 
+/** A point typed in the fields, once both are numbers of the world and it is not where the report is. */
+function typedPoint(lat: string, long: string, item: ModerationDetail): { lat: number; long: number } | undefined {
+  const point = { lat: Number(lat.replace(',', '.')), long: Number(long.replace(',', '.')) };
+  if (lat.trim() === '' || long.trim() === '' || !Number.isFinite(point.lat) || !Number.isFinite(point.long)) return undefined;
+  if (Math.abs(point.lat) > 90 || Math.abs(point.long) > 180) return undefined;
+  if (point.lat === Number(item.public.lat) && point.long === Number(item.public.long)) return undefined;
+  return point;
+}
+
+const bodyId = (placeBody: PlaceBody) => (placeBody.kind === 'covered' && !placeBody.typeNotHandled ? placeBody.body.id : undefined);
+
 function PlaceTypeFields({ item, moveErrors, moving, retyping, onMove, onRetype }: PlaceTypeFieldsProps) {
   const { t, i18n } = useTranslation('moderation');
-  const types = useServiceList({ locale: currentLanguage(i18n), select: everyServiceType });
+  const locale = currentLanguage(i18n);
+  const types = useServiceList({ locale, select: everyServiceType });
   const [lat, setLat] = useState(item.public.lat ?? '');
   const [long, setLong] = useState(item.public.long ?? '');
   const [serviceCode, setServiceCode] = useState(item.public.service_code);
-  const ids = { lat: useId(), long: useId(), type: useId() };
+  const [confirming, setConfirming] = useState(false);
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  const ids = { lat: useId(), long: useId(), type: useId(), question: useId() };
+
+  // Which body has the report now, and which would at the typed place: named before saving.
+  const current = item.public.lat && item.public.long ? { lat: Number(item.public.lat), long: Number(item.public.long) } : undefined;
+  const point = typedPoint(lat, long, item);
+  const bodyNow = usePlaceBody(current, item.public.service_code);
+  const bodyThere = usePlaceBody(point, item.public.service_code);
+  const movesToBody = point && bodyThere.kind === 'covered' && !bodyThere.typeNotHandled && bodyId(bodyNow) !== undefined && bodyId(bodyThere) !== bodyId(bodyNow) ? bodyThere.body : undefined;
+
+  useEffect(() => {
+    if (confirming) questionRef.current?.focus();
+  }, [confirming]);
 
   const submitMove = (submitEvent: FormEvent) => {
     submitEvent.preventDefault();
-    onMove({ lat: Number(lat), long: Number(long) });
+    if (movesToBody && !confirming) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
+    onMove({ lat: Number(lat.replace(',', '.')), long: Number(long.replace(',', '.')) });
   };
   const submitRetype = (submitEvent: FormEvent) => {
     submitEvent.preventDefault();
     onRetype(serviceCode);
   };
+  const edit = (set: (value: string) => void) => (value: string) => {
+    setConfirming(false);
+    set(value);
+  };
+
+  let there: string | null = null;
+  if (point && bodyThere.kind === 'outside') there = t('place.outside');
+  else if (point && bodyThere.kind === 'covered') {
+    const name = bodyName(bodyThere.body, locale);
+    there = bodyThere.typeNotHandled ? t('place.typeNotHandled', { body: name }) : t('place.goesTo', { body: name });
+  }
 
   return (
     <>
       <form className="place-type-form__point" noValidate onSubmit={submitMove}>
         <FormField id={ids.lat} label={t('place.lat')} error={moveErrors.lat}>
-          {(control) => <input {...control} className="input" inputMode="decimal" value={lat} onChange={(changeEvent) => setLat(changeEvent.target.value)} />}
+          {(control) => <input {...control} className="input" inputMode="decimal" value={lat} onChange={(changeEvent) => edit(setLat)(changeEvent.target.value)} />}
         </FormField>
         <FormField id={ids.long} label={t('place.long')} error={moveErrors.long}>
-          {(control) => <input {...control} className="input" inputMode="decimal" value={long} onChange={(changeEvent) => setLong(changeEvent.target.value)} />}
+          {(control) => <input {...control} className="input" inputMode="decimal" value={long} onChange={(changeEvent) => edit(setLong)(changeEvent.target.value)} />}
         </FormField>
-        <Button type="submit" variant="secondary" disabled={moving}>
-          {t('place.move')}
-        </Button>
+        <p className="review-panel__hint place-type-form__body" aria-live="polite">
+          {there}
+        </p>
+        {confirming && movesToBody ? (
+          <div className="console-confirm" role="group" aria-labelledby={ids.question}>
+            <p id={ids.question} ref={questionRef} tabIndex={-1} className="console-confirm__question">
+              {t('place.confirmOtherBody', { body: bodyName(movesToBody, locale) })}
+            </p>
+            <div className="console-confirm__buttons">
+              <Button type="submit" disabled={moving}>
+                {t('place.moveToBody', { body: bodyName(movesToBody, locale) })}
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                {t('place.keepHere')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Button type="submit" variant="secondary" disabled={moving}>
+            {t('place.move')}
+          </Button>
+        )}
       </form>
       <form className="place-type-form__type" onSubmit={submitRetype}>
         <FormField id={ids.type} label={t('place.type')}>

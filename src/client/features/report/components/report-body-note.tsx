@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { ReportBody } from '../hooks/use-report-body';
+import type { PlaceBody } from '../../../hooks/use-place-body';
 
 /**
  * Under the place: which body the report goes to, or that no one handles reports there. A live
  * region kept in the page, so moving the pin is heard as well as seen.
  */
-export function ReportBodyNote({ reportBody, bodyLabel }: { reportBody: ReportBody; bodyLabel: string | undefined }) {
+export function ReportBodyNote({ reportBody, bodyLabel }: { reportBody: PlaceBody; bodyLabel: string | undefined }) {
   const { t } = useTranslation('report');
   return (
     <div className="report-body-note" role="status" data-testid="report-body">

@@ -35,7 +35,7 @@ import { DRAFT_STATUS_ID, START_HEADING_ID, useFocusRequest } from './report-foc
 import { DESCRIBE_HEADING_ID, ReportStep } from './report-step';
 import { SendSection } from './send-section';
 import { ReportBodyNote } from './report-body-note';
-import { useReportBody } from '../hooks/use-report-body';
+import { usePlaceBody } from '../../../hooks/use-place-body';
 import { useNearbyReports } from '../hooks/use-nearby-reports';
 import { bodyName } from '@/shared/bodies/wire';
 import { ServiceTypePicker } from './service-type-picker';
@@ -136,7 +136,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
     Object.entries(answerErrors).flatMap(([code, error]) => (error?.message ? [[code, error.message as AttributeProblemKind]] : [])),
   );
   const place = placeFromValues(values);
-  const reportBody = useReportBody(positionOf(place), values.service_code);
+  const reportBody = usePlaceBody(positionOf(place), values.service_code);
   const nearby = useNearbyReports(positionOf(place), values.service_code);
   const bodyLabel = reportBody.kind === 'covered' ? bodyName(reportBody.body, locale) : undefined;
   const blocked =

@@ -1,16 +1,15 @@
 /**
- * Which body a report will go to, from its pin (or its service object's point) and type, as the
- * server will assign it (shared/bodies/wire.ts): named before sending, its types offered, a pin
- * outside every area said plainly. Anything unknown (no bodies configured, no point yet, the
- * answer not here, offline) blocks nothing: the form behaves as with one jurisdiction and the
- * server answers when the report is sent.
+ * Which body a report at a point and of a type goes to, as the server will assign it
+ * (shared/bodies/wire.ts): named before a resident sends it or a moderator moves it, its types
+ * offered, a point outside every area said plainly. Anything unknown (no bodies configured, no
+ * point yet, the answer not here, offline) blocks nothing: the form behaves as with one
+ * jurisdiction and the server answers when the report is sent.
  */
-import { useBodies, useBodiesAt } from '../../../api/get-bodies';
+import { useBodies, useBodiesAt } from '../api/get-bodies';
 import { handlingBody } from '@/shared/bodies/wire';
 import type { BodyWire } from '@/shared/bodies/wire';
-import type { LatLong } from '../lib/place';
 
-export type ReportBody =
+export type PlaceBody =
   | { kind: 'unknown' }
   | { kind: 'outside' }
   | {
@@ -23,7 +22,7 @@ export type ReportBody =
       typeNotHandled: boolean;
     };
 
-export function useReportBody(position: LatLong | undefined, serviceCode: string): ReportBody {
+export function usePlaceBody(position: { lat: number; long: number } | undefined, serviceCode: string): PlaceBody {
   const all = useBodies();
   const configured = all.data !== undefined && all.data.length > 0;
   const here = useBodiesAt(configured ? position : undefined);
