@@ -17,7 +17,7 @@ import { formatNumber } from '../lib/format';
 import { objectAddress, positionOf, type ChosenPlace, type LatLong } from '../lib/place';
 import { useGeolocation, type GeolocationState } from '../lib/use-geolocation';
 import { NearbyChoice } from './nearby-choice';
-import { DESCRIBE_HEADING_ID } from './report-step';
+import { focusDescribeStep } from './report-step';
 import { ServiceObjectPicker } from './service-object-picker';
 
 // Leaflet is the heaviest part of the app: it loads only when this step is on screen.
@@ -163,7 +163,7 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
 
       <div className="location-step__actions">
         {/* Past the map, its controls and the place list, which otherwise take some 20 Tabs. */}
-        <button type="button" className="link-button" onClick={() => document.getElementById(DESCRIBE_HEADING_ID)?.focus()}>
+        <button type="button" className="link-button" onClick={focusDescribeStep}>
           {t('place.skipToDescribe')}
         </button>
         <Button variant="secondary" onClick={geolocation.locate} disabled={geolocation.state.status === 'locating'}>

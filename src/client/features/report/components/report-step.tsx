@@ -1,7 +1,17 @@
 import { useId, type ReactNode } from 'react';
 
-/** The "Describe the problem" step's heading: where the place step's skip button sends the focus. */
+/** The "Describe the problem" step's heading, which names its region. */
 export const DESCRIBE_HEADING_ID = 'report-step-describe';
+
+/**
+ * The place step's skip button: the focus goes to the step's first field (a type's first question,
+ * else the title), so what the resident types next lands in it, not on a heading.
+ */
+export function focusDescribeStep(): void {
+  const step = document.querySelector(`section[aria-labelledby="${DESCRIBE_HEADING_ID}"]`);
+  const field = step?.querySelector<HTMLElement>('input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled)');
+  (field ?? document.getElementById(DESCRIBE_HEADING_ID))?.focus();
+}
 
 export interface ReportStepProps {
   number: number;
