@@ -22,9 +22,9 @@
  * - A body whose send says `updates: "mysociety"` is read by servicerequestupdates instead
  *   (case-system-update-reads.ts), in the same windows (at most 90 days each, as the extension's
  *   servers allow): each update is applied once by its update_id (recorded in the transaction
- *   that applies it, or at once when it changes nothing), its status word mapped by
- *   update-status-mapping.ts, its text the public note. Every change there is an update, so no
- *   report is asked for by id.
+ *   that applies it, or at once when it changes nothing), its status word mapped by the one
+ *   table (shared/georeport/extension-status.ts), its text the public note. Every change there
+ *   is an update, so no report is asked for by id.
  */
 import type { MessageSettings } from '../notify/subscriber-messages';
 import type { BodyRecord, ForwardedReport, Repositories } from '../storage/repositories/types';
@@ -32,9 +32,8 @@ import { caseSystemPlan } from './case-system-plan';
 import { caseSystemTimeoutMs, pollLeaseTimes } from './leases';
 import { senderOf } from './senders';
 import { CaseSystemError, listByIds, listUpdated, type CaseSystemSite } from './case-system-reads';
-import { listRequestUpdates, type CaseSystemUpdate } from './case-system-update-reads';
+import { listRequestUpdates, requestOfUpdate, type CaseSystemUpdate } from './case-system-update-reads';
 import type { CaseSystemRequest } from './status-mapping';
-import { requestOfUpdate } from './update-status-mapping';
 
 export interface PollerLogger {
   info(object: object, message: string): void;

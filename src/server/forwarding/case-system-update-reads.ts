@@ -2,11 +2,16 @@
  * Reading a body's case system that speaks mySociety's servicerequestupdates (issue 40, item 8;
  * a body's `send.updates: "mysociety"`): `GET servicerequestupdates.json?start_date=&end_date=`,
  * both ends included, as open311-adapter and Kerro's own service read them. Checked before
- * anything is read from it, as the requests listing is (case-system-reads.ts).
+ * anything is read from it, as the requests listing is (case-system-reads.ts). Each update becomes
+ * the same CaseSystemRequest a CitySDK listing gives (requestOfUpdate), its word mapped by the one
+ * table both ways (shared/georeport/extension-status.ts); then status-mapping.ts makes it Kerro's.
  */
 import { z } from 'zod';
+import { formatDetailedStatus, statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
+import { detailedStatusOfUpdate } from '../../shared/georeport/extension-status';
 import { parseW3cDateTime } from '../time/w3c';
 import { getJson, w3cSeconds, type CaseSystemSite } from './case-system-reads';
+import type { CaseSystemRequest } from './status-mapping';
 
 /** One update as the poller reads it. */
 export interface CaseSystemUpdate {
@@ -53,4 +58,19 @@ export async function listRequestUpdates(site: CaseSystemSite, window: { from: n
       updated_at: update.updated_datetime,
     }))
     .sort((a, b) => a.updated_at - b.updated_at);
+}
+
+/**
+ * The update as a case system's request; `current` is the Kerro request's detailed status now.
+ * Its text becomes the request's public note; an update without text keeps Kerro's.
+ */
+export function requestOfUpdate(update: CaseSystemUpdate, current: readonly string[]): CaseSystemRequest {
+  const detailed = detailedStatusOfUpdate(update, current);
+  return {
+    service_request_id: update.service_request_id,
+    status: statusOfDetailedStatus(detailed),
+    detailed_status: formatDetailedStatus(detailed),
+    status_notes: update.description === '' ? undefined : update.description,
+    updated_at: update.updated_at,
+  };
 }

@@ -245,9 +245,13 @@ export interface OutgoingUpdate {
   /** The extension's status word, e.g. `reopen`. */
   status: string;
   description: string;
+  /** A public link to the update's photo, if it has one. */
+  mediaUrl: string | null;
   /** epoch ms */
   updatedAt: number;
   request: ServiceRequestRecord;
+  /** The reporter's own word (a reopen): only then do the reporter's contact fields go with it. */
+  fromReporter: boolean;
 }
 
 const postedUpdate = z.array(z.object({ update_id: z.union([z.string().min(1), z.number()]) }).loose()).min(1);
@@ -255,8 +259,9 @@ const postedUpdate = z.array(z.object({ update_id: z.union([z.string().min(1), z
 /**
  * POSTs an update to `servicerequestupdates.json`; the case system's update_id, or a
  * CaseSystemError sorted as a report's POST is. A repeat carries the same update_id_ext and
- * Idempotency-Key, so a server of the extension (open311-adapter, Kerro) keeps it once. The
- * reporter's contact fields go as the body's `contact_fields` allow, as with the report.
+ * Idempotency-Key, so a server of the extension (open311-adapter, Kerro) keeps it once. With the
+ * reporter's own reopen, the reporter's contact fields go as the body's `contact_fields` allow, as
+ * with the report; with anything else, nobody's.
  */
 export async function postRequestUpdate(target: Open311Target, update: OutgoingUpdate): Promise<string> {
   const form = new FormData();
@@ -268,7 +273,9 @@ export async function postRequestUpdate(target: Open311Target, update: OutgoingU
   form.append('status', update.status.toUpperCase());
   form.append('updated_datetime', new Date(update.updatedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'));
   form.append('description', update.description);
-  for (const field of target.contactFields) {
+  if (update.mediaUrl) form.append('media_url', update.mediaUrl);
+  // A resident's update or a moderator's note is not the reporter's: their contact would misname it.
+  for (const field of update.fromReporter ? target.contactFields : []) {
     const value = update.request[field];
     if (value && field !== 'phone') form.append(field, value);
   }

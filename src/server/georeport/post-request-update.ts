@@ -3,7 +3,7 @@
  * (FixMyStreet, say) posts one of its residents' updates on a request it reported. It becomes a
  * Kerro resident's update (resident-update.ts): pending until a moderator publishes it, its text
  * held to the same rules. The fields are the extension's, as open311-adapter takes them; the
- * status counts only as request-update-status.ts says. The caller's own id for the update
+ * status counts only as shared/georeport/extension-status.ts says. The caller's own id for the update
  * (update_id_ext, or update_id as FixMyStreet sends it now) makes the post idempotent: the same
  * key and id answer the first update_id again, however late the repeat comes.
  */
@@ -16,7 +16,7 @@ import { singleValues, type FormFields, type ReadForm } from '../open311/form-re
 import type { ResidentUpdateClient } from '../storage/repositories/types';
 import { requireApiKey } from './api-key-check';
 import { inJurisdiction } from './jurisdiction';
-import { residentStateOf } from './request-update-status';
+import { residentStateOf } from '../../shared/georeport/extension-status';
 import { postResidentUpdate, updatePhotoLimit } from './resident-update';
 import type { GeoReportContext } from './service-context';
 

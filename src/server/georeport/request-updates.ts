@@ -15,7 +15,7 @@ import { badRequest } from '../open311/errors';
 import { presentRequestUpdates } from '../open311/presenter';
 import { parseW3cDateTime } from '../time/w3c';
 import type { JurisdictionScope } from './jurisdiction';
-import { extensionStatusOf } from './request-update-status';
+import { extensionStatusOf } from '../../shared/georeport/extension-status';
 import type { GeoReportContext } from './service-context';
 
 export const defaultWindowMs = 2 * 3_600_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isBaseDetailedStatus, isPublicWorksStatus } from '../../shared/georeport/detailed-status';
 import { descriptionTextSchema, inputProblems, titleTextSchema } from '../../shared/georeport/request-input-schema';
-import { statusNotesSchema } from '../../shared/moderation/input-rules';
+import { caseSystemNoteSchema, statusNotesSchema } from '../../shared/moderation/input-rules';
 import { moderationFlags, moderationStates } from '../../shared/moderation/wire';
 import { ProblemTexts } from '../../shared/validation/problems';
 import { invalidInput } from './errors';
@@ -102,6 +102,11 @@ export const statusBody = onlyFields({
   if (publicWorks !== undefined && !isPublicWorksStatus(publicWorks)) {
     context.addIssue({ code: 'custom', path: ['detailed_status', 1], ...publicWorksExpected });
   }
+});
+
+/** A note for the body's case system: some text, none of it blank. */
+export const caseSystemNoteBody = onlyFields({
+  text: caseSystemNoteSchema.refine((text) => text.trim() !== '', problem({ code: 'required', field: 'text' }, 'text is required: write what the case system should hear')),
 });
 
 export const mediaParams = z.object({

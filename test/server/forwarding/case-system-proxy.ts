@@ -7,21 +7,34 @@ export interface ProxyOptions {
   dropFirstAnswer?: boolean;
   /** Leaves out the Idempotency-Key header, as in front of a case system that does not honour it. */
   stripIdempotencyKey?: boolean;
+  /** Answers this many first POSTs with a 503 itself, passing nothing on (a case system down for a moment). */
+  unavailableFirstPosts?: number;
   port?: number;
 }
 
-/** A real HTTP proxy on loopback in front of a case system (`target`: its origin), counting the POSTs it passes on and keeping each GET's URL. */
+/**
+ * A real HTTP proxy on loopback in front of a case system (`target`: its origin), counting the
+ * POSTs it gets, keeping each one's form as sent, and keeping each GET's URL.
+ */
 export async function startCaseSystemProxy(target: string, options: ProxyOptions = {}) {
   const upstream = new URL(target);
   let posts = 0;
   const gets: URL[] = [];
+  const forms: Promise<FormData>[] = [];
   let dropped = false;
   const server = createServer((incoming, outgoing) => {
     const headers: IncomingHttpHeaders = { ...incoming.headers, host: upstream.host };
     if (options.stripIdempotencyKey) delete headers['idempotency-key'];
     const isPost = incoming.method === 'POST';
-    if (isPost) posts += 1;
+    if (isPost) {
+      posts += 1;
+      forms.push(formOf(incoming));
+    }
     if (incoming.method === 'GET') gets.push(new URL(incoming.url ?? '/', upstream));
+    if (isPost && posts <= (options.unavailableFirstPosts ?? 0)) {
+      incoming.on('end', () => outgoing.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance'));
+      return;
+    }
     const drop = isPost && options.dropFirstAnswer && !dropped;
     if (drop) dropped = true;
     const forwarded = httpRequest(
@@ -49,11 +62,25 @@ export async function startCaseSystemProxy(target: string, options: ProxyOptions
     },
     /** Every GET passed on, in order: path and query (searchParams) as sent. */
     gets,
+    /** Every POST's form as it came, in order. */
+    forms: () => Promise.all(forms),
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
     }),
   };
+}
+
+/** A request's body read as a form (multipart or urlencoded), beside whoever else reads the stream. */
+function formOf(incoming: IncomingMessage): Promise<FormData> {
+  const chunks: Buffer[] = [];
+  incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve, reject) => {
+    incoming.on('end', () => {
+      const headers = { 'content-type': incoming.headers['content-type'] ?? '' };
+      new Request('http://case-system.test/', { method: 'POST', headers, body: Buffer.concat(chunks) }).formData().then(resolve, reject);
+    });
+  });
 }
 
 /** A server on loopback that hands each request to `answer`; it counts them. */

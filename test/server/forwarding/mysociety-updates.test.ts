@@ -1,9 +1,10 @@
 /**
  * Kerro as a client of mySociety's servicerequestupdates (issue 40, item 8): a body whose send
  * says `updates: "mysociety"` is polled by `GET servicerequestupdates.json`, each update applied
- * once by its update_id, and hears its reporter's "not fixed" by a `POST servicerequestupdates`,
- * once. The case system is a second Kerro listening on loopback (it serves the extension); a
- * proxy in front of it loses an answer.
+ * once by its update_id, and hears by a `POST servicerequestupdates`, once each, its reporter's
+ * "not fixed", a resident's update once published, and a moderator's note for it. The case system
+ * is a second Kerro listening on loopback (it serves the extension); a proxy in front of it loses
+ * an answer, or is down for a moment.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCaseSystemPoller } from '../../../src/server/forwarding/case-system-poller';
@@ -12,7 +13,8 @@ import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from '../../../src
 import { createQuestionnaireSender } from '../../../src/server/questionnaire/questionnaire-sender';
 import type { BodyRecord } from '../../../src/server/storage/repositories/types';
 import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
-import { validReport } from '../georeport/form';
+import { makeJpeg } from '../../helpers/images';
+import { multipartBody, validReport } from '../georeport/form';
 import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 import { startCaseSystemProxy } from './case-system-proxy';
 
@@ -26,7 +28,7 @@ let cases: TestApp; // that case system
 let casesModerator: ModeratorSession;
 const closers: (() => Promise<void>)[] = [];
 
-async function useCaseSystemAt(endpoint: string) {
+async function useCaseSystemAt(endpoint: string, updates: 'citysdk' | 'mysociety' = 'mysociety') {
   const [west, east, south, north] = [long - 0.1, long + 0.1, lat - 0.1, lat + 0.1];
   const body: BodyRecord = {
     id: 'city',
@@ -34,7 +36,7 @@ async function useCaseSystemAt(endpoint: string) {
     names: { fi: 'Kaupunki', sv: 'Staden', en: 'City' },
     area: { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] },
     services: [validReport.service_code],
-    send: { method: 'open311', endpoint, api_key: cases.apiKey, premoderation: false, updates: 'mysociety', contact_fields: ['email'] },
+    send: { method: 'open311', endpoint, api_key: cases.apiKey, premoderation: false, updates, contact_fields: ['email'] },
   };
   await kerro.store.bodies.importAll([body]);
 }
@@ -205,5 +207,120 @@ describe('telling a mySociety-updates case system of a reopen', () => {
       .filter((entry) => entry.action === 'case_system_update')
       .map((entry) => entry.details.update_id);
     expect(appliedIds).not.toContain(posted!.id);
+  });
+});
+
+/** A neighbour's update with a photo, posted on Kerro and published by Kerro's moderator; its id and photo file. */
+async function neighbourUpdatePublished(id: string, text: string) {
+  const form = await multipartBody(
+    { api_key: kerro.apiKey, description: text, email: 'neighbour@example.fi', name: 'Nelli Naapuri', show_name: 'true' },
+    [{ name: 'media', fileName: 'now.jpg', type: 'image/jpeg', data: await makeJpeg(40, 30) }],
+  );
+  const posted = await kerro.app.inject({ method: 'POST', url: `/open311/v1/requests/${id}/updates.json`, ...form });
+  expect(posted.statusCode, posted.body).toBe(200);
+  const updateId = (posted.json() as { update_id: string }[])[0]!.update_id;
+  await addModerator(kerro, 'kaisa', 'correct horse battery');
+  const published = await (await signIn(kerro, 'kaisa')).request('POST', `/updates/${updateId}/publish`);
+  expect(published.statusCode, published.body).toBe(200);
+  return { updateId, mediaFile: (await kerro.store.residentUpdates.find(updateId))!.media_file! };
+}
+
+/** What the case system lists in its servicerequestupdates GET (the public's view there) since the test began. */
+async function caseSystemListing() {
+  const query = new URLSearchParams({ api_key: cases.apiKey, start_date: new Date(cases.clock.now - 60 * day).toISOString(), end_date: new Date(cases.clock.now).toISOString() });
+  const answer = await cases.app.inject({ method: 'GET', url: `/open311/v1/servicerequestupdates.json?${query}` });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json() as { service_request_id: string; description: string; status: string }[];
+}
+
+/** The case system's moderator publishes the one update Kerro posted; it then shows, once, in its listing. */
+async function caseSystemPublishes(remoteId: string, text: string) {
+  const [posted, ...more] = await caseSystemResidentUpdates();
+  expect(more).toEqual([]);
+  expect(posted).toMatchObject({ service_request_id: remoteId, text });
+  const published = await (await signIn(cases)).request('POST', `/updates/${posted!.id}/publish`);
+  expect(published.statusCode, published.body).toBe(200);
+  expect((await caseSystemListing()).filter((update) => update.description === text)).toEqual([
+    expect.objectContaining({ service_request_id: remoteId, description: text }),
+  ]);
+  return posted!;
+}
+
+const auditOf = async (id: string, action: string) => (await kerro.store.moderation.listAudit({ serviceRequestId: id, limit: 50 })).filter((entry) => entry.action === action);
+
+describe('telling a mySociety-updates case system of residents\' updates and moderators\' notes', () => {
+  it('posts a resident\'s update once a moderator publishes it: once, though the case system is down at first; its text, status and photo link, nobody\'s name or address', async () => {
+    const proxy = await startCaseSystemProxy(cases.baseUrl, { unavailableFirstPosts: 1 });
+    closers.push(proxy.close);
+    await useCaseSystemAt(`${proxy.url}/open311/v1`);
+    const { id, remoteId } = await forwardedReport();
+    const text = 'The hole has grown; a cone fell into it.';
+    const { mediaFile } = await neighbourUpdatePublished(id, text);
+    expect((await auditOf(id, 'publish_update'))[0]?.details.body_told).toBe('case_system_update');
+
+    const sender = updateSender();
+    expect(await sender.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await caseSystemResidentUpdates()).toEqual([]);
+    const [waiting] = await kerro.store.caseSystemUpdates.list({ limit: 10, serviceRequestId: id });
+    expect(waiting).toMatchObject({ kind: 'resident_update', attempts: 1, sent_at: null, last_error: expect.stringContaining('503') as unknown });
+    laterBy(3_600_000);
+    expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(proxy.posts).toBe(2);
+
+    const forms = await proxy.forms();
+    const [first, second] = forms.map((form) => Object.fromEntries([...form.keys()].map((key) => [key, form.getAll(key).map(String)])));
+    expect(second).toEqual(first);
+    expect(second).toMatchObject({
+      service_request_id: [remoteId],
+      status: ['OPEN'],
+      description: [text],
+      media_url: [`http://kerro.test/media/${mediaFile}`],
+      update_id_ext: [waiting!.id],
+    });
+    for (const personal of ['email', 'first_name', 'last_name', 'phone']) expect(second).not.toHaveProperty(personal);
+    expect(JSON.stringify(forms.map((form) => [...form.values()]))).not.toMatch(/Nelli|neighbour@|resident@/);
+    // The link is the photo's public copy.
+    expect((await kerro.app.inject({ method: 'GET', url: `/media/${mediaFile}` })).statusCode).toBe(200);
+
+    await caseSystemPublishes(remoteId, text);
+  });
+
+  it('posts a moderator\'s note for the body once, with the report\'s status; a blank one is refused', async () => {
+    const { id, remoteId } = await forwardedReport();
+    await addModerator(kerro, 'kaisa', 'correct horse battery');
+    const moderator = await signIn(kerro, 'kaisa');
+    const blank = await moderator.request('POST', `/requests/${id}/case-system-note`, { text: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toContain('text is required');
+    const text = 'Residents say the drain beside it is blocked too.';
+    const noted = await moderator.request('POST', `/requests/${id}/case-system-note`, { text });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect((await auditOf(id, 'case_system_note')).map((entry) => entry.details)).toEqual([{ body_told: 'case_system_update' }]);
+    // Nothing public changes here.
+    expect((await historyOf(id)).map((event) => event.kind)).not.toContain('note');
+
+    const sender = updateSender();
+    expect(await sender.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await sender.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    const [job] = await kerro.store.caseSystemUpdates.list({ limit: 10, serviceRequestId: id });
+    expect(job).toMatchObject({ kind: 'moderator_note', status: 'open' });
+    const posted = await caseSystemPublishes(remoteId, text);
+    expect(job!.remote_update_id).toBe(posted.id);
+    // Not the reporter's word: the body's contact_fields (email) do not go with it.
+    expect((await cases.sql.all<{ email: string | null }>('SELECT email FROM resident_updates WHERE id = ?', posted.id))[0]!.email).toBeNull();
+  });
+
+  it('tells a CitySDK case system nothing: the audit says so, and a note is refused with the reason', async () => {
+    await useCaseSystemAt(`${cases.baseUrl}/open311/v1`, 'citysdk');
+    const { id } = await forwardedReport();
+    await neighbourUpdatePublished(id, 'Still there this morning.');
+    expect((await auditOf(id, 'publish_update'))[0]?.details.body_told).toBe('not_told_case_system');
+    const note = await (await signIn(kerro, 'kaisa')).request('POST', `/requests/${id}/case-system-note`, { text: 'Please look again.' });
+    expect(note.statusCode).toBe(409);
+    expect(note.json().error.message).toContain('"updates": "mysociety"');
+    expect(await kerro.store.caseSystemUpdates.list({ limit: 10, serviceRequestId: id })).toEqual([]);
+    expect(await updateSender().runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await caseSystemResidentUpdates()).toEqual([]);
   });
 });

@@ -104,7 +104,7 @@ describe('moderating residents\' updates', () => {
     expect(sent[0]!.body_text).not.toContain('Hidden Name');
 
     const audit = (await admin.request('GET', `/audit?limit=5`)).json().items as { action: string; service_request_id: string; details: Record<string, unknown> }[];
-    expect(audit.find((item) => item.action === 'publish_update' && item.service_request_id === id)?.details).toEqual({ update: updateId, notified: true });
+    expect(audit.find((item) => item.action === 'publish_update' && item.service_request_id === id)?.details).toEqual({ update: updateId, notified: true, body_told: 'in_console' });
     expect((await espoo.request('POST', `/updates/${updateId}/reject`)).statusCode).toBe(409);
   });
 

@@ -11,4 +11,6 @@ export const consoleSender = {
   method: 'console',
   settings,
   reopened: () => ({ told: 'console_flag' }),
+  // Its moderators read residents' updates in the console already; nobody outside to tell.
+  updated: () => ({ told: 'in_console' }),
 } satisfies Sender<z.infer<typeof settings>>;

@@ -24,4 +24,6 @@ export const emailSender = {
     failureOf: () => undefined,
   },
   reopened: (send, { request, mail }) => ({ told: 'department_email', notification: departmentEmail(request, send.to, mail, 'reopened') }),
+  // The department hears of the report and its reopens only.
+  updated: () => ({ told: 'not_told_department' }),
 } satisfies Sender<z.infer<typeof settings>>;

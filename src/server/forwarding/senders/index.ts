@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { consoleSender } from './console';
 import { emailSender } from './email';
 import { open311Sender } from './open311';
-import type { Sender } from './sender';
+import type { BodyRecord } from '../../storage/repositories/types';
+import type { OwedUpdate, Sender, UpdateTelling } from './sender';
 
 const registered = [consoleSender, open311Sender, emailSender] as const;
 
@@ -50,3 +51,10 @@ export function senderOf(send: SendSettings): Sender<SendSettings> {
 
 /** The methods whose bodies get their reports forwarded: a forward job's `method` is one of them. */
 export const forwardingMethods = registered.filter((sender) => 'forwarding' in sender).map((sender) => sender.method);
+
+/** How a request's body hears of a resident's published update or a moderator's note; a request of no body is worked in the console. */
+export function bodyTellingOf(body: BodyRecord | undefined, update: Omit<OwedUpdate, 'body_id'>): UpdateTelling {
+  const send = body?.send ?? defaultSendSettings;
+  // No body: the console's sender, which queues nothing, so the empty id goes nowhere.
+  return senderOf(send).updated(send, { ...update, body_id: body?.id ?? '' });
+}

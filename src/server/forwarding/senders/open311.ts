@@ -6,9 +6,10 @@
  *
  * `updates` says which wire the case system's changes come back by: CitySDK's `updated_after`
  * listing (the default), or mySociety's servicerequestupdates, which also takes Kerro's: a report
- * its reporter reopens is posted there as a `reopen` update (queued with the reopen, sent once by
- * case-system-update-sender.ts). A CitySDK case system is not told of a reopen: the audit log says
- * so, and the console flags it for the body's moderators.
+ * its reporter reopens is posted there as a `reopen` update, and so are a resident's update once a
+ * moderator publishes it and a moderator's note for the body (each queued with its change, sent
+ * once by case-system-update-sender.ts). A CitySDK case system is told none of these: the audit
+ * log says so, and the console flags a reopen for the body's moderators.
  *
  * A key may be given inline (`api_key`) or, better, as the name of an environment variable
  * holding it (`api_key_env`); neither is ever shown.
@@ -41,7 +42,8 @@ const settings = sendSettings('open311', {
   /**
    * How the case system's changes come back, and whether it hears Kerro's: `citysdk` (the
    * default) polls `requests.json?updated_after=`; `mysociety` polls `servicerequestupdates.json`
-   * (each update once) and posts a reporter's reopen there.
+   * (each update once) and posts there a reporter's reopen, residents' published updates and
+   * moderators' notes for the body.
    */
   updates: z.enum(['citysdk', 'mysociety'], { error: 'must be "citysdk" or "mysociety"' }).optional(),
 })
@@ -107,8 +109,10 @@ export const open311Sender = {
         updateId: job.id,
         status: job.status,
         description: job.description,
+        mediaUrl: job.media_url,
         updatedAt: job.created_at,
         request,
+        fromReporter: job.kind === 'reopen',
       });
     },
     // The key when there is one: without it the case system may show only what it published,
@@ -124,7 +128,8 @@ export const open311Sender = {
     send.updates === 'mysociety' && request.body_id
       ? {
           told: 'case_system_update',
-          caseSystemUpdate: { body_id: request.body_id, status: 'reopen', description: reopenTexts[resolveLocale(request.locale)] },
+          caseSystemUpdate: { body_id: request.body_id, kind: 'reopen', status: 'reopen', description: reopenTexts[resolveLocale(request.locale)], media_url: null },
         }
       : { told: 'not_told_case_system' },
+  updated: (send, update) => (send.updates === 'mysociety' ? { told: 'case_system_update', caseSystemUpdate: update } : { told: 'not_told_case_system' }),
 } satisfies Sender<Open311Settings>;

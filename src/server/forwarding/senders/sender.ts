@@ -1,7 +1,8 @@
 /**
  * What a send method is (issue 27's `send` of a body): one file per method in this folder, each a
  * `Sender` owning its settings schema (the bodies file's `send` for it), how it sends a report and
- * sorts its failures, how its body hears of a reopened report, and the words that go with them.
+ * sorts its failures, how its body hears of a reopened report or another update, and the words
+ * that go with them.
  * The registry (`./index.ts`) lists them; nothing else branches on a method's name.
  */
 import { z } from 'zod';
@@ -93,14 +94,21 @@ export interface OutgoingCaseSystemUpdate {
 }
 
 /**
- * How a body hears that its reporter reopened a report (issue 28): the audit log's word for it,
- * and a message, or an update for its case system (Forwarding.postUpdate), queued with the change.
+ * How a body hears of an update (issue 40, item 8): the audit log's word for it, and the update
+ * for its case system (Forwarding.postUpdate) when it takes one, queued with the change.
  */
-export interface ReopenTelling {
+export interface UpdateTelling {
   told: string;
-  notification?: NewOutboxMessage;
   caseSystemUpdate?: NewCaseSystemUpdate;
 }
+
+/** How a body hears that its reporter reopened a report (issue 28): also a message, by some methods. */
+export interface ReopenTelling extends UpdateTelling {
+  notification?: NewOutboxMessage;
+}
+
+/** An update for the body besides a reopen: a resident's, once published; a moderator's note. Public text only. */
+export type OwedUpdate = NewCaseSystemUpdate & { kind: 'resident_update' | 'moderator_note' };
 
 export interface Sender<Settings extends { method: string }> {
   readonly method: Settings['method'];
@@ -109,4 +117,6 @@ export interface Sender<Settings extends { method: string }> {
   /** Absent: its bodies work in Kerro's console, and their reports are never forwarded. */
   readonly forwarding?: Forwarding<Settings>;
   reopened(settings: Settings, report: { request: ServiceRequestRecord; mail: MailSettings }): ReopenTelling;
+  /** How its body hears of a resident's published update or a moderator's note for it. */
+  updated(settings: Settings, update: OwedUpdate): UpdateTelling;
 }

@@ -19,6 +19,7 @@ import {
   statusPlan,
   type ChangeContext,
 } from '../changes';
+import { caseSystemNotePlan } from '../case-system-note';
 import { likelyDuplicatesOf } from '../duplicates';
 import { listPage } from '../flagged-pages';
 import { conflict, invalidHost, ModerationApiError } from '../errors';
@@ -252,6 +253,21 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     const resolved = await context.repositories.abuseReports.resolve(id, action === 'hide' ? 'hidden' : 'kept', moderator, now);
     await repository.recordAudit({ at: now, moderator, action: 'abuse_resolved', service_request_id: id, details: { resolution: action, reports: resolved } });
     return detail(request, id, locale, true);
+  });
+
+  /**
+   * A note for the body's case system (issue 40, item 8), on a report sent there or on its way:
+   * queued with its audit entry, posted once by the case-system update sender.
+   */
+  app.post('/requests/:id/case-system-note', { schema: moderationSchemas.caseSystemNote }, async (request) => {
+    const { id } = request.params;
+    const { text } = request.body;
+    const forward = (await context.repositories.forwards.findFor([id])).get(id);
+    if ((await findInScope(request, id)) && (!forward || forward.failed_at !== null)) {
+      throw conflict(`service request ${id} has not gone to its body's case system${forward ? ' (its send failed; retry it first)' : ''}, so there is nowhere to post a note`);
+    }
+    const bodies = new Map((await context.repositories.bodies.list()).map((body) => [body.id, body]));
+    return change(request, id, (planContext) => caseSystemNotePlan(planContext, text, (bodyId) => bodies.get(bodyId)));
   });
 
   /**

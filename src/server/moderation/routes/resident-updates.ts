@@ -85,6 +85,10 @@ export const residentUpdateRoutes: FastifyPluginAsync<{ context: AppContext }> =
     return present(request, decided, await repositories.serviceRequests.find(decided.service_request_id), types, locale);
   };
 
-  app.post('/updates/:id/publish', { schema: residentUpdateSchemas.publish }, (request) => decide(request, publishUpdatePlan));
+  app.post('/updates/:id/publish', { schema: residentUpdateSchemas.publish }, async (request) => {
+    // Its body may hear of it (a mySociety-updates case system): the plan picks the body inside the transaction.
+    const bodies = new Map((await repositories.bodies.list()).map((body) => [body.id, body]));
+    return decide(request, (planContext, update) => publishUpdatePlan(planContext, update, (bodyId) => bodies.get(bodyId)));
+  });
   app.post('/updates/:id/reject', { schema: residentUpdateSchemas.reject }, (request) => decide(request, rejectUpdatePlan));
 };

@@ -9,7 +9,7 @@ import { forwardingMethods } from '../../forwarding/senders';
 import { errorAnswers, jsonAnswer } from '../error-schemas';
 import { forwardStates, moderationFlags, moderationStates, type ModerationItem } from '../../../shared/moderation/wire';
 import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
-import { abuseResolveBody, auditQuery, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
+import { abuseResolveBody, auditQuery, caseSystemNoteBody, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
 
 const tags = ['Moderation (session cookie; X-CSRF-Token on every change)'];
 
@@ -100,6 +100,10 @@ export const moderationSchemas = {
   move: changed("Move the request's point", { body: moveBody }),
   serviceType: changed('File the request under another service type', { body: serviceTypeBody }),
   resolveAbuse: changed("Resolve the request's open reports of abuse: keep it published, or hide it (rejected, with an optional public reason)", { body: abuseResolveBody }),
+  caseSystemNote: changed(
+    "Post a note to the body's case system (a mySociety-updates one): queued, sent once; 409 when its body's case system takes none or the report is not sent there",
+    { body: caseSystemNoteBody },
+  ),
   retryForward: changed("Put a failed send to the body's case system back in the queue, with fresh attempts (409 when the send has not failed)"),
   audit: {
     tags,

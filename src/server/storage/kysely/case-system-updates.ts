@@ -54,7 +54,7 @@ export function createCaseSystemUpdateStore(engine: Engine): CaseSystemUpdateSto
         .updateTable('case_system_update_posts')
         .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
         .where('id', '=', engine.forUpdate(due(now).where('id', '=', id).select('id'), { skipLocked: true }))
-        .returning(['id', 'service_request_id', 'body_id', 'status', 'description', 'created_at', 'attempts'])
+        .returning(['id', 'service_request_id', 'body_id', 'kind', 'status', 'description', 'media_url', 'created_at', 'attempts'])
         .executeTakeFirst();
     },
     async retryLater(id, retryAt, error) {
@@ -79,7 +79,7 @@ export function createCaseSystemUpdateStore(engine: Engine): CaseSystemUpdateSto
     list({ limit, serviceRequestId }) {
       return db
         .selectFrom('case_system_update_posts')
-        .select(['id', 'service_request_id', 'body_id', 'status', 'created_at', 'attempts', 'sent_at', 'failed_at', 'last_error', 'remote_update_id'])
+        .select(['id', 'service_request_id', 'body_id', 'kind', 'status', 'created_at', 'attempts', 'sent_at', 'failed_at', 'last_error', 'remote_update_id'])
         .$if(serviceRequestId !== undefined, (qb) => qb.where('service_request_id', '=', serviceRequestId!))
         .orderBy('created_at')
         .orderBy('id')

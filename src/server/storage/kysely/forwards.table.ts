@@ -1,5 +1,6 @@
 /** Forwarding to case systems and polling them for updates (forwards.ts, leased-jobs.ts). */
 import type { ColumnType } from 'kysely';
+import type { CaseSystemUpdateKind } from '../repositories/case-system-updates';
 
 /** One per forwarded request (issue 27): a job until sent, then the link to the case system's report. */
 export interface ForwardsTable {
@@ -41,14 +42,16 @@ export interface CaseSystemSeenUpdatesTable {
   seen_at: number;
 }
 
-/** An update Kerro owes a body's case system (a reporter's reopen), leased like a forward (0022). */
+/** An update Kerro owes a body's case system, leased like a forward (0022; its kind and photo link 0023). */
 export interface CaseSystemUpdatePostsTable {
   /** Its Idempotency-Key and update_id_ext on every attempt. */
   id: string;
   service_request_id: string;
   body_id: string;
+  kind: CaseSystemUpdateKind;
   status: string;
   description: string;
+  media_url: string | null;
   created_at: number;
   attempts: number;
   next_attempt_at: number;

@@ -1,17 +1,28 @@
 /**
  * mySociety's servicerequestupdates between Kerro and a body's case system (issue 40, item 8):
  * which of its updates Kerro has applied (by the case system's update_id, so each counts once),
- * and the updates Kerro owes it (a reporter's reopen), on a leased queue like the forwards: queued
+ * and the updates Kerro owes it (a reporter's reopen, a resident's published update, a
+ * moderator's note), on a leased queue like the forwards: queued
  * in the transaction of the change they tell (PlannedChange.caseSystemUpdate), sent with their
  * id as Idempotency-Key and update_id_ext, so a lost answer's resend is taken once.
  */
 
+/**
+ * What an update tells: the reporter's reopen (the only one with the reporter's contact fields),
+ * a resident's published update, a moderator's note for the body.
+ */
+export type CaseSystemUpdateKind = 'reopen' | 'resident_update' | 'moderator_note';
+
 /** An update to tell a body's case system, as a sender decided it (forwarding/senders/). */
 export interface NewCaseSystemUpdate {
   body_id: string;
+  kind: CaseSystemUpdateKind;
   /** The extension's status word, e.g. `reopen`. */
   status: string;
+  /** Public text only: what the case system may show. */
   description: string;
+  /** A public link to its photo (a resident's update's); null when none. */
+  media_url: string | null;
 }
 
 /** A queued update as the update sender holds it after `claim`. */
@@ -29,6 +40,7 @@ export interface CaseSystemUpdateEntry {
   id: string;
   service_request_id: string;
   body_id: string;
+  kind: CaseSystemUpdateKind;
   status: string;
   created_at: number;
   attempts: number;

@@ -2,6 +2,7 @@ import type { EngineKind, SchemaStep } from './column-types';
 import { addressesStep } from './addresses';
 import { alertsStep } from './alerts';
 import { bodiesStep } from './bodies';
+import { caseSystemUpdateKindsStep } from './case-system-update-kinds';
 import { caseSystemUpdatesStep } from './case-system-updates';
 import { changeTokensStep } from './change-tokens';
 import { countersStep } from './counters';
@@ -66,4 +67,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0020-resident-update-client-ids', step: residentUpdateClientIdsStep },
   { name: '0021-status-back', step: statusBackStep },
   { name: '0022-case-system-updates', step: caseSystemUpdatesStep },
+  { name: '0023-case-system-update-kinds', step: caseSystemUpdateKindsStep },
 ];

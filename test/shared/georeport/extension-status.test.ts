@@ -1,6 +1,6 @@
-/** Kerro's statuses in servicerequestupdates' words, both ways (src/server/georeport/request-update-status.ts's table). */
+/** Kerro's statuses in servicerequestupdates' words, both ways (src/shared/georeport/extension-status.ts's one table). */
 import { describe, expect, it } from 'vitest';
-import { extensionStatusOf, residentStateOf } from '../../../src/server/georeport/request-update-status';
+import { detailedStatusOfUpdate, extensionStatusOf, residentStateOf } from '../../../src/shared/georeport/extension-status';
 
 const change = (detailed: string[], kind: Parameters<typeof extensionStatusOf>[0]['kind'] = 'status', duplicateOf: string | null = null) =>
   extensionStatusOf({ kind, detailed_status: detailed, duplicate_of: duplicateOf });
@@ -36,5 +36,33 @@ describe('in: the reporter\'s word in a posted status', () => {
     for (const other of ['in_progress', 'duplicate', 'not_councils_responsibility', 'no_further_action', 'unchanged'] as const) {
       expect([residentStateOf(other, 'open'), residentStateOf(other, 'closed')]).toEqual([undefined, undefined]);
     }
+  });
+});
+
+describe('in: a case system\'s update read back', () => {
+  const current = ['RECEIVED', 'PUBLIC_WORKS_NEW'];
+  const of = (status: string, external_status_code?: string) => detailedStatusOfUpdate({ status, external_status_code }, current);
+
+  it('maps each word to the detailed status Kerro would send it for; a word Kerro has no status for keeps the current one', () => {
+    expect(of('in_progress')).toEqual(['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS']);
+    expect(of('fixed')).toEqual(['PROCESSED', 'PUBLIC_WORKS_COMPLETED']);
+    expect(of('no_further_action')).toEqual(['PROCESSED', 'PUBLIC_WORKS_COMPLETED_REQUIRES_NO_ACTION']);
+    expect(of('not_councils_responsibility')).toEqual(['REJECTED', 'PUBLIC_WORKS_INTERRUPTED']);
+    expect(of('internal_referral')).toBe(current);
+    expect(of('something_else')).toBe(current);
+  });
+
+  it('keeps action_scheduled (and planned, its older name) open, as FixMyStreet does: the work is booked, not done', () => {
+    expect(of('action_scheduled')).toEqual(['IN_PROCESS', 'PUBLIC_WORKS_COMPLETED_SCHEDULED_LATER']);
+    expect(of('planned')).toEqual(['IN_PROCESS', 'PUBLIC_WORKS_COMPLETED_SCHEDULED_LATER']);
+  });
+
+  it('takes a Kerro case system\'s own detailed status from external_status_code when it agrees with the word on open/closed', () => {
+    expect(of('no_further_action', 'REJECTED')).toEqual(['REJECTED']);
+    expect(of('action_scheduled', 'IN_PROCESS,PUBLIC_WORKS_COMPLETED_SCHEDULED_LATER')).toEqual(['IN_PROCESS', 'PUBLIC_WORKS_COMPLETED_SCHEDULED_LATER']);
+    // Closed there, but the word is an open one: the word wins.
+    expect(of('in_progress', 'PROCESSED')).toEqual(['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS']);
+    // Not Kerro's words: ignored.
+    expect(of('fixed', 'COMPLETE')).toEqual(['PROCESSED', 'PUBLIC_WORKS_COMPLETED']);
   });
 });
