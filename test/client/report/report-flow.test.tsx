@@ -213,6 +213,42 @@ describe('report page /report', () => {
     expect((screen.getByRole('radio', { name: /^Potholes/ }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('focuses the one field a refusal names, says when a busy service can be tried again, and sends the kept photo on the next try', async () => {
+    const user = userEvent.setup();
+    serveReportApi();
+    const answers = [
+      { status: 400, body: [{ code: 400, description: 'description must be at least 10 characters: say what is wrong' }] },
+      { status: 429, body: [{ code: 429, description: 'too many reports from this address: at most 5 a minute; try again in 42 seconds' }] },
+      { status: 201, body: [{ service_request_id: 'r-3', service_notice: '' }] },
+    ];
+    const calls = stubXhr(() => answers[calls.length - 1]!);
+    await renderReport();
+    await fillValidReport(user);
+    await user.upload(screen.getByTestId('photo-input'), [jpeg('a.jpg')]);
+    await waitFor(() => expect(screen.getAllByRole('img', { name: /^Photo 1: / })).toHaveLength(1));
+
+    // A refusal of one field only: the focus goes to that field, everything typed stays.
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(await screen.findAllByText('Write at least 10 characters: say what is wrong.')).not.toHaveLength(0);
+    await waitFor(() => expect(document.activeElement?.id).toBe('report-description'));
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('A deep hole in the cycle lane.');
+    expect((screen.getByRole('radio', { name: /^Potholes/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getAllByRole('img', { name: /^Photo 1: / })).toHaveLength(1);
+    expect((screen.getByRole('button', { name: 'Send report' }) as HTMLButtonElement).disabled).toBe(false);
+
+    // Rate limited: a summary, not tied to a field, takes the focus and says when to try again.
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toContain('Try again in 42 seconds.'));
+    expect(alert.textContent).toContain('Nothing you entered is lost');
+    await waitFor(() => expect(document.activeElement?.id).toBe('report-problems'));
+
+    // Let through, the same form goes with its photo.
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect((await screen.findByTestId('report-id')).textContent).toBe('r-3');
+    expect(formFields(calls[2]!.body).filter(([name]) => name === 'media[]')).toHaveLength(1);
+  });
+
   it('says when the service cannot be reached, and lets the person try again', async () => {
     const user = userEvent.setup();
     const fetchMock = serveReportApi();
