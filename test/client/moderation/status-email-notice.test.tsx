@@ -30,7 +30,7 @@ describe('the status form’s word on email', () => {
     const panel = await openStatusForm('pending');
     await userEvent.click(within(panel).getByRole('radio', { name: /Being handled/ }));
     expect(within(panel).queryByText(/everyone following/)).toBeNull();
-    await userEvent.click(within(panel).getByRole('radio', { name: /Resolved/ }));
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Resolved, closes the report' }));
     expect(within(panel).getByText(/Saving closes the report: the reporter gets an email/)).toBeTruthy();
   });
 });

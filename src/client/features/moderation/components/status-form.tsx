@@ -120,6 +120,8 @@ export function StatusForm({ item }: { item: ModerationDetail }) {
               />
               <label htmlFor={optionId} className="console-choice__label">
                 {words.label}
+                {/* Read as "Resolved, closes the report", not "Resolvedcloses the report". */}
+                <span className="visually-hidden">,</span>{' '}
                 <span className="console-choice__meta">{t(`status.opens.${statusOfDetailedStatus([stage])}`)}</span>
               </label>
               <p className="console-choice__description" id={`${optionId}-description`}>
