@@ -103,11 +103,14 @@ export function written(
     const t = updateTexts[locale];
     const subjectLine = subjectLineOf(request, locale, settings);
     const text = lines(t, subjectLine, recipient, locale).join('\n');
-    return addressed(recipient, request, settings, { locale, subject: `${subjectOf(t, locale)}: ${truncate(subjectLine, 80)}`, text }, state, ownLinks);
+    return addressed(recipient, request, settings, { locale, subject: subjectWith(subjectOf(t, locale), truncate(subjectLine, 80)), text }, state, ownLinks);
   };
 }
 
 /** Which request a message is about, as every message names it. */
+/** "Status changed: Pothole", but "Was the problem fixed? – Pothole": no colon after a question. */
+export const subjectWith = (lead: string, subjectLine: string) => (/[?!]$/.test(lead) ? `${lead} – ${subjectLine}` : `${lead}: ${subjectLine}`);
+
 export const reportLine = (t: Texts, subjectLine: string, request: RequestFacts) => `${t.report}: ${subjectLine} (${request.service_request_id})`;
 
 /** A new report's facts for its receipt: with the body it goes to, when one is named (the city's words). */

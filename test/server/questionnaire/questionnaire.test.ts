@@ -93,7 +93,7 @@ describe('the questionnaire email', () => {
     expect(rows).toHaveLength(before + 1);
     const { mail, fixed, notFixed } = await answerLinks();
     expect(mail.to_address).toBe(reporter.email);
-    expect(mail.subject).toBe('Korjattiinko ongelma?: Kuoppa koulun portilla');
+    expect(mail.subject).toBe('Korjattiinko ongelma? – Kuoppa koulun portilla');
     expect(mail.body_text).toContain(`(${id})`);
     expect(fixed).toMatch(/^\/mail\/fixed\?token=\d+\.[\w-]{32}$/);
     expect(notFixed).toMatch(/^\/mail\/not-fixed\?token=\d+\.[\w-]{32}$/);
