@@ -223,7 +223,8 @@ export async function submitServiceRequest(
   // Anyone can type any address: until it is known to be its owner's, the receipt quotes nothing of the report.
   const receipt = input.email !== undefined && (await repositories.residents.isConfirmedAddress(input.email, now)) ? receiptMessage : unconfirmedReceiptMessage;
   const created = await createServiceRequest(
-    { ...context, receipt: (record: ReceiptFacts) => receipt(record, settings), idempotencyKey },
+    // The reporter's first name greets them in the receipt to their own confirmed address only.
+    { ...context, receipt: (record: ReceiptFacts) => receipt({ ...record, first_name: input.first_name ?? null }, settings), idempotencyKey },
     {
       input,
       attributes: attributes.values,

@@ -113,8 +113,8 @@ export const subjectWith = (lead: string, subjectLine: string) => (/[?!]$/.test(
 
 export const reportLine = (t: Texts, subjectLine: string, request: RequestFacts) => `${t.report}: ${subjectLine} (${request.service_request_id})`;
 
-/** A new report's facts for its receipt: with the body it goes to, when one is named (the city's words). */
-export type ReceiptFacts = RequestFacts & { agency_responsible?: string };
+/** A new report's facts for its receipt: with the body it goes to, when one is named (the city's words), and the reporter's first name if given. */
+export type ReceiptFacts = RequestFacts & { agency_responsible?: string; first_name?: string | null };
 
 /** "It goes to City of Espoo.", or nothing when no body is named. */
 export const goesToLines = (t: Texts, request: ReceiptFacts): string[] => {
@@ -123,8 +123,9 @@ export const goesToLines = (t: Texts, request: ReceiptFacts): string[] => {
 };
 
 export function receiptMessage(request: ReceiptFacts, settings: MessageSettings): RecipientMessage {
+  const firstName = oneLine(request.first_name ?? '').slice(0, 60);
   return written(request, settings, (t) => t.receiptSubject, (t, subjectLine) => [
-    t.greeting,
+    firstName ? t.greetingNamed.replace('{name}', firstName) : t.greeting,
     '',
     t.receiptIntro,
     '',

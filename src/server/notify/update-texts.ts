@@ -3,6 +3,8 @@ import type { SupportedLocale } from '../../shared/locales';
 
 export interface UpdateTexts {
   greeting: string;
+  /** The greeting with the reporter's first name, `{name}` (a receipt to a confirmed address). */
+  greetingNamed: string;
   receiptSubject: string;
   receiptIntro: string;
   /** Whom a new report goes to: `{body}` is the body's name (agency_responsible). */
@@ -40,6 +42,7 @@ export interface UpdateTexts {
 export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
   fi: {
     greeting: 'Hei,',
+    greetingNamed: 'Hei {name},',
     receiptSubject: 'Ilmoituksesi on vastaanotettu',
     receiptIntro: 'Kiitos ilmoituksestasi. Olemme vastaanottaneet sen.',
     goesTo: 'Ilmoitus menee käsiteltäväksi: {body}.',
@@ -71,6 +74,7 @@ export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
   },
   sv: {
     greeting: 'Hej,',
+    greetingNamed: 'Hej {name},',
     receiptSubject: 'Din anmälan har tagits emot',
     receiptIntro: 'Tack för din anmälan. Vi har tagit emot den.',
     goesTo: 'Anmälan går till {body}.',
@@ -102,6 +106,7 @@ export const updateTexts: Record<SupportedLocale, UpdateTexts> = {
   },
   en: {
     greeting: 'Hello,',
+    greetingNamed: 'Hello {name},',
     receiptSubject: 'Your report has been received',
     receiptIntro: 'Thank you for your report. We have received it.',
     goesTo: 'It goes to {body}.',

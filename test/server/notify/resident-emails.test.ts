@@ -47,6 +47,7 @@ describe('emails at each step', () => {
     const { mail } = receipt!;
     expect(mail.headers.get('subject')).toBe('Din anmälan har tagits emot: Grop vid skolan');
     expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative/);
+    expect(mail.plain.startsWith('Hej,\n')).toBe(true); // no first name given
     expect(mail.plain).toContain(`Anmälan: Grop vid skolan (${id})`);
     expect(mail.plain).toContain('Djup grop vid skolans port.');
     expect(mail.plain).not.toContain('går till'); // no body named, no line
@@ -157,9 +158,10 @@ describe('a receipt to an address nobody has confirmed (issue 39, item 7d)', () 
 
   it('once the address is confirmed (signed in by its link, or a follow confirmed), the full receipt as before', async () => {
     await confirmAddress('Aino@Example.org');
-    await submitRequest(t, { email: 'aino@example.org', locale: 'en', title: 'Pothole by the school', description: 'Deep pothole at the gate.' });
+    await submitRequest(t, { email: 'aino@example.org', locale: 'en', title: 'Pothole by the school', description: 'Deep pothole at the gate.', first_name: ' Aino ' });
     const [receipt] = await deliver();
     expect(receipt!.mail.headers.get('subject')).toBe('Your report has been received: Pothole by the school');
+    expect(receipt!.mail.plain.startsWith('Hello Aino,\n')).toBe(true);
     expect(receipt!.mail.plain).toContain('Deep pothole at the gate.');
     expect(receipt!.mail.html).toContain('Deep pothole at the gate<wbr>.');
 
