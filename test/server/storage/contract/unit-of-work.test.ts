@@ -11,9 +11,9 @@ const audit = (action: string, details: Record<string, unknown> = {}): PlannedCh
 
 /** The request as a moderator's plan would see it. */
 function snapshotOf(record: ServiceRequestRecord): ModerationSnapshot {
-  const { service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at, lat, long, duplicate_of, body_id } = record;
+  const { service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at, lat, long, duplicate_of, body_id, reject_reason, reject_where } = record;
   return {
-    service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at, lat, long, duplicate_of, body_id,
+    service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at, lat, long, duplicate_of, body_id, reject_reason, reject_where,
     media: record.media.map(({ position, file_name, content_type, byte_size }) => ({ position, file_name, content_type, byte_size })),
   };
 }

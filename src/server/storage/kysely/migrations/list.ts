@@ -15,6 +15,7 @@ import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
 import { photoOwnersStep } from './photo-owners';
 import { questionnairesStep } from './questionnaires';
+import { rejectReasonsStep } from './reject-reasons';
 import { requestsStep } from './requests';
 import { residentUpdateClientIdsStep } from './resident-update-client-ids';
 import { residentUpdatesStep } from './resident-updates';
@@ -66,4 +67,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0020-resident-update-client-ids', step: residentUpdateClientIdsStep },
   { name: '0021-status-back', step: statusBackStep },
   { name: '0022-case-system-updates', step: caseSystemUpdatesStep },
+  { name: '0023-reject-reasons', step: rejectReasonsStep },
 ];

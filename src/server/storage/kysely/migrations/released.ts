@@ -35,6 +35,7 @@ export const releasedMigrations: readonly string[] = [
   '0020-resident-update-client-ids',
   '0021-status-back',
   '0022-case-system-updates',
+  '0023-reject-reasons',
 ];
 
 /**
