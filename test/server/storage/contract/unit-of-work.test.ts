@@ -65,6 +65,24 @@ describe('unit of work: changeRequest', () => {
     expect(seen!.media.map((media) => media.position)).toEqual([1, 2]);
   });
 
+  it('keeps a rejection\'s reason and where to report instead, which the next plan and every read see (issue 41, item 3)', async () => {
+    const stored = await seed();
+    expect(stored).toMatchObject({ reject_reason: null, reject_where: null });
+    await opened.store.unitOfWork.changeRequest('req-1', () => ({
+      set: { moderation: 'rejected', detailed_status: ['REJECTED'], reject_reason: 'not_responsible', reject_where: 'HSY, hsy.fi' },
+      audit: audit('reject'),
+    }));
+    let seen: ModerationSnapshot | undefined;
+    await opened.store.unitOfWork.changeRequest('req-1', (current) => {
+      seen = structuredClone(current);
+      return undefined;
+    });
+    expect(seen).toMatchObject({ reject_reason: 'not_responsible', reject_where: 'HSY, hsy.fi' });
+    expect(await opened.store.serviceRequests.find('req-1')).toMatchObject({ moderation: 'rejected', reject_reason: 'not_responsible', reject_where: 'HSY, hsy.fi' });
+    const [listed] = await opened.store.serviceRequests.query({ ids: ['req-1'], moderation: ['rejected'], limit: 10 });
+    expect(listed).toMatchObject({ reject_reason: 'not_responsible', reject_where: 'HSY, hsy.fi' });
+  });
+
   it('a plan that decides nothing writes nothing', async () => {
     const stored = await seed();
     const token = await opened.store.serviceRequests.changeToken();
