@@ -251,10 +251,13 @@ describe('moderator console in Chromium', () => {
     expect(await page.getByRole('region', { name: 'Public view' }).locator('.request-details__main img').count()).toBe(0);
     expect((await fetch(new URL(photoUrl!, suite.server.baseUrl))).status).toBe(404);
 
-    // Keyboard only: open the rejection, type the reason, confirm with Enter.
+    // Keyboard only: open the rejection, choose its first reason (personal data), Tab to the note, confirm with Enter.
     await page.getByRole('button', { name: 'Reject…' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByLabel('Reason (optional)').waitFor();
+    await page.getByRole('group', { name: 'Reason' }).waitFor();
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('personal_data');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
     await page.keyboard.type('The photo shows a licence plate; please report it again without one.');
     await page.keyboard.press('Tab');
@@ -271,11 +274,8 @@ describe('moderator console in Chromium', () => {
     await resident.page.getByText('Removed by a moderator', { exact: true }).waitFor();
     expect(await resident.page.getByText(title, { exact: true }).count()).toBe(0);
     expect(await resident.page.getByText('A car is parked on the cycle path every morning.').count()).toBe(0);
-    await resident.page
-      .locator('.request-details__notes')
-      .getByText('The photo shows a licence plate; please report it again without one.', { exact: true })
-      .waitFor();
-    expect(await resident.page.locator('.request-details__status').textContent()).toBe('Status: ClosedRejected');
+    await resident.page.locator('.request-details__notes').getByText('please report it again without one.', { exact: false }).waitFor();
+    expect(await resident.page.locator('.request-details__status').textContent()).toBe('Status: ClosedRejected · Personal data');
     await expectCleanRunThenClose(resident);
     await expectCleanRunThenClose(opened);
   });

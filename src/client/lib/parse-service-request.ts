@@ -1,4 +1,5 @@
 import type { ExtendedAttributes, HistoryEntry, ResidentUpdateEntry, ServiceRequest } from '../../shared/georeport/types';
+import { isRejectReason } from '../../shared/moderation/reject-reasons';
 import { ApiError } from './http-client';
 
 // Hand-written rather than zod: the map on the first page reads these, and zod is about 25 KiB
@@ -25,6 +26,7 @@ function extendedAttributesOf(value: unknown): ExtendedAttributes | undefined {
     history: Array.isArray(value.history) ? value.history.map(historyEntryOf).filter((entry) => entry !== undefined) : undefined,
     duplicate_of: optionalText(value.duplicate_of),
     content_withheld: value.content_withheld === true || value.content_withheld === 'true' ? true : undefined,
+    reject_reason: isRejectReason(value.reject_reason) ? value.reject_reason : undefined,
   };
 }
 
@@ -47,7 +49,15 @@ function historyEntryOf(value: unknown): HistoryEntry | undefined {
   const update = isObject(value.update) && text(value.update.text) ? residentUpdateOf(value.update) : undefined;
   // A resident's update with nothing to show is no entry.
   if (value.kind === 'resident_update' && !update) return undefined;
-  return { kind: value.kind, datetime: text(value.datetime), detailed_status: text(value.detailed_status), note: optionalText(value.note), update };
+  return {
+    kind: value.kind,
+    datetime: text(value.datetime),
+    detailed_status: text(value.detailed_status),
+    note: optionalText(value.note),
+    update,
+    duplicate_of: optionalText(value.duplicate_of),
+    reject_reason: isRejectReason(value.reject_reason) ? value.reject_reason : undefined,
+  };
 }
 
 function residentUpdateOf(value: Fields): ResidentUpdateEntry {

@@ -3,6 +3,7 @@ import { mergedMessage } from '../notify/subscriber-messages';
 import { historyOf, planChange as plan, type ChangeContext } from '../notify/public-change';
 import { conflict, notFound } from './errors';
 import { bodyChange, samePlace, type PlaceBodies } from './reassign';
+import type { RejectReason } from '../../shared/moderation/reject-reasons';
 import type { BodyRecord, ChangePlan, ModerationSnapshot, RequestFieldChanges } from '../storage/repositories/types';
 
 /**
@@ -25,17 +26,34 @@ export const publishPlan =
     return { ...plan(context, current, { moderation: 'published' }, 'publish', {}), ...(forward ? { forward } : {}) };
   };
 
-/** Rejected requests never appear in listings; by id they show REJECTED (closed) with the reason as status notes. */
+/** A rejection but a duplicate's (duplicatePlan): its reason, where to report instead, the moderator's public note. */
+export interface Rejection {
+  reason: Exclude<RejectReason, 'duplicate'>;
+  where?: string;
+  note?: string | null;
+}
+
+/**
+ * Rejected requests never appear in listings; by id they show REJECTED (closed), their reason in
+ * words as status notes (open311/public-notices.ts) and, unless it withholds them, their text
+ * and photos. The audit keeps the reason's code, never the free texts.
+ */
 export const rejectPlan =
-  (context: ChangeContext, reason: string | null | undefined): ChangePlan =>
+  (context: ChangeContext, { reason, where, note }: Rejection): ChangePlan =>
   (current) => {
     if (current.moderation === 'rejected') throw conflict('this request is already rejected');
     return plan(
       context,
       current,
-      { moderation: 'rejected', detailed_status: ['REJECTED'], status_notes: reason ?? '' },
+      {
+        moderation: 'rejected',
+        detailed_status: ['REJECTED'],
+        status_notes: note?.trim() ?? '',
+        reject_reason: reason,
+        reject_where: reason === 'not_responsible' ? (where?.trim() ?? null) : null,
+      },
       'reject',
-      { from: current.moderation, reason_given: Boolean(reason) },
+      { from: current.moderation, reason, note_given: Boolean(note?.trim()) },
     );
   };
 
@@ -96,9 +114,10 @@ export const duplicatePlan =
     // The duplicate's public answer names its original, and its reporter and followers are told the
     // original's title: a pending original's id would open its unmoderated text and exact place.
     if (original.moderation !== 'published') throw conflict(`${originalId} is not published yet; publish it first, then mark this one a duplicate of it`);
-    const after: ModerationSnapshot = { ...current, moderation: 'rejected', detailed_status: ['REJECTED'], duplicate_of: originalId };
+    const rejected = { moderation: 'rejected', detailed_status: ['REJECTED'], duplicate_of: originalId, reject_reason: 'duplicate', reject_where: null } as const;
+    const after: ModerationSnapshot = { ...current, ...rejected, detailed_status: ['REJECTED'] };
     return {
-      set: { moderation: 'rejected', detailed_status: ['REJECTED'], duplicate_of: originalId, updated_at: context.now },
+      set: { ...rejected, detailed_status: ['REJECTED'], updated_at: context.now },
       audit: { at: context.now, moderator: context.moderator, action: 'duplicate', details: { original: originalId, from: current.moderation } },
       history: historyOf(current, after, context.now),
       mergeInto: {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isBaseDetailedStatus, isPublicWorksStatus } from '../../shared/georeport/detailed-status';
-import { descriptionTextSchema, inputProblems, titleTextSchema } from '../../shared/georeport/request-input-schema';
-import { caseSystemNoteSchema, statusNotesSchema } from '../../shared/moderation/input-rules';
+import { descriptionTextSchema, inputProblems, plainTextSchema, titleTextSchema } from '../../shared/georeport/request-input-schema';
+import { caseSystemNoteSchema, statusNotesMaxLength, statusNotesSchema } from '../../shared/moderation/input-rules';
+import { rejectReasons, rejectWhereMaxLength } from '../../shared/moderation/reject-reasons';
 import { moderationFlags, moderationStates } from '../../shared/moderation/wire';
 import { ProblemTexts } from '../../shared/validation/problems';
 import { invalidInput } from './errors';
@@ -45,8 +46,6 @@ export const listQuery = z.object({
   flag,
 });
 
-/** How a moderator resolves a request's reports of abuse: keep it published, or hide it (rejected, with an optional public reason). */
-
 export const detailQuery = z.object({ locale: z.string().max(20).optional() });
 
 const auditEntryId = problem({ code: 'invalid_id', field: 'before' }, 'before must be an audit entry id');
@@ -66,12 +65,43 @@ function onlyFields<Shape extends z.ZodRawShape>(shape: Shape) {
   });
 }
 
-export const rejectBody = onlyFields({ reason: z.union([statusNotesSchema, z.null()]).optional() });
+const reasonProblem = problem({ code: 'unknown_value', field: 'reason' }, `reason must be one of ${rejectReasons.join(', ')}`);
+const rejectReason = z.enum(rejectReasons, reasonProblem);
+const whereRequired = problem({ code: 'required', field: 'where' }, 'where is required for not_responsible: say where to report it instead');
+const originalRequired = problem({ code: 'required', field: 'original' }, 'original is required for duplicate: give the id of the original report');
+const noteRequired = problem({ code: 'required', field: 'note' }, 'note is required for other: say publicly why the report is rejected');
+const whereOnly = problem({ code: 'unknown_field', field: 'where' }, 'where is sent only with reason not_responsible');
+const originalOnly = problem({ code: 'unknown_field', field: 'original' }, 'original is sent only with reason duplicate');
+const noteNotForDuplicate = problem({ code: 'unknown_field', field: 'note' }, "note cannot be sent with duplicate: its public text points to the original's updates");
+const whereText = plainTextSchema('where', rejectWhereMaxLength);
+const noteText = z.union([plainTextSchema('note', statusNotesMaxLength), z.null()]);
 
-/** How a moderator resolves a request's reports of abuse: keep it published, or hide it (rejected, with an optional public reason). */
+/**
+ * Why the request is rejected, from the fixed list (issue 41, item 3), with what that reason needs:
+ * `where` to report instead (not_responsible), the `original` (duplicate), a public `note`
+ * (optional, required for other).
+ */
+export const rejectBody = onlyFields({
+  reason: rejectReason,
+  where: whereText.optional(),
+  original: requestId.optional(),
+  note: noteText.optional(),
+}).superRefine((body, context) => {
+  if (body.reason === 'not_responsible' && !body.where?.trim()) context.addIssue({ code: 'custom', path: ['where'], ...whereRequired });
+  if (body.reason !== 'not_responsible' && body.where !== undefined) context.addIssue({ code: 'custom', path: ['where'], ...whereOnly });
+  if (body.reason === 'duplicate' && !body.original) context.addIssue({ code: 'custom', path: ['original'], ...originalRequired });
+  if (body.reason !== 'duplicate' && body.original !== undefined) context.addIssue({ code: 'custom', path: ['original'], ...originalOnly });
+  // A duplicate's public words point to its original; a note of its own would never be shown.
+  if (body.reason === 'duplicate' && body.note) context.addIssue({ code: 'custom', path: ['note'], ...noteNotForDuplicate });
+  if (body.reason === 'other' && !body.note?.trim()) context.addIssue({ code: 'custom', path: ['note'], ...noteRequired });
+});
+export type RejectBody = z.infer<typeof rejectBody>;
+
+/** How a moderator resolves a request's reports of abuse: keep it published, or hide it (rejected as abusive or for personal data, with an optional public note). */
 export const abuseResolveBody = onlyFields({
   action: z.enum(['keep', 'hide'], problem({ code: 'unknown_value', field: 'action' }, 'action must be keep or hide')),
-  reason: z.union([statusNotesSchema, z.null()]).optional(),
+  reason: z.enum(['abusive', 'personal_data'], problem({ code: 'unknown_value', field: 'reason' }, 'reason must be abusive or personal_data')).default('abusive'),
+  note: noteText.optional(),
 });
 
 /** Same rules as a submitted request; an empty or null title removes it. */

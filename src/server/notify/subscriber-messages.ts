@@ -7,6 +7,7 @@
  */
 import { resolveLocale, type SupportedLocale } from '../../shared/locales';
 import { translationOf } from '../open311/presenter';
+import { publicStatusNotes, type RejectionFacts } from '../open311/public-notices';
 import type { ModerationSnapshot, NewOutboxMessage, QuestionnaireMessage, Recipient, RecipientMessage, ServiceTypeRecord } from '../storage/repositories/types';
 import { composeClosedRequestMessage } from './closed-request-message';
 import { detailedStatusWords } from './detailed-status-words';
@@ -29,7 +30,8 @@ export interface MessageSettings {
 export type RequestFacts = Pick<
   ModerationSnapshot,
   'service_request_id' | 'service_code' | 'title' | 'description' | 'requested_at' | 'detailed_status' | 'status_notes'
->;
+> &
+  RejectionFacts;
 
 export type UpdateKind = 'published' | 'status' | 'note' | 'reopened';
 
@@ -145,7 +147,8 @@ export function receiptMessage(request: ReceiptFacts, settings: MessageSettings)
 
 /** An update after a public change; `request` is the request as it is after the change. */
 export function updateMessage(kind: UpdateKind, request: RequestFacts, settings: MessageSettings): RecipientMessage {
-  const notes = request.status_notes.trim();
+  // The notes as the public reads them in the recipient's language (a rejection's reason in words).
+  const notesIn = (locale: SupportedLocale) => publicStatusNotes(request, locale).trim();
   return written(request, settings, (t) => t.updateSubject, (t, subjectLine, _recipient, locale) => [
     t.greeting,
     '',
@@ -153,7 +156,7 @@ export function updateMessage(kind: UpdateKind, request: RequestFacts, settings:
     '',
     reportLine(t, subjectLine, request),
     `${t.status}: ${detailedStatusWords(locale, request.detailed_status, t.statusNames)}`,
-    ...(notes ? ['', t.notes, notes] : []),
+    ...(notesIn(locale) ? ['', t.notes, notesIn(locale)] : []),
     '',
     t.track,
     settings.links.requestUrl(request.service_request_id),
@@ -173,7 +176,7 @@ export function closingMessage(request: RequestFacts, settings: MessageSettings)
       requestedAt: request.requested_at,
       closedAs: request.detailed_status[0] ?? 'PROCESSED',
       detailedStatus: request.detailed_status,
-      statusNotes: request.status_notes,
+      statusNotes: publicStatusNotes(request, locale),
       trackUrl: settings.links.requestUrl(request.service_request_id),
       timeZone: settings.timeZone,
     });

@@ -13,7 +13,7 @@ import type { SupportedLocale } from '../../shared/locales';
 import type { HistoryEvent, PublicChange, PublicResidentUpdate, ServiceAttribute, ServiceRequestRecord, ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
 import type { GeoReportDocument, ListDocument } from './document';
-import { duplicateNotes, withheldNotice } from './public-notices';
+import { isWithheldRejection, publicStatusNotes, withheldNotice } from './public-notices';
 
 export interface PresentOptions {
   locale: SupportedLocale;
@@ -26,11 +26,21 @@ export interface PresentOptions {
 }
 
 /**
- * A report a moderator rejected (for abuse or personal data) still answers by id, but its
- * resident's text, photos and exact place are withheld. A duplicate is rejected too, for its
- * own reason: it points to its original and keeps its text.
+ * A report a moderator rejected for abuse or personal data (or before reasons were chosen from a
+ * list) still answers by id, but its resident's text, photos and exact place are withheld. Every
+ * other reason keeps them: a duplicate points to its original, the others say their reason.
  */
-export const isWithheld = (record: ServiceRequestRecord) => record.moderation === 'rejected' && record.duplicate_of === null;
+export const isWithheld = (record: ServiceRequestRecord) => isWithheldRejection(record);
+
+/**
+ * What the rejection's status entry adds (a Kerro extension): the original of a duplicate, or the
+ * reason. A rejection is final, so the entry that moved the request to REJECTED is its rejection.
+ */
+function rejectionOf(record: ServiceRequestRecord, event: HistoryEvent): Pick<HistoryEntry, 'duplicate_of' | 'reject_reason'> {
+  if (record.moderation !== 'rejected' || event.kind !== 'status' || event.detailed_status[0] !== 'REJECTED') return {};
+  if (record.duplicate_of) return { duplicate_of: record.duplicate_of };
+  return record.reject_reason ? { reject_reason: record.reject_reason } : {};
+}
 
 /** The public, dated history: received, then every stored change, oldest first. */
 export function presentHistory(record: ServiceRequestRecord, events: readonly HistoryEvent[], timeZone: string, baseUrl: string): HistoryEntry[] {
@@ -47,6 +57,7 @@ export function presentHistory(record: ServiceRequestRecord, events: readonly Hi
       detailed_status: formatDetailedStatus(event.detailed_status),
       note: event.note.trim() === '' ? undefined : event.note,
       update: event.resident_update ? presentResidentUpdate(event.resident_update, baseUrl) : undefined,
+      ...rejectionOf(record, event),
     })),
   ];
 }
@@ -165,7 +176,7 @@ export function presentServiceRequest(
   const time = (epochMs: number) => formatW3cDateTime(epochMs, options.timeZone);
   const presented: ServiceRequest = {
     service_request_id: record.service_request_id,
-    status_notes: record.duplicate_of ? duplicateNotes(options.locale, record.duplicate_of) : record.status_notes,
+    status_notes: publicStatusNotes(record, options.locale),
     status: record.status,
     service_code: record.service_code,
     service_name: serviceName,
@@ -192,6 +203,7 @@ export function presentServiceRequest(
       media_urls: mediaUrls,
       history: options.history ? presentHistory(record, options.history.get(record.service_request_id) ?? [], options.timeZone, options.baseUrl) : undefined,
       duplicate_of: record.duplicate_of ?? undefined,
+      reject_reason: record.moderation === 'rejected' ? (record.reject_reason ?? undefined) : undefined,
     };
   }
   return presented;
@@ -206,11 +218,11 @@ function presentWithheld(record: ServiceRequestRecord, serviceName: string, exte
   const time = (epochMs: number) => formatW3cDateTime(epochMs, options.timeZone);
   return {
     service_request_id: record.service_request_id,
-    status_notes: record.status_notes,
+    status_notes: publicStatusNotes(record, options.locale),
     status: record.status,
     service_code: record.service_code,
     service_name: serviceName,
-    description: withheldNotice(options.locale),
+    description: withheldNotice(options.locale, record.reject_reason),
     agency_responsible: record.agency_responsible,
     service_notice: record.service_notice,
     requested_datetime: time(record.requested_at),
@@ -225,6 +237,7 @@ function presentWithheld(record: ServiceRequestRecord, serviceName: string, exte
           media_urls: [],
           history: options.history ? presentHistory(record, options.history.get(record.service_request_id) ?? [], options.timeZone, options.baseUrl) : undefined,
           content_withheld: true,
+          reject_reason: record.reject_reason ?? undefined,
         }
       : undefined,
   };

@@ -4,12 +4,15 @@
  * place that encodes and decodes it, for inserts, reads and moderation's changes alike.
  */
 import { statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
+import { isRejectReason } from '../../shared/moderation/reject-reasons';
 import type { ListingEntry } from './repositories/core';
 import type { NewServiceRequest, RequestFieldChanges, ServiceRequestRecord, StoredMedia } from './repositories/types';
 
 /** A row as a database returns it: the record, with the list and map columns still as text. */
-export type ServiceRequestRow = Omit<ServiceRequestRecord, 'detailed_status' | 'attributes' | 'media'> & {
+export type ServiceRequestRow = Omit<ServiceRequestRecord, 'detailed_status' | 'attributes' | 'media' | 'reject_reason'> & {
   detailed_status: string;
+  /** A code of the reject reasons' list; decoded through it, so a code this version does not know reads as an old rejection (withheld). */
+  reject_reason: string | null;
   attributes_json: string;
 };
 
@@ -18,7 +21,7 @@ export const requestColumns = [
   'address_id', 'zip_code', 'service_object_type', 'service_object_id', 'email', 'first_name', 'last_name',
   'phone', 'device_id', 'account_id', 'locale', 'status', 'detailed_status', 'status_notes',
   'agency_responsible', 'service_notice', 'moderation', 'external_media_url', 'attributes_json',
-  'requested_at', 'updated_at', 'expected_at', 'duplicate_of', 'body_id',
+  'requested_at', 'updated_at', 'expected_at', 'duplicate_of', 'body_id', 'reject_reason', 'reject_where',
 ] as const;
 
 export type RequestColumn = (typeof requestColumns)[number];
@@ -47,8 +50,8 @@ export function decodeDetailedStatus(text: string): string[] {
   return text === '' ? [] : text.split(',');
 }
 
-/** A new row: duplicate_of is left to its default (none). */
-export type NewServiceRequestRow = Omit<ServiceRequestRow, 'duplicate_of'>;
+/** A new row: duplicate_of and the reject reason are left to their default (none). */
+export type NewServiceRequestRow = Omit<ServiceRequestRow, 'duplicate_of' | 'reject_reason' | 'reject_where'>;
 
 export function encodeRequest(request: NewServiceRequest): NewServiceRequestRow {
   return {
@@ -87,7 +90,7 @@ export function encodeRequest(request: NewServiceRequest): NewServiceRequestRow 
 
 const changeableColumns = [
   'title', 'description', 'moderation', 'detailed_status', 'status_notes', 'external_media_url', 'updated_at',
-  'service_code', 'lat', 'long', 'duplicate_of', 'body_id', 'agency_responsible',
+  'service_code', 'lat', 'long', 'duplicate_of', 'body_id', 'agency_responsible', 'reject_reason', 'reject_where',
 ] as const satisfies readonly (keyof RequestFieldChanges)[];
 
 /** Column values of a change; `status` always follows the detailed status. */
@@ -137,6 +140,8 @@ export function decodeRequest(row: ServiceRequestRow, media: StoredMedia[]): Ser
     expected_at: row.expected_at,
     duplicate_of: row.duplicate_of,
     body_id: row.body_id,
+    reject_reason: isRejectReason(row.reject_reason) ? row.reject_reason : null,
+    reject_where: row.reject_where,
     media,
   };
 }

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { requestStatuses } from './detailed-status';
+import { rejectReasons } from '../moderation/reject-reasons';
 import type { ServiceRequest } from './types';
 
 /** W3C datetime with an offset or Z, as every GeoReport time must be. */
@@ -35,11 +36,14 @@ const extendedAttributesSchema = z.strictObject({
             marked: z.enum(['fixed', 'still_there']).optional(),
           })
           .optional(),
+        duplicate_of: z.string().min(1).optional(),
+        reject_reason: z.enum(rejectReasons).optional(),
       }),
     )
     .optional(),
   duplicate_of: z.string().min(1).optional(),
   content_withheld: z.literal(true).optional(),
+  reject_reason: z.enum(rejectReasons).optional(),
 });
 
 export const serviceRequestSchema = z.strictObject({

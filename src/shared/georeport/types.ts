@@ -1,5 +1,6 @@
 import type { RequestStatus } from './detailed-status';
 import type { ExtensionStatus } from './request-updates';
+import type { RejectReason } from '../moderation/reject-reasons';
 
 /**
  * Wire shapes of the GeoReport v2 + CitySDK resources, as JSON clients receive them. The
@@ -29,6 +30,8 @@ export type ExtendedAttributes = {
   duplicate_of?: string;
   /** Kerro extension: rejected by a moderator; its text, photos and place are withheld, `description` says so. */
   content_withheld?: true;
+  /** Kerro extension: why a moderator rejected it (issue 41, item 3); `status_notes` says it in words. Absent for rejections before the list. */
+  reject_reason?: RejectReason;
 };
 
 /**
@@ -46,6 +49,10 @@ export type HistoryEntry = {
   note?: string;
   /** kind `resident_update`: what the resident wrote. */
   update?: ResidentUpdateEntry;
+  /** Kerro extension, on the status entry of a rejection: the duplicate's original… */
+  duplicate_of?: string;
+  /** …or the reason it was rejected for. */
+  reject_reason?: RejectReason;
 };
 
 /** A resident's published update as the public sees it: never their address, their name only when they chose to show it. */

@@ -222,8 +222,10 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       item.moderation = 'rejected';
       item.public.status = 'closed';
       item.public.extended_attributes.detailed_status = 'REJECTED';
-      item.public.status_notes = typeof body.reason === 'string' ? body.reason : '';
-      audit(item, 'reject', { reason_given: Boolean(body.reason), ...(item.private.email ? { notified: true } : {}) });
+      // The server says the reason in words before the note; the fake keeps the note and the code.
+      item.public.status_notes = typeof body.note === 'string' ? body.note : '';
+      (item.public.extended_attributes as Record<string, unknown>).reject_reason = body.reason;
+      audit(item, 'reject', { reason: body.reason, note_given: Boolean(body.note), ...(item.private.email ? { notified: true } : {}) });
       return jsonResponse(detail(item));
     }
     if (method === 'PATCH' && !action) {

@@ -62,25 +62,50 @@ describe('review page', { timeout: 30_000 }, () => {
     expect(within(section('History')).getByText('Published')).toBeTruthy();
   });
 
-  it('rejects with a reason, telling first that the reporter will get it by email', async () => {
+  it('rejects with a reason from the list and where to report instead, telling first that the reporter will get the note by email', async () => {
     const { api } = await openReview();
     await userEvent.click(screen.getByRole('button', { name: 'Reject…' }));
-    const reason = screen.getByLabelText('Reason (optional)');
+    const reasons = screen.getByRole('group', { name: 'Reason' });
     // At once, not a frame later: focus never rests on <body> in between.
-    expect(document.activeElement).toBe(reason);
-    expect(screen.getByText('Shown on the report’s public page as the city’s notes, and emailed to the reporter.'.replace(/’/g, "'"))).toBeTruthy();
-    await enterText(userEvent, reason, 'Duplicate of an earlier report.');
+    expect(document.activeElement).toBe(within(reasons).getByRole('radio', { name: 'Personal data' }));
+    // Each reason says what the public will see.
+    expect(within(reasons).getAllByText('Its text, photos and exact place are hidden from the public.')).toHaveLength(2);
+
+    // Nothing chosen: said on the group, focus on its first choice, nothing sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Reject the report' }));
+    expect(within(reasons).getByText('Choose a reason.')).toBeTruthy();
+    expect(api.writes()).toEqual([]);
+
+    await userEvent.click(within(reasons).getByRole('radio', { name: 'Not our responsibility' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reject the report' }));
+    const where = screen.getByLabelText('Where to report it instead');
+    expect(screen.getByText('Say where to report it instead.')).toBeTruthy();
+    expect(document.activeElement).toBe(where);
+    await enterText(userEvent, where, 'HSY, hsy.fi');
+    expect(screen.getByText("Shown after the reason on the report's public page, and emailed to the reporter.")).toBeTruthy();
+    await enterText(userEvent, screen.getByLabelText('Public note (optional)'), 'The yard belongs to the housing company.');
     await userEvent.click(screen.getByRole('button', { name: 'Reject the report' }));
     expect(await screen.findByText('Rejected. The report will not be listed publicly.')).toBeTruthy();
 
     const reject = api.writes().at(-1)!;
     expect(reject.path).toBe('/moderation/api/requests/r1/reject');
-    expect(reject.body).toEqual({ reason: 'Duplicate of an earlier report.' });
+    expect(reject.body).toEqual({ reason: 'not_responsible', where: 'HSY, hsy.fi', note: 'The yard belongs to the housing company.' });
     expect(reject.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
-    // The preview now shows what the public sees: closed, rejected, with the reason as notes.
+    // The preview now shows what the public sees: closed, rejected for its reason, with the note.
     const preview = section('Public view');
-    expect(within(preview).getAllByText('Duplicate of an earlier report.').length).toBeGreaterThan(0);
+    expect(within(preview).getAllByText('The yard belongs to the housing company.').length).toBeGreaterThan(0);
     expect(within(preview).getAllByText('Status:', { exact: false })[0]!.parentElement!.textContent).toBe('Status: Closed');
+    expect(within(preview).getAllByText('Rejected · Not our responsibility').length).toBeGreaterThan(0);
+  });
+
+  it('asks for a note when the reason is "other", in Finnish', async () => {
+    const { api } = await openReview(undefined, 'fi');
+    await userEvent.click(screen.getByRole('button', { name: 'Hylkää…' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Muu syy' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Hylkää ilmoitus' }));
+    expect(screen.getByText('Kirjoita julkinen huomautus, jossa kerrot syyn.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Julkinen huomautus'));
+    expect(api.writes()).toEqual([]);
   });
 
   it('cancelling a rejection sends nothing and gives focus back to the button', async () => {

@@ -22,17 +22,17 @@ const get = (id: string, query: string) => t.app.inject({ method: 'GET', url: `/
 describe('a rejected report by id', () => {
   it('still answers every field a single request must have, closed and REJECTED with the reason, but none of the resident’s text, photos or place', async () => {
     const id = await submitRequest(t, resident);
-    await session.request('POST', `/requests/${id}/reject`, { reason: 'Henkilötietoja.' });
+    await session.request('POST', `/requests/${id}/reject`, { reason: 'personal_data', note: 'Puhelinnumero näkyi.' });
 
     const english = await publicDetail(t, id);
     expect(serviceRequestSchema.parse(english)).toEqual(english);
     expect(english).toEqual({
       service_request_id: id,
       status: 'closed',
-      status_notes: 'Henkilötietoja.',
+      status_notes: 'A moderator rejected this report because it held personal information. Its text, photos and exact location are not shown.\n\nPuhelinnumero näkyi.',
       service_code: '171',
       service_name: 'Potholes',
-      description: "A moderator removed this report's text, photos and exact location, as they broke the service's rules or held personal information.",
+      description: "A moderator removed this report's text, photos and exact location, as they held personal information.",
       agency_responsible: expect.any(String),
       service_notice: expect.any(String),
       requested_datetime: expect.any(String),
@@ -44,8 +44,9 @@ describe('a rejected report by id', () => {
         title: '',
         detailed_status: 'REJECTED',
         media_urls: [],
-        history: [expect.objectContaining({ kind: 'received' }), expect.objectContaining({ kind: 'status', detailed_status: 'REJECTED', note: 'Henkilötietoja.' })],
+        history: [expect.objectContaining({ kind: 'received' }), expect.objectContaining({ kind: 'status', detailed_status: 'REJECTED', note: 'Puhelinnumero näkyi.', reject_reason: 'personal_data' })],
         content_withheld: true,
+        reject_reason: 'personal_data',
       },
     });
 
@@ -54,8 +55,8 @@ describe('a rejected report by id', () => {
     expect(Object.keys(plain)).toEqual(expect.arrayContaining(['service_request_id', 'status', 'status_notes', 'service_code', 'service_name', 'description', 'requested_datetime', 'updated_datetime']));
     expect(plain).not.toHaveProperty('extended_attributes');
     const xml = (await get(id, '.xml?extensions=true&locale=fi')).body;
-    expect(xml).toContain('<status_notes>Henkilötietoja.</status_notes><status>closed</status>');
-    expect(xml).toContain('<description>Moderaattori poisti tämän ilmoituksen tekstin, kuvat ja tarkan sijainnin, koska ne rikkoivat palvelun sääntöjä tai sisälsivät henkilötietoja.</description>');
+    expect(xml).toContain('<status_notes>Moderaattori hylkäsi ilmoituksen, koska se sisälsi henkilötietoja. Sen tekstiä, kuvia ja tarkkaa sijaintia ei näytetä.\n\nPuhelinnumero näkyi.</status_notes><status>closed</status>');
+    expect(xml).toContain('<description>Moderaattori poisti tämän ilmoituksen tekstin, kuvat ja tarkan sijainnin, koska ne sisälsivät henkilötietoja.</description>');
     expect(xml).toContain('<content_withheld>true</content_withheld>');
 
     for (const answer of [JSON.stringify(english), JSON.stringify(plain), xml]) {

@@ -98,7 +98,7 @@ describe('the moderation API scoped to a moderator’s bodies', () => {
   it('every change to another body’s request is refused as if it did not exist, and changes nothing', async () => {
     const attempts = [
       ['POST', `/requests/${ids.vantaa}/publish`, undefined],
-      ['POST', `/requests/${ids.vantaa}/reject`, { reason: 'not a real problem' }],
+      ['POST', `/requests/${ids.vantaa}/reject`, { reason: 'not_a_problem' }],
       ['POST', `/requests/${ids.vantaa}/status`, { detailed_status: ['IN_PROCESS'], status_notes: 'on it' }],
       ['PATCH', `/requests/${ids.vantaa}`, { description: 'Rewritten by a moderator of another body.' }],
       ['POST', `/requests/${ids.vantaa}/location`, { lat: 60.2, long: 24.9 }],

@@ -58,7 +58,7 @@ describe('likely duplicates in the queue', () => {
     const published = await submitRequest(t, { description: 'Deep pothole on the cycle path by the school.' });
     await session.request('POST', `/requests/${published}/publish`);
     const rejected = await submitRequest(t, { description: 'Deep pothole on the cycle path by the school!' });
-    await session.request('POST', `/requests/${rejected}/reject`, { reason: 'Offensive words.' });
+    await session.request('POST', `/requests/${rejected}/reject`, { reason: 'abusive' });
     const fresh = await submitRequest(t, { description: 'A deep pothole on the cycle path at the school.' });
     expect((await queue()).get(fresh)!.likely_duplicates.map((mark) => [mark.service_request_id, mark.moderation])).toEqual([[published, 'published']]);
   });
@@ -104,12 +104,12 @@ describe('"Duplicate of …"', () => {
     const page = await publicDetail(t, duplicate);
     expect(page).toMatchObject({
       status: 'closed',
-      status_notes: `Duplicate of report ${original}. Updates are published there.`,
+      status_notes: `Duplicate of #${original}. Updates are published there.`,
       description: 'A deep pothole in front of the school gate.',
       extended_attributes: { detailed_status: 'REJECTED', duplicate_of: original },
     });
     const finnish = (await t.app.inject({ method: 'GET', url: `/open311/v1/requests/${duplicate}.xml?extensions=true&locale=fi` })).body;
-    expect(finnish).toContain(`<status_notes>Sama asia kuin ilmoituksessa ${original}. Päivitykset julkaistaan siellä.</status_notes>`);
+    expect(finnish).toContain(`<status_notes>Sama asia kuin ilmoituksessa #${original}. Päivitykset julkaistaan siellä.</status_notes>`);
     expect(finnish).toContain(`<duplicate_of>${original}</duplicate_of>`);
 
     const told = (await outbox()).slice(before);

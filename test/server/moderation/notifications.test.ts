@@ -98,16 +98,16 @@ describe('closing a request queues an email to the requester', () => {
 
   it('on rejection, in Swedish and English, with the reason', async () => {
     const sv = await submitRequest(t, { email: 'sven@example.org', locale: 'sv' });
-    await session.request('POST', `/requests/${sv}/reject`, { reason: 'Gäller inte staden.' });
+    await session.request('POST', `/requests/${sv}/reject`, { reason: 'other', note: 'Gäller inte staden.' });
     const en = await submitRequest(t, { email: 'ann@example.org', locale: 'en_GB' });
-    await session.request('POST', `/requests/${en}/reject`);
+    await session.request('POST', `/requests/${en}/reject`, { reason: 'not_a_problem' });
     const [, svRow, , enRow] = await outbox(t);
     expect(svRow).toMatchObject({ locale: 'sv', subject: 'Din anmälan har avslutats: Gatornas skick' });
     expect(svRow!.body_text).toContain('Vi har granskat den och avslutat den utan åtgärder.');
     expect(svRow!.body_text).toContain('Status: Avvisad');
-    expect(svRow!.body_text).toContain('Motivering:\nGäller inte staden.');
+    expect(svRow!.body_text).toContain('Motivering:\nEn moderator stängde anmälan.\n\nGäller inte staden.');
     expect(enRow).toMatchObject({ locale: 'en', subject: 'Your report has been closed: Potholes' });
-    expect(enRow!.body_text).not.toContain('Reason:'); // none given
+    expect(enRow!.body_text).toContain('Reason:\nA moderator looked at this report and found nothing that needs fixing.');
     expect(enRow!.body_text).toContain(`You can see the report and its status here:\nhttp://kerro.test/requests/${en}`);
   });
 
@@ -146,7 +146,7 @@ describe('closing a request queues an email to the requester', () => {
 
     await restoreOutbox();
     const restoreAudit = await failInserts(t, 'audit_log', 'audit unavailable');
-    expect((await session.request('POST', `/requests/${id}/reject`, { reason: 'No.' })).statusCode).toBe(500);
+    expect((await session.request('POST', `/requests/${id}/reject`, { reason: 'not_a_problem' })).statusCode).toBe(500);
     expect(await publicDetail(t, id)).toMatchObject({ status: 'open' });
     expect(await afterReceipt(t)).toEqual([]);
 

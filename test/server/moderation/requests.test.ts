@@ -84,35 +84,34 @@ describe('publishing and rejecting', () => {
 
   it('reject: never listed; by id it is REJECTED and closed with the reason as status notes', async () => {
     const id = await submitRequest(t);
-    const response = await session.request('POST', `/requests/${id}/reject`, { reason: 'Duplicate of an earlier report.' });
+    const response = await session.request('POST', `/requests/${id}/reject`, { reason: 'other', note: 'Reported twice by mistake.' });
     expect(response.statusCode).toBe(200);
     expect(response.json().moderation).toBe('rejected');
     expect(await publicListIds(t)).toEqual([]);
     const shown = await publicDetail(t, id);
     expect(shown).toMatchObject({
       status: 'closed',
-      status_notes: 'Duplicate of an earlier report.',
+      status_notes: 'A moderator closed this report.\n\nReported twice by mistake.',
       extended_attributes: { detailed_status: 'REJECTED' },
     });
     expect((await session.request('POST', `/requests/${id}/publish`)).statusCode).toBe(409);
     expect((await session.request('GET', '/requests?state=rejected')).json().items[0].service_request_id).toBe(id);
   });
 
-  it('reject without a reason, and with an empty JSON body', async () => {
-    const a = await submitRequest(t);
-    const b = await submitRequest(t);
-    expect((await session.request('POST', `/requests/${a}/reject`)).statusCode).toBe(200);
-    expect((await session.request('POST', `/requests/${b}/reject`, '', { 'content-type': 'application/json' })).statusCode).toBe(200);
-    expect((await publicDetail(t, a)).status_notes).toBe('');
+  it('reject needs a reason from the list: not without one, nor with an empty JSON body', async () => {
+    const id = await submitRequest(t);
+    expect((await session.request('POST', `/requests/${id}/reject`)).json().error.fields[0]).toMatchObject({ field: 'reason', code: 'unknown_value' });
+    expect((await session.request('POST', `/requests/${id}/reject`, '', { 'content-type': 'application/json' })).statusCode).toBe(400);
+    expect((await publicDetail(t, id)).status).toBe('open');
   });
 
-  it('refuses HTML in a rejection reason', async () => {
+  it('refuses HTML in a rejection note', async () => {
     const id = await submitRequest(t);
-    const response = await session.request('POST', `/requests/${id}/reject`, { reason: '<script>alert(1)</script>' });
+    const response = await session.request('POST', `/requests/${id}/reject`, { reason: 'other', note: '<script>alert(1)</script>' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields[0]).toEqual({
-      field: 'reason',
-      message: 'status_notes must not contain HTML tags or code; write plain text',
+      field: 'note',
+      message: 'note must not contain HTML tags or code; write plain text',
       code: 'html',
     });
   });
@@ -309,7 +308,8 @@ describe('plain text in what a moderator writes', () => {
       ['PATCH', `/requests/${id}`, { title: imgAttack }],
       ['PATCH', `/requests/${id}`, { description: `Broken sign ${scriptAttack}` }],
       ['POST', `/requests/${id}/status`, { detailed_status: ['IN_PROCESS'], status_notes: imgAttack }],
-      ['POST', `/requests/${id}/reject`, { reason: scriptAttack }],
+      ['POST', `/requests/${id}/reject`, { reason: 'other', note: scriptAttack }],
+      ['POST', `/requests/${id}/reject`, { reason: 'not_responsible', where: scriptAttack }],
     ];
     for (const [method, url, body] of attempts) {
       const response = await session.request(method, url, body);

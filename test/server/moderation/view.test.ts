@@ -43,6 +43,8 @@ const base: ServiceRequestRecord = {
   updated_at: Date.parse('2026-11-20T12:00:00Z'),
   expected_at: null,
   duplicate_of: null,
+  reject_reason: null,
+  reject_where: null,
   body_id: null,
   media: [],
 };

@@ -120,7 +120,7 @@ describe("the moderators' side", () => {
     expect((await maija.request('GET', '/requests?flag=abuse')).json().items.map((entry: { service_request_id: string }) => entry.service_request_id)).not.toContain(id);
 
     await viaProxy(id, { reason: 'Sama kuva uudelleen.' });
-    const hidden = await maija.request('POST', `/requests/${id}/abuse/resolve`, { action: 'hide', reason: 'Kuvassa oli henkilötietoja.' });
+    const hidden = await maija.request('POST', `/requests/${id}/abuse/resolve`, { action: 'hide', reason: 'personal_data', note: 'Kuvassa oli henkilötietoja.' });
     expect(hidden.statusCode).toBe(200);
     expect(hidden.json()).toMatchObject({ moderation: 'rejected', abuse_reports: [] });
     expect(await publicListIds(t)).not.toContain(id);

@@ -40,7 +40,7 @@ describe('moderation: a refused change changes nothing', () => {
     const before = await rowOf(id);
     const changes: [string, string, unknown][] = [
       ['POST', `/requests/${id}/publish`, undefined],
-      ['POST', `/requests/${id}/reject`, { reason: 'Duplicate report.' }],
+      ['POST', `/requests/${id}/reject`, { reason: 'not_a_problem' }],
       ['PATCH', `/requests/${id}`, { title: 'Edited' }],
       ['POST', `/requests/${id}/status`, { detailed_status: ['PROCESSED'], status_notes: 'Fixed.' }],
       ['DELETE', `/requests/${id}/media/0`, undefined],

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ServiceRequest } from '../../../shared/georeport/types';
 import { DateTime } from './date-time';
 import { DetailedStatusSteps } from './detailed-status-steps';
@@ -59,7 +60,7 @@ export function RequestDetails({ request, headingLevel = 1, notice, actions, fal
         </Heading>
         <p className="request-details__status">
           <StatusBadge status={request.status} detailed={detailed} />
-          <DetailedStatusText values={detailed} />
+          <RejectionText request={request} fallback={<DetailedStatusText values={detailed} />} />
         </p>
         {actions}
       </header>
@@ -92,8 +93,15 @@ export function RequestDetails({ request, headingLevel = 1, notice, actions, fal
           ) : null}
           {detailed.length > 0 ? (
             <RequestSection level={sectionLevel} title={t('detailedStatus.heading')}>
-              <DetailedStatusSteps values={detailed} />
-              <DetailedStatusText values={detailed} variant="full" />
+              {/* A duplicate's progress is its original's: REJECTED here would say it was turned down. */}
+              {request.extended_attributes?.duplicate_of ? (
+                <RejectionText request={request} fallback={null} />
+              ) : (
+                <>
+                  <DetailedStatusSteps values={detailed} />
+                  <DetailedStatusText values={detailed} variant="full" />
+                </>
+              )}
             </RequestSection>
           ) : null}
           <RequestSection level={sectionLevel} title={t('fields.details')}>
@@ -126,6 +134,25 @@ export function RequestDetails({ request, headingLevel = 1, notice, actions, fal
       </div>
     </article>
   );
+}
+
+/**
+ * A rejection as the public reads it (issue 41, item 3): "Duplicate of #id", linked to the
+ * original, or "Rejected · its reason"; any other state as its detailed status.
+ */
+function RejectionText({ request, fallback }: { request: ServiceRequest; fallback: ReactNode }) {
+  const { t } = useTranslation('requests');
+  const originalId = request.extended_attributes?.duplicate_of;
+  const reason = request.extended_attributes?.reject_reason;
+  if (originalId) {
+    return (
+      <span className="detailed-status-text">
+        <Link to={`/requests/${encodeURIComponent(originalId)}`}>{t('duplicateOf', { id: originalId })}</Link>
+      </span>
+    );
+  }
+  if (!reason) return fallback;
+  return <span className="detailed-status-text">{`${t('detailedStatus.REJECTED.label')} · ${t(`rejectReason.${reason}`)}`}</span>;
 }
 
 function RequestSection({

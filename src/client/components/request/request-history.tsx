@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { parseDetailedStatus } from '../../../shared/georeport/detailed-status';
 import type { HistoryEntry, ResidentUpdateEntry } from '../../../shared/georeport/types';
 import '../../styles/request-updates.css';
@@ -20,10 +21,16 @@ export function RequestHistory({
   withHeading?: boolean;
 }) {
   const { t } = useTranslation('updates');
+  const { t: requestWords } = useTranslation('requests');
   const statusWords = useDetailedStatusWords();
   const headingId = useId();
   const body = agency?.trim();
   const describe = (entry: HistoryEntry, status: string) => {
+    // A rejection's entry says what it was (issue 41, item 3): the original of a duplicate, linked, or the reason.
+    if (entry.duplicate_of) {
+      return <Link to={`/requests/${encodeURIComponent(entry.duplicate_of)}`}>{t('history.duplicateOf', { id: entry.duplicate_of })}</Link>;
+    }
+    if (entry.reject_reason) return t('history.rejectedFor', { reason: requestWords(`rejectReason.${entry.reject_reason}`) });
     if (entry.kind === 'status') return t('history.status', { status });
     if (entry.kind === 'forwarded' && body) return t('history.forwardedTo', { body });
     if (entry.kind === 'resident_update' && entry.update?.name) return t('history.resident_update_by', { name: entry.update.name });

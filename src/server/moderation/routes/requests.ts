@@ -180,10 +180,12 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     return answer;
   });
 
+  /** A duplicate is rejected as the duplicate route marks it (its followers move to the original); every other reason by the reject plan. */
   app.post('/requests/:id/reject', { schema: moderationSchemas.reject }, async (request) => {
     const { id } = request.params;
-    const { reason } = request.body;
-    return change(request, id, (planContext) => rejectPlan(planContext, reason));
+    const { reason, where, original, note } = request.body;
+    if (reason === 'duplicate') return markDuplicate(request, id, original!);
+    return change(request, id, (planContext) => rejectPlan(planContext, { reason, where, note }));
   });
 
   app.patch('/requests/:id', { schema: moderationSchemas.edit }, async (request) => {
@@ -203,16 +205,16 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     return change(request, id, (planContext) => statusPlan(planContext, body.detailed_status, body.status_notes));
   });
 
-  app.post('/requests/:id/duplicate', { schema: moderationSchemas.duplicate }, async (request) => {
-    const { id } = request.params;
-    const { original } = request.body;
+  const markDuplicate = (request: FastifyRequest<{ Querystring: { locale?: string | undefined } }>, id: string, original: string) => {
     if (original === id) {
       throw new ModerationApiError(400, 'invalid_input', 'original: a request cannot be a duplicate of itself; give the id of the original report', {
         fields: [{ field: 'original', message: 'a request cannot be a duplicate of itself', code: 'invalid_id' }],
       });
     }
     return change(request, id, (planContext) => duplicatePlan(planContext, original), original);
-  });
+  };
+
+  app.post('/requests/:id/duplicate', { schema: moderationSchemas.duplicate }, async (request) => markDuplicate(request, request.params.id, request.body.original));
 
   app.post('/requests/:id/location', { schema: moderationSchemas.move }, async (request) => {
     const { id } = request.params;
@@ -242,13 +244,13 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
    */
   app.post('/requests/:id/abuse/resolve', { schema: moderationSchemas.resolveAbuse }, async (request) => {
     const { id } = request.params;
-    const { action, reason } = request.body;
+    const { action, reason, note } = request.body;
     const { locale } = request.query;
     const record = await findInScope(request, id);
     if (!record) throw requestNotFound(id);
     if ((await context.repositories.abuseReports.listOpen([id])).size === 0) throw conflict(`service request ${id} has no open reports of abuse`);
     const moderator = sessionOf(request).moderator_name;
-    if (action === 'hide') await change(request, id, (planContext) => rejectPlan(planContext, reason));
+    if (action === 'hide') await change(request, id, (planContext) => rejectPlan(planContext, { reason, note }));
     const now = context.now();
     const resolved = await context.repositories.abuseReports.resolve(id, action === 'hide' ? 'hidden' : 'kept', moderator, now);
     await repository.recordAudit({ at: now, moderator, action: 'abuse_resolved', service_request_id: id, details: { resolution: action, reports: resolved } });

@@ -8,13 +8,14 @@ import { insertOutboxMessage } from './outbox';
 import { decideResidentUpdate } from './resident-updates';
 import { recordAnswer, recordClose } from './questionnaires';
 import { statusOfDetailedStatus } from '../../../shared/georeport/detailed-status';
+import { isRejectReason } from '../../../shared/moderation/reject-reasons';
 import { decodeDetailedStatus, encodeRequestChanges } from '../request-rows';
 import type { AppliedChange, ModerationSnapshot, UnitOfWork } from '../repositories/types';
 
 const snapshotColumns = [
   'service_request_id', 'service_code', 'title', 'description', 'moderation', 'status', 'detailed_status', 'status_notes',
   'email', 'locale', 'external_media_url', 'requested_at', 'updated_at', 'lat', 'long', 'duplicate_of',
-  'body_id',
+  'body_id', 'reject_reason', 'reject_where',
 ] as const;
 
 /** The requests as plans see them, each row locked (PostgreSQL: in id order, so two changes never wait on each other in a cycle). */
@@ -38,6 +39,7 @@ async function readSnapshots(engine: Engine, trx: Db, ids: readonly string[]): P
       {
         ...row,
         detailed_status: decodeDetailedStatus(row.detailed_status),
+        reject_reason: isRejectReason(row.reject_reason) ? row.reject_reason : null,
         media: media.filter((item) => item.service_request_id === row.service_request_id).map(({ service_request_id: _, ...item }) => item),
       },
     ]),

@@ -62,6 +62,7 @@ export interface ServiceTypeRepository {
 }
 
 import type { ModerationFlag, ModerationState } from '../../../shared/moderation/wire';
+import type { RejectReason } from '../../../shared/moderation/reject-reasons';
 import type { RecipientMessage } from './follow';
 import type { ForwardOrder } from './forwards';
 import type { KeyCompletion } from './idempotency';
@@ -110,6 +111,10 @@ export interface ServiceRequestRecord {
   duplicate_of: string | null;
   /** The body it was assigned to (the bodies issue); null with no bodies configured. */
   body_id: string | null;
+  /** Why a moderator rejected it, from the fixed list; null if not rejected, or rejected before the list (issue 41, item 3). */
+  reject_reason: RejectReason | null;
+  /** `not_responsible`: where the moderator said to report it instead. */
+  reject_where: string | null;
   media: StoredMedia[];
 }
 
@@ -117,7 +122,7 @@ export interface ServiceRequestRecord {
  * A new request: its status follows its detailed status, and only a moderator makes it a
  * duplicate. Without bodies there is no body to name.
  */
-export type NewServiceRequest = Omit<ServiceRequestRecord, 'status' | 'duplicate_of' | 'body_id'> & {
+export type NewServiceRequest = Omit<ServiceRequestRecord, 'status' | 'duplicate_of' | 'body_id' | 'reject_reason' | 'reject_where'> & {
   body_id?: string | null;
   /** The API key that created it (never presented): its caller lists it by id before publication. None for bulk loads. */
   api_key_id?: number | null;

@@ -68,6 +68,8 @@ export type ModerationSnapshot = Pick<
   | 'duplicate_of'
   | 'media'
   | 'body_id'
+  | 'reject_reason'
+  | 'reject_where'
 >;
 
 export type RequestFieldChanges = Partial<
@@ -86,6 +88,8 @@ export type RequestFieldChanges = Partial<
     | 'duplicate_of'
     | 'body_id'
     | 'agency_responsible'
+    | 'reject_reason'
+    | 'reject_where'
   >
 >;
 

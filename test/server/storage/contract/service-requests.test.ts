@@ -10,7 +10,7 @@ import { baseTime, day, helsinki, hour, mediaRow, newRequest, openSecondStore, p
 
 /** What a stored NewServiceRequest reads back as: `status` follows the detailed status, media by position. */
 function asRecord(request: NewServiceRequest, status: 'open' | 'closed' = 'open'): ServiceRequestRecord {
-  return { ...request, status, duplicate_of: null, body_id: request.body_id ?? null, media: [...request.media].sort((a, b) => a.position - b.position) };
+  return { ...request, status, duplicate_of: null, body_id: request.body_id ?? null, reject_reason: null, reject_where: null, media: [...request.media].sort((a, b) => a.position - b.position) };
 }
 
 /**

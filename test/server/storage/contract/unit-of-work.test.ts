@@ -11,9 +11,9 @@ const audit = (action: string, details: Record<string, unknown> = {}): PlannedCh
 
 /** The request as a moderator's plan would see it. */
 function snapshotOf(record: ServiceRequestRecord): ModerationSnapshot {
-  const { service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at, lat, long, duplicate_of, body_id } = record;
+  const { service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at, lat, long, duplicate_of, body_id, reject_reason, reject_where } = record;
   return {
-    service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at, lat, long, duplicate_of, body_id,
+    service_request_id, service_code, title, description, moderation, status, detailed_status, status_notes, email, locale, external_media_url, requested_at, updated_at, lat, long, duplicate_of, body_id, reject_reason, reject_where,
     media: record.media.map(({ position, file_name, content_type, byte_size }) => ({ position, file_name, content_type, byte_size })),
   };
 }
@@ -63,6 +63,24 @@ describe('unit of work: changeRequest', () => {
     });
     expect(seen).toMatchObject({ moderation: 'published', title: 'Uusi otsikko' });
     expect(seen!.media.map((media) => media.position)).toEqual([1, 2]);
+  });
+
+  it('keeps a rejection\'s reason and where to report instead, which the next plan and every read see (issue 41, item 3)', async () => {
+    const stored = await seed();
+    expect(stored).toMatchObject({ reject_reason: null, reject_where: null });
+    await opened.store.unitOfWork.changeRequest('req-1', () => ({
+      set: { moderation: 'rejected', detailed_status: ['REJECTED'], reject_reason: 'not_responsible', reject_where: 'HSY, hsy.fi' },
+      audit: audit('reject'),
+    }));
+    let seen: ModerationSnapshot | undefined;
+    await opened.store.unitOfWork.changeRequest('req-1', (current) => {
+      seen = structuredClone(current);
+      return undefined;
+    });
+    expect(seen).toMatchObject({ reject_reason: 'not_responsible', reject_where: 'HSY, hsy.fi' });
+    expect(await opened.store.serviceRequests.find('req-1')).toMatchObject({ moderation: 'rejected', reject_reason: 'not_responsible', reject_where: 'HSY, hsy.fi' });
+    const [listed] = await opened.store.serviceRequests.query({ ids: ['req-1'], moderation: ['rejected'], limit: 10 });
+    expect(listed).toMatchObject({ reject_reason: 'not_responsible', reject_where: 'HSY, hsy.fi' });
   });
 
   it('a plan that decides nothing writes nothing', async () => {

@@ -2,13 +2,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupportedLocale } from '@/shared/locales';
 import { api } from '../../../lib/http-client';
 import { csrfHeaders, moderationApiPath, moderationKeys } from './moderation-api';
+import type { RejectReason } from '@/shared/moderation/reject-reasons';
 import type { ModerationMedia } from '@/shared/moderation/wire';
 import { moderationDetailSchema, type ModerationDetail } from './moderation-schema';
+
+/** A rejection: a reason from the fixed list, with what that reason needs (the server's rejectBody). */
+export type RejectChange =
+  | { kind: 'reject'; reason: 'duplicate'; original: string }
+  | { kind: 'reject'; reason: Exclude<RejectReason, 'duplicate'>; where?: string; note?: string };
 
 /** What a moderator can do to a request; each maps onto one endpoint. */
 export type RequestChange =
   | { kind: 'publish' }
-  | { kind: 'reject'; reason: string | null }
+  | RejectChange
   | { kind: 'edit'; title?: string | null; description?: string }
   | { kind: 'remove-media'; position: ModerationMedia['position'] }
   | { kind: 'status'; detailed_status: string[]; status_notes: string }
@@ -37,9 +43,11 @@ export async function sendRequestChange({
     case 'publish':
       body = await api.post(`${base}/publish`, {}, options);
       break;
-    case 'reject':
-      body = await api.post(`${base}/reject`, change.reason ? { reason: change.reason } : {}, options);
+    case 'reject': {
+      const { kind: _kind, ...rejection } = change;
+      body = await api.post(`${base}/reject`, rejection, options);
       break;
+    }
     case 'edit': {
       const { kind: _kind, ...fields } = change;
       body = await api.patch(base, fields, options);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isRejectReason } from '@/shared/moderation/reject-reasons';
 import { useDetailedStatusWords } from '../../../components/request/use-detailed-status-words';
 import type { AuditEntry } from '../api/moderation-schema';
 
@@ -24,7 +25,9 @@ export function useAuditWords(): (entry: AuditEntry) => string {
         text = t(`audit.actions.${entry.action}`);
         break;
       case 'reject':
-        text = details.reason_given ? t('audit.actions.rejectWithReason') : t('audit.actions.reject');
+        // Since issue 41, item 3 the entry names its reason's code; older entries only whether a free reason was given.
+        if (isRejectReason(details.reason)) text = t('audit.actions.rejectFor', { reason: t(`rejectReasons.${details.reason}`) });
+        else text = details.reason_given ? t('audit.actions.rejectWithReason') : t('audit.actions.reject');
         break;
       case 'edit': {
         const fields = stringList(details.fields).map((field) =>

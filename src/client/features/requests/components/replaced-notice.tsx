@@ -2,6 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ServiceRequest } from '@/shared/georeport/types';
 
+/** Why the text is gone, when the service said which reason; a rejection before the reasons' list says either. */
+const withheldBody = (reason: string | undefined) =>
+  reason === 'personal_data' ? 'withheld.body_personal_data' : reason === 'abusive' ? 'withheld.body_abusive' : 'withheld.body';
+
 /**
  * For a request whose page no longer shows it as it was: a duplicate points to its original; a
  * report a moderator rejected for its content says why its text, photos and place are gone.
@@ -25,7 +29,7 @@ export function ReplacedNotice({ request }: { request: ServiceRequest }) {
     return (
       <div className="notice notice--moderation notice--moderation-unpublished" data-testid="withheld-notice">
         <p className="notice__title">{t('withheld.title')}</p>
-        <p>{t('withheld.body')}</p>
+        <p>{t(withheldBody(request.extended_attributes.reject_reason))}</p>
       </div>
     );
   }

@@ -16,6 +16,7 @@ import { moderationStep } from './moderation';
 import { observationsStep } from './observations';
 import { photoOwnersStep } from './photo-owners';
 import { questionnairesStep } from './questionnaires';
+import { rejectReasonsStep } from './reject-reasons';
 import { requestsStep } from './requests';
 import { residentUpdateClientIdsStep } from './resident-update-client-ids';
 import { residentUpdatesStep } from './resident-updates';
@@ -68,4 +69,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0021-status-back', step: statusBackStep },
   { name: '0022-case-system-updates', step: caseSystemUpdatesStep },
   { name: '0023-case-system-update-kinds', step: caseSystemUpdateKindsStep },
+  { name: '0024-reject-reasons', step: rejectReasonsStep },
 ];

@@ -36,6 +36,7 @@ export const releasedMigrations: readonly string[] = [
   '0021-status-back',
   '0022-case-system-updates',
   '0023-case-system-update-kinds',
+  '0024-reject-reasons',
 ];
 
 /**
