@@ -114,7 +114,7 @@ describe('duplicates in the moderator console', () => {
 
     // The audit log records it on both reports.
     await page.goto(`${suite.server.baseUrl}/moderation/requests/${original}`);
-    await page.getByText(`Duplicate ${duplicate} merged into this; 1 subscribers moved`).waitFor();
+    await page.getByText(`Merged the duplicate report ${duplicate} into this one. Its 1 subscriber now follows this report.`).waitFor();
     await expectCleanRunThenClose(opened);
   });
 

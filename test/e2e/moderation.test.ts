@@ -201,8 +201,15 @@ describe('moderator console in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     const rows = page.getByRole('table', { name: 'Moderator actions, newest first' }).getByRole('row');
     await rows.nth(1).waitFor();
-    expect(await rows.nth(1).textContent()).toContain('Status Received → Resolved; notes changed; email queued to the reporter and followers');
-    expect(await rows.nth(2).textContent()).toContain('Published');
+    expect(await rows.nth(1).textContent()).toContain('Changed the status from Received to Resolved, and the public notes. Email queued to the reporter and followers.');
+    expect(await rows.nth(2).textContent()).toContain('Published the report.');
+    // Filtered by action from its labelled form (issue 41, item 10): the address holds the filter, the count is announced.
+    const filters = page.getByRole('form', { name: 'Filter the log' });
+    await filters.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Published a report' });
+    await filters.getByRole('button', { name: 'Show entries' }).click();
+    await page.waitForURL((url) => url.search === '?action=publish');
+    await page.locator('.audit-count').getByText(/^\d+ (entry|entries) shown\.$/).waitFor();
+    expect(await rows.nth(1).textContent()).toContain('Published the report.');
     await screenshot(page, 'moderation-audit-desktop-en');
     await expectNoAxeViolations(page);
 

@@ -3,6 +3,7 @@ import { isBaseDetailedStatus, isPublicWorksStatus } from '../../shared/georepor
 import { descriptionTextSchema, inputProblems, plainTextSchema, titleTextSchema } from '../../shared/georeport/request-input-schema';
 import { caseSystemNoteSchema, statusNotesMaxLength, statusNotesSchema } from '../../shared/moderation/input-rules';
 import { rejectReasons, rejectWhereMaxLength } from '../../shared/moderation/reject-reasons';
+import { auditActions, auditDatePattern } from '../../shared/moderation/audit-actions';
 import { moderationFlags, moderationStates } from '../../shared/moderation/wire';
 import { ProblemTexts } from '../../shared/validation/problems';
 import { invalidInput } from './errors';
@@ -50,10 +51,30 @@ export const detailQuery = z.object({ locale: z.string().max(20).optional() });
 
 const auditEntryId = problem({ code: 'invalid_id', field: 'before' }, 'before must be an audit entry id');
 
-export const auditQuery = z.object({
-  limit: limit(100, 500),
-  before: z.coerce.number(auditEntryId).int().positive(auditEntryId).optional(),
-});
+/** A day of the audit filter, YYYY-MM-DD: the route reads it in the installation's time zone. */
+const auditDay = (field: 'from' | 'to') => {
+  const invalid = problem({ code: 'invalid_date', field }, `${field} must be a date as YYYY-MM-DD, such as 2026-03-31`);
+  return z
+    .string(invalid)
+    .regex(auditDatePattern, invalid)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), invalid)
+    .optional();
+};
+
+/** The audit log's filters (issue 41, item 10): who, which action, which days; each one optional. */
+export const auditQuery = z
+  .object({
+    limit: limit(100, 500),
+    before: z.coerce.number(auditEntryId).int().positive(auditEntryId).optional(),
+    moderator: z.string().min(1, required('moderator')).max(100, tooLong('moderator', 100)).optional(),
+    action: z.enum(auditActions, problem({ code: 'unknown_value', field: 'action' }, `action must be one of ${auditActions.join(', ')}`)).optional(),
+    from: auditDay('from'),
+    to: auditDay('to'),
+  })
+  .refine(
+    ({ from, to }) => from === undefined || to === undefined || from <= to,
+    { ...problem({ code: 'date_range_reversed', field: 'to' }, 'to must be the same day as from or later'), path: ['to'] },
+  );
 
 const unknownFields = moderationProblems.template({ code: 'unknown_field' })`unknown field ${'value'}: only ${'rest'} can be sent here`;
 

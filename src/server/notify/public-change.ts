@@ -4,6 +4,7 @@
  * it adds and the email its subscribers get, decided together so the two always agree.
  */
 import { statusOfDetailedStatus } from '../../shared/georeport/detailed-status';
+import type { AuditAction } from '../../shared/moderation/audit-actions';
 import type { HistoryEvent, ModerationSnapshot, PlannedChange, RequestFieldChanges } from '../storage/repositories/types';
 import { closingMessage, updateMessage, type MessageSettings, type UpdateKind } from './subscriber-messages';
 
@@ -50,7 +51,7 @@ export function planChange(
   context: ChangeContext,
   current: ModerationSnapshot,
   set: RequestFieldChanges,
-  action: string,
+  action: AuditAction,
   details: Record<string, unknown>,
   extra: Pick<PlannedChange, 'removeMediaPosition' | 'remoteUpdatedAt' | 'seenUpdate'> = {},
 ): PlannedChange {

@@ -40,6 +40,9 @@ export const problemCodes = [
   // Moderation.
   'nothing_to_change',
   'invalid_detailed_status',
+  // A day (YYYY-MM-DD) that is not a real date; a date range that ends before it starts.
+  'invalid_date',
+  'date_range_reversed',
   // A check with no worded problem of its own (framework defaults).
   'invalid',
 ] as const;

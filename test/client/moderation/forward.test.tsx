@@ -47,7 +47,7 @@ describe('the send to the body’s case system in the console', () => {
     expect(write.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
     expect(within(region).getByText(/^Waiting to be sent \(attempt 1, next at /)).toBeTruthy();
     expect(within(region).queryByRole('button', { name: 'Retry' })).toBeNull();
-    expect(await screen.findByText('Put the failed send to the body back in the queue')).toBeTruthy();
+    expect(await screen.findByText('Put the failed send to the body back in the queue.')).toBeTruthy();
   });
 
   it('a sent report names the body’s case system and its reference, with nothing to press', async () => {

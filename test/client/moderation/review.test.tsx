@@ -59,7 +59,7 @@ describe('review page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Reject…' })).toBeTruthy();
     expect(screen.getByText('Published', { selector: '.moderation-review__meta .moderation-state' })).toBeTruthy();
     // The request's own history shows the action.
-    expect(within(section('History')).getByText('Published')).toBeTruthy();
+    expect(within(section('History')).getByText('Published the report.')).toBeTruthy();
   });
 
   it('rejects with a reason from the list and where to report instead, telling first that the reporter will get the note by email', async () => {
@@ -220,7 +220,7 @@ describe('review page', { timeout: 30_000 }, () => {
     const preview = section('Public view');
     expect(within(preview).getAllByText('Resolved · Public works done').length).toBeGreaterThan(0);
     expect(within(preview).getAllByText('The bench was repaired on Monday.').length).toBeGreaterThan(0);
-    expect(within(section('History')).getByText('Status Received → Resolved · Public works done; notes changed; email queued to the reporter and followers')).toBeTruthy();
+    expect(within(section('History')).getByText('Changed the status from Received to Resolved · Public works done, and the public notes. Email queued to the reporter and followers.')).toBeTruthy();
   });
 
   it('explains a conflict (someone else was first) instead of failing silently', async () => {

@@ -378,7 +378,7 @@ describe('a case system that answers rubbish', () => {
     const reports = [await forwardedReport(null, 'remote-1'), await forwardedReport(null, 'remote-2'), await forwardedReport(null, 'remote-3')];
     // Seen at an earlier poll, so only the windows can bring their next changes.
     for (const { id } of reports) {
-      await kerro.store.unitOfWork.changeRequest(id, () => ({ set: {}, audit: { at: start, moderator: 'test', action: 'seen', details: {} }, remoteUpdatedAt: start - 1000 }));
+      await kerro.store.unitOfWork.changeRequest(id, () => ({ set: {}, audit: { at: start, moderator: 'test', action: 'case_system_update', details: {} }, remoteUpdatedAt: start - 1000 }));
     }
     // Each closed a second apart; the stand-in lists the newest reports first and cuts its answer at two.
     const changes = reports.map(({ remoteId }, index) => ({

@@ -44,7 +44,7 @@ const wholeList = async (format: GeoReportFormat, ids: string[], extensions: boo
   return serialize(presentServiceRequests(records, await t.repositories.serviceTypes.list(), extensions, options), format).body;
 };
 
-const audit: PlannedChange['audit'] = { at: startTime, moderator: 'aino', action: 'change', details: {} };
+const audit: PlannedChange['audit'] = { at: startTime, moderator: 'aino', action: 'status', details: {} };
 const change = (id: string, plan: Omit<PlannedChange, 'audit'>) => t.repositories.unitOfWork.changeRequest(id, () => ({ ...plan, audit }));
 
 beforeAll(async () => {

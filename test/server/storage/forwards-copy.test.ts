@@ -29,7 +29,7 @@ describe.runIf(testBackend === 'postgres')('db copy takes the forwarding along',
       await sqlite.bodies.importAll([works]);
       for (const id of ['sent', 'pending']) await sqlite.serviceRequests.create(newRequest(id, { body_id: 'works' }), undefined, { forward: { body_id: 'works', method: 'open311' } });
       const sentJob = await sqlite.forwards.claim('sent', baseTime, baseTime + minute);
-      await sqlite.unitOfWork.changeRequest('sent', () => ({ set: {}, audit: { at: baseTime + 1, moderator: 'system', action: 'forward', details: {} }, forwarded: { remote_id: 'W-1' } }));
+      await sqlite.unitOfWork.changeRequest('sent', () => ({ set: {}, audit: { at: baseTime + 1, moderator: 'system', action: 'forwarded', details: {} }, forwarded: { remote_id: 'W-1' } }));
       const pendingJob = await sqlite.forwards.claim('pending', baseTime, baseTime + minute);
       await sqlite.forwards.retryLater('pending', baseTime + minute, 'HTTP 503', true);
       await sqlite.forwards.claimPoll('works', baseTime, baseTime + minute);

@@ -249,7 +249,7 @@ describe('unit of work across instances', () => {
       Array.from({ length: 30 }, (_, index) =>
         units[index % 2]!.changeRequest('uow-serial', (current) => ({
           set: { status_notes: `${current.status_notes}x` },
-          audit: { at: 1_700_000_000_000 + index, moderator: 'mod', action: 'note', details: {} },
+          audit: { at: 1_700_000_000_000 + index, moderator: 'mod', action: 'status', details: {} },
         })),
       ),
     );

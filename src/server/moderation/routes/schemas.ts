@@ -60,6 +60,7 @@ const auditEntrySchema = z.strictObject({
   id: z.number().int(),
   at: z.string(),
   moderator: z.string(),
+  /** One of auditActions (shared/moderation/audit-actions.ts); an entry of another version may hold another. */
   action: z.string(),
   service_request_id: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
@@ -107,7 +108,7 @@ export const moderationSchemas = {
   retryForward: changed("Put a failed send to the body's case system back in the queue, with fresh attempts (409 when the send has not failed)"),
   audit: {
     tags,
-    summary: 'The audit log, newest first',
+    summary: 'The audit log, newest first; filtered by moderator, action and days from–to (inclusive, in the installation time zone)',
     querystring: auditQuery,
     response: { 200: jsonAnswer('A page of the audit log', z.strictObject({ items: z.array(auditEntrySchema), next_before: z.number().int().nullable() })), ...errorAnswers(400, 401) },
   },

@@ -108,7 +108,7 @@ export function createModerationRepository(engine: Engine): ModerationRepository
     async recordAudit(entry) {
       await insertAuditEntry(db, entry);
     },
-    async listAudit({ limit, beforeId, serviceRequestId, bodyIds }) {
+    async listAudit({ limit, beforeId, serviceRequestId, bodyIds, moderator, action, from, until }) {
       if (bodyIds?.length === 0) return [];
       const rows = await db
         .selectFrom('audit_log')
@@ -120,6 +120,10 @@ export function createModerationRepository(engine: Engine): ModerationRepository
         )
         .$if(beforeId !== undefined, (qb) => qb.where('audit_log.id', '<', beforeId!))
         .$if(serviceRequestId !== undefined, (qb) => qb.where('audit_log.service_request_id', '=', serviceRequestId!))
+        .$if(moderator !== undefined, (qb) => qb.where('moderator', '=', moderator!))
+        .$if(action !== undefined, (qb) => qb.where('action', '=', action!))
+        .$if(from !== undefined, (qb) => qb.where('at', '>=', from!))
+        .$if(until !== undefined, (qb) => qb.where('at', '<', until!))
         .orderBy('audit_log.id', 'desc')
         .limit(limit)
         .execute();

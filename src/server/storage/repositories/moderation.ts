@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../shared/moderation/audit-actions';
 import type { ServiceRequestRecord } from './core';
 import type { HistoryEvent, RecipientMessage } from './follow';
 import type { NewCaseSystemUpdate } from './case-system-updates';
@@ -39,13 +40,29 @@ export interface AuditEntry {
   id: number;
   at: number;
   moderator: string;
+  /** One of auditActions when written by this version; a row from another version may hold another. */
   action: string;
   service_request_id: string | null;
   /** What changed, never the personal or free-text values themselves. */
   details: Record<string, unknown>;
 }
 
-export type NewAuditEntry = Omit<AuditEntry, 'id'>;
+/** What the server writes: an action of the one list (shared/moderation/audit-actions.ts), which the console words. */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'action'> & { action: AuditAction };
+
+/** Which entries GET /audit lists (issue 41, item 10); each absent filter admits every entry. */
+export interface AuditQuery {
+  limit: number;
+  beforeId?: number;
+  serviceRequestId?: string;
+  bodyIds?: readonly string[];
+  /** Written by this moderator (or actor: 'reporter', 'resident', 'case system'), by exact name. */
+  moderator?: string;
+  action?: AuditAction;
+  /** Epoch ms: entries at or after `from` and before `until`. */
+  from?: number;
+  until?: number;
+}
 
 /** What a change is decided from, read inside the change's transaction. */
 export type ModerationSnapshot = Pick<
@@ -174,7 +191,7 @@ export interface ModerationRepository {
    * Newest first. With `bodyIds`, only entries naming a request of one of those bodies (a
    * moderator's view); sign-ins and requests without a body are left out.
    */
-  listAudit(query: { limit: number; beforeId?: number; serviceRequestId?: string; bodyIds?: readonly string[] }): Promise<AuditEntry[]>;
+  listAudit(query: AuditQuery): Promise<AuditEntry[]>;
 }
 
 /** Changes that span repositories, each committed whole or not at all. */

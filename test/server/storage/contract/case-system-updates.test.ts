@@ -20,7 +20,7 @@ describe('case-system updates: the queue of what Kerro owes a case system', () =
     await storeServiceTypes(store);
     await store.serviceRequests.create(newRequest('r-1'));
     for (const [update, at] of [[residentUpdate, baseTime + minute], [reopen, baseTime + 2 * minute]] as const) {
-      await store.unitOfWork.changeRequest('r-1', () => ({ set: {}, audit: { at, moderator: 'maija', action: 'test', details: {} }, caseSystemUpdate: update }));
+      await store.unitOfWork.changeRequest('r-1', () => ({ set: {}, audit: { at, moderator: 'maija', action: 'case_system_note', details: {} }, caseSystemUpdate: update }));
     }
     const due = await store.caseSystemUpdates.listDue(baseTime + hour, 10);
     expect(due).toHaveLength(2);

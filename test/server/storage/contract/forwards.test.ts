@@ -35,7 +35,7 @@ async function queued(store: Store, id: string, bodyId: string, at = baseTime): 
   await store.serviceRequests.create(newRequest(id, { body_id: bodyId, requested_at: at, updated_at: at }), undefined, { forward: orderFor(bodyId) });
 }
 
-const audit = (at = baseTime + hour): PlannedChange['audit'] => ({ at, moderator: 'system', action: 'forward', details: {} });
+const audit = (at = baseTime + hour): PlannedChange['audit'] => ({ at, moderator: 'system', action: 'forwarded', details: {} });
 
 /** What the sender's plan does when the case system took the report. */
 const forwarded = (store: Store, id: string, remoteId: string | null, at = baseTime + hour) =>

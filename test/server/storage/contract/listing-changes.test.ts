@@ -4,10 +4,11 @@
  * change a listing shows of it (its row, media, public history). Runs on both backends.
  */
 import { describe, expect, it } from 'vitest';
+import type { AuditAction } from '../../../../src/shared/moderation/audit-actions';
 import type { PlannedChange, ServiceRequestQuery } from '../../../../src/server/storage/repositories/types';
 import { baseTime, hour, mediaRow, newRequest, openSecondStore, storeServiceTypes, useFreshStore } from './fixtures';
 
-const audit = (action: string): PlannedChange['audit'] => ({ at: baseTime + hour, moderator: 'aino', action, details: {} });
+const audit = (action: AuditAction): PlannedChange['audit'] => ({ at: baseTime + hour, moderator: 'aino', action, details: {} });
 const published: ServiceRequestQuery = { moderation: ['published'], limit: 200, requestedFrom: baseTime - 10 * hour };
 
 describe('public change token and request revisions', () => {
@@ -18,7 +19,7 @@ describe('public change token and request revisions', () => {
     return entries[0]?.[2];
   };
   const change = (id: string, plan: Omit<PlannedChange, 'audit'>) =>
-    opened.store.unitOfWork.changeRequest(id, () => ({ ...plan, audit: audit('change') }));
+    opened.store.unitOfWork.changeRequest(id, () => ({ ...plan, audit: audit('status') }));
 
   const seed = async () => {
     await storeServiceTypes(opened.store);
@@ -110,7 +111,7 @@ describe('public change token and request revisions', () => {
     const second = await openSecondStore(opened);
     try {
       const before = await token();
-      await second.unitOfWork.changeRequest('pub-2', () => ({ set: { detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], updated_at: baseTime + hour }, audit: audit('close') }));
+      await second.unitOfWork.changeRequest('pub-2', () => ({ set: { detailed_status: ['PROCESSED', 'PUBLIC_WORKS_COMPLETED'], updated_at: baseTime + hour }, audit: audit('status') }));
       expect(await token()).not.toBe(before);
     } finally {
       await second.close();

@@ -6,7 +6,7 @@ import { baseTime, day, hour, minute, newRequest, outboxMessage, storeServiceTyp
 
 const area: BodyRecord['area'] = { type: 'Polygon', coordinates: [[[24.8, 60.1], [25.2, 60.1], [25.2, 60.3], [24.8, 60.3], [24.8, 60.1]]] };
 const body = (id: string, send: BodyRecord['send']): BodyRecord => ({ id, jurisdiction_id: `${id}.example.fi`, names: { fi: id, sv: id, en: id }, area, services: ['171'], send });
-const audit = (at: number): PlannedChange['audit'] => ({ at, moderator: 'system', action: 'test', details: {} });
+const audit = (at: number): PlannedChange['audit'] => ({ at, moderator: 'system', action: 'status', details: {} });
 
 let step = 0;
 /** A published request, each a minute after the last, so the list's order is the order made. */

@@ -186,10 +186,10 @@ describe('moderation: audit log', () => {
     const { moderation } = opened.store;
     expect(await moderation.listAudit({ limit: 10 })).toEqual([]);
     await moderation.recordAudit(entry(1));
-    await moderation.recordAudit(entry(2, { service_request_id: null, action: 'moderator.create', details: {} }));
+    await moderation.recordAudit(entry(2, { service_request_id: null, action: 'sign_in', details: {} }));
     const listed = await moderation.listAudit({ limit: 10 });
     expect(listed).toEqual([
-      { id: expect.any(Number), ...entry(2, { service_request_id: null, action: 'moderator.create', details: {} }) },
+      { id: expect.any(Number), ...entry(2, { service_request_id: null, action: 'sign_in', details: {} }) },
       { id: expect.any(Number), ...entry(1) },
     ]);
     expect(listed[0]!.id).toBeGreaterThan(listed[1]!.id);
@@ -221,5 +221,30 @@ describe('moderation: audit log', () => {
     expect(secondPage.map((listed) => listed.details.n)).toEqual([4, 1]);
     expect(await moderation.listAudit({ limit: 10, serviceRequestId: 'req-9' })).toEqual([]);
     expect(await moderation.listAudit({ limit: 0 })).toEqual([]);
+  });
+
+  it('filters by moderator, action and a time range (from inclusive, until exclusive), together and with paging', async () => {
+    const { moderation } = opened.store;
+    const written: [string, NewAuditEntry['action']][] = [
+      ['aino', 'publish'],
+      ['ville', 'publish'],
+      ['aino', 'status'],
+      ['aino', 'publish'],
+      ['ville', 'reject'],
+      ['aino', 'publish'],
+    ];
+    for (const [index, [moderator, action]] of written.entries()) {
+      await moderation.recordAudit(entry(index + 1, { at: baseTime + (index + 1) * hour, moderator, action }));
+    }
+    const ns = (entries: { details: Record<string, unknown> }[]) => entries.map((listed) => listed.details.n);
+    expect(ns(await moderation.listAudit({ limit: 10, moderator: 'aino' }))).toEqual([6, 4, 3, 1]);
+    expect(ns(await moderation.listAudit({ limit: 10, moderator: 'Aino' }))).toEqual([]);
+    expect(ns(await moderation.listAudit({ limit: 10, action: 'publish' }))).toEqual([6, 4, 2, 1]);
+    expect(ns(await moderation.listAudit({ limit: 10, from: baseTime + 2 * hour, until: baseTime + 5 * hour }))).toEqual([4, 3, 2]);
+    expect(ns(await moderation.listAudit({ limit: 10, moderator: 'aino', action: 'publish', from: baseTime + 2 * hour }))).toEqual([6, 4]);
+    const first = await moderation.listAudit({ limit: 2, moderator: 'aino', action: 'publish' });
+    expect(ns(first)).toEqual([6, 4]);
+    expect(ns(await moderation.listAudit({ limit: 2, moderator: 'aino', action: 'publish', beforeId: first[1]!.id }))).toEqual([1]);
+    expect(await moderation.listAudit({ limit: 10, moderator: 'nobody' })).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ async function queue(store: Store, message: NewOutboxMessage): Promise<number> {
   const before = new Set(await store.outbox.listDue(Number.MAX_SAFE_INTEGER, 1000));
   await store.unitOfWork.changeRequest('req-1', () => ({
     set: {},
-    audit: { at: message.created_at, moderator: 'aino', action: 'close', details: {} },
+    audit: { at: message.created_at, moderator: 'aino', action: 'status', details: {} },
     notification: message,
   }));
   const added = (await store.outbox.listDue(Number.MAX_SAFE_INTEGER, 1000)).filter((id) => !before.has(id));

@@ -23,7 +23,7 @@ const update = (id: string, requestId: string, mediaFile: string): NewResidentUp
 const decideUpdate = (store: Store, requestId: string, id: string, moderation: 'published' | 'rejected') =>
   store.unitOfWork.changeRequest(requestId, () => ({
     set: {},
-    audit: { at: baseTime + minute, moderator: 'aino', action: `${moderation}_update`, details: {} },
+    audit: { at: baseTime + minute, moderator: 'aino', action: moderation === 'published' ? 'publish_update' : 'reject_update', details: {} },
     history: moderation === 'published' ? [{ at: baseTime + minute, kind: 'resident_update', detailed_status: ['RECEIVED'], note: '', resident_update_id: id }] : [],
     residentUpdate: { id, moderation, at: baseTime + minute, by: 'aino' },
   }));

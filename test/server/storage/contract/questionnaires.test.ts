@@ -18,7 +18,7 @@ async function outboxOf(opened: { env: Record<string, string> }) {
   }
 }
 
-const audit = (at: number) => ({ at, moderator: 'moderator', action: 'status', details: {} });
+const audit = (at: number) => ({ at, moderator: 'moderator', action: 'status' as const, details: {} });
 const setStatus = (store: Store, id: string, status: string[], at: number) =>
   store.unitOfWork.changeRequest(id, () => ({ set: { detailed_status: status }, audit: audit(at) }));
 

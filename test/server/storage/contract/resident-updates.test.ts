@@ -29,7 +29,7 @@ async function requests(store: Store) {
 const decide = (store: Store, requestId: string, id: string, moderation: 'published' | 'rejected') =>
   store.unitOfWork.changeRequest(requestId, () => ({
     set: {},
-    audit: { at: baseTime + minute, moderator: 'aino', action: `${moderation}_update`, details: {} },
+    audit: { at: baseTime + minute, moderator: 'aino', action: moderation === 'published' ? 'publish_update' : 'reject_update', details: {} },
     history: moderation === 'published' ? [{ at: baseTime + minute, kind: 'resident_update', detailed_status: ['RECEIVED'], note: '', resident_update_id: id }] : [],
     residentUpdate: { id, moderation, at: baseTime + minute, by: 'aino' },
   }));
@@ -94,7 +94,7 @@ describe('resident updates', () => {
     await decide(store, 'req-e', 'u1', 'published');
     const note = (at: number, text: string) => () => ({
       set: {},
-      audit: { at, moderator: 'aino', action: 'note', details: {} },
+      audit: { at, moderator: 'aino', action: 'status' as const, details: {} },
       history: [{ at, kind: 'note' as const, detailed_status: ['IN_PROCESS', 'PUBLIC_WORKS_IN_PROGRESS'], note: text }],
     });
     await store.unitOfWork.changeRequest('req-v', note(baseTime + 2 * minute, 'Vantaa note'));
@@ -102,7 +102,7 @@ describe('resident updates', () => {
     // u2 named by a history row while still pending: never listed.
     await store.unitOfWork.changeRequest('req-e', () => ({
       set: {},
-      audit: { at: baseTime + 3 * minute, moderator: 'aino', action: 'x', details: {} },
+      audit: { at: baseTime + 3 * minute, moderator: 'aino', action: 'status', details: {} },
       history: [{ at: baseTime + 3 * minute, kind: 'resident_update', detailed_status: ['RECEIVED'], note: '', resident_update_id: 'u2' }],
     }));
     const all = { from: baseTime, to: baseTime + 10 * minute, kinds: ['note', 'resident_update'] as const, limit: 10 };

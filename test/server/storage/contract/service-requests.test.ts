@@ -579,7 +579,7 @@ describe('service requests: change token', () => {
     await store.serviceRequests.countByModeration('published');
     await store.serviceRequests.changeToken();
     await store.unitOfWork.changeRequest('r1', () => undefined);
-    await store.unitOfWork.changeRequest('missing', () => ({ set: { title: 'x' }, audit: { at: 0, moderator: 'm', action: 'a', details: {} } }));
+    await store.unitOfWork.changeRequest('missing', () => ({ set: { title: 'x' }, audit: { at: 0, moderator: 'm', action: 'status', details: {} } }));
     expect(await store.serviceRequests.changeToken()).toBe(before);
   });
 
@@ -592,7 +592,7 @@ describe('service requests: change token', () => {
     expect(await log.moved()).toBe(true);
     await store.serviceRequests.createMany([newRequest('r2'), newRequest('r3')]);
     expect(await log.moved()).toBe(true);
-    const audit = { at: baseTime, moderator: 'moderaattori', action: 'test', details: {} };
+    const audit = { at: baseTime, moderator: 'moderaattori', action: 'status' as const, details: {} };
     await store.unitOfWork.changeRequest('r1', () => ({ set: { moderation: 'published' }, audit }));
     expect(await log.moved()).toBe(true);
     await store.unitOfWork.changeRequest('r1', () => ({ set: { detailed_status: ['PROCESSED'], status_notes: 'Korjattu.', updated_at: baseTime + 1 }, audit }));

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { AuditAction } from '../../../../src/shared/moderation/audit-actions';
 import type { ModerationSnapshot, PlannedChange, ServiceRequestRecord } from '../../../../src/server/storage/repositories/types';
 import { baseTime, helsinki, hour, mediaRow, newRequest, openSecondStore, outboxMessage, pointAt, storeServiceTypes, useFreshStore } from './fixtures';
 
-const audit = (action: string, details: Record<string, unknown> = {}): PlannedChange['audit'] => ({
+const audit = (action: AuditAction, details: Record<string, unknown> = {}): PlannedChange['audit'] => ({
   at: baseTime + hour,
   moderator: 'aino',
   action,
@@ -106,7 +107,7 @@ describe('unit of work: changeRequest', () => {
         updated_at: closedAt,
       },
       removeMediaPosition: 1,
-      audit: audit('close', { detailed_status: 'PROCESSED,PUBLIC_WORKS_COMPLETED', removedPhoto: 1 }),
+      audit: audit('status', { detailed_status: 'PROCESSED,PUBLIC_WORKS_COMPLETED', removedPhoto: 1 }),
       notification: outboxMessage('close-1', { service_request_id: 'req-1', created_at: closedAt }),
     }));
     expect(applied).toEqual({ removedMediaFile: mediaRow(1).file_name, notificationQueued: true });
@@ -124,7 +125,7 @@ describe('unit of work: changeRequest', () => {
       media: [mediaRow(0), mediaRow(2)],
     });
     expect(await opened.store.moderation.listAudit({ limit: 10 })).toEqual([
-      { id: expect.any(Number), service_request_id: 'req-1', ...audit('close', { detailed_status: 'PROCESSED,PUBLIC_WORKS_COMPLETED', removedPhoto: 1 }) },
+      { id: expect.any(Number), service_request_id: 'req-1', ...audit('status', { detailed_status: 'PROCESSED,PUBLIC_WORKS_COMPLETED', removedPhoto: 1 }) },
     ]);
     const due = await opened.store.outbox.listDue(closedAt, 10);
     expect(due).toHaveLength(1);
@@ -139,14 +140,14 @@ describe('unit of work: changeRequest', () => {
     const stored = await seed();
     await opened.store.unitOfWork.changeRequest('req-1', () => ({ set: { detailed_status: ['REJECTED'] }, audit: audit('reject') }));
     expect(await opened.store.serviceRequests.find('req-1').then(stripMedia)).toEqual({ ...stripMedia(stored), detailed_status: ['REJECTED'], status: 'closed' });
-    await opened.store.unitOfWork.changeRequest('req-1', () => ({ set: { detailed_status: ['IN_PROCESS', 'PUBLIC_WORKS_NEW'] }, audit: audit('reopen') }));
+    await opened.store.unitOfWork.changeRequest('req-1', () => ({ set: { detailed_status: ['IN_PROCESS', 'PUBLIC_WORKS_NEW'] }, audit: audit('reopen_by_reporter') }));
     expect(await opened.store.serviceRequests.find('req-1')).toMatchObject({ detailed_status: ['IN_PROCESS', 'PUBLIC_WORKS_NEW'], status: 'open' });
     // Other fields leave the status alone.
-    await opened.store.unitOfWork.changeRequest('req-1', () => ({ set: { status_notes: 'Työn alla', title: null }, audit: audit('note') }));
+    await opened.store.unitOfWork.changeRequest('req-1', () => ({ set: { status_notes: 'Työn alla', title: null }, audit: audit('edit') }));
     expect(await opened.store.serviceRequests.find('req-1')).toMatchObject({ status: 'open', status_notes: 'Työn alla', title: null });
     // An empty set with no photo: only the audit row.
-    expect(await opened.store.unitOfWork.changeRequest('req-1', () => ({ set: {}, audit: audit('view') }))).toEqual({ notificationQueued: false });
-    expect((await opened.store.moderation.listAudit({ limit: 10 })).map((entry) => entry.action)).toEqual(['view', 'note', 'reopen', 'reject']);
+    expect(await opened.store.unitOfWork.changeRequest('req-1', () => ({ set: {}, audit: audit('forward_retry') }))).toEqual({ notificationQueued: false });
+    expect((await opened.store.moderation.listAudit({ limit: 10 })).map((entry) => entry.action)).toEqual(['forward_retry', 'edit', 'reopen_by_reporter', 'reject']);
   });
 
   it('removing a photo position that does not exist removes nothing and names no file', async () => {
@@ -175,18 +176,18 @@ describe('unit of work: changeRequest', () => {
 
   it('a write that fails after the plan leaves everything as it was', async () => {
     const stored = await seed();
-    await opened.store.unitOfWork.changeRequest('req-1', () => ({ set: {}, audit: audit('first'), notification: outboxMessage('same-id') }));
+    await opened.store.unitOfWork.changeRequest('req-1', () => ({ set: {}, audit: audit('publish'), notification: outboxMessage('same-id') }));
     // The second message reuses a Message-ID: the whole change must roll back.
     await expect(
       opened.store.unitOfWork.changeRequest('req-1', () => ({
         set: { moderation: 'rejected', detailed_status: ['REJECTED'] },
         removeMediaPosition: 0,
-        audit: audit('second'),
+        audit: audit('reject'),
         notification: outboxMessage('same-id'),
       })),
     ).rejects.toThrow();
     expect(await opened.store.serviceRequests.find('req-1')).toEqual(stored);
-    expect((await opened.store.moderation.listAudit({ limit: 10 })).map((entry) => entry.action)).toEqual(['first']);
+    expect((await opened.store.moderation.listAudit({ limit: 10 })).map((entry) => entry.action)).toEqual(['publish']);
     expect(await opened.store.outbox.listDue(baseTime + 10 * hour, 10)).toHaveLength(1);
   });
 
@@ -198,7 +199,7 @@ describe('unit of work: changeRequest', () => {
         Array.from({ length: 12 }, (_, index) =>
           (index % 2 === 0 ? opened.store : other).unitOfWork.changeRequest('req-1', (current) => ({
             set: { status_notes: `${current.status_notes}${current.status_notes ? ',' : ''}${index}` },
-            audit: audit(`append-${index}`),
+            audit: audit('status', { index }),
           })),
         ),
       );

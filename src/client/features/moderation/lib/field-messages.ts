@@ -23,6 +23,10 @@ export function translateFieldProblem({ message, code, limit }: FieldProblem, t:
       return t('validation.noHtml');
     case 'control_characters':
       return t('validation.controlCharacters');
+    case 'invalid_date':
+      return t('validation.invalidDate');
+    case 'date_range_reversed':
+      return t('validation.dateRangeReversed');
     default:
       return message;
   }
