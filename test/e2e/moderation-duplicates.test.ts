@@ -124,7 +124,8 @@ describe('duplicates in the moderator console', () => {
     const opened = await openContext();
     await signIn(opened.page, `/moderation/requests/${id}`);
     await opened.page.getByRole('button', { name: 'Reject…' }).click();
-    await opened.page.getByLabel('Reason (optional)').fill('The report names a person.');
+    await opened.page.getByRole('radio', { name: /^Personal data/ }).check();
+    await opened.page.getByLabel('Public note (optional)').fill('The report names a person.');
     await opened.page.getByRole('button', { name: 'Reject the report' }).click();
     await opened.page.getByText('Rejected. The report will not be listed publicly.').waitFor();
     await expectCleanRunThenClose(opened);
@@ -134,7 +135,7 @@ describe('duplicates in the moderator console', () => {
     await resident.page.goto(`${suite.server.baseUrl}/requests/${id}`);
     const notice = resident.page.getByTestId('withheld-notice').getByText('Removed by a moderator', { exact: true });
     await notice.waitFor();
-    await resident.page.locator('.request-details__notes').getByText('The report names a person.', { exact: true }).waitFor();
+    await resident.page.locator('.request-details__notes').getByText('The report names a person.', { exact: false }).waitFor();
     const page = (await resident.page.textContent('main')) ?? '';
     for (const value of ['Matti', '040 123 4567', 'My neighbour']) expect(page).not.toContain(value);
     expect(await resident.page.locator('.request-place__map').count()).toBe(0);

@@ -282,7 +282,7 @@ describe('moderator console in Chromium', () => {
     expect(await resident.page.getByText(title, { exact: true }).count()).toBe(0);
     expect(await resident.page.getByText('A car is parked on the cycle path every morning.').count()).toBe(0);
     await resident.page.locator('.request-details__notes').getByText('please report it again without one.', { exact: false }).waitFor();
-    expect(await resident.page.locator('.request-details__status').textContent()).toBe('Status: ClosedRejected · Personal data');
+    expect(await resident.page.locator('.request-details__status').textContent()).toBe('Status: Closed, Rejected · Personal data');
     await expectCleanRunThenClose(resident);
     await expectCleanRunThenClose(opened);
   });

@@ -107,7 +107,7 @@ describe('track page in Chromium', () => {
     const services = (await (await fetch(`${suite.server.baseUrl}/proxy/open311/v1/services.json?locale=en`)).json()) as ServiceType[];
     const serviceName = services.find((service) => service.service_code === serviceCode)!.service_name;
     expect(await page.locator('.request-details__service').textContent()).toBe(serviceName);
-    expect(await page.locator('.request-details__status').textContent()).toBe('Status: OpenReceived');
+    expect(await page.locator('.request-details__status').textContent()).toBe('Status: Open, Received');
 
     // The photo is there, loaded, described, and links to the full image.
     const photo = page.getByRole('img', { name: 'Photo 1 of 1 attached to the report' });

@@ -31,7 +31,7 @@ describe('public-view preview', () => {
     // What they draw: the same classes and words as on the public pages.
     const preview = screen.getByRole('region', { name: 'Public view' });
     expect(preview.querySelector('.request-details .status-steps')).toBeTruthy();
-    expect(preview.querySelector('.request-details__status')!.textContent).toBe('Status: OpenBeing handled · Forwarded to public works');
+    expect(preview.querySelector('.request-details__status')!.textContent).toBe('Status: Open, Being handled · Forwarded to public works');
     expect(preview.querySelector('.request-summary')).toBeTruthy();
   });
 });

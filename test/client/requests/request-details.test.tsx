@@ -35,7 +35,7 @@ describe('RequestDetails', () => {
     const article = screen.getByRole('article', { name: 'Pothole on Mannerheimintie' });
     expect(screen.getByRole('heading', { level: 1, name: 'Pothole on Mannerheimintie' })).toBeTruthy();
     expect(within(article).getAllByText('Street condition').length).toBeGreaterThan(0);
-    expect(article.querySelector('.request-details__status')?.textContent).toBe('Status: ClosedResolved · Public works done');
+    expect(article.querySelector('.request-details__status')?.textContent).toBe('Status: Closed, Resolved · Public works done');
     expect(screen.getByRole('heading', { level: 2, name: 'Notes from the city' })).toBeTruthy();
     // Line breaks in people's texts are kept (CSS pre-line), the text itself untouched.
     expect(screen.getByText(/Patched on Tuesday\./).textContent).toBe('Patched on Tuesday.\nThanks for the report.');

@@ -60,6 +60,8 @@ export function RequestDetails({ request, headingLevel = 1, notice, actions, fal
         </Heading>
         <p className="request-details__status">
           <StatusBadge status={request.status} detailed={detailed} />
+          {/* Read as "Status: Closed, Rejected", not "ClosedRejected". */}
+          <span className="visually-hidden">, </span>
           <RejectionText request={request} fallback={<DetailedStatusText values={detailed} />} />
         </p>
         {actions}
