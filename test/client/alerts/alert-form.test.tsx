@@ -50,6 +50,22 @@ describe('"Get alerts"', () => {
     expect(await screen.findByText('För många förfrågningar från den här adressen just nu. Försök igen om en timme.')).toBeTruthy();
   });
 
+  it('draws the point’s area on a map and names it in words; a tap on the map moves the point, in the address too', async () => {
+    serve();
+    const { router } = renderApp({ path: '/alerts/new?lat=60.1841&long=24.9522', language: 'en' });
+    expect(await screen.findByText('Within 500 m of Hämeentie 30.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Distance'), { target: { value: '1000' } });
+    expect(screen.getByText('Within 1 km of Hämeentie 30.')).toBeTruthy();
+    const map = await waitFor(() => {
+      const container = document.querySelector<HTMLElement>('.area-map__leaflet');
+      expect(container?.querySelector('path.leaflet-interactive, path')).toBeTruthy();
+      return container!;
+    });
+    fireEvent.click(map, { clientX: 10, clientY: 10 });
+    await waitFor(() => expect(router.state.location.search).not.toBe('?lat=60.1841&long=24.9522'));
+    expect(router.state.location.search).toMatch(/^\?lat=-?\d+\.\d{6}&long=-?\d+\.\d{6}$/);
+  });
+
   it('takes the street of an address, not its number', () => {
     expect(streetOf('Hämeentie 30')).toBe('Hämeentie');
     expect(streetOf('Kaivopuisto')).toBeUndefined();

@@ -14,7 +14,7 @@ function coordinate(value: string | null, limit: number): number | undefined {
 export function AlertsNewRoute() {
   const { t } = useTranslation('alerts');
   useDocumentTitle(t('page.title'));
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const lat = coordinate(params.get('lat'), 90);
   const long = coordinate(params.get('long'), 180);
   return (
@@ -23,7 +23,12 @@ export function AlertsNewRoute() {
       {lat !== undefined && long !== undefined ? (
         <>
           <p>{t('page.lead')}</p>
-          <AlertForm lat={lat} long={long} />
+          <AlertForm
+            lat={lat}
+            long={long}
+            // The point moves in the address too: a reload or a shared link keeps it.
+            onMove={(point) => setParams({ lat: point.lat.toFixed(6), long: point.long.toFixed(6) }, { replace: true })}
+          />
         </>
       ) : (
         <p>{t('page.noPoint')}</p>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertRadiiMeters, type AlertFrequency, type AlertInput, type AlertKind, type AlertRadius } from '@/shared/alerts/wire';
 import { bodyName } from '@/shared/bodies/wire';
@@ -11,13 +11,17 @@ import { useSubscribeAlert } from '../api/subscribe-alert';
 import { streetOf } from '../lib/street-of';
 import '../../../styles/alerts.css';
 import { EmailField, looksLikeEmail } from '../../../components/ui/email-field';
+import { formatCoordinates } from '../../../lib/format-coordinates';
+
+// Its own chunk: Leaflet arrives after the form's text.
+const AreaMap = lazy(() => import('../../../components/map/area-map'));
 
 /**
  * "Get alerts" for a point on the map: new published reports around it (a radius), on its street
  * (prefilled from the nearest address), or in the whole area of the body covering it; at once or
  * once a day. Nothing is sent but a confirmation until its link is opened.
  */
-export function AlertForm({ lat, long }: { lat: number; long: number }) {
+export function AlertForm({ lat, long, onMove }: { lat: number; long: number; onMove?: (point: { lat: number; long: number }) => void }) {
   const { t, i18n } = useTranslation('alerts');
   const language = currentLanguage(i18n);
   const subscribe = useSubscribeAlert();
@@ -94,6 +98,19 @@ export function AlertForm({ lat, long }: { lat: number; long: number }) {
                 </option>
               ))}
             </select>
+            {/* The area drawn, and named in words for whoever does not see the map. */}
+            <p className="alert-form__area-words">
+              {t('form.areaAround', {
+                distance: radius >= 1000 ? t('form.kilometres', { count: radius / 1000 }) : t('form.metres', { count: radius }),
+                place: nearest.data?.name ?? formatCoordinates(lat, long, language),
+              })}
+            </p>
+            <div className="alert-form__map">
+              <Suspense fallback={null}>
+                <AreaMap lat={lat} long={long} radiusMeters={radius} onMove={onMove} />
+              </Suspense>
+            </div>
+            {onMove ? <p className="alert-form__map-hint">{t('form.mapHint')}</p> : null}
           </div>
         ) : null}
         <label className="alert-form__choice">
