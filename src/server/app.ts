@@ -159,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: '/mail/alerts',
     alerts: context.repositories.alerts,
     bodies: context.repositories.bodies,
+    addresses: context.repositories.addresses,
     links: context.mailLinks,
     now: context.now,
   });

@@ -9,18 +9,20 @@ import { resolveLocale, type SupportedLocale } from '../../shared/locales';
 import type { LinkPurpose, MailLinks } from '../notify/mail-links';
 import { escapeHtml, mailPage } from '../notify/mail-pages';
 import { invalidLinkText } from '../notify/mail-page-texts';
-import type { AlertRecord, AlertRepository, BodyRepository } from '../storage/repositories/types';
+import type { AddressRepository, AlertRecord, AlertRepository, BodyRepository } from '../storage/repositories/types';
 import { areaUrl, areaWords } from './alerts-messages';
+import { placeNamesOf } from './alerts-places';
 import { alertTexts, type AlertTexts } from './alerts-texts';
 
 export interface AlertMailPageOptions {
   alerts: AlertRepository;
   bodies: Pick<BodyRepository, 'list'>;
+  addresses: Pick<AddressRepository, 'nearest'>;
   links: MailLinks;
   now: () => number;
 }
 
-export const alertMailPageRoutes: FastifyPluginAsync<AlertMailPageOptions> = async (app, { alerts, bodies, links, now }) => {
+export const alertMailPageRoutes: FastifyPluginAsync<AlertMailPageOptions> = async (app, { alerts, bodies, addresses, links, now }) => {
   // A one-click POST comes as a form (urlencoded or multipart); its body says nothing the token does not.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined));
 
@@ -38,7 +40,8 @@ export const alertMailPageRoutes: FastifyPluginAsync<AlertMailPageOptions> = asy
     const locale = resolveLocale(alert.locale);
     const t = alertTexts[locale].pages;
     // Which alert the page is about, first thing under the heading.
-    const lead = `<p class="report"><b>${escapeHtml(t.areaLabel)}</b>${escapeHtml(areaWords(alert.area, locale, await bodies.list()))}</p>`;
+    const places = alert.area.kind === 'point' ? await placeNamesOf(addresses, [alert.area]) : undefined;
+    const lead = `<p class="report"><b>${escapeHtml(t.areaLabel)}</b>${escapeHtml(areaWords(alert.area, locale, await bodies.list(), places))}</p>`;
     return answer(reply, token, alert, t, lead, locale);
   };
 

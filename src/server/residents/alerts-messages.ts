@@ -12,6 +12,7 @@ import type { MailLinks } from '../notify/mail-links';
 import { newMessageId } from '../notify/message-id';
 import { updateTexts } from '../notify/update-texts';
 import type { AlertedReport, AlertRecipient, BodyRecord, NewOutboxMessage, ServiceTypeRecord } from '../storage/repositories/types';
+import { pointKey, type PlaceName } from './alerts-places';
 import { alertTexts, radiusWords } from './alerts-texts';
 
 export interface AlertMailSettings {
@@ -21,15 +22,21 @@ export interface AlertMailSettings {
   serviceTypes: readonly ServiceTypeRecord[];
   /** Names a body alert's area. */
   bodies: readonly BodyRecord[];
+  /** Names a point alert's place by its nearest address (alerts-places.ts), when one was looked up. */
+  placeNames?: ReadonlyMap<string, PlaceName>;
   now: number;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** The area in words: "500 m säteellä kohdasta 60.16990, 24.93840", "katu Hämeentie", "alue Helsinki". */
-export function areaWords(area: AlertArea, locale: SupportedLocale, bodies: readonly BodyRecord[]): string {
+/** The area in words: "500 m säteellä osoitteesta Kaivokatu 12" (or "kohdasta 60.16990, 24.93840"), "katu Hämeentie", "alue Helsinki". */
+export function areaWords(area: AlertArea, locale: SupportedLocale, bodies: readonly BodyRecord[], placeNames?: ReadonlyMap<string, PlaceName>): string {
   const t = alertTexts[locale];
-  if (area.kind === 'point') return t.area.point(radiusWords(area.radius_m), area.lat.toFixed(5), area.long.toFixed(5));
+  if (area.kind === 'point') {
+    const place = placeNames?.get(pointKey(area.lat, area.long));
+    if (place) return t.area.pointNamed(radiusWords(area.radius_m), locale === 'sv' ? place.sv : place.fi);
+    return t.area.point(radiusWords(area.radius_m), area.lat.toFixed(5), area.long.toFixed(5));
+  }
   if (area.kind === 'street') return t.area.street(area.street);
   const body = bodies.find((candidate) => candidate.id === area.body_id);
   return t.area.body(body ? body.names[locale] || body.names.fi : area.body_id);
@@ -61,7 +68,7 @@ function addressed(
   const locale = resolveLocale(recipient.locale);
   const t = alertTexts[locale];
   const unsubscribeUrl = settings.links.alertUnsubscribeUrl(recipient.id);
-  const why = content.pending ? [t.whyPending] : [t.why, areaWords(recipient.area, locale, settings.bodies)];
+  const why = content.pending ? [t.whyPending] : [t.why, areaWords(recipient.area, locale, settings.bodies, settings.placeNames)];
   const text = [
     updateTexts[locale].greeting,
     '',
@@ -100,7 +107,7 @@ export function alertConfirmationMessage(settings: AlertMailSettings, addressCon
     const locale = resolveLocale(recipient.locale);
     const t = alertTexts[locale];
     const confirmUrl = settings.links.alertConfirmUrl(recipient.id);
-    const area = recipient.area.kind === 'street' && !addressConfirmed ? t.area.streetUnnamed : areaWords(recipient.area, locale, settings.bodies);
+    const area = recipient.area.kind === 'street' && !addressConfirmed ? t.area.streetUnnamed : areaWords(recipient.area, locale, settings.bodies, settings.placeNames);
     return addressed(recipient, settings, {
       subject: t.confirmSubject,
       lines: [t.confirmIntro, area, '', t.confirmLink, confirmUrl, '', t.confirmIgnore],

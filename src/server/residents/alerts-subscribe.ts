@@ -13,6 +13,7 @@ import { countAgainstLimits, sha256Hex, tryAgainIn } from '../http/requester-lim
 import { ModerationApiError } from '../moderation/errors';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { alertConfirmationMessage } from './alerts-messages';
+import { placeNamesOf } from './alerts-places';
 
 /**
  * Confirmation emails within an hour: per address and client together, per client, and per
@@ -54,6 +55,7 @@ export async function subscribeToAlert(context: AppContext, input: z.output<type
     mailFrom: config.MAIL_FROM,
     serviceTypes: await repositories.serviceTypes.list(),
     bodies: await repositories.bodies.list(),
+    placeNames: area.kind === 'point' ? await placeNamesOf(repositories.addresses, [area]) : undefined,
     now,
   };
   const addressConfirmed = await repositories.residents.isConfirmedAddress(email, now);

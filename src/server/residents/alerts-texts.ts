@@ -21,6 +21,8 @@ export interface AlertTexts {
   unsubscribePending: string;
   area: {
     point: (radius: string, lat: string, long: string) => string;
+    /** The point by its nearest address: `place` is "Kaivokatu 12". */
+    pointNamed: (radius: string, place: string) => string;
     street: (street: string) => string;
     /** A street alert's confirmation to an address not confirmed yet: the name was a stranger's to write. */
     streetUnnamed: string;
@@ -54,6 +56,7 @@ export const alertTexts: Record<SupportedLocale, AlertTexts> = {
     unsubscribePending: 'Jos et halua viestejä, estä tilaus:',
     area: {
       point: (radius, lat, long) => `${radius} säteellä kohdasta ${lat}, ${long}`,
+      pointNamed: (radius, place) => `${radius} säteellä osoitteesta ${place}`,
       street: (street) => `katu ${street}`,
       streetUnnamed: 'katu, jonka nimi annettiin tilattaessa (nimi näkyy vahvistussivulla)',
       body: (body) => `alue ${body}`,
@@ -89,6 +92,7 @@ export const alertTexts: Record<SupportedLocale, AlertTexts> = {
     unsubscribePending: 'Om du inte vill ha meddelanden, stoppa bevakningen:',
     area: {
       point: (radius, lat, long) => `inom ${radius} från punkten ${lat}, ${long}`,
+      pointNamed: (radius, place) => `inom ${radius} från ${place}`,
       street: (street) => `gatan ${street}`,
       streetUnnamed: 'en gata vars namn angavs i beställningen (namnet syns på bekräftelsesidan)',
       body: (body) => `området ${body}`,
@@ -124,6 +128,7 @@ export const alertTexts: Record<SupportedLocale, AlertTexts> = {
     unsubscribePending: 'If you do not want messages, stop the alert:',
     area: {
       point: (radius, lat, long) => `within ${radius} of ${lat}, ${long}`,
+      pointNamed: (radius, place) => `within ${radius} of ${place}`,
       street: (street) => `the street ${street}`,
       streetUnnamed: 'a street named when the alert was asked for (its name is on the confirmation page)',
       body: (body) => `the area of ${body}`,

@@ -159,6 +159,22 @@ describe('subscribing', () => {
     expect(confirmed!.mail.plain).toContain('Emails about new published reports in this area were asked for at this address:\nthe street Hämeentie');
   });
 
+  it('names a point by its nearest address in the confirmation and on its page, in the alert’s language; coordinates where no address is near', async () => {
+    await t.store.addresses.replace(['test'], [
+      { street_fi: 'Hämeentie', street_sv: 'Tavastvägen', number: '30', postal_code: '00530', municipality_fi: 'Helsinki', municipality_sv: 'Helsingfors', lat: 60.1841, long: 24.9522, source: 'test' },
+    ]);
+    await subscribe({ kind: 'point', lat: 60.18415, long: 24.9522, radius_m: 500, email: 'aino@example.org', frequency: 'daily', locale: 'sv' });
+    const [named] = await deliver();
+    expect(named!.mail.plain).toContain('inom 500 m från Tavastvägen 30');
+    expect(named!.mail.plain).not.toContain('60.18415');
+    const page = await t.app.inject({ method: 'GET', url: linkIn(named!.mail.plain, 'http://kerro.test/mail/alerts/confirm?token=').replace('http://kerro.test', '') });
+    expect(page.body).toContain('inom 500 m från Tavastvägen 30');
+
+    await subscribe({ kind: 'point', lat: 60.2, long: 24.9522, radius_m: 250, email: 'aino@example.org', frequency: 'daily', locale: 'en' });
+    const [far] = await deliver();
+    expect(far!.mail.plain).toContain('within 250 m of 60.20000, 24.95220');
+  });
+
   it('limits confirmation emails per address and client', async () => {
     const alert = (radius: number) => ({ kind: 'point', lat: centre.lat, long: centre.long, radius_m: radius, email: 'aino@example.org', frequency: 'daily' });
     for (const radius of [250, 500, 1000]) expect((await subscribe(alert(radius))).statusCode).toBe(202);
