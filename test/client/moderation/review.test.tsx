@@ -260,7 +260,9 @@ describe('review page', { timeout: 30_000 }, () => {
     const attack = '<img src=x onerror="window.__xss=1">';
     await openReview(fakeItem({ id: 'r4', title: 'Broken bench', serviceObjectId: attack, statusNotes: attack, description: `Look: ${attack}` }));
     expect((window as { __xss?: unknown }).__xss).toBeUndefined();
-    expect(document.querySelectorAll('img:not(.photo-gallery__image):not(.moderation-photos__image)')).toHaveLength(0);
+    // The only images: the photos and the map's own (tiles, the pin).
+    const made = [...document.querySelectorAll('img')].filter((image) => !image.closest('.leaflet-container') && !image.matches('.photo-gallery__image, .moderation-photos__image'));
+    expect(made).toHaveLength(0);
     expect(screen.getAllByText(`Service point ${attack}`).length).toBeGreaterThan(0);
     expect(screen.getAllByText(attack, { selector: '.user-text' }).length).toBeGreaterThan(0);
   });
@@ -309,6 +311,28 @@ describe('review page', { timeout: 30_000 }, () => {
     await userEvent.click(await within(place).findByRole('button', { name: 'Move it to Vantaa' }));
     expect(await screen.findByText('Pin moved.')).toBeTruthy();
     expect(api.writes().map((call) => call.body)).toEqual([{ lat: 60.3, long: 25.1 }]);
+  });
+
+  it('moves the pin on the map with the arrow keys, naming the address there before anything is saved', async () => {
+    const api = fakeModerationApi({
+      items: [fakeItem({ id: 'r1', title: 'Broken bench' })],
+      override: (call) =>
+        call.path === '/proxy/geocoding/v1/reverse'
+          ? jsonResponse({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [24.94, 60.17] }, properties: { layer: 'address', name: 'Kaivokatu 12' } }] })
+          : undefined,
+    });
+    renderApp({ path: '/moderation/requests/r1', language: 'en' });
+    const place = await screen.findByRole('region', { name: 'Place and type' });
+    const map = await within(place).findByRole('application', { name: /^Map of the report's place/ });
+    const latitude = within(place).getByLabelText('Latitude') as HTMLInputElement;
+    expect(latitude.value).toBe('60.17');
+    map.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    await waitFor(() => expect(Number(latitude.value)).toBeGreaterThan(60.17));
+    expect(latitude.value).toMatch(/^60\.17\d{4}$/);
+    expect(Number((within(place).getByLabelText('Longitude') as HTMLInputElement).value)).toBeCloseTo(24.94, 4);
+    expect(await within(place).findByText('Near Kaivokatu 12.')).toBeTruthy();
+    expect(api.writes()).toEqual([]);
   });
 
   it('says where a report went when a move took it out of the moderator’s bodies', async () => {

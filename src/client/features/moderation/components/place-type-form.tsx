@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { everyServiceType, useServiceList } from '../../../api/get-service-list';
+import { useReverseGeocode } from '../../../api/geocoding';
 import { Button } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { FormField } from '../../../components/ui/form-field';
@@ -63,6 +64,9 @@ interface PlaceTypeFieldsProps {
   onRetype: (serviceCode: string) => void;
 }
 
+// Leaflet comes with the review page's map only.
+const PinMap = lazy(() => import('./pin-map'));
+
 /** A point typed in the fields, once both are numbers of the world and it is not where the report is. */
 function typedPoint(lat: string, long: string, item: ModerationDetail): { lat: number; long: number } | undefined {
   const point = { lat: Number(lat.replace(',', '.')), long: Number(long.replace(',', '.')) };
@@ -88,6 +92,7 @@ function PlaceTypeFields({ item, moveErrors, moving, retyping, onMove, onRetype 
   // Which body has the report now, and which would at the typed place: named before saving.
   const current = item.public.lat && item.public.long ? { lat: Number(item.public.lat), long: Number(item.public.long) } : undefined;
   const point = typedPoint(lat, long, item);
+  const nearest = useReverseGeocode(point ? { lat: point.lat, lon: point.long, lang: locale } : undefined);
   const bodyNow = usePlaceBody(current, item.public.service_code);
   const bodyThere = usePlaceBody(point, item.public.service_code);
   const movesToBody = point && bodyThere.kind === 'covered' && !bodyThere.typeNotHandled && bodyId(bodyNow) !== undefined && bodyId(bodyThere) !== bodyId(bodyNow) ? bodyThere.body : undefined;
@@ -113,7 +118,15 @@ function PlaceTypeFields({ item, moveErrors, moving, retyping, onMove, onRetype 
     setConfirming(false);
     set(value);
   };
+  // Six decimals: about 10 cm, as the report form keeps a pin.
+  const movePin = (moved: { lat: number; long: number }) => {
+    setConfirming(false);
+    setLat(moved.lat.toFixed(6));
+    setLong(moved.long.toFixed(6));
+  };
+  const pin = point ?? current;
 
+  const near = point && nearest.data ? t('place.near', { address: nearest.data.name }) : null;
   let there: string | null = null;
   if (point && bodyThere.kind === 'outside') there = t('place.outside');
   else if (point && bodyThere.kind === 'covered') {
@@ -124,14 +137,22 @@ function PlaceTypeFields({ item, moveErrors, moving, retyping, onMove, onRetype 
   return (
     <>
       <form className="place-type-form__point" noValidate onSubmit={submitMove}>
+        {pin ? (
+          <div className="place-type-form__map">
+            <Suspense fallback={null}>
+              <PinMap lat={pin.lat} long={pin.long} onMove={movePin} label={t('place.mapLabel')} pinLabel={t('place.pinLabel')} />
+            </Suspense>
+          </div>
+        ) : null}
         <FormField id={ids.lat} label={t('place.lat')} error={moveErrors.lat}>
           {(control) => <input {...control} className="input" inputMode="decimal" value={lat} onChange={(changeEvent) => edit(setLat)(changeEvent.target.value)} />}
         </FormField>
         <FormField id={ids.long} label={t('place.long')} error={moveErrors.long}>
           {(control) => <input {...control} className="input" inputMode="decimal" value={long} onChange={(changeEvent) => edit(setLong)(changeEvent.target.value)} />}
         </FormField>
+        {/* Where the pin is now and whose it would be, read back as it moves. */}
         <p className="review-panel__hint place-type-form__body" aria-live="polite">
-          {there}
+          {[near, there].filter(Boolean).join(' ')}
         </p>
         {confirming && movesToBody ? (
           <div className="console-confirm" role="group" aria-labelledby={ids.question}>

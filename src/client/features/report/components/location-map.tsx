@@ -8,7 +8,7 @@ import { tileLayerOptions } from '../../../components/map/tile-layer-options';
 import { clientEnv } from '../../../lib/env';
 import type { NearbyRequest } from '../api/get-nearby-requests';
 import type { LatLong } from '../lib/place';
-import { pinIcon } from './map-pin-icon';
+import { pinIcon } from '../../../components/map/map-pin-icon';
 import { NearbyLayer } from './nearby-layer';
 
 export interface LocationMapProps {
