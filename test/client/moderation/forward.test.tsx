@@ -18,6 +18,7 @@ const failed: ModerationForward = {
   remote_id: null,
   sent_at: null,
   next_attempt_at: null,
+  takes_notes: false,
 };
 
 async function openReview(forward: ModerationForward | null, language: 'en' | 'fi' | 'sv' = 'en') {
