@@ -7,8 +7,9 @@
  * Kerro; the audit names the note, never its text.
  */
 import { extensionStatusOf } from '../../shared/georeport/extension-status';
+import { takesModeratorNotes } from '../forwarding/senders';
 import type { ChangeContext } from '../notify/public-change';
-import type { BodyRecord, ChangePlan } from '../storage/repositories/types';
+import type { BodyRecord, BodyRepository, ChangePlan } from '../storage/repositories/types';
 import { conflict } from './errors';
 import { bodyTellingOfRequest } from './resident-update-plans';
 
@@ -32,3 +33,10 @@ export const caseSystemNotePlan =
       caseSystemUpdate: body.caseSystemUpdate,
     };
   };
+
+/** Which of these bodies hear a moderator's note (the console's `forward.takes_notes`): one read per body. */
+export async function bodiesTakingNotes(bodies: Pick<BodyRepository, 'find'>, bodyIds: Iterable<string | null>): Promise<Set<string>> {
+  const distinct = [...new Set(bodyIds)].filter((id): id is string => id !== null);
+  const found = await Promise.all(distinct.map((id) => bodies.find(id)));
+  return new Set(found.filter((body): body is BodyRecord => body !== undefined && takesModeratorNotes(body)).map((body) => body.id));
+}

@@ -26,6 +26,8 @@ export interface ViewOptions {
   duplicates?: ReadonlyMap<string, LikelyDuplicate[]>;
   /** Each request's send to its body's case system, by id (none when absent). */
   forwards?: ReadonlyMap<string, ForwardEntry>;
+  /** The ids of the bodies whose case system takes a moderator's note (none when absent). */
+  bodiesTakingNotes?: ReadonlySet<string>;
   /** Each request's questionnaire (issue 28), by id. */
   questionnaires?: ReadonlyMap<string, Questionnaire>;
   /** Each request's open reports of abuse, by id. */
@@ -87,7 +89,7 @@ function presentItem(
     answers: presentAnswers(record, serviceTypes, locale),
     duplicate_of: record.duplicate_of,
     likely_duplicates: likelyDuplicates,
-    forward: presentForward(forward, options.timeZone),
+    forward: presentForward(forward, options.timeZone, record.body_id !== null && (options.bodiesTakingNotes?.has(record.body_id) ?? false)),
     reopened_by_reporter: reopenedByReporter,
     abuse_reports: abuseReports.map((report) => presentAbuseReport(report, options.timeZone)),
     flags: flagsOf({ openAbuseReports: abuseReports.length, reopenedByReporter, forward, likelyDuplicates: likelyDuplicates.length }),
@@ -117,8 +119,11 @@ function presentAnswers(record: ServiceRequestRecord, serviceTypes: ServiceTypeR
     });
 }
 
-/** A forward job as moderators see it: its state, attempts and the case system's words, never its key. */
-export function presentForward(entry: ForwardEntry | undefined, timeZone: string): ModerationForward | null {
+/**
+ * A forward job as moderators see it: its state, attempts and the case system's words, never its
+ * key; `takesNotes`: the request's body (the one a note's plan asks) hears a moderator's note.
+ */
+export function presentForward(entry: ForwardEntry | undefined, timeZone: string, takesNotes: boolean): ModerationForward | null {
   if (!entry) return null;
   const state = entry.sent_at !== null ? 'sent' : entry.failed_at !== null ? 'failed' : 'pending';
   const time = (at: number | null) => (at === null ? null : formatW3cDateTime(at, timeZone));
@@ -130,6 +135,7 @@ export function presentForward(entry: ForwardEntry | undefined, timeZone: string
     remote_id: entry.remote_id,
     sent_at: time(entry.sent_at),
     next_attempt_at: state === 'pending' ? time(entry.next_attempt_at) : null,
+    takes_notes: takesNotes,
   };
 }
 

@@ -116,6 +116,12 @@ export interface ModerationForward {
   sent_at: string | null;
   /** When a pending send is tried next; null once sent or given up. */
   next_attempt_at: string | null;
+  /**
+   * Whether the report's body hears a moderator's note (POST …/case-system-note, issue 40,
+   * item 8): its case system takes Kerro's updates (an open311 body with "updates": "mysociety").
+   * A note also needs a send that was not given up.
+   */
+  takes_notes: boolean;
 }
 
 /**

@@ -206,7 +206,7 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       const entries = [...items.values()].flatMap((item) => item.audit).sort((a, b) => b.id - a.id);
       return jsonResponse({ items: entries, next_before: null });
     }
-    const match = /^\/moderation\/api\/requests\/([^/]+)(?:\/(publish|reject|status|location|forward\/retry|media\/([^/]+)))?$/.exec(path);
+    const match = /^\/moderation\/api\/requests\/([^/]+)(?:\/(publish|reject|status|location|forward\/retry|case-system-note|media\/([^/]+)))?$/.exec(path);
     const item = match ? items.get(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !item) return error(404, 'not_found', `not found: ${path}`);
     const action = match[2];
@@ -262,6 +262,24 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       if (item.forward?.state !== 'failed') return error(409, 'conflict', `service request ${item.service_request_id} has no failed send to retry`);
       item.forward = { ...item.forward, state: 'pending', attempts: 0, next_attempt_at: '2026-03-02T10:00:00+02:00' };
       audit(item, 'forward_retry');
+      return jsonResponse(detail(item));
+    }
+    if (method === 'POST' && action === 'case-system-note') {
+      // As the server refuses (input.ts caseSystemNoteBody, routes/requests.ts, case-system-note.ts), in its words.
+      const text = typeof body.text === 'string' ? body.text : '';
+      if (!text.trim()) {
+        const message = 'text is required: write what the case system should hear';
+        return error(400, 'invalid_input', `text: ${message}`, { fields: [{ field: 'text', message, code: 'required' }] });
+      }
+      if (text.length > 2000) {
+        const message = 'text must be at most 2000 characters';
+        return error(400, 'invalid_input', `text: ${message}`, { fields: [{ field: 'text', message, code: 'too_long', limit: 2000 }] });
+      }
+      if (!item.forward || item.forward.state === 'failed') {
+        return error(409, 'conflict', `service request ${item.service_request_id} has not gone to its body's case system, so there is nowhere to post a note`);
+      }
+      if (!item.forward.takes_notes) return error(409, 'conflict', `the body of service request ${item.service_request_id} takes no notes from Kerro`);
+      audit(item, 'case_system_note', { body_told: 'case_system_update' });
       return jsonResponse(detail(item));
     }
     if (method === 'POST' && action === 'status') {

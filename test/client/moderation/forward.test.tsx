@@ -1,14 +1,16 @@
 /**
  * The console shows a report's send to its body's case system (issue 27): sent with the case
  * system's reference, waiting with its next attempt, or failed with the error and a Retry; the
- * queue marks failed sends.
+ * queue marks failed sends. Where the body's case system takes them, a moderator writes it a
+ * note (issue 40, item 8).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ModerationForward } from '../../../src/shared/moderation/wire';
-import { renderApp } from '../render-app';
-import { CSRF_TOKEN, fakeItem, fakeModerationApi } from './fake-moderation-api';
+import { enterText } from '../enter-text';
+import { jsonResponse, renderApp } from '../render-app';
+import { CSRF_TOKEN, fakeItem, fakeModerationApi, type FakeApiOptions } from './fake-moderation-api';
 
 const failed: ModerationForward = {
   method: 'open311',
@@ -18,11 +20,12 @@ const failed: ModerationForward = {
   remote_id: null,
   sent_at: null,
   next_attempt_at: null,
+  takes_notes: false,
 };
 
-async function openReview(forward: ModerationForward | null, language: 'en' | 'fi' | 'sv' = 'en') {
+async function openReview(forward: ModerationForward | null, language: 'en' | 'fi' | 'sv' = 'en', override?: FakeApiOptions['override']) {
   const item = fakeItem({ id: 'r1', title: 'Broken bench', moderation: 'published', agency: 'City of Espoo', forward });
-  const api = fakeModerationApi({ items: [item] });
+  const api = fakeModerationApi({ items: [item], override });
   renderApp({ path: '/moderation/requests/r1', language });
   await screen.findByRole('heading', { level: 1, name: /Broken bench/ });
   return api;
@@ -98,5 +101,86 @@ describe('the send to the body’s case system in the console', () => {
     const cards = within(document.querySelector<HTMLElement>('.moderation-cards')!).getAllByRole('article');
     expect(within(cards[0]!).getByText('Sending to the body failed')).toBeTruthy();
     expect(within(cards[1]!).queryByText('Sending to the body failed')).toBeNull();
+  });
+
+  describe('a note for the body’s case system', () => {
+    const sentTakingNotes: ModerationForward = { ...failed, state: 'sent', attempts: 1, last_error: null, remote_id: 'ESP-2026-0042', sent_at: '2026-03-01T10:00:00+02:00', takes_notes: true };
+    const noteField = () => within(panel()!).queryByRole('textbox', { name: "Note to City of Espoo's case system" });
+
+    it('is sent with the CSRF header, confirmed in the focused live region, and shows in the report’s audit', async () => {
+      const api = await openReview(sentTakingNotes);
+      const user = userEvent.setup();
+      await enterText(user, noteField()!, 'The bench has sharp edges now: please fence it off today.');
+      await user.click(within(panel()!).getByRole('button', { name: 'Send note' }));
+
+      const confirmation = await within(panel()!).findByText("Note queued for City of Espoo's case system: it is sent there once.");
+      await waitFor(() => expect(document.activeElement).toBe(confirmation));
+      const write = api.writes().at(-1)!;
+      expect(write).toMatchObject({ method: 'POST', path: '/moderation/api/requests/r1/case-system-note', body: { text: 'The bench has sharp edges now: please fence it off today.' } });
+      expect(write.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
+      expect((noteField() as HTMLTextAreaElement).value).toBe('');
+      expect(await screen.findByText(/Wrote a note for the body's case system\./)).toBeTruthy();
+    });
+
+    it('is checked by the server’s rule before sending: a blank or too long note, or HTML, is refused at the field and nothing is sent', async () => {
+      const api = await openReview(sentTakingNotes);
+      const user = userEvent.setup();
+      const send = within(panel()!).getByRole('button', { name: 'Send note' });
+      await enterText(user, noteField()!, '   ');
+      await user.click(send);
+      expect(await within(panel()!).findByText('Write the note first.')).toBeTruthy();
+      expect(document.activeElement).toBe(noteField());
+      expect(noteField()!.getAttribute('aria-invalid')).toBe('true');
+
+      await user.clear(noteField()!);
+      await enterText(user, noteField()!, 'x'.repeat(2001));
+      expect(within(panel()!).getByText('2001 / 2000 characters')).toBeTruthy();
+      await user.click(send);
+      expect(await within(panel()!).findByText('Write at most 2000 characters.')).toBeTruthy();
+
+      await user.clear(noteField()!);
+      await enterText(user, noteField()!, 'Please see <b>this</b> again.');
+      await user.click(send);
+      expect(await within(panel()!).findByText('Write plain text: HTML tags and code are not allowed.')).toBeTruthy();
+      expect(api.writes()).toEqual([]);
+    });
+
+    it('shows the server’s refusals in the moderator’s language: a 409 says why, a field problem shows at the field', async () => {
+      let answer: 'conflict' | 'field' = 'conflict';
+      const refusal = (call: { path: string }) => {
+        if (!call.path.endsWith('/case-system-note')) return undefined;
+        return answer === 'conflict'
+          ? jsonResponse({ error: { code: 'conflict', message: "the body of service request r1 takes no notes from Kerro: only an open311 body with \"updates\": \"mysociety\" in the bodies file hears them; write to its people another way" } }, { status: 409 })
+          : jsonResponse({ error: { code: 'invalid_input', message: 'text: text must not contain control characters', fields: [{ field: 'text', message: 'text must not contain control characters', code: 'control_characters' }] } }, { status: 400 });
+      };
+      await openReview(sentTakingNotes, 'fi', refusal);
+      const user = userEvent.setup();
+      const field = within(panel()!).getByRole('textbox', { name: 'Viesti asianhallintajärjestelmään: City of Espoo' });
+      await enterText(user, field, 'Katsokaa tätä uudelleen.');
+      await user.click(within(panel()!).getByRole('button', { name: 'Lähetä viesti' }));
+      const alert = await within(panel()!).findByRole('alert');
+      expect(alert.textContent).toMatch(/^Asianhallintajärjestelmä \(City of Espoo\) ei voi ottaa viestiä vastaan: ilmoitus ei ole vielä perillä/);
+      expect((field as HTMLTextAreaElement).value).toBe('Katsokaa tätä uudelleen.');
+
+      answer = 'field';
+      await user.click(within(panel()!).getByRole('button', { name: 'Lähetä viesti' }));
+      expect(await within(panel()!).findByText('Poista näkymättömät ohjausmerkit (ne tulevat usein kopioinnin mukana).')).toBeTruthy();
+      expect(within(panel()!).queryByRole('alert')).toBeNull();
+      await waitFor(() => expect(document.activeElement).toBe(field));
+    });
+
+    it('is offered only where it can go: a body taking notes, on a send waiting or made, not one given up', async () => {
+      await openReview({ ...sentTakingNotes, state: 'pending', remote_id: null, sent_at: null, next_attempt_at: '2026-03-01T10:05:00+02:00' });
+      expect(noteField()).not.toBeNull();
+    });
+
+    it.each([
+      ['a body whose case system takes no notes', { ...sentTakingNotes, takes_notes: false }],
+      ['a send given up', { ...failed, takes_notes: true }],
+    ])('is not offered for %s', async (_, forward) => {
+      await openReview(forward);
+      expect(panel()).not.toBeNull();
+      expect(noteField()).toBeNull();
+    });
   });
 });

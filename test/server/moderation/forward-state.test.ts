@@ -5,6 +5,7 @@
  * `forwards` table, and read through the real store.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BodyRecord } from '../../../src/server/storage/repositories/types';
 import { lightPasswordHash } from '../../helpers/light-password-hash';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { signIn, submitRequest, type ModeratorSession } from './moderation-client';
@@ -93,6 +94,41 @@ describe('a request’s send to its body’s case system in the moderation API',
     expect(states).toEqual({ [ids.failed]: 'failed', [ids.pending]: 'pending', [ids.sent]: 'sent', [ids.console]: null });
     expect(queue.body).not.toContain(idempotencyKey);
     expect((await espoo.request('GET', `/requests/${ids.sent}`)).body).not.toContain(idempotencyKey);
+  });
+
+  it('the send says whether the body hears a moderator’s note: an open311 body with "updates": "mysociety" does, and a note to it goes; otherwise it does not, and a note is refused', async () => {
+    const espooSending = (updates: 'citysdk' | 'mysociety'): BodyRecord => ({
+      id: 'espoo',
+      jurisdiction_id: 'espoo.test',
+      names: { fi: 'Espoo', sv: 'Esbo', en: 'Espoo' },
+      area: { type: 'Polygon', coordinates: [[[24.5, 60.1], [24.9, 60.1], [24.9, 60.3], [24.5, 60.3], [24.5, 60.1]]] },
+      services: [],
+      send: { method: 'open311', endpoint: 'https://cases.espoo.test/open311/v1', api_key: 'espoo-key-never-shown', updates },
+    });
+    const notesTaken = async () => ({
+      sent: (await forwardOf(espoo, ids.sent)).takes_notes,
+      pending: (await forwardOf(espoo, ids.pending)).takes_notes,
+      failed: (await forwardOf(espoo, ids.failed)).takes_notes,
+    });
+    const note = (id: string) => espoo.request('POST', `/requests/${id}/case-system-note`, { text: 'Please look at this again.' });
+
+    // No such body stored (as in the tests above): nobody to hear a note.
+    expect(await notesTaken()).toEqual({ sent: false, pending: false, failed: false });
+    await t.repositories.bodies.importAll([espooSending('citysdk')]);
+    expect(await notesTaken()).toEqual({ sent: false, pending: false, failed: false });
+    expect((await note(ids.sent)).statusCode).toBe(409);
+
+    await t.repositories.bodies.importAll([espooSending('mysociety')]);
+    // The body hears notes; a given-up send still needs its retry first (the note's own 409 says so).
+    expect(await notesTaken()).toEqual({ sent: true, pending: true, failed: true });
+    const queue = await espoo.request('GET', '/queue');
+    const listed = queue.json().items.find((item: { service_request_id: string }) => item.service_request_id === ids.sent);
+    expect(listed.forward.takes_notes).toBe(true);
+    expect(queue.body).not.toContain('espoo-key-never-shown');
+    const noted = await note(ids.sent);
+    expect(noted.statusCode).toBe(200);
+    expect(noted.json().forward).toMatchObject({ state: 'sent', takes_notes: true });
+    expect(await forwardOf(espoo, ids.console)).toBeNull();
   });
 
   it('the body’s moderator puts a failed send back in the queue, due now with fresh attempts, and the retry is audited', async () => {

@@ -58,3 +58,12 @@ export function bodyTellingOf(body: BodyRecord | undefined, update: Omit<OwedUpd
   // No body: the console's sender, which queues nothing, so the empty id goes nowhere.
   return senderOf(send).updated(send, { ...update, body_id: body?.id ?? '' });
 }
+
+/**
+ * Whether a body's case system takes a moderator's note: asked of its sender just as the note's
+ * plan asks (moderation/case-system-note.ts), so the console offers the note exactly where it goes.
+ */
+export function takesModeratorNotes(body: BodyRecord | undefined): boolean {
+  const probe = { kind: 'moderator_note' as const, status: '', description: '', media_url: null };
+  return bodyTellingOf(body, probe).caseSystemUpdate !== undefined;
+}

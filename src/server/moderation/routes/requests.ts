@@ -19,7 +19,7 @@ import {
   statusPlan,
   type ChangeContext,
 } from '../changes';
-import { caseSystemNotePlan } from '../case-system-note';
+import { bodiesTakingNotes, caseSystemNotePlan } from '../case-system-note';
 import { likelyDuplicatesOf } from '../duplicates';
 import { listPage } from '../flagged-pages';
 import { conflict, invalidHost, ModerationApiError } from '../errors';
@@ -51,18 +51,22 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       ),
     );
 
-  const present = async (request: FastifyRequest, records: ServiceRequestRecord[], locale: string | undefined) =>
-    presentModerationItems(records, await serviceTypes.list(), {
+  const present = async (request: FastifyRequest, records: ServiceRequestRecord[], locale: string | undefined) => {
+    // One look-up per page, however many requests it holds.
+    const forwards = await context.repositories.forwards.findFor(records.map((record) => record.service_request_id));
+    const forwardedBodies = records.filter((record) => forwards.has(record.service_request_id)).map((record) => record.body_id);
+    return presentModerationItems(records, await serviceTypes.list(), {
       locale,
       timeZone: config.TZ_NAME,
       baseUrl: publicBaseUrl(request),
       history: await context.repositories.requestHistory.listFor(records.map((record) => record.service_request_id)),
       duplicates: await duplicatesOf(records, bodyScopeOf(request)),
-      // One look-up per page, however many requests it holds.
-      forwards: await context.repositories.forwards.findFor(records.map((record) => record.service_request_id)),
+      forwards,
+      bodiesTakingNotes: await bodiesTakingNotes(context.repositories.bodies, forwardedBodies),
       questionnaires: await context.repositories.questionnaires.findFor(records.map((record) => record.service_request_id)),
       abuseReports: await context.repositories.abuseReports.listOpen(records.map((record) => record.service_request_id)),
     });
+  };
 
   /** The request if it exists and is in the moderator's bodies; one of another body is answered as absent. */
   const findInScope = async (request: FastifyRequest, id: string) => {

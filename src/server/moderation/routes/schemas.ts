@@ -50,6 +50,7 @@ const itemSchema = z.strictObject({
       remote_id: nullable,
       sent_at: nullable,
       next_attempt_at: nullable,
+      takes_notes: z.boolean(),
     })
     .nullable(),
   reopened_by_reporter: z.boolean(),

@@ -44,6 +44,8 @@ const forwardSchema = z
     remote_id: nullableText,
     sent_at: nullableText,
     next_attempt_at: nullableText,
+    // A server from before notes (issue 40, item 8) says nothing: offer no note then.
+    takes_notes: z.boolean().catch(false),
   })
   .nullable()
   .catch(null);

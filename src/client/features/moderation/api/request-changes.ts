@@ -22,6 +22,7 @@ export type RequestChange =
   | { kind: 'move'; lat: number; long: number }
   | { kind: 'service-type'; service_code: string }
   | { kind: 'retry-forward' }
+  | { kind: 'case-system-note'; text: string }
   | { kind: 'resolve-abuse'; action: 'keep' | 'hide' };
 
 /** Sends one change with the CSRF header; the server answers the request as it now is. */
@@ -70,6 +71,9 @@ export async function sendRequestChange({
       break;
     case 'retry-forward':
       body = await api.post(`${base}/forward/retry`, {}, options);
+      break;
+    case 'case-system-note':
+      body = await api.post(`${base}/case-system-note`, { text: change.text }, options);
       break;
     case 'resolve-abuse':
       body = await api.post(`${base}/abuse/resolve`, { action: change.action }, options);

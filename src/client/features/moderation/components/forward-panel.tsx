@@ -8,13 +8,15 @@ import type { ModerationDetail } from '../api/moderation-schema';
 import { useRequestChange } from '../api/request-changes';
 import { describeError } from '../lib/describe-error';
 import { useActionFeedback } from './action-feedback';
+import { CaseSystemNoteForm } from './case-system-note-form';
 import { useConsoleSession } from './session-context';
 
 /**
  * How the report's send to its body's case system stands (issue 27): sent (in its method's
  * words) with the case system's reference, waiting for its next attempt, or, standing out, failed with the case
  * system's error and a Retry that puts it back in the queue. Nothing for a body that works in
- * this console.
+ * this console. Where the body's case system takes them, and the send was not given up, a note
+ * for it (issue 40, item 8).
  */
 export function ForwardPanel({ item }: { item: ModerationDetail }) {
   const { t, i18n } = useTranslation('moderation');
@@ -63,6 +65,7 @@ export function ForwardPanel({ item }: { item: ModerationDetail }) {
           </Button>
         </>
       ) : null}
+      {forward.takes_notes && forward.state !== 'failed' ? <CaseSystemNoteForm item={item} body={body} /> : null}
     </section>
   );
 }
