@@ -55,6 +55,21 @@ describe('language switcher', () => {
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('sv');
   });
 
+  it("puts the page's description in the UI language: index.html's is English (issue 42, item 5)", async () => {
+    serveNamesPerLocale();
+    document.head.insertAdjacentHTML('beforeend', '<meta name="description" content="Report a problem in your city: potholes, broken signs, litter." />');
+    const descriptions = () => [...document.head.querySelectorAll<HTMLMetaElement>('meta[name="description"]')].map((meta) => meta.content);
+    try {
+      renderApp({ language: 'fi' });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Ilmoitetut ongelmat kartalla' })).toBeTruthy();
+      expect(descriptions()).toEqual(['Ilmoita kaupungille ongelmasta: kuopat, rikkinäiset kyltit, roskat.']);
+      await userEvent.click(screen.getByRole('button', { name: 'Svenska' }));
+      await waitFor(() => expect(descriptions()).toEqual(['Anmäl ett problem i staden: gropar, trasiga skyltar, skräp.']));
+    } finally {
+      document.head.querySelectorAll('meta[name="description"]').forEach((meta) => meta.remove());
+    }
+  });
+
   it('switches the report page too, with its own texts and the service names', async () => {
     serveNamesPerLocale();
     renderApp({ path: '/report', language: 'en' });

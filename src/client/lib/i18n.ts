@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n, type Resource, type ResourceKey } from 'i18
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { defaultLocale, isSupportedLocale, supportedLocales, type SupportedLocale } from '../../shared/locales';
+import { appDescription } from '../../shared/web-app/manifest';
 import { firstNamespaces } from './first-namespaces';
 import { detectPageLanguage, rememberLanguage } from './language';
 
@@ -102,11 +103,17 @@ export async function setLanguage(i18n: I18n, language: SupportedLocale): Promis
   await i18n.changeLanguage(language);
 }
 
-/** Keeps `<html lang>` equal to the UI language, for screen readers and hyphenation. */
+/**
+ * Keeps `<html lang>` equal to the UI language, for screen readers and hyphenation, and the page's
+ * description in it too: index.html's is English, as the server cannot know the language (the
+ * person's choice is remembered in this browser only: language.ts).
+ */
 function syncDocumentLanguage(instance: I18n): void {
   if (typeof document === 'undefined') return;
   const apply = () => {
-    document.documentElement.lang = currentLanguage(instance);
+    const language = currentLanguage(instance);
+    document.documentElement.lang = language;
+    document.head.querySelector('meta[name="description"]')?.setAttribute('content', appDescription(language));
   };
   apply();
   instance.on('languageChanged', apply);

@@ -1,5 +1,6 @@
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import { demoBodies, demoBodyMunicipalities } from '../demo/bodies';
+import { cyclePathSuffix, pavementSuffix } from '../demo/counter-paths';
 import { demoLiveCounters, demoObservationWindow, demoStoppedCounters, stoppedCounterLast } from '../demo/observed-counters';
 import { seededRandom } from '../demo/random';
 import type { BodyArea, CounterRecord, CounterRepository } from '../storage/repositories/types';
@@ -58,7 +59,7 @@ const streets = [
   'Kuninkaantie', 'Keravantie', 'Sibeliuksenkatu', 'Rantatie', 'Asematie', 'Koulukatu', 'Puistotie', 'Rautatienkatu',
 ];
 
-const suffixes = ['', ' pohjoiseen', ' etelään', ' itään', ' länteen', ' (pyörätie)', ' (jalkakäytävä)'];
+const suffixes = ['', ' pohjoiseen', ' etelään', ' itään', ' länteen', cyclePathSuffix, pavementSuffix];
 
 export const demoCounterCount = 2000;
 

@@ -4,7 +4,8 @@ import type { ServiceTypeRecord, ServiceTypeTranslation } from '../storage/repos
 /**
  * Helsinki's ten feedback service types, in Helsinki's order. The fi and en texts are copied
  * verbatim from the city's GeoReport v2 answers (typos included: clients matching on them
- * should see the real thing); sv is ours, as Helsinki is bilingual.
+ * should see the real thing), but for the English slips a resident reads as our errors
+ * (englishCorrections); sv is ours, as Helsinki is bilingual.
  */
 const helsinkiServices: { code: string; fi: ServiceTypeTranslation; sv: ServiceTypeTranslation; en: ServiceTypeTranslation }[] = [
   {
@@ -220,10 +221,20 @@ const helsinkiServices: { code: string; fi: ServiceTypeTranslation; sv: ServiceT
   },
 ];
 
+/**
+ * English descriptions of Helsinki's that the demo words right (issue 42, item 5: "fixing fixing",
+ * "other signs needs." read as Kerro's own mistakes on the report form), by service code.
+ */
+export const englishCorrections: Readonly<Record<string, string>> = {
+  '199': 'Report if info signs or other signs need fixing.',
+  '174': 'Report if something in the park needs fixing.',
+  '234': 'Report if something in forests needs to be taken care of.',
+};
+
 export const demoServiceTypes: readonly ServiceTypeRecord[] = helsinkiServices.map((service, position) => ({
   service_code: service.code,
   type: 'realtime',
   position,
-  translations: { fi: service.fi, sv: service.sv, en: service.en },
+  translations: { fi: service.fi, sv: service.sv, en: { ...service.en, description: englishCorrections[service.code] ?? service.en.description } },
   attributes: demoQuestionsOf(service.code),
 }));

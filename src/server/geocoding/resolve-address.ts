@@ -18,8 +18,9 @@ export type AddressResolution =
 /** Rank of an address hit at worst: two typos in the street, another letter, another postal code. */
 const WORST_ADDRESS_QUALITY = Quality.twoEdits + 1 + 1;
 
-export async function resolveAddressString(geocoder: Geocoder, text: string): Promise<AddressResolution> {
-  const hits = await geocoder.search({ text, size: 1, layers: new Set(['address', 'venue', 'street']) });
+/** `focus`: of two equally good matches (a street name in two towns), the one nearer this point. */
+export async function resolveAddressString(geocoder: Geocoder, text: string, focus?: { lat: number; long: number }): Promise<AddressResolution> {
+  const hits = await geocoder.search({ text, size: 1, layers: new Set(['address', 'venue', 'street']), ...(focus ? { focus } : {}) });
   const best = hits[0];
   if (best?.address && best.numberQuality !== undefined && best.numberQuality <= 1 && best.quality <= WORST_ADDRESS_QUALITY) {
     const { address } = best;

@@ -3,10 +3,13 @@
  * address is looked up in the address registry and its point becomes the request's lat/long,
  * before the shared schema checks the form. The spec requires every request to have a location,
  * lat/long or a service object; an address the registry cannot place is refused with what to
- * send instead. `address_string` itself is stored as sent.
+ * send instead. `address_string` itself is stored as sent. Sent with a point too (as the web app
+ * sends it), the address still gives the request its postal code (postalCodeOfAddress).
  */
 import { geocoderFor, type GeocoderRepositories } from '../geocoding/geocoder';
+import { parseQueryText } from '../geocoding/query-text';
 import { resolveAddressString } from '../geocoding/resolve-address';
+import { distanceMeters } from '../storage/geo';
 
 export interface AddressLocation {
   lat: number;
@@ -47,4 +50,30 @@ export async function locateAddressOnly(
   // A stand-in point lets the shared schema check every other field without repeating that a
   // location is missing; `problem` is reported with what it finds, and nothing is stored.
   return { values: { ...values, lat: '0', long: '0' }, problem };
+}
+
+/**
+ * Beyond this, the registry's address is not the one at the point (a namesake street in another
+ * town), and its postal code is not the request's.
+ */
+const ADDRESS_NEAR_METERS = 1000;
+
+/**
+ * The postal code of a request sent with lat/long and an address_string (`zip_code`, GeoReport):
+ * the one written in the address ("Hämeentie 30, 00530 Helsinki"), else the registry's for the
+ * address when it stands near the point. The web app's addresses are the geocoder's labels
+ * ("Hämeentie 30, Helsinki"), which name no postal code. Undefined when neither says.
+ */
+export async function postalCodeOfAddress(
+  input: { address_string?: string; lat?: number; long?: number },
+  repositories: GeocoderRepositories,
+): Promise<string | undefined> {
+  const address = input.address_string?.trim();
+  const { lat, long } = input;
+  if (!address || lat === undefined || long === undefined) return undefined;
+  const written = parseQueryText(address, () => false).postalCode;
+  if (written !== undefined) return written;
+  const resolution = await resolveAddressString(geocoderFor(repositories), address, { lat, long });
+  if (!resolution.found || distanceMeters(lat, long, resolution.lat, resolution.long) > ADDRESS_NEAR_METERS) return undefined;
+  return resolution.postalCode;
 }

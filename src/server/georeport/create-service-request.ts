@@ -24,7 +24,7 @@ import { translationOf } from '../open311/presenter';
 import type { GeoReportFormat } from '../open311/serializers';
 import type { SpooledFile } from '../open311/upload-spool';
 import type { KeyCompletion, NewServiceRequest, RecipientMessage, Repositories, StoredMedia } from '../storage/repositories/types';
-import { locateAddressOnly } from './address-location';
+import { locateAddressOnly, postalCodeOfAddress } from './address-location';
 import { requireApiKey } from './api-key-check';
 import { readAttributes, type AttributeValues } from './attributes';
 import { newServiceRequestId } from './ids';
@@ -231,7 +231,8 @@ export async function submitServiceRequest(
       locale,
       photos: await readPhotos(files),
       now,
-      zipCode: located.location?.postalCode,
+      // Placed by its address: that lookup gave the postal code, if the address has one.
+      zipCode: located.location ? located.location.postalCode : await postalCodeOfAddress(input, repositories),
       scope,
       serviceName: translationOf(serviceType, locale).service_name,
       apiKeyId: apiKey.id,

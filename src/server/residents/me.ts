@@ -3,7 +3,7 @@ import { resolveLocale, type SupportedLocale } from '../../shared/locales';
 import type { ResidentAlertItem, ResidentMe, ResidentRequestItem } from '../../shared/residents/wire';
 import type { AppContext } from '../context';
 import { translationOf } from '../open311/presenter';
-import type { ResidentRequest, ServiceTypeRecord } from '../storage/repositories/types';
+import type { ResidentReport, ResidentRequest, ServiceTypeRecord } from '../storage/repositories/types';
 import { formatW3cDateTime } from '../time/w3c';
 
 function itemOf(request: ResidentRequest, published: boolean, types: ServiceTypeRecord[], locale: SupportedLocale, timeZone: string): ResidentRequestItem {
@@ -21,6 +21,16 @@ function itemOf(request: ResidentRequest, published: boolean, types: ServiceType
   };
 }
 
+/**
+ * On unless turned off for every report. A merged duplicate does not count: its subscription
+ * ended when its reporter moved to the original's updates, which is no setting of theirs; nor
+ * does one report turned off from its email's unsubscribe link turn the setting off.
+ */
+function reportUpdatesOn(reports: readonly ResidentReport[]): boolean {
+  const own = reports.filter((report) => report.duplicate_of === null);
+  return own.length === 0 || own.some((report) => report.updates);
+}
+
 export async function residentMe(context: AppContext, email: string, requestedLocale: string | undefined): Promise<ResidentMe> {
   const { residents, serviceTypes } = context.repositories;
   const [reports, follows, types, alerts] = await Promise.all([
@@ -36,11 +46,12 @@ export async function residentMe(context: AppContext, email: string, requestedLo
     email,
     firstName: named?.first_name ?? '',
     lastName: named?.last_name ?? '',
-    reportUpdates: reports.every((report) => report.updates),
+    reportUpdates: reportUpdatesOn(reports),
     reports: reports.map((report) => ({
       ...itemOf(report, report.moderation === 'published', types, locale, timeZone),
       moderation: report.moderation,
       updates: report.updates,
+      duplicateOf: report.duplicate_of,
     })),
     follows: follows.map((follow) => itemOf(follow, true, types, locale, timeZone)),
     alerts: await Promise.all(alerts.map(async (alert): Promise<ResidentAlertItem> => {

@@ -47,7 +47,13 @@ const meSchema = z.strictObject({
   firstName: z.string(),
   lastName: z.string(),
   reportUpdates: z.boolean(),
-  reports: z.array(requestItem.extend({ moderation: z.enum(moderationStates), updates: z.boolean() })),
+  reports: z.array(
+    requestItem.extend({
+      moderation: z.enum(moderationStates),
+      updates: z.boolean(),
+      duplicateOf: z.string().nullable().describe('the original a moderator merged this report into (its page says so); null otherwise'),
+    }),
+  ),
   follows: z.array(requestItem),
   alerts: z.array(alertItem),
 });

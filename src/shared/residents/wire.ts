@@ -28,6 +28,8 @@ export interface ResidentReportItem extends ResidentRequestItem {
   moderation: ModerationState;
   /** Whether the reporter gets update emails about it. */
   updates: boolean;
+  /** The original it was merged into as a duplicate (its reporter follows that one); else null. */
+  duplicateOf: string | null;
 }
 
 export interface ResidentMe {
@@ -35,7 +37,7 @@ export interface ResidentMe {
   /** The names given with the newest report that had any ('' when none). */
   firstName: string;
   lastName: string;
-  /** Update emails about their reports: on unless turned off for every report. */
+  /** Update emails about their reports: on unless turned off for every report (merged duplicates aside). */
   reportUpdates: boolean;
   reports: ResidentReportItem[];
   follows: ResidentRequestItem[];

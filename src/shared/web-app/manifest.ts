@@ -28,6 +28,9 @@ const names: Record<SupportedLocale, { name: string; description: string }> = {
   en: { name: 'Kerro – city feedback', description: 'Report a problem in your city: potholes, broken signs, litter.' },
 };
 
+/** What Kerro is for, in a language: the manifest's description and the page's `<meta name="description">`. */
+export const appDescription = (language: SupportedLocale) => names[language].description;
+
 export function webAppManifest(language: SupportedLocale) {
   return {
     id: '/',

@@ -12,8 +12,8 @@ const me: ResidentMe = {
   lastName: '',
   reportUpdates: true,
   reports: [
-    { id: 'r1', type: '171', typeName: 'Gatornas skick', title: 'Grop vid skolan', status: 'open', detailedStatus: ['RECEIVED'], requestedAt: '2026-11-20T14:00:00+02:00', updatedAt: '2026-11-21T09:30:00+02:00', link: '/requests/r1', moderation: 'published', updates: true },
-    { id: 'r2', type: '198', typeName: 'Trafikmärken', title: '', status: 'open', detailedStatus: ['RECEIVED'], requestedAt: '2026-11-22T14:00:00+02:00', updatedAt: '2026-11-22T14:00:00+02:00', link: null, moderation: 'pending', updates: true },
+    { id: 'r1', type: '171', typeName: 'Gatornas skick', title: 'Grop vid skolan', status: 'open', detailedStatus: ['RECEIVED'], requestedAt: '2026-11-20T14:00:00+02:00', updatedAt: '2026-11-21T09:30:00+02:00', link: '/requests/r1', moderation: 'published', updates: true, duplicateOf: null },
+    { id: 'r2', type: '198', typeName: 'Trafikmärken', title: '', status: 'open', detailedStatus: ['RECEIVED'], requestedAt: '2026-11-22T14:00:00+02:00', updatedAt: '2026-11-22T14:00:00+02:00', link: null, moderation: 'pending', updates: true, duplicateOf: null },
   ],
   alerts: [{ id: 7, area: { kind: 'point', lat: 60.1699, long: 24.9384, radius_m: 500 }, frequency: 'daily', confirmed: true, created_at: '2026-11-20T12:00:00+02:00' }],
   follows: [{ id: 'f1', type: '171', typeName: 'Gatornas skick', title: 'Trasig lampa', status: 'closed', detailedStatus: ['RESOLVED'], requestedAt: '2026-11-19T10:00:00+02:00', updatedAt: '2026-11-23T10:00:00+02:00', link: '/requests/f1' }],
@@ -67,6 +67,23 @@ describe('/account', () => {
     await userEvent.click(setting);
     expect(await screen.findByText('Sparat.')).toBeTruthy();
     expect(setting.checked).toBe(false);
+  });
+
+  it('a report merged as a duplicate says so and links its original, not "Not published" (issue 42, item 5)', async () => {
+    markResidentSignedIn();
+    const merged = { ...me.reports[1]!, id: 'r3', title: 'Pothole again', moderation: 'rejected' as const, detailedStatus: ['REJECTED'], updates: false, duplicateOf: 'r0' };
+    const rejected = { ...me.reports[1]!, id: 'r4', title: 'Rude words', moderation: 'rejected' as const, detailedStatus: ['REJECTED'] };
+    mockFetch((url) => {
+      if (url.pathname === '/residents/api/session') return jsonResponse({ signedIn: true, email: me.email, firstName: 'Aino', lastName: '' });
+      if (url.pathname === '/residents/api/me') return jsonResponse({ ...me, reports: [merged, rejected] });
+      return jsonResponse({}, { status: 404 });
+    });
+    renderApp({ path: '/account', language: 'en' });
+    const reports = await screen.findByRole('region', { name: 'Reports you made' });
+    const [mergedRow, rejectedRow] = within(reports).getAllByRole('listitem');
+    expect(within(mergedRow!).getByRole('link', { name: 'Duplicate of #r0' }).getAttribute('href')).toBe('/requests/r0');
+    expect(within(mergedRow!).queryByText('Not published')).toBeNull();
+    expect(within(rejectedRow!).getByText('Not published')).toBeTruthy();
   });
 
   it('the emailed link signs in only when its button is pressed, then shows My reports', async () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bodyName } from '../../../src/server/bodies/assign';
 import { loadConfig } from '../../../src/server/config';
 import { seedDemoData } from '../../../src/server/demo/seed';
-import { demoServiceTypes } from '../../../src/server/demo/service-types';
+import { demoServiceTypes, englishCorrections } from '../../../src/server/demo/service-types';
 import type { Store } from '../../../src/server/storage';
 import type { Repositories, ServiceRequestRecord } from '../../../src/server/storage/repositories/types';
 import { openTestSql, openTestStore, type TestSql } from '../../helpers/test-store';
@@ -103,13 +103,22 @@ describe('seedDemoData', () => {
     );
   });
 
+  it("reads as written English: no word doubled, no sentence left unfinished (issue 42, item 5)", () => {
+    for (const type of demoServiceTypes) {
+      const { description } = type.translations.en!;
+      expect(description, type.service_code).not.toMatch(/\b(\w+) \1\b/i);
+      expect(description, type.service_code).not.toMatch(/\b(needs|need|care)\.$/);
+    }
+  });
+
   it(
-    "copies Helsinki's fi and en texts exactly from the recorded answers",
+    "copies Helsinki's fi and en texts exactly from the recorded answers, but the English descriptions it words right",
     async () => {
       await seedDemoData(repositories, { config, now });
       const types = await repositories.serviceTypes.list();
       for (const [locale, file] of [['en', 'services.json'], ['fi', 'services_fi.json']] as const) {
         const recorded = JSON.parse(readFileSync(join(fixtureDir, file), 'utf8')) as Record<string, unknown>[];
+        const corrected = (code: unknown, description: unknown) => (locale === 'en' ? (englishCorrections[String(code)] ?? description) : description);
         const seeded = types.map((type) => ({
           service_code: type.service_code,
           service_name: type.translations[locale]!.service_name,
@@ -119,7 +128,7 @@ describe('seedDemoData', () => {
           group: type.translations[locale]!.group,
         }));
         // Helsinki defines no questions (metadata false); the demo adds its own, so metadata is left out here.
-        expect(seeded).toEqual(recorded.map(({ metadata: _metadata, ...rest }) => rest));
+        expect(seeded).toEqual(recorded.map(({ metadata: _metadata, ...rest }) => ({ ...rest, description: corrected(rest.service_code, rest.description) })));
       }
     },
   );

@@ -96,3 +96,30 @@ describe('POST requests with only address_string', () => {
     expect(response.json().map((error: { description: string }) => error.description).join(' | ')).toContain('address_string must not contain HTML');
   });
 });
+
+describe('POST requests with lat/long and address_string (issue 42, item 5)', () => {
+  const zipOf = async (fields: Record<string, string>) => {
+    const response = await post(fields);
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json()[0].service_request_id as string;
+    const answered = (await t.app.inject({ method: 'GET', url: `/open311/v1/requests/${id}.json` })).json()[0].zip_code;
+    const { zip_code: storedZip, lat } = (await stored(id))!;
+    return { stored: storedZip, answered, lat };
+  };
+
+  it("keeps the registry's postal code of an address the geocoder found, as the web app sends it (its label names none)", async () => {
+    expect(await zipOf({ address_string: 'Hämeentie 30, Helsinki', lat: '60.18575', long: '24.9583' })).toEqual({ stored: '00530', answered: '00530', lat: 60.18575 });
+    // The same street and number in two towns: the one at the point.
+    expect((await zipOf({ address_string: 'Koulutie 5', lat: '60.2939', long: '25.0414' })).stored).toBe('01300');
+    expect((await zipOf({ address_string: 'Koulutie 5', lat: '60.2546', long: '25.0141' })).stored).toBe('00750');
+  });
+
+  it('keeps a postal code written in the address, known to the registry or not', async () => {
+    expect(await zipOf({ address_string: 'Olematon katu 99, 00990 Helsinki', lat: '60.2', long: '24.9' })).toEqual({ stored: '00990', answered: '00990', lat: 60.2 });
+  });
+
+  it("takes no postal code from an address far from the point, or from no address", async () => {
+    expect((await zipOf({ address_string: 'Hämeentie 30, Helsinki', lat: '60.294', long: '25.0415' })).stored).toBeNull();
+    expect(await zipOf({ lat: '60.1857', long: '24.9582' })).toEqual({ stored: null, answered: '', lat: 60.1857 });
+  });
+});

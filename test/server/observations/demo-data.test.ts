@@ -34,12 +34,28 @@ describe('demo observations', () => {
     expect(atLocal(false, 16)).toBeGreaterThan(atLocal(false, 12));
     // Per day: 5 weekdays against 2 weekend days.
     expect(atLocal(false, 8) / 5).toBeGreaterThan((atLocal(true, 8) / 2) * 2);
-    const speeds = demo.filter((row) => row.measurementType === 'speed');
+    const speeds = demo.filter((row) => row.measurementType === 'speed' && row.vehicleType === 'car');
     const meanSpeed = (localHour: number) => {
       const rows = speeds.filter((row) => new Date(row.datetime + 2 * 3_600_000).getUTCHours() === localHour);
       return rows.reduce((sum, row) => sum + row.value, 0) / rows.length;
     };
     expect(meanSpeed(3)).toBeGreaterThan(meanSpeed(16) + 5);
+  });
+
+  it('count pedestrians at walking pace on a pavement, whatever the source (issue 42, item 5)', () => {
+    const observed = new Set(demo.map((row) => row.counterId));
+    const onPavement = counters.filter((counter) => counter.name.includes('(jalkakäytävä)') && observed.has(counter.id));
+    // The demo list has one from a motor-traffic source with speeds (Fintraffic): the case that charted 1,600 cars/h at 80 km/h.
+    expect(onPavement.some((counter) => counter.classifying)).toBe(true);
+    for (const counter of onPavement) {
+      const rows = demo.filter((row) => row.counterId === counter.id);
+      expect(new Set(rows.map((row) => row.vehicleType)), counter.name).toEqual(new Set(['pedestrian']));
+      const counts = rows.filter((row) => row.measurementType === 'count').map((row) => row.value);
+      expect(Math.max(...counts), counter.name).toBeLessThanOrEqual(250);
+      for (const speed of rows.filter((row) => row.measurementType === 'speed')) expect(speed.value, counter.name).toBeLessThanOrEqual(7);
+    }
+    // Motor traffic elsewhere still counts cars.
+    expect(demo.some((row) => row.vehicleType === 'car' && row.value > 500)).toBe(true);
   });
 
   describe('seeding', () => {

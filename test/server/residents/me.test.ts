@@ -1,7 +1,7 @@
 /** What a signed-in resident sees and changes: only their own reports, follows and emails. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
-import { submitRequest } from '../moderation/moderation-client';
+import { addModerator, signIn, submitRequest } from '../moderation/moderation-client';
 import { asResident, signInResident } from './resident-client';
 
 describe('resident: my reports', () => {
@@ -49,7 +49,7 @@ describe('resident: my reports', () => {
     expect(me.reports).toHaveLength(3);
     expect(me.reports.find((r: { id: string }) => r.id === published)).toEqual({
       id: published, type: '171', typeName: 'Katujen kunto', title: 'Pothole by the school', status: 'open', detailedStatus: ['RECEIVED'],
-      requestedAt: '2026-11-20T14:00:00+02:00', updatedAt: expect.any(String), link: `/requests/${published}`, moderation: 'published', updates: true,
+      requestedAt: '2026-11-20T14:00:00+02:00', updatedAt: expect.any(String), link: `/requests/${published}`, moderation: 'published', updates: true, duplicateOf: null,
     });
     expect(me.follows).toEqual([expect.objectContaining({ id: others, typeName: 'Katujen kunto', title: 'Pekka private title', link: `/requests/${others}` })]);
     // Another resident's address, names, phone and texts beyond the public title never appear.
@@ -79,6 +79,32 @@ describe('resident: my reports', () => {
     expect(unfollowed.json().follows).toEqual([]);
     expect(await t.repositories.followers.countFollowers(theirs)).toBe(1);
     expect((await asResident(t, cookie, 'GET', '/me')).json().reports).toEqual([expect.objectContaining({ id: mine, updates: true })]);
+  });
+
+  it('a report merged into another as a duplicate: named with its original, and the setting stays on (issue 42, item 5)', async () => {
+    const original = await submitRequest(t, { email: 'pekka@example.org', title: 'Pothole at the school gate' });
+    await publish(t, original);
+    const kept = await submitRequest(t, { email: 'aino@example.org' });
+    const merged = await submitRequest(t, { email: 'aino@example.org', description: 'The same pothole, reported again.' });
+    await addModerator(t, 'maija', 'correct horse battery');
+    const moderator = await signIn(t);
+    expect((await moderator.request('POST', `/requests/${merged}/duplicate`, { original })).statusCode).toBe(200);
+
+    const cookie = await signInResident(t, 'aino@example.org');
+    const me = (await asResident(t, cookie, 'GET', '/me')).json();
+    // Aino turned nothing off: her duplicate's emails moved to the original, the other report's are on.
+    expect(me.reportUpdates).toBe(true);
+    expect(me.reports.find((r: { id: string }) => r.id === merged)).toMatchObject({ moderation: 'rejected', link: null, duplicateOf: original, updates: false });
+    expect(me.reports.find((r: { id: string }) => r.id === kept)).toMatchObject({ duplicateOf: null, updates: true });
+    expect(me.follows.map((f: { id: string }) => f.id)).toEqual([original]);
+
+    // Off and on again: the duplicate's own subscription stays ended (she hears from the original).
+    expect((await asResident(t, cookie, 'PUT', '/me/settings', { reportUpdates: false })).json().reportUpdates).toBe(false);
+    expect((await asResident(t, cookie, 'PUT', '/me/settings', { reportUpdates: true })).json().reportUpdates).toBe(true);
+    const reporterRows = await t.sql.all<{ service_request_id: string; ended: number }>(
+      "SELECT service_request_id, CASE WHEN unsubscribed_at IS NULL THEN 0 ELSE 1 END AS ended FROM subscriptions WHERE role = 'reporter' AND email = 'aino@example.org'",
+    );
+    expect(Object.fromEntries(reporterRows.map((row) => [row.service_request_id, Number(row.ended)]))).toEqual({ [kept]: 0, [merged]: 1 });
   });
 
   it('lists their own alerts and removes only their own', async () => {

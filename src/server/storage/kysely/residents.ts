@@ -76,7 +76,7 @@ export function createResidentRepository(engine: Engine): ResidentRepository {
     async reportsOf(email) {
       const rows = await db
         .selectFrom('service_requests as r')
-        .select([...requestColumns.map((column) => `r.${column}` as const), 'r.moderation', 'r.first_name', 'r.last_name'])
+        .select([...requestColumns.map((column) => `r.${column}` as const), 'r.moderation', 'r.first_name', 'r.last_name', 'r.duplicate_of'])
         .select((eb) =>
           eb
             .exists(
@@ -101,6 +101,7 @@ export function createResidentRepository(engine: Engine): ResidentRepository {
         updates: Boolean(row.updates),
         first_name: row.first_name ?? '',
         last_name: row.last_name ?? '',
+        duplicate_of: row.duplicate_of,
       }));
     },
     async followsOf(email) {
@@ -127,6 +128,17 @@ export function createResidentRepository(engine: Engine): ResidentRepository {
         .where(lowerEmail, '=', email.toLowerCase())
         .where('role', '=', 'reporter')
         .where('unsubscribed_at', on ? 'is not' : 'is', null)
+        // A merged duplicate's subscribers moved to its original (moveSubscribers): not back here.
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('service_requests as r')
+                .select('r.service_request_id')
+                .whereRef('r.service_request_id', '=', 'subscriptions.service_request_id')
+                .where('r.duplicate_of', 'is not', null),
+            ),
+          ),
+        )
         .execute();
     },
     async unfollow(email, serviceRequestId, now) {

@@ -41,6 +41,8 @@ export interface ResidentReport extends ResidentRequest {
   /** The names the reporter gave with it ('' when none). */
   first_name: string;
   last_name: string;
+  /** The original a moderator merged it into: its reporter then follows that one instead. */
+  duplicate_of: string | null;
 }
 
 export interface ResidentRepository {
@@ -70,7 +72,10 @@ export interface ResidentRepository {
   reportsOf(email: string): Promise<ResidentReport[]>;
   /** The published requests this address follows (confirmed, not unsubscribed), newest first. */
   followsOf(email: string): Promise<ResidentRequest[]>;
-  /** Update emails for every report of this address on or off. */
+  /**
+   * Update emails for every report of this address on or off; not for a merged duplicate, whose
+   * reporter hears from its original instead.
+   */
   setReportUpdates(email: string, on: boolean, now: number): Promise<void>;
   /** Stops this address following a request; false when it did not follow it. */
   unfollow(email: string, serviceRequestId: string, now: number): Promise<boolean>;

@@ -79,6 +79,26 @@ describe('residents', () => {
     expect((await store.residents.reportsOf('aino@example.org')).map((r) => r.updates)).toEqual([true, true, true]);
   });
 
+  it("a merged duplicate names its original, and turning updates on leaves its ended subscription ended", async () => {
+    const { store } = opened;
+    await storeServiceTypes(store);
+    await report(store, 'req-1', 'aino@example.org', { moderation: 'published', requested_at: baseTime });
+    await report(store, 'req-2', 'aino@example.org', { moderation: 'pending', requested_at: baseTime + minute });
+    const sql = openTestSql(opened.env);
+    try {
+      // As a merge leaves it (moderation/changes.ts, moveSubscribers): rejected, pointing to req-1, its subscription ended.
+      await sql.run("UPDATE service_requests SET moderation = 'rejected', duplicate_of = 'req-1' WHERE service_request_id = 'req-2'");
+      await sql.run("UPDATE subscriptions SET unsubscribed_at = ? WHERE service_request_id = 'req-2'", baseTime);
+    } finally {
+      await sql.close();
+    }
+    const reports = async () => (await store.residents.reportsOf('aino@example.org')).map((r) => [r.service_request_id, r.duplicate_of, r.updates]);
+    expect(await reports()).toEqual([['req-2', 'req-1', false], ['req-1', null, true]]);
+    await store.residents.setReportUpdates('aino@example.org', false, baseTime);
+    await store.residents.setReportUpdates('aino@example.org', true, baseTime);
+    expect(await reports()).toEqual([['req-2', 'req-1', false], ['req-1', null, true]]);
+  });
+
   it('follows: confirmed, not ended, of published requests; unfollow ends only its own', async () => {
     const { store } = opened;
     await storeServiceTypes(store);
