@@ -38,6 +38,11 @@ export interface ServiceTypeRecord {
    * requests still shown under its name. Absent: offered. Written only by `setArchived`.
    */
   archived_at?: number;
+  /**
+   * Days a published report of this type may stay open before it is overdue (issue 41, item 6),
+   * a whole number from the service list import. Absent: no target.
+   */
+  target_days?: number;
 }
 
 /** What `remove` did: removed, there was no such type, or requests use it (how many), so it stays. */
