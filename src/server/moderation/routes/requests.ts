@@ -62,6 +62,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       forwards: await context.repositories.forwards.findFor(records.map((record) => record.service_request_id)),
       questionnaires: await context.repositories.questionnaires.findFor(records.map((record) => record.service_request_id)),
       abuseReports: await context.repositories.abuseReports.listOpen(records.map((record) => record.service_request_id)),
+      now: context.now(),
     });
 
   /** The request if it exists and is in the moderator's bodies; one of another body is answered as absent. */
@@ -112,6 +113,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       after: await cursorOf(request, query.after, 'pending', 'after'),
       bodyIds,
       flag: query.flag,
+      now: context.now(),
     });
     return {
       total: await serviceRequests.countByModeration('pending', bodyIds),
@@ -131,6 +133,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       after: await cursorOf(request, query.before, state, 'before'),
       bodyIds: bodyScopeOf(request),
       flag: query.flag,
+      now: context.now(),
     });
     return {
       items: await present(request, records, query.locale),
