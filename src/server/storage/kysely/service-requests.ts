@@ -172,10 +172,12 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
     async countOverdueByBody(now) {
       // Per type with a target, its open published requests older than the target: a range of
       // the overdue index (moderation, status, service_code, requested_at, body_id), no table reads.
+      // CROSS JOIN keeps the types outside on SQLite, which otherwise may walk every open request.
       const rows = await db
         .selectFrom('service_types')
-        .innerJoin('service_requests', 'service_requests.service_code', 'service_types.service_code')
+        .crossJoin('service_requests')
         .select((eb) => ['service_requests.body_id', eb.fn.countAll<number>().as('n')])
+        .whereRef('service_requests.service_code', '=', 'service_types.service_code')
         .where('service_types.target_days', 'is not', null)
         .where('service_requests.moderation', '=', overdueStates.moderation)
         .where('service_requests.status', '=', overdueStates.status)
