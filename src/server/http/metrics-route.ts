@@ -8,7 +8,7 @@ export interface MetricsRouteOptions {
   metrics: AppMetrics;
   /** METRICS_ALLOW: addresses and CIDR ranges that may read /metrics. */
   allow: readonly string[];
-  store: Pick<Store, 'outbox' | 'forwards' | 'pool'>;
+  store: Pick<Store, 'outbox' | 'forwards' | 'pool' | 'serviceRequests' | 'bodies'>;
   uploads: UploadBudget;
   now: () => number;
 }
@@ -41,6 +41,15 @@ export function registerMetrics(app: FastifyInstance, options: MetricsRouteOptio
     ageName: 'kerro_forwards_oldest_pending_age_seconds',
     ageHelp: 'Age of the oldest pending forward to a case system (0 with none pending)',
   });
+  gaugeAtScrape(
+    metrics,
+    {
+      name: 'kerro_overdue_requests',
+      help: "Published reports still open past their service type's target time to close, by body id (\"\" for reports of no body)",
+    },
+    () => overdueByBody(store, now()),
+    'body',
+  );
   // PostgreSQL only: SQLite has one connection and no pool to run out of, so no series at all.
   if (store.pool) {
     const pool = store.pool;
@@ -58,6 +67,15 @@ export function registerMetrics(app: FastifyInstance, options: MetricsRouteOptio
     const text = await metrics.registry.metrics();
     return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
   });
+}
+
+/**
+ * Every body's overdue count, 0 for a body with none, so its series exists from the start. Body
+ * ids are the administrator's names from the bodies file (a handful per region), never a person's.
+ */
+async function overdueByBody(store: Pick<Store, 'serviceRequests' | 'bodies'>, now: number): Promise<Record<string, number>> {
+  const [counts, bodies] = await Promise.all([store.serviceRequests.countOverdueByBody(now), store.bodies.list()]);
+  return { ...Object.fromEntries(bodies.map((body) => [body.id, 0])), ...Object.fromEntries(counts) };
 }
 
 interface QueueSummary {

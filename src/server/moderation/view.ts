@@ -10,7 +10,7 @@ import type { SupportedLocale } from '../../shared/locales';
 import type { ServiceRequest } from '../../shared/georeport/types';
 import type { LikelyDuplicate, ModerationAbuseReport, ModerationAnswer, ModerationForward, ModerationItem } from '../../shared/moderation/wire';
 import { mediaUrl } from '../media/routes';
-import { flagsOf } from './flags';
+import { flagsOf, isOverdue } from './flags';
 import { localizedAttribute, presentServiceRequests, type PresentOptions } from '../open311/presenter';
 import { jsonItems } from '../open311/serializers/json';
 import type { AbuseReport, AuditEntry, ForwardEntry, Questionnaire, ServiceRequestRecord, ServiceTypeRecord } from '../storage/repositories/types';
@@ -32,6 +32,8 @@ export interface ViewOptions {
   questionnaires?: ReadonlyMap<string, Questionnaire>;
   /** Each request's open reports of abuse, by id. */
   abuseReports?: ReadonlyMap<string, AbuseReport[]>;
+  /** The time a request is judged overdue at (epoch ms); absent: none is. */
+  now?: number;
 }
 
 export function presentModerationItems(
@@ -64,6 +66,8 @@ function presentItem(
   const forward = options.forwards?.get(id);
   const abuseReports = options.abuseReports?.get(id) ?? [];
   const reopenedByReporter = record.status === 'open' && options.questionnaires?.get(id)?.answer === 'not_fixed';
+  const serviceType = serviceTypes.find((type) => type.service_code === record.service_code);
+  const overdue = options.now !== undefined && isOverdue(record, serviceType, options.now);
   return {
     service_request_id: id,
     moderation: record.moderation,
@@ -92,7 +96,7 @@ function presentItem(
     forward: presentForward(forward, options.timeZone, record.body_id !== null && (options.bodiesTakingNotes?.has(record.body_id) ?? false)),
     reopened_by_reporter: reopenedByReporter,
     abuse_reports: abuseReports.map((report) => presentAbuseReport(report, options.timeZone)),
-    flags: flagsOf({ openAbuseReports: abuseReports.length, reopenedByReporter, forward, likelyDuplicates: likelyDuplicates.length }),
+    flags: flagsOf({ openAbuseReports: abuseReports.length, reopenedByReporter, forward, overdue, likelyDuplicates: likelyDuplicates.length }),
   };
 }
 

@@ -86,9 +86,11 @@ export interface ModerationAbuseReport {
  * - `send_failed`: its send to the body's case system was given up;
  * - `awaiting_case_system`: the case system has given nothing back yet: the send is still waiting
  *   (first try or a retry), or it was taken with the case system's id and no status came back;
+ * - `overdue`: published and still open past its service type's target time to close
+ *   (deadlines.ts); a type without a target has no overdue reports;
  * - `possible_duplicate`: it has likely duplicates (`likely_duplicates`).
  */
-export const moderationFlags = ['abuse', 'reopened', 'send_failed', 'awaiting_case_system', 'possible_duplicate'] as const;
+export const moderationFlags = ['abuse', 'reopened', 'send_failed', 'awaiting_case_system', 'overdue', 'possible_duplicate'] as const;
 export type ModerationFlag = (typeof moderationFlags)[number];
 
 export function isModerationFlag(value: unknown): value is ModerationFlag {

@@ -12,6 +12,7 @@ const published = () => [
   fakeItem({ id: 'reopened', title: 'Flickering streetlight', moderation: 'published', requested: '2026-03-04T08:00:00+02:00', flags: ['reopened', 'possible_duplicate'] }),
   fakeItem({ id: 'plain', title: 'Broken bench', moderation: 'published', requested: '2026-03-03T08:00:00+02:00' }),
   fakeItem({ id: 'waiting', title: 'Pothole at the gate', moderation: 'published', requested: '2026-03-02T08:00:00+02:00', flags: ['awaiting_case_system'] }),
+  fakeItem({ id: 'late', title: 'Sunken drain cover', moderation: 'published', requested: '2026-02-02T08:00:00+02:00', flags: ['overdue'] }),
   fakeItem({ id: 'new', title: 'Litter in the park', requested: '2026-03-01T08:00:00+02:00', flags: ['send_failed'] }),
 ];
 
@@ -74,9 +75,34 @@ describe('flags in the moderation lists', { timeout: 30_000 }, () => {
     expect(router.state.location.search).toBe('?flag=possible_duplicate');
   });
 
+  it('an overdue report is marked in each language, and "Show only" lists the overdue ones by their address (issue 41, item 6)', async () => {
+    const api = fakeModerationApi({ items: published() });
+    const { router } = renderApp({ path: '/moderation?state=published', language: 'en' });
+    await screen.findByText('Sunken drain cover');
+    expect(markersOf('Sunken drain cover')).toEqual(['Overdue']);
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Show only' })).getByRole('link', { name: 'Overdue' }));
+    await waitFor(() => expect(screen.queryByText('Broken bench')).toBeNull());
+    expect(screen.getByText('Sunken drain cover')).toBeTruthy();
+    expect(router.state.location.search).toBe('?state=published&flag=overdue');
+    expect(api.calls.findLast((entry) => entry.path === '/moderation/api/requests')!.search.get('flag')).toBe('overdue');
+    await waitFor(() => expect(document.title).toBe('Published reports: Overdue – Kerro'));
+  });
+
+  it.each([
+    ['fi', 'Vaatii huomiota', 'Näytä vain', 'Myöhässä'],
+    ['sv', 'Behöver uppmärksamhet', 'Visa endast', 'Försenad'],
+  ] as const)('in %s, a shared overdue address opens filtered, the marker and the filter in that language', async (language, markersLabel, filterLabel, overdue) => {
+    fakeModerationApi({ items: published() });
+    renderApp({ path: '/moderation?state=published&flag=overdue', language });
+    await screen.findByText('Sunken drain cover');
+    expect(screen.queryByText('Broken bench')).toBeNull();
+    expect(within(cardOf('Sunken drain cover')).getByRole('list', { name: markersLabel }).textContent).toBe(overdue);
+    expect(within(screen.getByRole('navigation', { name: filterLabel })).getByRole('link', { name: overdue }).getAttribute('aria-current')).toBe('page');
+  });
+
   it('an unknown flag in the address shows the whole list; the rejected list has no filter', async () => {
     const api = fakeModerationApi({ items: [...published(), fakeItem({ title: 'Refused one', moderation: 'rejected' })] });
-    const { router } = renderApp({ path: '/moderation?flag=overdue', language: 'en' });
+    const { router } = renderApp({ path: '/moderation?flag=stale', language: 'en' });
     await screen.findByText('Litter in the park');
     expect(api.calls.find((entry) => entry.path === '/moderation/api/queue')!.search.has('flag')).toBe(false);
     expect(within(screen.getByRole('navigation', { name: 'Show only' })).getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBe('page');

@@ -148,6 +148,54 @@ describe('services import', () => {
     expect([named.get('700'), named.get('701')]).toEqual(['Kaivot', 'Fountains']);
   });
 
+  it('takes a target time to close from one language’s file, lists it, keeps it out of services.json, and a re-import without it clears it', async () => {
+    const fi = write('fi.json', [
+      { service_code: '171', service_name: 'Katujen kunto', type: 'realtime', target_days: 14 },
+      { service_code: '198', service_name: 'Liikennemerkit', type: 'realtime', target_days: null },
+    ]);
+    const en = write('en.json', [
+      { service_code: '171', service_name: 'Potholes', type: 'realtime' },
+      { service_code: '198', service_name: 'Traffic signs', type: 'realtime', target_days: 30 },
+    ]);
+    expect(await admin('import', `fi=${fi}`, `en=${en}`)).toBe(0);
+    expect(err).toEqual([]);
+    expect((await t.store.serviceTypes.find('171'))?.target_days).toBe(14);
+    expect((await t.store.serviceTypes.find('198'))?.target_days).toBe(30);
+    // Kerro's own field: the GeoReport answer is the city's list as it was.
+    expect((await servicesIn('en')).find((service) => service.service_code === '171')).not.toHaveProperty('target_days');
+    expect(await admin('list')).toBe(0);
+    expect(out.slice(0, 3)).toEqual([
+      'code  type      fi              sv             en             target   requests  state',
+      '171   realtime  Katujen kunto   -              Potholes       14 days  0',
+      '198   realtime  Liikennemerkit  -              Traffic signs  30 days  0',
+    ]);
+
+    // Replaced whole: a file without the field leaves the type with no target.
+    expect(await admin('import', `en=${en}`, `fi=${write('fi-plain.json', [{ service_code: '171', service_name: 'Katujen kunto' }])}`)).toBe(0);
+    expect((await t.store.serviceTypes.find('171'))?.target_days).toBeUndefined();
+    expect((await t.store.serviceTypes.find('198'))?.target_days).toBe(30);
+  });
+
+  it('refuses a target that is not a whole number of days from 1 to 3650, or that differs between languages, and stores nothing', async () => {
+    const entry = (code: string, target_days: unknown) => ({ service_code: code, service_name: `Type ${code}`, type: 'realtime', target_days });
+    const fi = write('fi.json', [entry('801', 14), entry('802', '14'), entry('803', 0), entry('804', 2.5), entry('805', 3651), entry('806', 7)]);
+    const en = write('en.json', [entry('801', 14), entry('806', 10)]);
+    const before = await t.store.serviceTypes.list();
+
+    expect(await admin('import', `fi=${fi}`, `en=${en}`)).toBe(1);
+    const rule = 'target_days: must be a whole number of days from 1 to 3650, or null for no target';
+    expect(err).toEqual([
+      `${fi}: entry 1 (service_code 802): ${rule}`,
+      `${fi}: entry 2 (service_code 803): ${rule}`,
+      `${fi}: entry 3 (service_code 804): ${rule}`,
+      `${fi}: entry 4 (service_code 805): ${rule}`,
+      `${en}: entry 1 (service_code 806): target_days: 10 here but 7 in ${fi}`,
+      'Nothing was imported: fix the 5 problem(s) above and run the import again.',
+    ]);
+    // All or nothing: the valid 801 was not stored either.
+    expect(await t.store.serviceTypes.list()).toEqual(before);
+  });
+
   it('explains its arguments, and refuses ones it cannot read', async () => {
     expect(await admin('--help')).toBe(2);
     expect(out.join('\n')).toMatch(/services import LOCALE=FILE\.\.\. \[--definitions LOCALE=PATH\]\.\.\. \[--body ID\]/);
@@ -193,10 +241,10 @@ describe('services list and remove', () => {
     ]);
     expect(await admin('list')).toBe(0);
     expect(out).toEqual([
-      'code  type      fi              sv              en             requests  state',
-      '171   realtime  Katujen kunto   Gatornas skick  Potholes       2',
-      '198   realtime  Liikennemerkit  Trafikmärken    Traffic signs  0',
-      '900   realtime  Katuvalo        Gatubelysning   Streetlight    0',
+      'code  type      fi              sv              en             target  requests  state',
+      '171   realtime  Katujen kunto   Gatornas skick  Potholes       -       2',
+      '198   realtime  Liikennemerkit  Trafikmärken    Traffic signs  -       0',
+      '900   realtime  Katuvalo        Gatubelysning   Streetlight    -       0',
     ]);
 
     expect(await admin('remove', '171')).toBe(1);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, startTime, type TestApp } from '../../helpers/georeport-app';
+import { createTestApp, startTime, testServiceTypes, type TestApp } from '../../helpers/georeport-app';
 import { testBackend } from '../../helpers/test-store';
 import { newRequest } from '../storage/contract/fixtures';
 
@@ -83,6 +83,37 @@ describe('GET /metrics', { timeout: 30_000 }, () => {
     expect(series(text, 'kerro_forwards', 'state="failed"')).toBe(1);
     expect(series(text, 'kerro_forwards_oldest_pending_age_seconds')).toBe(300);
     expect(text).not.toContain('secret-key');
+  });
+
+  it('shows overdue open reports per body, counted when scraped, 0 for a body with none, no personal data', async () => {
+    t = await createTestApp();
+    const area = { type: 'Polygon' as const, coordinates: [[[24, 60], [25, 60], [25, 61], [24, 61], [24, 60]]] };
+    const body = (id: string) => ({ id, jurisdiction_id: `${id}.test`, names: { fi: id, sv: id, en: id }, area, services: ['171'], send: { method: 'console' as const } });
+    await t.store.bodies.importAll([body('streets'), body('parks')]);
+    // Potholes (171) are to be closed within 7 days; traffic signs (198) have no target.
+    await t.store.serviceTypes.upsert({ ...testServiceTypes[0]!, target_days: 7 });
+    const daysAgo = (days: number) => ({ requested_at: startTime - days * 86_400_000, updated_at: startTime - days * 86_400_000 });
+    await t.store.serviceRequests.createMany([
+      newRequest('late-1', { body_id: 'streets', email: 'reporter@example.org', ...daysAgo(8) }),
+      newRequest('late-2', { body_id: 'streets', ...daysAgo(30) }),
+      newRequest('on-time', { body_id: 'streets', ...daysAgo(6) }),
+      newRequest('late-closed', { body_id: 'streets', detailed_status: ['PROCESSED'], ...daysAgo(8) }),
+      newRequest('late-pending', { body_id: 'parks', moderation: 'pending', ...daysAgo(8) }),
+      newRequest('no-target', { body_id: 'parks', service_code: '198', ...daysAgo(100) }),
+      newRequest('late-no-body', { body_id: null, ...daysAgo(8) }),
+    ]);
+
+    const scrape = async () => (await t!.app.inject({ url: '/metrics' })).body;
+    let text = await scrape();
+    expect(series(text, 'kerro_overdue_requests', 'body="streets"')).toBe(2);
+    expect(series(text, 'kerro_overdue_requests', 'body="parks"')).toBe(0);
+    expect(series(text, 'kerro_overdue_requests', 'body=""')).toBe(1);
+    expect(text).not.toContain('example.org');
+    expect(text).not.toContain('late-1');
+    // Read at each scrape, at the app's clock: two days on, the one on time is overdue too.
+    t.clock.now += 2 * 86_400_000;
+    text = await scrape();
+    expect(series(text, 'kerro_overdue_requests', 'body="streets"')).toBe(3);
   });
 
   it('counts an upstream that cannot be reached as an error', async () => {

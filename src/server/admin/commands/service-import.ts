@@ -30,6 +30,7 @@ export function mergeServiceImport(lists: readonly LocaleList[], definitionSets:
   const warnings: string[] = [];
   const records = new Map<string, ServiceTypeRecord>();
   const typeFrom = new Map<string, string>();
+  const targetFrom = new Map<string, string>();
   const wantsDefinition = new Set<string>();
   for (const { locale, file, entries } of lists) {
     for (const entry of entries) {
@@ -41,6 +42,15 @@ export function mergeServiceImport(lists: readonly LocaleList[], definitionSets:
         typeFrom.set(code, file);
       } else if (record.type !== entry.type) {
         problems.push(`${file}: entry ${entry.index} (service_code ${code}): type: "${entry.type}" here but "${record.type}" in ${typeFrom.get(code)}`);
+      }
+      // A target given in one language's file holds for all; two files giving different ones are refused.
+      if (entry.target_days !== undefined) {
+        if (record.target_days === undefined) {
+          record.target_days = entry.target_days;
+          targetFrom.set(code, file);
+        } else if (record.target_days !== entry.target_days) {
+          problems.push(`${file}: entry ${entry.index} (service_code ${code}): target_days: ${entry.target_days} here but ${record.target_days} in ${targetFrom.get(code)}`);
+        }
       }
       record.translations[locale] = entry.translation;
       if (entry.metadata) wantsDefinition.add(code);

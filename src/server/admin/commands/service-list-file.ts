@@ -19,6 +19,20 @@ export const serviceCodeSchema = z
 
 const text = (max: number) => z.string(expected('a string')).max(max).default('');
 
+/** Ten years: a longer target is a typo (hours or a date) rather than a deadline. */
+export const maxTargetDays = 3650;
+const targetDaysMessage = `must be a whole number of days from 1 to ${maxTargetDays}, or null for no target`;
+
+/** Kerro's own field, not GeoReport's: days a report may stay open before it is overdue (issue 41, item 6). */
+const targetDays = z
+  .number({ error: targetDaysMessage })
+  .int(targetDaysMessage)
+  .min(1, targetDaysMessage)
+  .max(maxTargetDays, targetDaysMessage)
+  .nullable()
+  .optional()
+  .transform((days) => days ?? undefined);
+
 const entrySchema = z.object({
   service_code: serviceCodeSchema,
   service_name: z.string(expected('a string')).trim().min(1, 'must not be empty').max(300),
@@ -27,6 +41,7 @@ const entrySchema = z.object({
   group: text(300),
   type: z.enum(['realtime', 'batch', 'blackbox'], { error: 'must be realtime, batch or blackbox' }).default('realtime'),
   metadata: z.boolean(expected('true or false')).default(false),
+  target_days: targetDays,
 }, expected('an object'));
 
 export interface ServiceListEntry {
@@ -34,6 +49,8 @@ export interface ServiceListEntry {
   service_code: string;
   type: ServiceTypeRecord['type'];
   metadata: boolean;
+  /** Absent: this file sets no target (another language's file may). */
+  target_days: number | undefined;
   translation: ServiceTypeTranslation;
 }
 
@@ -70,14 +87,14 @@ export function parseServiceListFile(file: string, text: string): { entries: Ser
       problems.push(`${label}: ${issuesOf(entry.error)}`);
       return;
     }
-    const { service_code, service_name, description, keywords, group, type, metadata } = entry.data;
+    const { service_code, service_name, description, keywords, group, type, metadata, target_days } = entry.data;
     const earlier = firstIndexOf.get(service_code);
     if (earlier !== undefined) {
       problems.push(`${label}: service_code: duplicated (entry ${earlier} has it too)`);
       return;
     }
     firstIndexOf.set(service_code, index);
-    entries.push({ index, service_code, type, metadata, translation: { service_name, description, keywords, group } });
+    entries.push({ index, service_code, type, metadata, target_days, translation: { service_name, description, keywords, group } });
   });
   return { entries, problems };
 }

@@ -6,7 +6,7 @@ import type { Repositories } from '../../storage/repositories/types';
 import { isHelp, printTable, usageError, type CommandIo } from '../io';
 import { parseDefinitionFile, type ServiceDefinition } from './service-definition-file';
 import { mergeServiceImport, type LocaleDefinitions, type LocaleList } from './service-import';
-import { parseServiceListFile } from './service-list-file';
+import { maxTargetDays, parseServiceListFile } from './service-list-file';
 
 export const servicesUsage = `Usage: npm run admin -- services import LOCALE=FILE... [--definitions LOCALE=PATH]... [--body ID]
        npm run admin -- services list
@@ -17,6 +17,9 @@ import   Reads a city's GeoReport services.json answers, one per language (LOCAL
          e.g. fi=services_fi.json en=services.json sv=services_sv.json, and stores one service type per
          service_code with its name, description, keywords and group in each language, its type
          (realtime, batch, blackbox) and its place in the list (the first file's order).
+         An entry may add Kerro's own "target_days": days a published report may stay open
+         before it is overdue (1 to ${maxTargetDays}; absent or null: no target). One file giving it is
+         enough; two giving different values are refused.
          --definitions LOCALE=PATH  the types' questions: GeoReport services/{code}.json answers in
                     that language; PATH is one such file or a directory of them (every *.json).
                     Repeat it for each language and path.
@@ -25,8 +28,8 @@ import   Reads a city's GeoReport services.json answers, one per language (LOCAL
          are left alone. Every file is checked first: nothing is stored unless all are valid.
          A code missing from one language's file is imported with a warning (that language shows
          its English name); a type that differs between files is refused.
-list     Every service type: its code, type, name in each language, how many requests use it, and
-         whether it is archived.
+list     Every service type: its code, type, name in each language, target time to close, how many
+         requests use it, and whether it is archived.
 remove   Removes a type no request uses (and its place in bodies' service lists). A type that
          requests use is refused, naming how many: archive it instead.
 archive  Stops offering a type: it leaves services.json, its definition answers 404 and new reports
@@ -154,11 +157,12 @@ async function listServices(io: CommandIo, store: ServiceStores): Promise<number
     return 0;
   }
   printTable(io, [
-    ['code', 'type', ...supportedLocales, 'requests', 'state'],
+    ['code', 'type', ...supportedLocales, 'target', 'requests', 'state'],
     ...types.map((type) => [
       type.service_code,
       type.type,
       ...supportedLocales.map((locale) => type.translations[locale]?.service_name ?? '-'),
+      type.target_days === undefined ? '-' : `${type.target_days} days`,
       String(counts.get(type.service_code) ?? 0),
       type.archived_at === undefined ? '' : 'archived',
     ]),

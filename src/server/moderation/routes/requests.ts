@@ -65,6 +65,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       bodiesTakingNotes: await bodiesTakingNotes(context.repositories.bodies, forwardedBodies),
       questionnaires: await context.repositories.questionnaires.findFor(records.map((record) => record.service_request_id)),
       abuseReports: await context.repositories.abuseReports.listOpen(records.map((record) => record.service_request_id)),
+      now: context.now(),
     });
   };
 
@@ -116,6 +117,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       after: await cursorOf(request, query.after, 'pending', 'after'),
       bodyIds,
       flag: query.flag,
+      now: context.now(),
     });
     return {
       total: await serviceRequests.countByModeration('pending', bodyIds),
@@ -135,6 +137,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       after: await cursorOf(request, query.before, state, 'before'),
       bodyIds: bodyScopeOf(request),
       flag: query.flag,
+      now: context.now(),
     });
     return {
       items: await present(request, records, query.locale),

@@ -5,7 +5,7 @@ import type { Db, Engine } from './engine';
 import { subscribeReporter } from './follow';
 import { queueForward } from './forwards';
 import { completeKey } from './idempotency';
-import { moderationFlagFilter } from './moderation-flags';
+import { moderationFlagFilter, overdueStates, pastTarget } from './moderation-flags';
 import { filterShape, filterValues, matchesNothing, requestFilters } from './request-filters';
 import { decodeRequest, encodeRequest, groupMedia, listingEntryColumns, listingEntryOf, requestColumns, type ListingEntryRow, type ServiceRequestRow } from '../request-rows';
 import type { ListingEntry, NewServiceRequest, ServiceRequestQuery, ServiceRequestRecord, ServiceRequestRepository } from '../repositories/types';
@@ -144,7 +144,7 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
         .select(requestColumns)
         .where('moderation', '=', query.moderation)
         .$if(query.bodyIds !== undefined, (qb) => qb.where('body_id', 'in', query.bodyIds!))
-        .$if(query.flag !== undefined, (qb) => qb.where((eb) => moderationFlagFilter(eb, query.flag!)))
+        .$if(query.flag !== undefined, (qb) => qb.where((eb) => moderationFlagFilter(eb, query.flag!, query.now)))
         .$if(after !== undefined, (qb) =>
           qb.where((eb) =>
             eb.or([
@@ -168,6 +168,23 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
         .$if(bodyIds !== undefined, (qb) => qb.where('body_id', 'in', bodyIds!))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    async countOverdueByBody(now) {
+      // Per type with a target, its open published requests older than the target: a range of
+      // the overdue index (moderation, status, service_code, requested_at, body_id), no table reads.
+      // CROSS JOIN keeps the types outside on SQLite, which otherwise may walk every open request.
+      const rows = await db
+        .selectFrom('service_types')
+        .crossJoin('service_requests')
+        .select((eb) => ['service_requests.body_id', eb.fn.countAll<number>().as('n')])
+        .whereRef('service_requests.service_code', '=', 'service_types.service_code')
+        .where('service_types.target_days', 'is not', null)
+        .where('service_requests.moderation', '=', overdueStates.moderation)
+        .where('service_requests.status', '=', overdueStates.status)
+        .where(pastTarget(now))
+        .groupBy('service_requests.body_id')
+        .execute();
+      return new Map(rows.map((row) => [row.body_id ?? '', Number(row.n)]));
     },
   };
 }

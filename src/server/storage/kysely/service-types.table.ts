@@ -7,6 +7,8 @@ export interface ServiceTypesTable {
   position: number;
   /** Left to its default (offered) by an insert; only `setArchived` writes it. */
   archived_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Days a report of it may stay open before it is overdue (0025); null: no target. */
+  target_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ServiceTypeTranslationsTable {

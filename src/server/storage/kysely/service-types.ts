@@ -7,7 +7,7 @@ async function readAll(engine: Engine, trx: Db): Promise<ServiceTypeRecord[]> {
   const records = new Map<string, ServiceTypeRecord>();
   const types = await trx
     .selectFrom('service_types')
-    .select(['service_code', 'metadata_type', 'position', 'archived_at'])
+    .select(['service_code', 'metadata_type', 'position', 'archived_at', 'target_days'])
     .orderBy('position')
     .orderBy('service_code')
     .execute();
@@ -19,6 +19,7 @@ async function readAll(engine: Engine, trx: Db): Promise<ServiceTypeRecord[]> {
       translations: {},
       attributes: [],
       ...(row.archived_at === null ? {} : { archived_at: row.archived_at }),
+      ...(row.target_days === null ? {} : { target_days: row.target_days }),
     });
   }
   const translations = trx.selectFrom('service_type_translations').select(['service_code', 'locale', 'service_name', 'description', 'keywords', 'group_name']);
@@ -55,9 +56,13 @@ async function writeType(trx: Db, record: ServiceTypeRecord): Promise<void> {
   const code = record.service_code;
   await trx
     .insertInto('service_types')
-    .values({ service_code: code, metadata_type: record.type, position: record.position })
+    .values({ service_code: code, metadata_type: record.type, position: record.position, target_days: record.target_days ?? null })
     .onConflict((conflict) =>
-      conflict.column('service_code').doUpdateSet((eb) => ({ metadata_type: eb.ref('excluded.metadata_type'), position: eb.ref('excluded.position') })),
+      conflict.column('service_code').doUpdateSet((eb) => ({
+        metadata_type: eb.ref('excluded.metadata_type'),
+        position: eb.ref('excluded.position'),
+        target_days: eb.ref('excluded.target_days'),
+      })),
     )
     .execute();
   await trx.deleteFrom('service_type_translations').where('service_code', '=', code).execute();

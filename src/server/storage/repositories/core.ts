@@ -38,6 +38,11 @@ export interface ServiceTypeRecord {
    * requests still shown under its name. Absent: offered. Written only by `setArchived`.
    */
   archived_at?: number;
+  /**
+   * Days a published report of this type may stay open before it is overdue (issue 41, item 6),
+   * a whole number from the service list import. Absent: no target.
+   */
+  target_days?: number;
 }
 
 /** What `remove` did: removed, there was no such type, or requests use it (how many), so it stays. */
@@ -159,6 +164,8 @@ export interface ModerationListQuery {
   bodyIds?: string[];
   /** Only requests with this flag (shared/moderation/wire.ts); likely duplicates are found by moderation/duplicates.ts, not stored. */
   flag?: StoredModerationFlag;
+  /** The time `overdue` is judged at (epoch ms); needed with that flag. */
+  now?: number;
 }
 
 /** The flags the store answers from its own rows. */
@@ -198,6 +205,11 @@ export interface ServiceRequestRepository {
   listByModeration(query: ModerationListQuery): Promise<ServiceRequestRecord[]>;
   /** How many requests are in this state; with `bodyIds`, only those assigned to one of these bodies. */
   countByModeration(moderation: ModerationState, bodyIds?: string[]): Promise<number>;
+  /**
+   * How many published requests are overdue at `now` (shared/moderation/deadlines.ts), by body id
+   * ('' for requests of no body): one row per body, read through the overdue index (0025).
+   */
+  countOverdueByBody(now: number): Promise<Map<string, number>>;
 }
 
 export interface ApiKeyRecord {

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../src/server/storage';
 import type { BodyRecord, PlannedChange, StoredModerationFlag } from '../../../../src/server/storage/repositories/types';
-import { baseTime, day, hour, minute, newRequest, outboxMessage, storeServiceTypes, useFreshStore } from './fixtures';
+import { baseTime, day, hour, minute, newRequest, outboxMessage, serviceTypes, storeServiceTypes, useFreshStore } from './fixtures';
 
 const area: BodyRecord['area'] = { type: 'Polygon', coordinates: [[[24.8, 60.1], [25.2, 60.1], [25.2, 60.3], [24.8, 60.3], [24.8, 60.1]]] };
 const body = (id: string, send: BodyRecord['send']): BodyRecord => ({ id, jurisdiction_id: `${id}.example.fi`, names: { fi: id, sv: id, en: id }, area, services: ['171'], send });
@@ -56,6 +56,56 @@ async function seed(store: Store) {
   await made(store, 'emailed', {}, 'mailed');
   await forwarded('emailed', null);
 }
+
+/**
+ * Deadlines (issue 41, item 6): potholes (171) have a 14-day target, traffic signs (198) a
+ * 3000-day one (past what an integer of milliseconds holds), streetlights (900) none. The clock
+ * stands 20 days after baseTime.
+ */
+const overdueNow = baseTime + 20 * day;
+async function seedDeadlines(store: Store) {
+  await storeServiceTypes(store);
+  await store.serviceTypes.upsert({ ...serviceTypes[0]!, target_days: 14 });
+  await store.serviceTypes.upsert({ ...serviceTypes[1]!, target_days: 3000 });
+  await store.bodies.importAll([body('works', { method: 'console' }), body('parks', { method: 'console' })]);
+  const at = (daysAgo: number) => ({ requested_at: overdueNow - daysAgo * day, updated_at: overdueNow - daysAgo * day });
+  await store.serviceRequests.createMany([
+    newRequest('late', { body_id: 'works', ...at(15) }),
+    newRequest('late-parks', { body_id: 'parks', ...at(30) }),
+    newRequest('late-no-body', { body_id: null, ...at(15) }),
+    newRequest('on-time', { body_id: 'works', ...at(13) }),
+    newRequest('exactly-due', { body_id: 'works', requested_at: overdueNow - 14 * day, updated_at: overdueNow }),
+    newRequest('late-closed', { body_id: 'works', ...at(15), detailed_status: ['PROCESSED'] }),
+    newRequest('late-pending', { body_id: 'works', moderation: 'pending', ...at(15) }),
+    newRequest('late-rejected', { body_id: 'works', moderation: 'rejected', ...at(15) }),
+    newRequest('long-target', { body_id: 'works', service_code: '198', ...at(2999) }),
+    newRequest('past-long-target', { body_id: 'works', service_code: '198', ...at(3001) }),
+    newRequest('no-target', { body_id: 'works', service_code: '900', ...at(400) }),
+  ]);
+}
+
+describe('overdue reports', () => {
+  const opened = useFreshStore('all');
+  beforeAll(() => seedDeadlines(opened.store));
+  const listed = async (query: { moderation?: 'pending' | 'published'; bodyIds?: string[]; now?: number; limit?: number } = {}) =>
+    (await opened.store.serviceRequests.listByModeration({ moderation: 'published', order: 'newest', limit: 100, flag: 'overdue', now: overdueNow, ...query })).map(
+      (row) => row.service_request_id,
+    );
+
+  it('lists the published open requests made longer ago than their type’s target, newest first', async () => {
+    // Same age: the id breaks the tie, as in every moderation list.
+    expect(await listed()).toEqual(['late-no-body', 'late', 'late-parks', 'past-long-target']);
+    expect(await listed({ moderation: 'pending' })).toEqual([]);
+    expect(await listed({ bodyIds: ['parks'] })).toEqual(['late-parks']);
+    // A day later, the one that was exactly due is overdue too.
+    expect(await listed({ now: overdueNow + day })).toEqual(['exactly-due', 'late-no-body', 'late', 'late-parks', 'past-long-target']);
+  });
+
+  it('counts them per body, one row each, requests of no body under ""', async () => {
+    expect(Object.fromEntries(await opened.store.serviceRequests.countOverdueByBody(overdueNow))).toEqual({ works: 2, parks: 1, '': 1 });
+    expect(Object.fromEntries(await opened.store.serviceRequests.countOverdueByBody(baseTime))).toEqual({});
+  });
+});
 
 describe('moderation lists by flag', () => {
   const opened = useFreshStore('all');

@@ -172,6 +172,20 @@ describe('service types', () => {
     }
   });
 
+  it('keeps a target time to close (issue 41, item 6); an upsert without one clears it', async () => {
+    const { store } = opened;
+    await storeServiceTypes(store);
+    const potholes = serviceTypes[0]!;
+    await store.serviceTypes.upsert({ ...potholes, target_days: 14 });
+    expect(await store.serviceTypes.find('171')).toEqual({ ...potholes, target_days: 14 });
+    // Past what an integer column's milliseconds would hold: kept as days.
+    await store.serviceTypes.upsert({ ...potholes, target_days: 3650 });
+    expect((await store.serviceTypes.find('171'))?.target_days).toBe(3650);
+    await store.serviceTypes.upsert(potholes);
+    expect(await store.serviceTypes.find('171')).toEqual(potholes);
+    expect((await store.serviceTypes.find('198'))?.target_days).toBeUndefined();
+  });
+
   it('archiving marks a type (seen by another instance at once), an upsert leaves the mark, and restoring clears it', async () => {
     const { store } = opened;
     await storeServiceTypes(store);

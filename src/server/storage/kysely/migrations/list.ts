@@ -22,6 +22,7 @@ import { residentUpdateClientIdsStep } from './resident-update-client-ids';
 import { residentUpdatesStep } from './resident-updates';
 import { residentsStep } from './residents';
 import { serviceTypeArchiveStep } from './service-type-archive';
+import { serviceTypeTargetsStep } from './service-type-targets';
 import { statusBackStep } from './status-back';
 
 export interface SchemaMigration {
@@ -70,4 +71,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0022-case-system-updates', step: caseSystemUpdatesStep },
   { name: '0023-case-system-update-kinds', step: caseSystemUpdateKindsStep },
   { name: '0024-reject-reasons', step: rejectReasonsStep },
+  { name: '0025-service-type-targets', step: serviceTypeTargetsStep },
 ];

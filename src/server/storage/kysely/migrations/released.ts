@@ -37,6 +37,7 @@ export const releasedMigrations: readonly string[] = [
   '0022-case-system-updates',
   '0023-case-system-update-kinds',
   '0024-reject-reasons',
+  '0025-service-type-targets',
 ];
 
 /**
