@@ -4,7 +4,7 @@ import type { CounterRepository } from '../../../src/server/storage/repositories
 import { counter, counters } from './counters-app';
 import { useStorePerTest } from '../../helpers/store-per-test';
 
-// The SQLite query plans of these filters: test/server/storage/sqlite-counter-query-plans.test.ts.
+// The SQLite query plans of these filters: test/server/storage/sqlite-query-plans.test.ts.
 describe('counter repository', () => {
   let store: Store;
   let repository: CounterRepository;
