@@ -2,7 +2,6 @@ import i18next, { type i18n as I18n, type Resource, type ResourceKey } from 'i18
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { defaultLocale, isSupportedLocale, supportedLocales, type SupportedLocale } from '../../shared/locales';
-import { appDescription } from '../../shared/web-app/manifest';
 import { firstNamespaces } from './first-namespaces';
 import { detectPageLanguage, rememberLanguage } from './language';
 
@@ -113,7 +112,10 @@ function syncDocumentLanguage(instance: I18n): void {
   const apply = () => {
     const language = currentLanguage(instance);
     document.documentElement.lang = language;
-    document.head.querySelector('meta[name="description"]')?.setAttribute('content', appDescription(language));
+    // Loaded after the first render: the three languages' texts are no part of the first page's budget.
+    void import('../../shared/web-app/manifest').then(({ appDescription }) =>
+      document.head.querySelector('meta[name="description"]')?.setAttribute('content', appDescription(currentLanguage(instance))),
+    );
   };
   apply();
   instance.on('languageChanged', apply);
