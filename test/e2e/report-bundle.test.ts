@@ -33,7 +33,10 @@ import { projectRoot } from '../helpers/project-root';
 // (issue 42), so the bundler gives it a chunk of its own that the first page fetches as one more
 // file, and the footer's text says whom a report goes to (issue 40) (156.9 KiB measured, of which
 // code 154.1 KiB).
-const FIRST_PAGE_BUDGET_BYTES = 157.0 * 1024;
+// 157.5: a rejected report reads its reason (issue 41, item 3) and a duplicate its original wherever
+// a request is parsed and shown, the home map's summaries included: the reasons' list is a shared
+// chunk of the first page (157.4 KiB measured, of which code 154.6 KiB).
+const FIRST_PAGE_BUDGET_BYTES = 157.5 * 1024;
 const clientDir = join(projectRoot, 'dist/client');
 const assetsDir = join(clientDir, 'assets');
 const build = readClientBuild(clientDir);
