@@ -1,18 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../helpers/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CounterFeature, CounterPageEnvelope } from '../../src/shared/counters/wire';
 import type { AggregateRow } from '../../src/client/features/counters/lib/traffic-series';
-import { expectCleanRunThenClose, helsinki, mobile, openPage } from './browser-context';
+import { expectCleanRunThenClose, helsinki, mobile, openPage, type OpenedPage } from './browser-context';
+import { emptyOriginStorage } from './empty-origin-storage';
 import { expectLaidOutAt, expectNoAxeViolations, expectNoHorizontalScroll } from './expectations';
 import { withServerAndBrowser } from './suite-setup';
 
-/** The size the screenshots are looked at in. */
 const desktop = { width: 1280, height: 800 };
 
 const suite = withServerAndBrowser();
-const pageErrors: string[] = [];
 const counters: CounterFeature[] = [];
 /** A located counter with demo observations, classifying (so it has counts and speeds) if one is. */
 let observed: CounterFeature;
@@ -106,13 +104,34 @@ function recordChartChunk(page: Page): string[] {
   return asked;
 }
 
+/**
+ * The tests share one context in Helsinki time: each starts with the origin's storage emptied (no
+ * language chosen), as in a fresh one, for a later navigation's cost instead of a fresh context's
+ * first load. Its pages must have thrown nothing and the CSP refused nothing when the file ends.
+ */
+let shared: OpenedPage;
+beforeAll(async () => {
+  shared = await openPage(suite.browser, { viewport: desktop, timezoneId: helsinki });
+});
+afterAll(async () => {
+  if (shared) await expectCleanRunThenClose(shared);
+});
+
+/** The shared page at that size and in that language (picked in the app, as a person does), storage emptied. */
+async function freshPage(viewport: { width: number; height: number }, language?: 'fi' | 'sv'): Promise<Page> {
+  const { page } = shared;
+  await emptyOriginStorage(page, suite.server.baseUrl);
+  if (language) await page.evaluate((chosen) => localStorage.setItem('kerro.language', chosen), language);
+  await page.setViewportSize(viewport);
+  return page;
+}
+
 const mapHref = (counter: CounterFeature) =>
   `/?counters=1&lat=${counter.geometry.coordinates[1]}&long=${counter.geometry.coordinates[0]}&zoom=16&counter=${counter.id}`;
 
 describe('counter traffic chart in Chromium', () => {
   it('the map panel opens the chart on request: canvas drawn, table equal to the API, CSV of the shown series, uPlot loaded only then', async () => {
-    const opened = await openPage(suite.browser, { viewport: desktop, timezoneId: helsinki, pageErrors });
-    const { page } = opened;
+    const page = await freshPage(desktop);
     const chunkRequests = recordChartChunk(page);
     await page.goto(`${suite.server.baseUrl}${mapHref(observed)}`);
     const panel = page.getByRole('complementary', { name: 'Details' });
@@ -143,8 +162,10 @@ describe('counter traffic chart in Chromium', () => {
       await expectTableMatchesApi(speedFigure, await aggregate(observed.id, 'speed', 'week'), 'en-GB', hourly);
     }
     await countFigure.scrollIntoViewIfNeeded();
-    await screenshot(page, 'traffic-map-panel-desktop');
     await expectNoAxeViolations(page);
+    // English at a phone's size: the layout (its axe pass is the one above), then back.
+    await expectLaidOutAt(page, mobile, countFigure.locator('canvas'));
+    await page.setViewportSize(desktop);
 
     // The CSV: the shown series as the API gave them, every type in turn.
     const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download CSV' }).click()]);
@@ -166,16 +187,14 @@ describe('counter traffic chart in Chromium', () => {
     await countFigure.locator('figcaption', { hasText: 'the 90 days up to yesterday, daily (vehicles/day)' }).waitFor();
     await expectCanvasDrawn(countFigure);
     await expectTableMatchesApi(countFigure, await aggregate(observed.id, 'count', 'quarter'), 'en-GB', { dateStyle: 'medium' });
-    await expectCleanRunThenClose(opened);
   });
 
+  // English is the first test's (axe on a desktop, the layout on a phone).
   it.each([
-    ['fi-FI', 'Näytä liikenne', 'Näytä taulukkona'],
-    ['sv-FI', 'Visa trafik', 'Visa som tabell'],
-    ['en-GB', 'Show traffic', 'Show as table'],
-  ])('in %s the open chart and its table have no axe violations, and a phone scrolls nothing sideways', async (locale, show, asTable) => {
-    const opened = await openPage(suite.browser, { viewport: mobile, locale, timezoneId: helsinki, pageErrors });
-    const { page } = opened;
+    ['fi', 'Näytä liikenne', 'Näytä taulukkona'],
+    ['sv', 'Visa trafik', 'Visa som tabell'],
+  ] as const)('in %s the open chart and its table have no axe violations, and a phone scrolls nothing sideways', async (language, show, asTable) => {
+    const page = await freshPage(mobile, language);
     await page.goto(`${suite.server.baseUrl}${mapHref(observed)}`);
     const toggle = page.getByRole('button', { name: show });
     await toggle.waitFor({ timeout: 30_000 });
@@ -185,14 +204,11 @@ describe('counter traffic chart in Chromium', () => {
     await figure.getByText(asTable).click();
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
-    await screenshot(page, `traffic-map-panel-mobile-${locale}`);
-    await expectCleanRunThenClose(opened);
   });
 
   it('the /counters table opens a counter’s traffic below it, says when a counter has no counts, and fits a phone', async () => {
     // One load on a phone (axe there), then the open traffic widened to a desktop.
-    const opened = await openPage(suite.browser, { viewport: mobile, timezoneId: helsinki, pageErrors });
-    const { page } = opened;
+    const page = await freshPage(mobile);
     const chunkRequests = recordChartChunk(page);
     await page.goto(`${suite.server.baseUrl}/counters`);
     await page.getByRole('searchbox').fill(observed.properties.name);
@@ -209,19 +225,15 @@ describe('counter traffic chart in Chromium', () => {
     await expectTableMatchesApi(figure, await aggregate(observed.id, 'count', 'week'), 'en-GB', hourly);
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations(page);
-    await screenshot(page, 'traffic-counters-mobile');
     await expectLaidOutAt(page, desktop, figure.locator('canvas'));
-    await screenshot(page, 'traffic-counters-desktop');
 
     // Closing hands focus back to the row's button.
     await section.getByRole('button', { name: 'Close traffic' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('counters-table__traffic'))).toBe(true);
-    await expectCleanRunThenClose(opened);
   });
 
   it('a counter that never delivered counts says so, and one whose counts stopped before the period says when, with no empty chart', async () => {
-    const opened = await openPage(suite.browser, { viewport: desktop, timezoneId: helsinki, pageErrors });
-    const { page } = opened;
+    const page = await freshPage(desktop);
     const never = counters.find((counter) => counter.properties.lastStoredObservation === null)!;
     // A demo counter that stopped delivering days ago: nothing in the last 7 days.
     const quiet = counters.find((counter) => !counter.properties.dataReceived && counter.properties.lastStoredObservation !== null)!;
@@ -238,6 +250,5 @@ describe('counter traffic chart in Chromium', () => {
       await page.getByText(text).waitFor();
       expect(await page.locator('.traffic-chart').count()).toBe(0);
     }
-    await expectCleanRunThenClose(opened);
   });
 });

@@ -84,6 +84,8 @@ describe('home page: the public map', { timeout: 20_000 }, () => {
     mockFetch(proxy.handler);
     const { router } = renderApp({ path: '/?from=2026-06-01&to=2026-06-30', language: 'en' });
     await screen.findByText(/^2 reports from/, {}, { timeout: LOAD_TIMEOUT });
+    // The limit is explained before anyone runs into it.
+    expect(screen.getByText(/^The city's service shows at most 90 days at a time\./)).toBeTruthy();
     // A date picker sets the whole value at once.
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-15' } });
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-04-14'));
