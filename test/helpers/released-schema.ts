@@ -12,7 +12,7 @@ import { expect } from 'vitest';
 import type { EngineKind } from '../../src/server/storage/kysely/migrations/column-types';
 import { schemaMigrations } from '../../src/server/storage/kysely/migrations/list';
 import { migrateSchema } from '../../src/server/storage/kysely/migrations/migrate';
-import { releasedMigrations, releasedOutOfOrder } from '../../src/server/storage/kysely/migrations/released';
+import { releasedMigrations, releasedOutOfOrder, releasedUnderOtherNames } from '../../src/server/storage/kysely/migrations/released';
 import { gridCell } from '../../src/server/storage/sqlite/grid';
 import { openTestSql } from './test-store';
 
@@ -20,8 +20,10 @@ export interface ReleasedState {
   label: string;
   /** The commit of a state released out of order (released.ts), none for a prefix of the ledger. */
   commit?: string;
-  /** The steps whose names this state's database records, in the list's order. */
+  /** The steps this state's database has run, by the list's names, in the list's order. */
   names: readonly string[];
+  /** Steps its database records under another name (released.ts, releasedUnderOtherNames): list name → recorded name. */
+  recordedAs?: Readonly<Record<string, string>>;
 }
 
 /** Every state main released before the head's: empty, each shorter prefix of the ledger, and those out of order. */
@@ -35,7 +37,13 @@ export function earlierReleasedStates(): ReleasedState[] {
     label: `${commit}'s state: through ${through}, without ${missing.join(', ')}`,
     names: releasedMigrations.slice(0, releasedMigrations.indexOf(through) + 1).filter((name) => !missing.includes(name)),
   }));
-  return [...prefixes, ...outOfOrder];
+  const underOtherNames = releasedUnderOtherNames.map(({ commit, through, step, recorded }) => ({
+    commit,
+    label: `${commit}'s state: through ${through}, then ${step} recorded as ${recorded}`,
+    names: [...releasedMigrations.slice(0, releasedMigrations.indexOf(through) + 1), step],
+    recordedAs: { [step]: recorded },
+  }));
+  return [...prefixes, ...outOfOrder, ...underOtherNames];
 }
 
 /** The SQLite file a Kerro configured with `env` opens. */
@@ -46,7 +54,9 @@ export const sqliteFileOf = (env: Record<string, string>) => join(env.DATA_DIR!,
  * of `state` left it: its migrator with only its steps.
  */
 export async function buildReleasedState(env: Record<string, string>, state: ReleasedState): Promise<void> {
-  const steps = schemaMigrations.filter((migration) => state.names.includes(migration.name));
+  const steps = schemaMigrations
+    .filter((migration) => state.names.includes(migration.name))
+    .map((migration) => ({ ...migration, name: state.recordedAs?.[migration.name] ?? migration.name }));
   if (env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 1 });
     // What the store enables before migrating (postgres/migrations.ts); the cluster's template has PostGIS.

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { schemaMigrations } from '../../../src/server/storage/kysely/migrations/list';
-import { releasedMigrations, releasedOutOfOrder } from '../../../src/server/storage/kysely/migrations/released';
+import { releasedMigrations, releasedOutOfOrder, releasedUnderOtherNames } from '../../../src/server/storage/kysely/migrations/released';
 
 const ledgerFile = 'src/server/storage/kysely/migrations/released.ts';
 
@@ -62,10 +62,14 @@ describe('the migration ledger', () => {
     ]);
   });
 
-  it('names only released steps in the states released out of order', () => {
+  it('names only released steps in the states released out of order or under other names', () => {
     for (const state of releasedOutOfOrder) {
       expect(releasedMigrations).toContain(state.through);
       expect(releasedMigrations).toEqual(expect.arrayContaining([...state.missing]));
+    }
+    for (const state of releasedUnderOtherNames) {
+      expect(releasedMigrations.indexOf(state.step)).toBe(releasedMigrations.indexOf(state.through) + 1);
+      expect(listNames).not.toContain(state.recorded);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { Kysely, Migrator, PostgresAdapter, SqliteAdapter, sql, type Dialect, type Migration, type MigrationProvider } from 'kysely';
 import type { EngineKind, SchemaDb } from './column-types';
 import { schemaMigrations, type SchemaMigration } from './list';
+import { releasedUnderOtherNames } from './released';
 
 /**
  * PostgreSQL's advisory lock held while the schema changes: the key the Kerro before this migrator
@@ -14,6 +15,18 @@ const recordedName = (migration: SchemaMigration) => migration.name + (migration
 
 /** The schema has additive steps this (older) Kerro does not know: it runs on it as it is. */
 class NewerAdditiveSchema extends Error {}
+
+/**
+ * A step main once released under another name (released.ts) is recorded under the name this
+ * Kerro's list gives it, so it counts as run, not as a step from a newer Kerro.
+ */
+async function recordUnderListNames(db: SchemaDb, migrations: readonly SchemaMigration[]): Promise<void> {
+  const known = new Set(migrations.map(recordedName));
+  for (const { step, recorded } of releasedUnderOtherNames) {
+    if (!known.has(step)) continue;
+    await sql`UPDATE kysely_migration SET name = ${step} WHERE name = ${recorded} AND NOT EXISTS (SELECT 1 FROM kysely_migration WHERE name = ${step})`.execute(db);
+  }
+}
 
 /** Refuses a schema past this Kerro's, except (PostgreSQL, a rolling upgrade) additive steps. */
 async function refuseNewerSchema(db: SchemaDb, kind: EngineKind, migrations: readonly SchemaMigration[]): Promise<void> {
@@ -45,6 +58,7 @@ class LockingPostgresAdapter extends PostgresAdapter {
   override async acquireMigrationLock(db: SchemaDb): Promise<void> {
     await sql`SET statement_timeout = 0`.execute(db);
     await sql`SELECT pg_advisory_lock(${schemaLockKey})`.execute(db);
+    await recordUnderListNames(db, this.migrations);
     await refuseNewerSchema(db, 'postgres', this.migrations);
   }
 
@@ -65,6 +79,7 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 
   override async acquireMigrationLock(db: SchemaDb): Promise<void> {
+    await recordUnderListNames(db, this.migrations);
     await refuseNewerSchema(db, 'sqlite', this.migrations);
   }
 }
