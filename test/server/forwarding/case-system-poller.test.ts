@@ -10,27 +10,13 @@ import { createApiKey } from '../../../src/server/auth/api-keys';
 import { createCaseSystemPoller, type CaseSystemPoller } from '../../../src/server/forwarding/case-system-poller';
 import { createForwardSender } from '../../../src/server/forwarding/forward-sender';
 import { createMailLinks } from '../../../src/server/notify/mail-links';
-import type { BodyRecord } from '../../../src/server/storage/repositories/types';
-import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
-import { validReport } from '../georeport/form';
+import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
 import { startCaseSystemProxy, startFixedAnswer, startRedirect } from './case-system-proxy';
+import { caseSystemSets as caseSystemSetsBy, cityBody as cityBodyAt, forwardedReport as forwardedReportTo, historyOf as historyIn, reporter, requestOf as requestIn } from './kerro-and-case-system';
 
-const reporter = 'resident@example.fi';
-const lat = Number(validReport.lat);
-const long = Number(validReport.long);
 
-function cityBody(endpoint: string, apiKey = 'k'): BodyRecord {
-  const [west, east, south, north] = [long - 0.1, long + 0.1, lat - 0.1, lat + 0.1];
-  return {
-    id: 'city',
-    jurisdiction_id: 'city.test',
-    names: { fi: 'Kaupunki', sv: 'Staden', en: 'City' },
-    area: { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] },
-    services: [validReport.service_code],
-    send: { method: 'open311', endpoint, api_key: apiKey, premoderation: false },
-  };
-}
+const cityBody = (endpoint: string, apiKey = 'k') => cityBodyAt(endpoint, { api_key: apiKey });
 
 let kerro: TestApp;
 let cases: TestApp;
@@ -70,27 +56,11 @@ afterEach(async () => {
 });
 
 /** A published report with its reporter's email, forwarded to the case system (as the sender leaves it); null: to a stand-in, as `standInId`. */
-async function forwardedReport(endpointApp: TestApp | null = cases, standInId = 'remote-1'): Promise<{ id: string; remoteId: string }> {
-  const id = await submitRequest(kerro, { email: reporter });
-  await publish(kerro, id);
-  const remoteId = endpointApp ? await submitRequest(endpointApp) : standInId;
-  if (endpointApp) await publish(endpointApp, remoteId);
-  const at = kerro.clock.now;
-  await kerro.store.unitOfWork.changeRequest(id, () => ({
-    set: { detailed_status: ['RECEIVED', 'PUBLIC_WORKS_NEW'], updated_at: at },
-    audit: { at, moderator: 'case system', action: 'forwarded', details: {} },
-    forwarded: { remote_id: remoteId },
-  }));
-  return { id, remoteId };
-}
-
-async function caseSystemSets(remoteId: string, detailed_status: string[], status_notes?: string) {
-  const response = await casesModerator.request('POST', `/requests/${remoteId}/status`, { detailed_status, status_notes });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-const requestOf = async (id: string) => (await kerro.store.serviceRequests.find(id))!;
-const historyOf = async (id: string) => (await kerro.store.requestHistory.listFor([id])).get(id) ?? [];
+const forwardedReport = (endpointApp: TestApp | null = cases, standInId = 'remote-1') =>
+  forwardedReportTo(kerro, endpointApp ? { cases: endpointApp } : { remoteId: standInId });
+const caseSystemSets = (remoteId: string, detailedStatus: string[], notes?: string) => caseSystemSetsBy(casesModerator, remoteId, detailedStatus, notes);
+const requestOf = (id: string) => requestIn(kerro, id);
+const historyOf = (id: string) => historyIn(kerro, id);
 const emailsTo = async (address: string) =>
   kerro.sql.all<{ subject: string; service_request_id: string }>('SELECT subject, service_request_id FROM outbox WHERE to_address = ? ORDER BY id', address);
 const pollRow = () => kerro.sql.get<{ polled_until: number | null; last_error: string | null; locked_until: number | null }>(

@@ -11,16 +11,13 @@ import { createCaseSystemPoller } from '../../../src/server/forwarding/case-syst
 import { createCaseSystemUpdateSender } from '../../../src/server/forwarding/case-system-update-sender';
 import { createMailLinks, ensureMailLinkSecret, mailBaseUrl } from '../../../src/server/notify/mail-links';
 import { createQuestionnaireSender } from '../../../src/server/questionnaire/questionnaire-sender';
-import type { BodyRecord } from '../../../src/server/storage/repositories/types';
-import { createTestApp, publish, type TestApp } from '../../helpers/georeport-app';
+import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { makeJpeg } from '../../helpers/images';
-import { multipartBody, validReport } from '../georeport/form';
-import { addModerator, signIn, submitRequest, type ModeratorSession } from '../moderation/moderation-client';
+import { multipartBody } from '../georeport/form';
+import { addModerator, signIn, type ModeratorSession } from '../moderation/moderation-client';
 import { startCaseSystemProxy } from './case-system-proxy';
+import { caseSystemSets as caseSystemSetsBy, cityBody, forwardedReport as forwardedReportTo, historyOf as historyIn, requestOf as requestIn } from './kerro-and-case-system';
 
-const reporter = 'resident@example.fi';
-const lat = Number(validReport.lat);
-const long = Number(validReport.long);
 const day = 24 * 3_600_000;
 
 let kerro: TestApp; // the Kerro whose body's case system speaks the extension
@@ -29,16 +26,7 @@ let casesModerator: ModeratorSession;
 const closers: (() => Promise<void>)[] = [];
 
 async function useCaseSystemAt(endpoint: string, updates: 'citysdk' | 'mysociety' = 'mysociety') {
-  const [west, east, south, north] = [long - 0.1, long + 0.1, lat - 0.1, lat + 0.1];
-  const body: BodyRecord = {
-    id: 'city',
-    jurisdiction_id: 'city.test',
-    names: { fi: 'Kaupunki', sv: 'Staden', en: 'City' },
-    area: { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] },
-    services: [validReport.service_code],
-    send: { method: 'open311', endpoint, api_key: cases.apiKey, premoderation: false, updates, contact_fields: ['email'] },
-  };
-  await kerro.store.bodies.importAll([body]);
+  await kerro.store.bodies.importAll([cityBody(endpoint, { api_key: cases.apiKey, updates, contact_fields: ['email'] })]);
 }
 
 beforeEach(async () => {
@@ -74,28 +62,10 @@ function laterBy(ms: number) {
   cases.clock.now += ms;
 }
 
-/** A published report with its reporter's email, made in the case system too and linked as the forward sender leaves it. */
-async function forwardedReport(): Promise<{ id: string; remoteId: string }> {
-  const id = await submitRequest(kerro, { email: reporter });
-  await publish(kerro, id);
-  const remoteId = await submitRequest(cases, { email: reporter });
-  await publish(cases, remoteId);
-  const at = kerro.clock.now;
-  await kerro.store.unitOfWork.changeRequest(id, () => ({
-    set: { detailed_status: ['RECEIVED', 'PUBLIC_WORKS_NEW'], updated_at: at },
-    audit: { at, moderator: 'case system', action: 'forwarded', details: {} },
-    forwarded: { remote_id: remoteId },
-  }));
-  return { id, remoteId };
-}
-
-async function caseSystemSets(remoteId: string, detailed_status: string[], status_notes?: string) {
-  const response = await casesModerator.request('POST', `/requests/${remoteId}/status`, { detailed_status, status_notes });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-const requestOf = async (id: string) => (await kerro.store.serviceRequests.find(id))!;
-const historyOf = async (id: string) => (await kerro.store.requestHistory.listFor([id])).get(id) ?? [];
+const forwardedReport = () => forwardedReportTo(kerro, { cases });
+const caseSystemSets = (remoteId: string, detailedStatus: string[], notes?: string) => caseSystemSetsBy(casesModerator, remoteId, detailedStatus, notes);
+const requestOf = (id: string) => requestIn(kerro, id);
+const historyOf = (id: string) => historyIn(kerro, id);
 const caseSystemResidentUpdates = () =>
   cases.sql.all<{ id: string; service_request_id: string; text: string; client_update_id: string | null }>(
     'SELECT id, service_request_id, text, client_update_id FROM resident_updates ORDER BY created_at',
