@@ -13,18 +13,12 @@
  */
 import { createJobLoop, defaultRetryDelayMs, type JobLoop, type JobOutcome, type LoopLogger } from '../jobs/job-loop';
 import type { Repositories } from '../storage/repositories/types';
-import { sendLeaseMs } from './leases';
+import { sendLeaseMs, type LeasedSenderTiming } from './leases';
 import { senderOf } from './senders';
 
-export interface CaseSystemUpdateSenderOptions {
+export interface CaseSystemUpdateSenderOptions extends LeasedSenderTiming {
   repositories: Pick<Repositories, 'caseSystemUpdates' | 'forwards' | 'serviceRequests' | 'bodies'>;
   log: LoopLogger;
-  env?: NodeJS.ProcessEnv;
-  now?: () => number;
-  pollIntervalMs?: number;
-  leaseMs?: number;
-  maxAttempts?: number;
-  retryDelayMs?: (attempt: number) => number;
 }
 
 export function createCaseSystemUpdateSender(options: CaseSystemUpdateSenderOptions): JobLoop {

@@ -19,22 +19,15 @@ import type { MailLinks } from '../notify/mail-links';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import type { Repositories } from '../storage/repositories/types';
 import { forwardedPlan } from './forwarded-plan';
-import { sendLeaseMs } from './leases';
+import { sendLeaseMs, type LeasedSenderTiming } from './leases';
 import { senderOf } from './senders';
 import type { SendFailure } from './senders/sender';
 
-export interface ForwardSenderOptions {
+export interface ForwardSenderOptions extends LeasedSenderTiming {
   repositories: Pick<Repositories, 'forwards' | 'serviceRequests' | 'bodies' | 'media' | 'unitOfWork' | 'serviceTypes'>;
   log: LoopLogger;
   /** The public pages the department's email links to, and its sender. */
   mail: { links: MailLinks; mailFrom: string; timeZone: string };
-  env?: NodeJS.ProcessEnv;
-  now?: () => number;
-  pollIntervalMs?: number;
-  /** By default sendLeaseMs (leases.ts): a lookup and a POST within their timeouts, and the ending. */
-  leaseMs?: number;
-  maxAttempts?: number;
-  retryDelayMs?: (attempt: number) => number;
 }
 
 export type ForwardSender = JobLoop;

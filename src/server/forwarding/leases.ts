@@ -35,3 +35,14 @@ export function pollLeaseTimes(intervalMs: number, timeoutMs = caseSystemTimeout
 export function sendLeaseMs(timeoutMs = caseSystemTimeoutMs): number {
   return 2 * timeoutMs + storeMarginMs;
 }
+
+/** How a leased sender (a report's forward, an update owed to a case system) is timed and retried; the defaults are each sender's. */
+export interface LeasedSenderTiming {
+  env?: NodeJS.ProcessEnv;
+  now?: () => number;
+  pollIntervalMs?: number;
+  /** By default sendLeaseMs: a lookup and a POST within their timeouts, and the ending. */
+  leaseMs?: number;
+  maxAttempts?: number;
+  retryDelayMs?: (attempt: number) => number;
+}
