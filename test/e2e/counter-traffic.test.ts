@@ -150,7 +150,7 @@ describe('counter traffic chart in Chromium', () => {
 
     const countFigure = panel.locator('figure[data-measurement-type="count"]');
     expect(await countFigure.locator('figcaption').textContent()).toBe(
-      `Traffic count at ${observed.properties.name}, last 7 days, hourly (vehicles/h), by direction. The same values are in the table below.`,
+      `Traffic count at ${observed.properties.name}, last 7 days, hourly (counted/h), by direction. The same values are in the table below.`,
     );
     await expectCanvasDrawn(countFigure);
     const weekRows = await aggregate(observed.id, 'count', 'week');
@@ -184,7 +184,7 @@ describe('counter traffic chart in Chromium', () => {
 
     // The 90 days, day by day.
     await panel.getByRole('radio', { name: 'Last 90 days, daily (up to yesterday)' }).check();
-    await countFigure.locator('figcaption', { hasText: 'the 90 days up to yesterday, daily (vehicles/day)' }).waitFor();
+    await countFigure.locator('figcaption', { hasText: 'the 90 days up to yesterday, daily (counted/day)' }).waitFor();
     await expectCanvasDrawn(countFigure);
     await expectTableMatchesApi(countFigure, await aggregate(observed.id, 'count', 'quarter'), 'en-GB', { dateStyle: 'medium' });
   });
