@@ -80,6 +80,21 @@ describe('the resident update form', () => {
     expect(fetches.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/residents/api'))).toEqual([]);
   });
 
+  it('names the chosen photo, and takes it off again so that none is sent', async () => {
+    const calls = stubXhr(() => ({ status: 200, body: [{ update_id: 'u1', status: 'pending' }] }));
+    renderWithI18n(<ResidentUpdateForm id="req123abc" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add an update' }));
+    fireEvent.change(screen.getByLabelText('Your update'), { target: { value: 'Still there, bigger now.' } });
+    fireEvent.change(screen.getByLabelText('Photo (optional)'), { target: { files: [new File(['jpeg'], 'hole.jpg', { type: 'image/jpeg' })] } });
+    expect(screen.getByText('Chosen: hole.jpg')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the photo' }));
+    expect(screen.queryByText('Chosen: hole.jpg')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Photo (optional)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send the update' }));
+    await screen.findByRole('status');
+    expect(formFields(calls[0]!.body).map(([field]) => field)).not.toContain('media');
+  });
+
   it('offers the signed-in reporter "fixed" / "still there", and sends the choice', async () => {
     markResidentSignedIn();
     mockFetch((url) => (url.pathname === '/residents/api/me' ? jsonResponse({ email: 'me@example.org', reports: [{ id: 'req123abc' }], follows: [] }) : jsonResponse({}, { status: 404 })));

@@ -8,6 +8,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import '../../../styles/request-updates.css';
 import { useIsOwnReport, usePostResidentUpdate } from '../api/resident-updates';
 import { EmailField, looksLikeEmail } from '../../../components/ui/email-field';
+import { UpdatePhotoField } from './update-photo-field';
 
 type Problems = { description?: string; email?: string };
 
@@ -107,9 +108,7 @@ export function ResidentUpdateForm({ id }: { id: string }) {
               ))}
             </fieldset>
           ) : null}
-          <FormField id={ids.photo} label={t('photoLabel')} hint={t('photoHint')}>
-            {(control) => <input {...control} className="input" type="file" accept="image/jpeg,image/png,image/webp,image/gif" onChange={(event) => setPhoto(event.target.files?.[0])} />}
-          </FormField>
+          <UpdatePhotoField id={ids.photo} photo={photo} onChange={setPhoto} />
           <FormField id={ids.name} label={t('nameLabel')} hint={t('nameHint')}>
             {(control) => <input {...control} className="input" type="text" autoComplete="name" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />}
           </FormField>
