@@ -30,8 +30,8 @@ const getBodiesQueryOptions = () =>
     staleTime: 10 * 60_000,
   });
 
-export function useBodies() {
-  return useQuery(getBodiesQueryOptions());
+export function useBodies({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getBodiesQueryOptions(), enabled });
 }
 
 /** The bodies covering a point, most specific first; held back while there is no point. */

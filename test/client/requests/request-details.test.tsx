@@ -6,6 +6,7 @@ import { RequestLocation } from '../../../src/client/components/request/request-
 import { RequestSummary } from '../../../src/client/components/request/request-summary';
 import { serviceRequest } from './fixtures';
 import { renderWithI18n } from './render-with-i18n';
+import { jsonResponse, mockFetch } from '../render-app';
 
 // Dates are shown in the person's own time zone; pin it so the expected words are fixed.
 const originalTimeZone = process.env.TZ;
@@ -53,6 +54,21 @@ describe('RequestDetails', () => {
     expect(expected.getAttribute('datetime')).toBe('2024-06-10T12:00:00Z');
     expect(expected.textContent).toMatch(/^10 June 2024 at 15:00$/);
     expect(within(article).getAllByRole('img')).toHaveLength(2);
+  });
+
+  it('names the body in the reader\'s language, whichever language the report was made in', async () => {
+    const body = { id: 'helsinki', jurisdiction_id: 'helsinki.fi', name: { fi: 'Helsingin kaupunki', sv: 'Helsingfors stad', en: 'City of Helsinki' }, services: ['171'] };
+    mockFetch((url) => (url.pathname === '/proxy/bodies/v1/bodies.json' ? jsonResponse([body]) : jsonResponse({}, { status: 404 })));
+    renderWithI18n(<RequestDetails request={serviceRequest({ agency_responsible: 'City of Helsinki' })} />, 'fi');
+    expect(await screen.findByText('Helsingin kaupunki')).toBeTruthy();
+    expect(screen.queryByText('City of Helsinki')).toBeNull();
+  });
+
+  it('keeps a body name no configured body has, as the service sent it', async () => {
+    const fetches = mockFetch(() => jsonResponse([]));
+    renderWithI18n(<RequestDetails request={serviceRequest({ agency_responsible: 'Urban Environment Division' })} />, 'sv');
+    await expect.poll(() => fetches.mock.calls.length).toBeGreaterThan(0);
+    expect(screen.getByText('Urban Environment Division')).toBeTruthy();
   });
 
   it.each([

@@ -10,6 +10,7 @@ import { PhotoGallery } from './photo-gallery';
 import { RequestLocation } from './request-location';
 import { detailedStatusesOf, headlineOf, mediaUrlsOf } from './request-fields';
 import { StatusBadge } from './status-badge';
+import { useAgencyName } from '../../hooks/use-agency-name';
 
 export interface RequestDetailsProps {
   request: ServiceRequest;
@@ -49,7 +50,7 @@ export function RequestDetails({ request, headingLevel = 1, notice, actions, fal
   const detailed = detailedStatusesOf(request);
   const photos = mediaUrlsOf(request);
   const notes = request.status_notes.trim();
-  const agency = request.agency_responsible.trim();
+  const agency = useAgencyName(request.agency_responsible);
 
   return (
     <article className="request-details" aria-labelledby={titleId}>

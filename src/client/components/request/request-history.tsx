@@ -6,6 +6,7 @@ import type { HistoryEntry, ResidentUpdateEntry } from '../../../shared/georepor
 import '../../styles/request-updates.css';
 import { DateTime } from './date-time';
 import { useDetailedStatusWords } from './use-detailed-status-words';
+import { useAgencyName } from '../../hooks/use-agency-name';
 
 /**
  * The request's public, dated history, oldest first: every status and every note as it was given.
@@ -24,7 +25,7 @@ export function RequestHistory({
   const { t: requestWords } = useTranslation('requests');
   const statusWords = useDetailedStatusWords();
   const headingId = useId();
-  const body = agency?.trim();
+  const body = useAgencyName(agency);
   const describe = (entry: HistoryEntry, status: string) => {
     // A rejection's entry says what it was (issue 41, item 3): the original of a duplicate, linked, or the reason.
     if (entry.duplicate_of) {
