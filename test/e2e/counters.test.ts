@@ -165,11 +165,20 @@ describe('counters in Chromium', () => {
     await expectCleanRunThenClose(opened);
   });
 
-  it('the counters page fits a phone screen (the table scrolls inside its frame) and stays accessible', async () => {
+  it('the counters page fits a phone screen (the table scrolls inside its frame, each row keeping its name in view) and stays accessible', async () => {
     const { context, page } = await openCountersPage(mobile);
     await page.goto(`${suite.server.baseUrl}/counters`);
     await page.getByText(`Loaded all ${format(counters.length)} counters.`).waitFor({ timeout: 30_000 });
     await expectNoHorizontalScroll(page);
+    // Scrolled to "Show traffic", the row still says which counter it is: its name stays at the frame's left edge.
+    const frame = page.locator('.counters-table__scroll');
+    const firstName = frame.locator('tbody th').first();
+    const leftBefore = (await firstName.boundingBox())!.x;
+    await frame.evaluate((element) => void (element.scrollLeft = element.scrollWidth));
+    await expect.poll(() => frame.evaluate((element) => element.scrollLeft)).toBeGreaterThan(300);
+    expect((await firstName.boundingBox())!.x).toBeCloseTo(leftBefore, 0);
+    const traffic = frame.locator('tbody tr').first().locator('.counters-table__traffic');
+    expect((await traffic.boundingBox())!.x + (await traffic.boundingBox())!.width).toBeLessThanOrEqual(mobile.width);
     await screenshot(page, 'counters-mobile');
     await expectNoAxeViolations(page);
     await context.close();
