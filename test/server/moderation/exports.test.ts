@@ -98,3 +98,22 @@ describe('the dashboard’s downloads', () => {
     ]);
   });
 });
+
+describe('the dashboard repository', () => {
+  it('an empty list of bodies matches no report', async () => {
+    const pages = [];
+    for await (const page of t.repositories.dashboard.reportPages({ bodyIds: [] }, { pageSize: 10 })) pages.push(page);
+    expect(pages).toEqual([]);
+    expect(await t.repositories.dashboard.flaggedCounts({ bodyIds: [] }, t.clock.now)).toEqual({ overdue: 0, reopened: 0 });
+  });
+
+  it('reads every report in keyset pages, each once, whatever the page size', async () => {
+    const made = [];
+    for (let n = 0; n < 4; n += 1) made.push(await submitRequest(t, { description: `Report ${n} for the paging check, long enough.` }));
+    const pages: string[][] = [];
+    for await (const page of t.repositories.dashboard.reportPages({}, { pageSize: 2 })) pages.push(page.map((report) => report.service_request_id));
+    // The three of the setup and these four: 2 + 2 + 2 + 1.
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 2, 1]);
+    expect(pages.flat().sort()).toEqual([...Object.values(ids), ...made].sort());
+  });
+});

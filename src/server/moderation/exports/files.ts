@@ -55,7 +55,12 @@ function presented(report: DashboardReport, context: ExportContext) {
 export async function* requestsCsv(context: ExportContext): AsyncGenerator<string> {
   yield `\uFEFF${csvRecord(requestColumns)}`;
   for await (const page of pagesOf(context)) {
-    yield page.map((report) => csvRecord(Object.values(presented(report, context)))).join('');
+    yield page
+      .map((report) => {
+        const fields = presented(report, context);
+        return csvRecord(requestColumns.map((column) => fields[column]));
+      })
+      .join('');
   }
 }
 

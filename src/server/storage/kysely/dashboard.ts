@@ -5,7 +5,7 @@
  * detailed status's base value (shared/georeport/detailed-status.ts), which the two engines
  * cannot read alike from a comma list.
  */
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { statusOfDetailedStatus } from '../../../shared/georeport/detailed-status';
 import type { Engine } from './engine';
 import { moderationFlagFilter } from './moderation-flags';
@@ -24,7 +24,8 @@ function stateCondition(eb: RequestRows, state: DashboardState): Expression<SqlB
 export function dashboardWhere(eb: RequestRows, filter: DashboardFilter, publishedOnly = false): Expression<SqlBool> {
   const where: Expression<SqlBool>[] = [];
   if (filter.bodyIds !== undefined) {
-    if (filter.bodyIds.length === 0) return eb.val(false) as unknown as Expression<SqlBool>;
+    // A literal, not a bound false: better-sqlite3 binds no booleans.
+    if (filter.bodyIds.length === 0) return sql<SqlBool>`1 = 0`;
     where.push(eb('service_requests.body_id', 'in', filter.bodyIds));
   }
   if (filter.from !== undefined) where.push(eb('service_requests.requested_at', '>=', Math.ceil(filter.from)));
