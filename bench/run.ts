@@ -5,6 +5,7 @@
  * rows (bench/lib/postgres.ts), stopped when the last bench is done.
  */
 import { bodiesBench } from './bodies';
+import { exportsBench } from './exports';
 import { browserBench } from './browser';
 import { bundleBench } from './bundle';
 import { countersBench } from './counters';
@@ -17,6 +18,6 @@ import { photoMemoryBench } from './photo-memory';
 import { proxyBench } from './proxy';
 
 // The bundle bench first: it takes seconds and builds dist/client if stale, as the browser bench needs.
-const benches: BenchModule[] = [bundleBench, georeportBench, countersBench, proxyBench, observationsBench, bodiesBench, loadMixBench, browserBench, photoMemoryBench];
+const benches: BenchModule[] = [bundleBench, georeportBench, countersBench, proxyBench, observationsBench, bodiesBench, exportsBench, loadMixBench, browserBench, photoMemoryBench];
 
 await runBenches(benches);

@@ -5,6 +5,7 @@ import { caseSystemNoteSchema, statusNotesMaxLength, statusNotesSchema } from '.
 import { rejectReasons, rejectWhereMaxLength } from '../../shared/moderation/reject-reasons';
 import { auditActions, auditDatePattern } from '../../shared/moderation/audit-actions';
 import { moderationFlags, moderationStates } from '../../shared/moderation/wire';
+import { dashboardStates } from '../../shared/moderation/dashboard';
 import { ProblemTexts } from '../../shared/validation/problems';
 import { invalidInput } from './errors';
 
@@ -185,3 +186,23 @@ export const moveBody = onlyFields({ lat: degrees('lat', 90), long: degrees('lon
 export const serviceTypeBody = onlyFields({
   service_code: z.string(required('service_code')).min(1, required('service_code')).max(64, tooLong('service_code', 64)),
 });
+
+/**
+ * The dashboard's and its exports' filters (issue 41, item 9): the days `from`–`to` the reports
+ * were made (inclusive, in the installation's time zone), a service type, a state, a body (an
+ * area); each optional.
+ */
+export const dashboardQuery = z
+  .object({
+    from: auditDay('from'),
+    to: auditDay('to'),
+    service_code: z.string().min(1, required('service_code')).max(64, tooLong('service_code', 64)).optional(),
+    state: z.enum(dashboardStates, problem({ code: 'unknown_value', field: 'state' }, `state must be one of ${dashboardStates.join(', ')}`)).optional(),
+    body: z.string().min(1, required('body')).max(64, tooLong('body', 64)).optional(),
+    /** The language of type and body names (fi, sv, en); Finnish otherwise. */
+    locale: z.string().max(20).optional(),
+  })
+  .refine(
+    ({ from, to }) => from === undefined || to === undefined || from <= to,
+    { ...problem({ code: 'date_range_reversed', field: 'to' }, 'to must be the same day as from or later'), path: ['to'] },
+  );

@@ -17,6 +17,7 @@ export const appPagePatterns = [
   '/moderation',
   '/moderation/requests/:id',
   '/moderation/audit',
+  '/moderation/dashboard',
   '/moderation/updates',
 ] as const;
 

@@ -59,4 +59,12 @@ describe('moderation answers match the document', () => {
     check('POST', `${api}/requests/{id}/forward/retry`, await moderator.request('POST', `/requests/${id}/forward/retry`));
     check('POST', `${api}/requests/{id}/forward/retry`, await moderator.request('POST', `/requests/${id}/forward/retry`));
   });
+
+  it('the dashboard and its downloads (issue 41, item 9)', async () => {
+    check('GET', `${api}/dashboard`, await moderator.request('GET', '/dashboard?locale=sv'));
+    check('GET', `${api}/dashboard`, await moderator.request('GET', '/dashboard?state=lost'));
+    check('GET', `${api}/dashboard`, await moderator.request('GET', '/dashboard?from=2026-11-02&to=2026-11-01'));
+    check('GET', `${api}/exports/requests.csv`, await moderator.request('GET', '/exports/requests.csv?from=2026-02-30'));
+    check('GET', `${api}/exports/updates.csv`, await t.app.inject(`${api}/exports/updates.csv`));
+  });
 });

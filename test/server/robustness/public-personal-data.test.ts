@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateDemoCounters } from '../../../src/server/counters/demo-data';
 import { createTestApp, publish, startTime, testServiceTypes, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
+import { addModerator, api, signIn } from '../moderation/moderation-client';
 
 /**
  * Personal data (email, names, phone, device and account ids) is kept for moderation and
@@ -310,6 +311,18 @@ describe('no personal data in any public response', () => {
     const assets = seen.routes.filter((route) => route.method === 'GET' && route.url.startsWith('/assets/')).map((route) => route.url);
     await walk(assets, {}, { checkNames: false });
   }, 60_000);
+
+  it('the dashboard’s downloads (issue 41, item 9): reports as CSV and GeoJSON, their updates as CSV, every filter', async () => {
+    await addModerator(t, 'export-walker', 'correct horse battery');
+    const moderator = await signIn(t, 'export-walker', 'correct horse battery');
+    const files = ['requests.csv', 'requests.geojson', 'updates.csv'];
+    const filters = ['', '?state=open', '?state=closed', '?state=pending', '?service_code=900', '?from=2026-11-01&to=2026-12-31&locale=sv'];
+    const urls = files.flatMap((file) => filters.map((filter) => `${api}/exports/${file}${filter}`));
+    expect(await walk(urls, { cookie: moderator.cookie })).toBe(urls.length);
+    // Not an empty walk: the published reports are in it, by id.
+    const all = await t.app.inject({ method: 'GET', url: `${api}/exports/requests.csv`, headers: { cookie: moderator.cookie } });
+    for (const id of publishedIds) expect(all.body).toContain(id);
+  });
 
   it('visited every public GET route the app registers', () => {
     const publicGets = [...new Set(seen.routes.filter((route) => route.method === 'GET' && !route.url.startsWith('/moderation/api')).map((route) => route.url))];

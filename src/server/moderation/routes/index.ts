@@ -10,6 +10,8 @@ import type { ModerationRepository } from '../../storage/repositories/types';
 import { requireSession } from '../auth';
 import { moderationErrorHandler, ModerationApiError, sendError } from '../errors';
 import { auditRoutes } from './audit';
+import { dashboardRoutes } from './dashboard';
+import { exportRoutes } from './exports';
 import { requestRoutes } from './requests';
 import { residentUpdateRoutes } from './resident-updates';
 import { sessionRoutes } from './session';
@@ -43,5 +45,7 @@ export const moderationRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
     await signedIn.register(requestRoutes, { context, repository });
     await signedIn.register(auditRoutes, { context, repository });
     await signedIn.register(residentUpdateRoutes, { context });
+    await signedIn.register(dashboardRoutes, { context });
+    await signedIn.register(exportRoutes, { context });
   });
 };

@@ -11,7 +11,7 @@ import { forwardStates, moderationFlags, moderationStates, type ModerationItem }
 import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
 import { abuseResolveBody, auditQuery, caseSystemNoteBody, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
 
-const tags = ['Moderation (session cookie; X-CSRF-Token on every change)'];
+export const tags = ['Moderation (session cookie; X-CSRF-Token on every change)'];
 
 
 const bodyNames = z.strictObject({ fi: z.string(), sv: z.string(), en: z.string() });

@@ -5,6 +5,7 @@ import { createApiKeyRepository } from './api-keys';
 import { createBodyRepository } from './bodies';
 import { createCaseSystemUpdateStore } from './case-system-updates';
 import { createCounterRepository } from './counters';
+import { createDashboardRepository } from './dashboard';
 import type { Engine } from './engine';
 import { createFollowerRepository, createRequestHistoryRepository } from './follow';
 import { createForwardStore } from './forwards';
@@ -52,5 +53,6 @@ export function sharedRepositories(engine: Engine) {
     residents: createResidentRepository(engine),
     alerts: createAlertRepository(engine),
     photoOwners: createPhotoOwnerRepository(engine),
+    dashboard: createDashboardRepository(engine),
   } satisfies Partial<Store>;
 }

@@ -9,6 +9,7 @@ import type { BodyRepository } from './bodies';
 import type { CaseSystemUpdateStore } from './case-system-updates';
 import type { ApiKeyRepository, ServiceObjectRepository, ServiceRequestRepository, ServiceTypeRepository, SettingsRepository } from './core';
 import type { CounterRepository } from './counters';
+import type { DashboardRepository } from './dashboard';
 import type { FollowerRepository, RequestHistoryRepository } from './follow';
 import type { ForwardStore } from './forwards';
 import type { IdempotencyRepository } from './idempotency';
@@ -27,6 +28,7 @@ export type * from './bodies';
 export type * from './case-system-updates';
 export type * from './core';
 export type * from './counters';
+export type * from './dashboard';
 export type * from './follow';
 export type * from './forwards';
 export type * from './idempotency';
@@ -81,6 +83,8 @@ export interface Repositories {
   alerts: AlertRepository;
   /** Whose each stored photo is, and whether the public may see it. */
   photoOwners: PhotoOwnerRepository;
+  /** The dashboard's figures and exports: a filter's reports in keyset pages (issue 41, item 9). */
+  dashboard: DashboardRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';

@@ -18,4 +18,5 @@ export const moderationKeys = {
   request: (id: string, locale: string) => ['moderation', 'request', id, locale] as const,
   requestAll: (id: string) => ['moderation', 'request', id] as const,
   audit: ['moderation', 'audit'] as const,
+  dashboard: ['moderation', 'dashboard'] as const,
 };

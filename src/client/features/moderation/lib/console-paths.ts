@@ -14,6 +14,7 @@ export const consolePaths = {
   login: '/moderation/login',
   queue: '/moderation',
   audit: '/moderation/audit',
+  dashboard: '/moderation/dashboard',
   updates: '/moderation/updates',
   list: listPath,
   request: (id: string) => `/moderation/requests/${encodeURIComponent(id)}`,
