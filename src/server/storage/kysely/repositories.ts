@@ -15,6 +15,7 @@ import { createOutboxStore } from './outbox';
 import { createPhotoOwnerRepository } from './photo-owners';
 import { createResidentUpdateRepository } from './resident-updates';
 import { createAbuseReportRepository, createQuestionnaireRepository } from './questionnaires';
+import { createRequestDeskRepository } from './request-desk';
 import { createResidentRepository } from './residents';
 import { createServiceObjectRepository } from './service-objects';
 import { createServiceRequestRepository } from './service-requests';
@@ -52,5 +53,6 @@ export function sharedRepositories(engine: Engine) {
     residents: createResidentRepository(engine),
     alerts: createAlertRepository(engine),
     photoOwners: createPhotoOwnerRepository(engine),
+    requestDesk: createRequestDeskRepository(engine),
   } satisfies Partial<Store>;
 }

@@ -18,6 +18,7 @@ import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
 import type { ResidentUpdateRepository } from './resident-updates';
 import type { AbuseReportRepository, QuestionnaireRepository } from './questionnaires';
+import type { RequestDeskRepository } from './request-desk';
 import type { ResidentRepository } from './residents';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
@@ -36,6 +37,7 @@ export type * from './observations';
 export type * from './outbox';
 export type * from './resident-updates';
 export type * from './questionnaires';
+export type * from './request-desk';
 export type * from './residents';
 export type * from './throttle';
 
@@ -81,6 +83,8 @@ export interface Repositories {
   alerts: AlertRepository;
   /** Whose each stored photo is, and whether the public may see it. */
   photoOwners: PhotoOwnerRepository;
+  /** Who of a body's moderators handles each report, and their internal notes on it (issue 41, item 5). */
+  requestDesk: RequestDeskRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';
