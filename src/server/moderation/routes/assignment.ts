@@ -1,5 +1,5 @@
 /**
- * PUT /requests/:id/assignee (issue 41, item 5): a report is assigned to one moderator of its body,
+ * POST /requests/:id/assignee (issue 41, item 5): a report is assigned to one moderator of its body,
  * re-assigned, or unassigned (null). Audited as `assign` / `unassign`; answers the detail.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -13,7 +13,7 @@ import { moderationSchemas } from './schemas';
 
 export const assignmentRoutes: FastifyPluginAsync<DeskRouteOptions> = async (plugin, { context, findInScope, detail }) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  app.put('/requests/:id/assignee', { schema: moderationSchemas.assign }, async (request) => {
+  app.post('/requests/:id/assignee', { schema: moderationSchemas.assign }, async (request) => {
     const { id } = request.params;
     const { moderator: name } = request.body;
     const record = await findInScope(request, id);
