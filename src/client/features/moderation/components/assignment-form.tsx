@@ -25,6 +25,13 @@ export function AssignmentForm({ item, body }: { item: ModerationDetail; body: s
   const selectId = useId();
   const current = item.assignee?.name ?? nobody;
   const [chosen, setChosen] = useState(current);
+  // When the assignee changes under the form (this save, or a colleague's seen on reload), the
+  // select follows it; remounting instead would drop the live region's message.
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setChosen(current);
+  }
 
   const others = item.assignable.filter((name) => name !== session.name);
   // An assignee who since lost the body stays shown, so the select never claims a different one.

@@ -107,7 +107,7 @@ export function ReviewPage({ id }: { id: string }) {
             <DecisionPanel item={item} />
           </Panel>
           <Panel title={t('desk.assignHeading')}>
-            <AssignmentForm key={item.assignee?.name ?? ''} item={item} body={body} />
+            <AssignmentForm item={item} body={body} />
           </Panel>
           <Panel title={t('desk.notesHeading')} className="review-panel--private">
             <InternalNotes item={item} body={body} />
