@@ -13,6 +13,8 @@ export interface FlagFacts {
   forward: ForwardEntry | undefined;
   overdue: boolean;
   likelyDuplicates: number;
+  /** Assigned to the moderator who asks. */
+  assignedToMe: boolean;
 }
 
 /** Published, still open, and made longer ago than its type's target (none: never overdue). */
@@ -35,6 +37,7 @@ export function flagsOf(facts: FlagFacts): ModerationFlag[] {
     awaiting_case_system: forward !== undefined && awaitsCaseSystem(forward),
     overdue: facts.overdue,
     possible_duplicate: facts.likelyDuplicates > 0,
+    assigned_to_me: facts.assignedToMe,
   };
   return (Object.keys(raised) as ModerationFlag[]).filter((flag) => raised[flag]);
 }

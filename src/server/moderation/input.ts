@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isBaseDetailedStatus, isPublicWorksStatus } from '../../shared/georeport/detailed-status';
 import { descriptionTextSchema, inputProblems, plainTextSchema, titleTextSchema } from '../../shared/georeport/request-input-schema';
-import { caseSystemNoteSchema, statusNotesMaxLength, statusNotesSchema } from '../../shared/moderation/input-rules';
+import { caseSystemNoteSchema, internalNoteSchema, statusNotesMaxLength, statusNotesSchema } from '../../shared/moderation/input-rules';
 import { rejectReasons, rejectWhereMaxLength } from '../../shared/moderation/reject-reasons';
 import { auditActions, auditDatePattern } from '../../shared/moderation/audit-actions';
 import { moderationFlags, moderationStates } from '../../shared/moderation/wire';
@@ -159,6 +159,19 @@ export const statusBody = onlyFields({
 /** A note for the body's case system: some text, none of it blank. */
 export const caseSystemNoteBody = onlyFields({
   text: caseSystemNoteSchema.refine((text) => text.trim() !== '', problem({ code: 'required', field: 'text' }, 'text is required: write what the case system should hear')),
+});
+
+/** An internal note for the body's moderators: some text, none of it blank. */
+export const internalNoteBody = onlyFields({
+  text: internalNoteSchema.refine((text) => text.trim() !== '', problem({ code: 'required', field: 'text' }, 'text is required: write the note for your colleagues')),
+});
+
+/** The moderator to handle the request, by name; null unassigns it. The route checks they may moderate its body. */
+export const assignBody = onlyFields({
+  moderator: z.union(
+    [z.string().min(1).max(200), z.null()],
+    problem({ code: 'required', field: 'moderator' }, "moderator is required: a moderator's name, or null to unassign"),
+  ),
 });
 
 export const mediaParams = z.object({

@@ -34,6 +34,9 @@ export interface ViewOptions {
   abuseReports?: ReadonlyMap<string, AbuseReport[]>;
   /** The time a request is judged overdue at (epoch ms); absent: none is. */
   now?: number;
+  /** Each request's assignee's name, by id (issue 41, item 5), and the moderator who asks: their own are marked. */
+  assignees?: ReadonlyMap<string, string>;
+  moderator?: string;
 }
 
 export function presentModerationItems(
@@ -96,7 +99,7 @@ function presentItem(
     forward: presentForward(forward, options.timeZone, record.body_id !== null && (options.bodiesTakingNotes?.has(record.body_id) ?? false)),
     reopened_by_reporter: reopenedByReporter,
     abuse_reports: abuseReports.map((report) => presentAbuseReport(report, options.timeZone)),
-    flags: flagsOf({ openAbuseReports: abuseReports.length, reopenedByReporter, forward, overdue, likelyDuplicates: likelyDuplicates.length }),
+    flags: flagsOf({ openAbuseReports: abuseReports.length, reopenedByReporter, forward, overdue, likelyDuplicates: likelyDuplicates.length, assignedToMe: options.moderator !== undefined && options.assignees?.get(id) === options.moderator }),
   };
 }
 

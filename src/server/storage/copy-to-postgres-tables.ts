@@ -68,6 +68,9 @@ export const copiedTables: readonly CopiedTable[] = [
   { name: 'idempotency_keys' },
   // The addresses moderators signed in from (kept 90 days): their own sign-in lane goes along.
   { name: 'login_known_addresses' },
+  // Who handles each report, and the moderators' internal notes (issue 41, item 5).
+  { name: 'request_assignments' },
+  { name: 'internal_notes', identity: 'id' },
 ];
 
 export const tablesLeftBehind: readonly TableLeftBehind[] = [

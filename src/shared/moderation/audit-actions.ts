@@ -17,6 +17,8 @@
  * - `case_system_update`: {body, remote_id, update_id?, from, to, status_notes_changed, notified?}
  * - `questionnaire_fixed`, `questionnaire_not_fixed` ({reopened: false}), `reopen_by_reporter`
  *   ({from, body_told, notified}): the reporter's answers
+ * - `assign`, `unassign`: {from: moderator | null, to: moderator | null} (issue 41, item 5)
+ * - `internal_note`: {note: id}: a note only the body's moderators read (its text is not kept here)
  */
 export const auditActions = [
   'sign_in',
@@ -41,6 +43,9 @@ export const auditActions = [
   'questionnaire_fixed',
   'questionnaire_not_fixed',
   'reopen_by_reporter',
+  'assign',
+  'unassign',
+  'internal_note',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -70,6 +70,29 @@ export interface ModerationItem {
   flags: string[];
 }
 
+/** Who of the body's moderators handles a report (issue 41, item 5); W3C date-time. */
+export interface ModerationAssignee {
+  name: string;
+  assigned_by: string;
+  assigned_at: string;
+}
+
+/** A note only the report's body's moderators read: never in a public answer, feed, email or export. */
+export interface ModerationInternalNote {
+  id: number;
+  author: string;
+  text: string;
+  created_at: string;
+}
+
+/** What the detail answer adds to a request for the desk's work (issue 41, item 5). */
+export interface ModerationDesk {
+  assignee: ModerationAssignee | null;
+  /** The moderators the report may be assigned to: its body's (or, for a report of no body, administrators), by name. */
+  assignable: string[];
+  internal_notes: ModerationInternalNote[];
+}
+
 /** One open report of abuse: why, the address if one was given, and when (W3C datetime). */
 export interface ModerationAbuseReport {
   id: number;
@@ -88,9 +111,10 @@ export interface ModerationAbuseReport {
  *   (first try or a retry), or it was taken with the case system's id and no status came back;
  * - `overdue`: published and still open past its service type's target time to close
  *   (deadlines.ts); a type without a target has no overdue reports;
- * - `possible_duplicate`: it has likely duplicates (`likely_duplicates`).
+ * - `possible_duplicate`: it has likely duplicates (`likely_duplicates`);
+ * - `assigned_to_me`: assigned to the signed-in moderator (issue 41, item 5): each moderator's own.
  */
-export const moderationFlags = ['abuse', 'reopened', 'send_failed', 'awaiting_case_system', 'overdue', 'possible_duplicate'] as const;
+export const moderationFlags = ['abuse', 'reopened', 'send_failed', 'awaiting_case_system', 'overdue', 'possible_duplicate', 'assigned_to_me'] as const;
 export type ModerationFlag = (typeof moderationFlags)[number];
 
 export function isModerationFlag(value: unknown): value is ModerationFlag {

@@ -20,6 +20,10 @@ export interface FakeItem {
   forward?: ModerationForward | null;
   /** What needs attention (ModerationItem.flags); absent: what the forward says, as the server derives it. */
   flags?: string[];
+  /** The desk (ModerationDesk, issue 41 item 5): absent, nobody assigned, 'mod' and 'liisa' may be, no notes. */
+  assignee?: { name: string; assigned_by: string; assigned_at: string } | null;
+  assignable?: string[];
+  internal_notes?: { id: number; author: string; text: string; created_at: string }[];
 }
 
 export interface RecordedCall {
@@ -130,8 +134,14 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
   markModeratorSignedIn(state.signedIn);
   const sessionAnswer = { name: 'mod', csrfToken: CSRF_TOKEN, expiresAt: '2026-03-02T22:00:00+02:00', bodies: options.bodies ?? [] };
 
-  const present = ({ audit: _audit, ...item }: FakeItem) => ({ ...item, flags: flagsOf(item) });
-  const detail = (item: FakeItem) => ({ ...present(item), audit: [...item.audit].reverse() });
+  const present = ({ audit: _audit, assignee: _assignee, assignable: _assignable, internal_notes: _notes, ...item }: FakeItem) => ({ ...item, flags: flagsOf(item) });
+  const detail = (item: FakeItem) => ({
+    ...present(item),
+    audit: [...item.audit].reverse(),
+    assignee: item.assignee ?? null,
+    assignable: item.assignable ?? ['liisa', 'mod'],
+    internal_notes: item.internal_notes ?? [],
+  });
   /** `?flag=` as the server reads it: only the items with it, or its 400 for a flag it does not know. */
   const flagged = (call: RecordedCall, listed: FakeItem[]): FakeItem[] | Response => {
     const flag = call.search.get('flag');
@@ -206,7 +216,7 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       const entries = [...items.values()].flatMap((item) => item.audit).sort((a, b) => b.id - a.id);
       return jsonResponse({ items: entries, next_before: null });
     }
-    const match = /^\/moderation\/api\/requests\/([^/]+)(?:\/(publish|reject|status|location|forward\/retry|case-system-note|media\/([^/]+)))?$/.exec(path);
+    const match = /^\/moderation\/api\/requests\/([^/]+)(?:\/(publish|reject|status|location|forward\/retry|case-system-note|assignee|internal-notes|media\/([^/]+)))?$/.exec(path);
     const item = match ? items.get(decodeURIComponent(match[1]!)) : undefined;
     if (!match || !item) return error(404, 'not_found', `not found: ${path}`);
     const action = match[2];
@@ -280,6 +290,29 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       }
       if (!item.forward.takes_notes) return error(409, 'conflict', `the body of service request ${item.service_request_id} takes no notes from Kerro`);
       audit(item, 'case_system_note', { body_told: 'case_system_update' });
+      return jsonResponse(detail(item));
+    }
+    if (method === 'POST' && action === 'assignee') {
+      // As the server decides (routes/assignment.ts): only one who may moderate the report's body.
+      const moderator = body.moderator as string | null;
+      if (moderator !== null && !(item.assignable ?? ['liisa', 'mod']).includes(moderator)) {
+        const message = `${moderator} does not moderate this report's body; choose one of its moderators`;
+        return error(400, 'invalid_input', `moderator: ${message}`, { fields: [{ field: 'moderator', message, code: 'unknown_value' }] });
+      }
+      const from = item.assignee?.name ?? null;
+      item.assignee = moderator === null ? null : { name: moderator, assigned_by: 'mod', assigned_at: '2026-03-02T10:00:00+02:00' };
+      audit(item, moderator === null ? 'unassign' : 'assign', { from, to: moderator });
+      return jsonResponse(detail(item));
+    }
+    if (method === 'POST' && action === 'internal-notes') {
+      const text = typeof body.text === 'string' ? body.text : '';
+      if (!text.trim()) {
+        const message = 'text is required: write the note for your colleagues';
+        return error(400, 'invalid_input', `text: ${message}`, { fields: [{ field: 'text', message, code: 'required' }] });
+      }
+      state.auditId += 1;
+      item.internal_notes = [...(item.internal_notes ?? []), { id: state.auditId, author: 'mod', text, created_at: '2026-03-02T10:00:00+02:00' }];
+      audit(item, 'internal_note', { note: state.auditId });
       return jsonResponse(detail(item));
     }
     if (method === 'POST' && action === 'status') {

@@ -61,6 +61,10 @@ const publishedIds: string[] = [];
 let mediaFile = '';
 let counterId = 0;
 const needles: string[] = [];
+/** Each report's internal note (issue 41, item 5): for its body's moderators only, so a needle like the personal values. */
+const internalNoteOf = (id: string) => `Internal-only note ${id}: the caller sounded upset, ring back.`;
+/** The messages queued after the internal notes were written: the emails the walk reads. */
+let emailsSinceNotes = 0;
 
 beforeAll(async () => {
   t = await createTestApp({}, { listen: true });
@@ -107,6 +111,21 @@ beforeAll(async () => {
       publishedIds.push(id);
     }
   }
+  // Every report gets an internal note and an assignee before anything public is read or emailed.
+  for (const id of allIds) {
+    await t.repositories.requestDesk.addNote({ service_request_id: id, author: 'desk-moderator', text: internalNoteOf(id), created_at: startTime });
+    await t.repositories.requestDesk.assign(id, 'desk-moderator', 'desk-moderator', startTime);
+    needles.push(internalNoteOf(id));
+  }
+  // A moderator's status change emails the reporter now that the notes exist.
+  const queuedBefore = (await t.sql.get<{ n: number }>('SELECT count(*) AS n FROM outbox'))!.n;
+  await addModerator(t, 'desk-moderator', 'correct horse battery');
+  const moderator = await signIn(t, 'desk-moderator');
+  for (const id of publishedIds.slice(1)) {
+    const changed = await moderator.request('POST', `/requests/${id}/status`, { detailed_status: ['IN_PROCESS'], status_notes: 'Work has started.' });
+    expect(changed.statusCode, changed.body).toBe(200);
+  }
+  emailsSinceNotes = (await t.sql.get<{ n: number }>('SELECT count(*) AS n FROM outbox'))!.n - queuedBefore;
   // Close one, with notes, so the closed filters return something.
   await t.sql.run("UPDATE service_requests SET status = 'closed', status_notes = 'Fixed.' WHERE service_request_id = ?", publishedIds[0]);
   mediaFile = (await t.sql.get<{ file_name: string }>('SELECT file_name FROM request_media LIMIT 1'))!.file_name;
@@ -322,6 +341,19 @@ describe('no personal data in any public response', () => {
     // Not an empty walk: the published reports are in it, by id.
     const all = await t.app.inject({ method: 'GET', url: `${api}/exports/requests.csv`, headers: { cookie: moderator.cookie } });
     for (const id of publishedIds) expect(all.body).toContain(id);
+    // Nor an internal note (issue 41, item 5): every report has one by now.
+    for (const id of allIds) expect(all.body).not.toContain(internalNoteOf(id));
+  });
+
+  it('no email holds an internal note (issue 41, item 5); the body’s moderators do read it', async () => {
+    expect(emailsSinceNotes).toBeGreaterThan(0);
+    const messages = await t.sql.all<{ subject: string; body_text: string; body_html: string }>('SELECT subject, body_text, body_html FROM outbox');
+    for (const message of messages) {
+      for (const id of allIds) expect(`${message.subject}\n${message.body_text}\n${message.body_html}`).not.toContain(internalNoteOf(id));
+    }
+    // The check would see a note where there is one: the body's moderators read it in the detail.
+    const moderator = await signIn(t, 'desk-moderator');
+    expect((await moderator.request('GET', `/requests/${publishedIds[1]}`)).body).toContain(internalNoteOf(publishedIds[1]!));
   });
 
   it('visited every public GET route the app registers', () => {

@@ -28,6 +28,9 @@ import type { PlaceBodies } from '../reassign';
 import { bodyName } from '../../bodies/assign';
 import { bodyScopeOf, inScope, lastBodyMove, requestMovedAway, requestNotFound, scopedPlan } from '../scope';
 import { presentAuditEntry, presentModerationItems } from '../view';
+import { deskOf } from '../desk';
+import { assignmentRoutes } from './assignment';
+import { internalNoteRoutes } from './internal-notes';
 import { moderationSchemas } from './schemas';
 
 export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository: ModerationRepository }> = async (
@@ -55,6 +58,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     // One look-up per page, however many requests it holds.
     const forwards = await context.repositories.forwards.findFor(records.map((record) => record.service_request_id));
     const forwardedBodies = records.filter((record) => forwards.has(record.service_request_id)).map((record) => record.body_id);
+    const assignments = await context.repositories.requestDesk.assignmentsFor(records.map((record) => record.service_request_id));
     return presentModerationItems(records, await serviceTypes.list(), {
       locale,
       timeZone: config.TZ_NAME,
@@ -66,6 +70,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       questionnaires: await context.repositories.questionnaires.findFor(records.map((record) => record.service_request_id)),
       abuseReports: await context.repositories.abuseReports.listOpen(records.map((record) => record.service_request_id)),
       now: context.now(),
+      assignees: new Map([...assignments].map(([id, assignment]) => [id, assignment.moderator_name])),
+      moderator: sessionOf(request).moderator_name,
     });
   };
 
@@ -92,8 +98,13 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     if (!record) throw await absenceOf(request, id, locale);
     const [item] = await present(request, [record], locale);
     const audit = await repository.listAudit({ serviceRequestId: id, limit: 200 });
-    return { ...item!, audit: audit.map((entry) => presentAuditEntry(entry, config.TZ_NAME)) };
+    const desk = await deskOf(context.repositories, record, config.TZ_NAME);
+    return { ...item!, audit: audit.map((entry) => presentAuditEntry(entry, config.TZ_NAME)), ...desk };
   };
+
+  // Assignment and internal notes (issue 41, item 5) live in their own files, answering the same detail.
+  await plugin.register(assignmentRoutes, { context, findInScope, detail });
+  await plugin.register(internalNoteRoutes, { context, findInScope, detail });
 
   /** A list position given as a request id; it must be in the list being paged. */
   const cursorOf = async (request: FastifyRequest, id: string | undefined, moderation: ServiceRequestRecord['moderation'], field: string) => {
@@ -118,6 +129,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       bodyIds,
       flag: query.flag,
       now: context.now(),
+      moderator: sessionOf(request).moderator_name,
     });
     return {
       total: await serviceRequests.countByModeration('pending', bodyIds),
@@ -138,6 +150,7 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       bodyIds: bodyScopeOf(request),
       flag: query.flag,
       now: context.now(),
+      moderator: sessionOf(request).moderator_name,
     });
     return {
       items: await present(request, records, query.locale),

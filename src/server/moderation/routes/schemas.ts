@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import { forwardingMethods } from '../../forwarding/senders';
 import { errorAnswers, jsonAnswer } from '../error-schemas';
-import { forwardStates, moderationFlags, moderationStates, type ModerationItem } from '../../../shared/moderation/wire';
+import { forwardStates, moderationFlags, moderationStates, type ModerationDesk, type ModerationItem } from '../../../shared/moderation/wire';
 import { serviceRequestSchema } from '../../../shared/georeport/service-request-schema';
-import { abuseResolveBody, auditQuery, caseSystemNoteBody, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
+import { abuseResolveBody, assignBody, auditQuery, caseSystemNoteBody, internalNoteBody, detailQuery, duplicateBody, editBody, idParams, listQuery, loginBody, mediaParams, moveBody, queueQuery, rejectBody, serviceTypeBody, statusBody } from '../input';
 
 export const tags = ['Moderation (session cookie; X-CSRF-Token on every change)'];
 
@@ -66,7 +66,13 @@ const auditEntrySchema = z.strictObject({
   service_request_id: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
 });
-const detailSchema = itemSchema.extend({ audit: z.array(auditEntrySchema) });
+/** The desk's part of the detail (issue 41, item 5): for the body's moderators only. */
+const deskSchema = z.strictObject({
+  assignee: z.strictObject({ name: z.string(), assigned_by: z.string(), assigned_at: z.string() }).nullable(),
+  assignable: z.array(z.string()),
+  internal_notes: z.array(z.strictObject({ id: z.number().int(), author: z.string(), text: z.string(), created_at: z.string() })),
+}) satisfies z.ZodType<ModerationDesk>;
+const detailSchema = itemSchema.extend({ audit: z.array(auditEntrySchema) }).extend(deskSchema.shape);
 const changed = <Extra extends object = Record<never, never>>(summary: string, extra: Extra = {} as Extra) => ({
   tags,
   summary,
@@ -106,6 +112,8 @@ export const moderationSchemas = {
     "Post a note to the body's case system (a mySociety-updates one): queued, sent once; 409 when its body's case system takes none or the report is not sent there",
     { body: caseSystemNoteBody },
   ),
+  assign: changed("Assign the request to a moderator of its body, re-assign it, or unassign it (moderator: null); 400 for one who does not moderate its body", { body: assignBody }),
+  internalNote: changed("Add an internal note, read only by the moderators of the request's body (never public)", { body: internalNoteBody }),
   retryForward: changed("Put a failed send to the body's case system back in the queue, with fresh attempts (409 when the send has not failed)"),
   audit: {
     tags,

@@ -1,7 +1,7 @@
 /**
  * The flags of moderation lists (shared/moderation/wire.ts) as conditions on a service request,
  * each answered from its own table by the request's id: open abuse reports, the questionnaire's
- * "not fixed", the forward job's state, its type's target. moderation/flags.ts says the same of
+ * "not fixed", the forward job's state, its type's target, its assignee. moderation/flags.ts says the same of
  * one presented request.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
@@ -23,9 +23,18 @@ export const pastTarget = (now: number) =>
 /** Overdue needs a published request still open: a closed one met or missed its target, and is done. */
 export const overdueStates = { moderation: 'published', status: 'open' } as const;
 
-export function moderationFlagFilter(eb: RequestRows, flag: StoredModerationFlag, now: number | undefined): Expression<SqlBool> {
+export function moderationFlagFilter(eb: RequestRows, flag: StoredModerationFlag, now: number | undefined, moderator?: string): Expression<SqlBool> {
   const ofRequest = 'service_requests.service_request_id' as const;
   switch (flag) {
+    case 'assigned_to_me':
+      if (moderator === undefined) throw new Error('the assigned_to_me filter needs the moderator it is asked for (ModerationListQuery.moderator)');
+      return eb.exists(
+        eb
+          .selectFrom('request_assignments')
+          .select('request_assignments.service_request_id')
+          .whereRef('request_assignments.service_request_id', '=', ofRequest)
+          .where('request_assignments.moderator_name', '=', moderator),
+      );
     case 'overdue':
       if (now === undefined) throw new Error('the overdue filter needs the time it is judged at (ModerationListQuery.now)');
       return eb.and([

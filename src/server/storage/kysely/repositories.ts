@@ -16,6 +16,7 @@ import { createOutboxStore } from './outbox';
 import { createPhotoOwnerRepository } from './photo-owners';
 import { createResidentUpdateRepository } from './resident-updates';
 import { createAbuseReportRepository, createQuestionnaireRepository } from './questionnaires';
+import { createRequestDeskRepository } from './request-desk';
 import { createResidentRepository } from './residents';
 import { createServiceObjectRepository } from './service-objects';
 import { createServiceRequestRepository } from './service-requests';
@@ -54,5 +55,6 @@ export function sharedRepositories(engine: Engine) {
     alerts: createAlertRepository(engine),
     photoOwners: createPhotoOwnerRepository(engine),
     dashboard: createDashboardRepository(engine),
+    requestDesk: createRequestDeskRepository(engine),
   } satisfies Partial<Store>;
 }

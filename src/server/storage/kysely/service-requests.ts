@@ -144,7 +144,7 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
         .select(requestColumns)
         .where('moderation', '=', query.moderation)
         .$if(query.bodyIds !== undefined, (qb) => qb.where('body_id', 'in', query.bodyIds!))
-        .$if(query.flag !== undefined, (qb) => qb.where((eb) => moderationFlagFilter(eb, query.flag!, query.now)))
+        .$if(query.flag !== undefined, (qb) => qb.where((eb) => moderationFlagFilter(eb, query.flag!, query.now, query.moderator)))
         .$if(after !== undefined, (qb) =>
           qb.where((eb) =>
             eb.or([

@@ -18,6 +18,7 @@ import type { ModerationTables } from './moderation.table';
 import type { ObservationTables } from './observations.table';
 import type { OutboxTables } from './outbox.table';
 import type { QuestionnaireTables } from './questionnaires.table';
+import type { RequestDeskTables } from './request-desk.table';
 import type { ResidentUpdateTables } from './resident-updates.table';
 import type { ResidentTables } from './residents.table';
 import type { ServiceObjectTables } from './service-objects.table';
@@ -48,4 +49,5 @@ export interface Tables
     ForwardTables,
     QuestionnaireTables,
     ResidentTables,
-    AlertTables {}
+    AlertTables,
+    RequestDeskTables {}

@@ -166,6 +166,8 @@ export interface ModerationListQuery {
   flag?: StoredModerationFlag;
   /** The time `overdue` is judged at (epoch ms); needed with that flag. */
   now?: number;
+  /** The signed-in moderator, whose reports `assigned_to_me` lists; needed with that flag. */
+  moderator?: string;
 }
 
 /** The flags the store answers from its own rows. */

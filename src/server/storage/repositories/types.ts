@@ -19,6 +19,7 @@ import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
 import type { ResidentUpdateRepository } from './resident-updates';
 import type { AbuseReportRepository, QuestionnaireRepository } from './questionnaires';
+import type { RequestDeskRepository } from './request-desk';
 import type { ResidentRepository } from './residents';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
@@ -38,6 +39,7 @@ export type * from './observations';
 export type * from './outbox';
 export type * from './resident-updates';
 export type * from './questionnaires';
+export type * from './request-desk';
 export type * from './residents';
 export type * from './throttle';
 
@@ -85,6 +87,8 @@ export interface Repositories {
   photoOwners: PhotoOwnerRepository;
   /** The dashboard's figures and exports: a filter's reports in keyset pages (issue 41, item 9). */
   dashboard: DashboardRepository;
+  /** Who of a body's moderators handles each report, and their internal notes on it (issue 41, item 5). */
+  requestDesk: RequestDeskRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';

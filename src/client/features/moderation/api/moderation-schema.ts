@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ServiceRequest } from '@/shared/georeport/types';
-import { forwardStates, moderationStates, type ModerationItem } from '@/shared/moderation/wire';
+import { forwardStates, moderationStates, type ModerationDesk, type ModerationItem } from '@/shared/moderation/wire';
 import { parseServiceRequest } from '../../../lib/parse-service-request';
 
 /**
@@ -83,7 +83,14 @@ export const auditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()).catch({}),
 });
 
-export const moderationDetailSchema = moderationItemSchema.extend({ audit: z.array(auditEntrySchema).catch([]) });
+/** The desk's part of the detail (issue 41, item 5); a server from before it sends none: nobody assigned, no notes. */
+const deskSchema = z.object({
+  assignee: z.object({ name: z.string(), assigned_by: z.string(), assigned_at: z.string() }).nullable().catch(null),
+  assignable: z.array(z.string()).catch([]),
+  internal_notes: z.array(z.object({ id: z.number(), author: z.string(), text: z.string(), created_at: z.string() })).catch([]),
+}) satisfies z.ZodType<ModerationDesk, unknown>;
+
+export const moderationDetailSchema = moderationItemSchema.extend({ audit: z.array(auditEntrySchema).catch([]) }).extend(deskSchema.shape);
 
 export const queuePageSchema = z.object({
   total: z.number(),

@@ -23,7 +23,9 @@ export type RequestChange =
   | { kind: 'service-type'; service_code: string }
   | { kind: 'retry-forward' }
   | { kind: 'case-system-note'; text: string }
-  | { kind: 'resolve-abuse'; action: 'keep' | 'hide' };
+  | { kind: 'resolve-abuse'; action: 'keep' | 'hide' }
+  | { kind: 'assign'; moderator: string | null }
+  | { kind: 'internal-note'; text: string };
 
 /** Sends one change with the CSRF header; the server answers the request as it now is. */
 export async function sendRequestChange({
@@ -77,6 +79,12 @@ export async function sendRequestChange({
       break;
     case 'resolve-abuse':
       body = await api.post(`${base}/abuse/resolve`, { action: change.action }, options);
+      break;
+    case 'assign':
+      body = await api.post(`${base}/assignee`, { moderator: change.moderator }, options);
+      break;
+    case 'internal-note':
+      body = await api.post(`${base}/internal-notes`, { text: change.text }, options);
       break;
   }
   return moderationDetailSchema.parse(body);

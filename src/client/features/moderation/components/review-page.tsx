@@ -13,6 +13,8 @@ import { DecisionPanel } from './decision-panel';
 import { DuplicatePanel } from './duplicate-panel';
 import { EditTextsForm } from './edit-texts-form';
 import { AttentionPanel } from './attention-panel';
+import { AssignmentForm } from './assignment-form';
+import { InternalNotes } from './internal-notes';
 import { ForwardPanel } from './forward-panel';
 import { ModerationStateBadge } from './moderation-state-badge';
 import { PhotoList } from './photo-list';
@@ -45,6 +47,8 @@ export function ReviewPage({ id }: { id: string }) {
   const detail = useModerationRequest(id, currentLanguage(i18n));
   const item = detail.data ?? undefined;
   const headline = item ? headlineOf(item.public) || t('review.untitled') : '';
+  // Whose moderators see the desk's part (issue 41, item 5): the report's body by the name the public reads.
+  const body = item?.public.agency_responsible || t('desk.theBody');
   useDocumentTitle(item ? t('review.title', { headline }) : t('review.documentTitle'));
 
   if (detail.isPending) return <LoadingNotice message={t('review.loading')} />;
@@ -101,6 +105,12 @@ export function ReviewPage({ id }: { id: string }) {
         <div className="moderation-review__side">
           <Panel title={t('decision.heading')}>
             <DecisionPanel item={item} />
+          </Panel>
+          <Panel title={t('desk.assignHeading')}>
+            <AssignmentForm item={item} body={body} />
+          </Panel>
+          <Panel title={t('desk.notesHeading')} className="review-panel--private">
+            <InternalNotes item={item} body={body} />
           </Panel>
           <Panel title={t('duplicates.heading')}>
             <DuplicatePanel item={item} />

@@ -136,6 +136,12 @@ const sentences: Record<AuditAction, Sentence> = {
     const told = toldOf(details.body_told);
     return told ? `${reopened} ${words.t(told)}` : reopened;
   },
+  assign: (details, { t }) => {
+    const values = { from: text(details.from) ?? '?', to: text(details.to) ?? '?' };
+    return text(details.from) === undefined ? t('audit.sentences.assign', values) : t('audit.sentences.reassign', values);
+  },
+  unassign: (details, { t }) => t('audit.sentences.unassign', { from: text(details.from) ?? '?' }),
+  internal_note: (_, { t }) => t('audit.sentences.internal_note'),
 };
 
 export const describedActions = Object.keys(sentences) as AuditAction[];

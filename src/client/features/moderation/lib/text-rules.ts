@@ -1,10 +1,10 @@
 import { descriptionTextSchema, inputProblems, plainTextSchema, titleTextSchema } from '@/shared/georeport/request-input-schema';
-import { caseSystemNoteMaxLength, caseSystemNoteSchema, statusNotesMaxLength, statusNotesSchema } from '@/shared/moderation/input-rules';
+import { caseSystemNoteMaxLength, caseSystemNoteSchema, internalNoteMaxLength, internalNoteSchema, statusNotesMaxLength, statusNotesSchema } from '@/shared/moderation/input-rules';
 import { rejectWhereMaxLength } from '@/shared/moderation/reject-reasons';
 import type { FieldProblem } from './field-messages';
 
 /** The same rules the server applies (notes and reject reasons alike), so most mistakes are caught before sending. */
-export { caseSystemNoteMaxLength, caseSystemNoteSchema, descriptionTextSchema, rejectWhereMaxLength, statusNotesMaxLength, statusNotesSchema, titleTextSchema };
+export { caseSystemNoteMaxLength, caseSystemNoteSchema, descriptionTextSchema, internalNoteMaxLength, internalNoteSchema, rejectWhereMaxLength, statusNotesMaxLength, statusNotesSchema, titleTextSchema };
 
 /** A rejection's "where to report instead" (not_responsible), as the server checks it. */
 export const rejectWhereSchema = plainTextSchema('where', rejectWhereMaxLength);

@@ -17,6 +17,7 @@ import { observationsStep } from './observations';
 import { photoOwnersStep } from './photo-owners';
 import { questionnairesStep } from './questionnaires';
 import { rejectReasonsStep } from './reject-reasons';
+import { requestDeskStep } from './request-desk';
 import { requestsStep } from './requests';
 import { residentUpdateClientIdsStep } from './resident-update-client-ids';
 import { residentUpdatesStep } from './resident-updates';
@@ -72,4 +73,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0023-case-system-update-kinds', step: caseSystemUpdateKindsStep },
   { name: '0024-reject-reasons', step: rejectReasonsStep },
   { name: '0025-service-type-targets', step: serviceTypeTargetsStep },
+  { name: '0026-request-desk', step: requestDeskStep },
 ];
