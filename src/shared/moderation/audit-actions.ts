@@ -17,6 +17,8 @@
  * - `case_system_update`: {body, remote_id, update_id?, from, to, status_notes_changed, notified?}
  * - `questionnaire_fixed`, `questionnaire_not_fixed` ({reopened: false}), `reopen_by_reporter`
  *   ({from, body_told, notified}): the reporter's answers
+ * - `response_create`, `response_delete`: {response: id, body}; `response_edit`: {response, body,
+ *   fields: names of the fields changed}: a saved response (issue 41, item 4), never its texts
  */
 export const auditActions = [
   'sign_in',
@@ -41,6 +43,9 @@ export const auditActions = [
   'questionnaire_fixed',
   'questionnaire_not_fixed',
   'reopen_by_reporter',
+  'response_create',
+  'response_edit',
+  'response_delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -12,6 +12,7 @@ import { moderationErrorHandler, ModerationApiError, sendError } from '../errors
 import { auditRoutes } from './audit';
 import { requestRoutes } from './requests';
 import { residentUpdateRoutes } from './resident-updates';
+import { responseRoutes } from './responses';
 import { sessionRoutes } from './session';
 import { validateRoutes } from '../../http/route-validation';
 import { refuseModerationInput } from '../input';
@@ -43,5 +44,6 @@ export const moderationRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
     await signedIn.register(requestRoutes, { context, repository });
     await signedIn.register(auditRoutes, { context, repository });
     await signedIn.register(residentUpdateRoutes, { context });
+    await signedIn.register(responseRoutes, { context });
   });
 };

@@ -16,6 +16,7 @@ import { createPhotoOwnerRepository } from './photo-owners';
 import { createResidentUpdateRepository } from './resident-updates';
 import { createAbuseReportRepository, createQuestionnaireRepository } from './questionnaires';
 import { createResidentRepository } from './residents';
+import { createResponseTemplateRepository } from './response-templates';
 import { createServiceObjectRepository } from './service-objects';
 import { createServiceRequestRepository } from './service-requests';
 import { createServiceTypeRepository } from './service-types';
@@ -52,5 +53,6 @@ export function sharedRepositories(engine: Engine) {
     residents: createResidentRepository(engine),
     alerts: createAlertRepository(engine),
     photoOwners: createPhotoOwnerRepository(engine),
+    responseTemplates: createResponseTemplateRepository(engine),
   } satisfies Partial<Store>;
 }

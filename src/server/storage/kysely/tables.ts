@@ -20,6 +20,7 @@ import type { OutboxTables } from './outbox.table';
 import type { QuestionnaireTables } from './questionnaires.table';
 import type { ResidentUpdateTables } from './resident-updates.table';
 import type { ResidentTables } from './residents.table';
+import type { ResponseTemplateTables } from './response-templates.table';
 import type { ServiceObjectTables } from './service-objects.table';
 import type { ServiceRequestTables } from './service-requests.table';
 import type { ServiceTypeTables } from './service-types.table';
@@ -48,4 +49,5 @@ export interface Tables
     ForwardTables,
     QuestionnaireTables,
     ResidentTables,
-    AlertTables {}
+    AlertTables,
+    ResponseTemplateTables {}

@@ -19,6 +19,7 @@ import type { OutboxStore } from './outbox';
 import type { ResidentUpdateRepository } from './resident-updates';
 import type { AbuseReportRepository, QuestionnaireRepository } from './questionnaires';
 import type { ResidentRepository } from './residents';
+import type { ResponseTemplateRepository } from './response-templates';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
 export type * from './addresses';
@@ -37,6 +38,7 @@ export type * from './outbox';
 export type * from './resident-updates';
 export type * from './questionnaires';
 export type * from './residents';
+export type * from './response-templates';
 export type * from './throttle';
 
 export interface Repositories {
@@ -81,6 +83,8 @@ export interface Repositories {
   alerts: AlertRepository;
   /** Whose each stored photo is, and whether the public may see it. */
   photoOwners: PhotoOwnerRepository;
+  /** Moderators' saved responses, per body (issue 41, item 4). */
+  responseTemplates: ResponseTemplateRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';
