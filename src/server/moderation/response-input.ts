@@ -38,7 +38,11 @@ export const responseCreateBody = onlyFields({ body_id: bodyId, ...fields });
 /** An edit sends the whole template again (its body stays). */
 export const responseEditBody = onlyFields(fields);
 
+const requestIdProblem = problem({ code: 'invalid_id', field: 'for_request' }, 'for_request must be a service_request_id');
+
 export const responseListQuery = z.object({
+  /** Those for this report: its body's, for its type or any type. */
+  for_request: z.string(requestIdProblem).regex(/^[A-Za-z0-9_-]{1,64}$/, requestIdProblem).optional(),
   body_id: bodyId.optional(),
   service_code: serviceCode.optional(),
   status: detailedStatusValue.optional(),

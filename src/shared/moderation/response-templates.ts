@@ -30,18 +30,18 @@ export function templateText(template: TemplateTexts, locale: string): string {
 
 /**
  * The templates for a report of `bodyId` and `serviceCode` when its status becomes `detailedStatus`:
- * those of its body, for its type or any type, for one of the status values or any status (with
+ * those of its body (unless `bodyId` is left out: the list holds only its body's already), for its type or any type, for one of the status values or any status (with
  * `anyStatus`; the status back wants one tied to the status). The most specific first: tied to
  * the type, then to the public-works value (the later one), then as listed.
  */
 export function templatesFor<T extends TemplateTarget>(
   templates: readonly T[],
-  report: { bodyId: string | null; serviceCode: string; detailedStatus: readonly string[] },
+  report: { bodyId?: string | null; serviceCode: string; detailedStatus: readonly string[] },
   { anyStatus }: { anyStatus: boolean },
 ): T[] {
   const statusRank = (status: string | null) => (status === null ? report.detailedStatus.length : report.detailedStatus.length - 1 - report.detailedStatus.indexOf(status));
   return templates
-    .filter((template) => template.body_id === report.bodyId)
+    .filter((template) => report.bodyId === undefined || template.body_id === report.bodyId)
     .filter((template) => template.service_code === null || template.service_code === report.serviceCode)
     .filter((template) => (template.status === null ? anyStatus : report.detailedStatus.includes(template.status)))
     .map((template, index) => ({ template, index }))

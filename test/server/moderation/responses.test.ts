@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BodyRecord } from '../../../src/server/storage/repositories/bodies';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
 import { lightPasswordHash } from '../../helpers/light-password-hash';
-import { signIn, type ModeratorSession } from './moderation-client';
+import { signIn, submitRequest, type ModeratorSession } from './moderation-client';
 
 const password = 'correct horse battery';
 let passwordHash: string;
@@ -24,7 +24,8 @@ const body = (id: string, name: string): BodyRecord => ({
   id,
   jurisdiction_id: `${id}.fi`,
   names: { fi: name, sv: `${name} (sv)`, en: `${name} (en)` },
-  area: { type: 'Polygon', coordinates: [[[24, 60], [24.1, 60], [24.1, 60.1], [24, 60.1], [24, 60]]] },
+  // Both around the test report's point: the test gives a report its body itself.
+  area: { type: 'Polygon', coordinates: [[[24.9, 60.1], [25, 60.1], [25, 60.2], [24.9, 60.2], [24.9, 60.1]]] },
   services: ['171'],
   send: { method: 'console' },
 });
@@ -62,7 +63,7 @@ describe('saved responses in the moderation API', () => {
     const listed = await espoo.request('GET', '/responses');
     expect(listed.json().items.map((item: { id: number }) => item.id)).toEqual([saved.id]);
 
-    const edited = await espoo.request('PUT', `/responses/${saved.id}`, { ...template({ title: 'Fixed today' }), body_id: undefined, service_code: null, status: null });
+    const edited = await espoo.request('PATCH', `/responses/${saved.id}`, { ...template({ title: 'Fixed today' }), body_id: undefined, service_code: null, status: null });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ id: saved.id, title: 'Fixed today', service_code: null, status: null });
 
@@ -82,11 +83,26 @@ describe('saved responses in the moderation API', () => {
     expect(await ids('service_code=171&status=PROCESSED')).toEqual([anyType, pothole, closed]);
   });
 
+  it('for_request lists the report’s body’s responses for its type or any; another body’s report is absent', async () => {
+    const report = await submitRequest(t);
+    await t.sql.run("UPDATE service_requests SET body_id = 'espoo' WHERE service_request_id = ?", report);
+    const save = async (session: ModeratorSession, fields: Record<string, unknown>) => (await session.request('POST', '/responses', template(fields))).json().id as number;
+    const anyType = await save(espoo, { title: 'A any' });
+    const sameType = await save(espoo, { title: 'B same type', service_code: '171', status: 'PROCESSED' });
+    await save(espoo, { title: 'C other type', service_code: '999' });
+    await save(vantaa, { body_id: 'vantaa', title: 'D other body' });
+    const listed = await espoo.request('GET', `/responses?for_request=${report}`);
+    expect(listed.json().items.map((item: { id: number }) => item.id)).toEqual([anyType, sameType]);
+    const foreign = await vantaa.request('GET', `/responses?for_request=${report}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('not_found');
+  });
+
   it('another body’s moderator neither sees nor changes a response, and cannot save one for that body', async () => {
     const saved = (await espoo.request('POST', '/responses', template())).json();
     expect((await vantaa.request('GET', '/responses')).json().items).toEqual([]);
     expect((await vantaa.request('GET', '/responses?body_id=espoo')).json().items).toEqual([]);
-    const edit = await vantaa.request('PUT', `/responses/${saved.id}`, { ...template(), body_id: undefined });
+    const edit = await vantaa.request('PATCH', `/responses/${saved.id}`, { ...template(), body_id: undefined });
     expect(edit.statusCode).toBe(404);
     expect(edit.json().error.code).toBe('not_found');
     expect((await vantaa.request('DELETE', `/responses/${saved.id}`)).statusCode).toBe(404);
@@ -112,12 +128,12 @@ describe('saved responses in the moderation API', () => {
     expect(response.statusCode).toBe(400);
     const fields = response.json().error.fields.map((field: { field: string; code: string }) => `${field.field}:${field.code}`);
     expect(fields).toEqual(expect.arrayContaining(['text_sv:required', 'status:invalid_detailed_status', ':unknown_field']));
-    expect((await espoo.request('PUT', '/responses/abc', template())).statusCode).toBe(400);
+    expect((await espoo.request('PATCH', '/responses/abc', template())).statusCode).toBe(400);
   });
 
   it('each change is audited by id and body, never with its texts', async () => {
     const saved = (await espoo.request('POST', '/responses', template())).json();
-    await espoo.request('PUT', `/responses/${saved.id}`, { ...template({ text_en: 'Fixed now.' }), body_id: undefined });
+    await espoo.request('PATCH', `/responses/${saved.id}`, { ...template({ text_en: 'Fixed now.' }), body_id: undefined });
     await espoo.request('DELETE', `/responses/${saved.id}`);
     const entries = (await admin.request('GET', '/audit')).json().items.filter((entry: { action: string }) => entry.action.startsWith('response_'));
     expect(entries.map((entry: { action: string; moderator: string; details: unknown }) => [entry.action, entry.moderator, entry.details])).toEqual([

@@ -23,9 +23,9 @@ export const responseSchemas = {
   list: {
     tags,
     summary:
-      "Saved responses of the moderator's bodies (an administrator's: all), by body and title; service_code and status keep those for that type or status and those for any",
+      "Saved responses of the moderator's bodies (an administrator's: all), by body and title; service_code and status keep those for that type or status and those for any; for_request keeps those of the report's body for its type or any (the status form's picker)",
     querystring: responseListQuery,
-    response: { 200: jsonAnswer('Saved responses', z.strictObject({ items: z.array(templateSchema) })), ...errorAnswers(400, 401) },
+    response: { 200: jsonAnswer('Saved responses', z.strictObject({ items: z.array(templateSchema) })), ...errorAnswers(400, 401, 404) },
   },
   create: {
     tags,

@@ -12,7 +12,7 @@ import type { ResponseTemplateFields, ResponseTemplateRecord } from '../../stora
 import { formatW3cDateTime } from '../../time/w3c';
 import { sessionOf } from '../auth';
 import { ModerationApiError, notFound } from '../errors';
-import { bodyScopeOf, inScope } from '../scope';
+import { bodyScopeOf, inScope, requestNotFound } from '../scope';
 import { responseSchemas } from './response-schemas';
 
 const templateNotFound = (id: number) => notFound(`saved response ${id} not found`);
@@ -45,8 +45,15 @@ export const responseRoutes: FastifyPluginAsync<{ context: AppContext }> = async
   };
 
   app.get('/responses', { schema: responseSchemas.list }, async (request) => {
-    const { body_id, service_code, status } = request.query;
+    const { for_request, body_id, service_code, status } = request.query;
     const scope = bodyScopeOf(request);
+    if (for_request !== undefined) {
+      // The report's body and type, read here: the console's detail does not carry its body.
+      const report = await repositories.serviceRequests.find(for_request);
+      if (!report || !inScope(scope, report.body_id)) throw requestNotFound(for_request);
+      const items = report.body_id === null ? [] : await templates.list({ bodyIds: [report.body_id], serviceCode: report.service_code, status });
+      return { items: items.map(present) };
+    }
     // A body outside the scope lists nothing, as if it had no templates.
     const bodyIds = body_id === undefined ? scope : inScope(scope, body_id) ? [body_id] : [];
     const items = await templates.list({ bodyIds, serviceCode: service_code, status });
@@ -68,7 +75,7 @@ export const responseRoutes: FastifyPluginAsync<{ context: AppContext }> = async
     return reply.code(201).send(present(created));
   });
 
-  app.put('/responses/:id', { schema: responseSchemas.edit }, async (request) => {
+  app.patch('/responses/:id', { schema: responseSchemas.edit }, async (request) => {
     const { id } = request.params;
     const before = await findInScope(request, id);
     if (!before) throw templateNotFound(id);
