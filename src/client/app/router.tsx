@@ -88,6 +88,10 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
               lazy: page(() => import('./routes/moderation-audit').then((module) => module.ModerationAuditRoute)),
             },
             {
+              path: 'responses',
+              lazy: page(() => import('./routes/moderation-responses').then((module) => module.ModerationResponsesRoute)),
+            },
+            {
               path: 'updates',
               lazy: page(() => import('./routes/moderation-updates').then((module) => module.ModerationUpdatesRoute), { texts: ['updates'] }),
             },

@@ -18,6 +18,7 @@ export const appPagePatterns = [
   '/moderation/requests/:id',
   '/moderation/audit',
   '/moderation/updates',
+  '/moderation/responses',
 ] as const;
 
 /** As react-router matches a path: in any case, trailing slashes allowed, a `:param` one whole segment. */

@@ -15,6 +15,7 @@ export const consolePaths = {
   queue: '/moderation',
   audit: '/moderation/audit',
   updates: '/moderation/updates',
+  responses: '/moderation/responses',
   list: listPath,
   request: (id: string) => `/moderation/requests/${encodeURIComponent(id)}`,
 } as const;
