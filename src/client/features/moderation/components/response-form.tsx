@@ -34,7 +34,9 @@ export function ResponseForm({ editing, bodies, serviceTypes, pending, error, on
   const statusWords = useDetailedStatusWords();
   const ids = { body: useId(), title: useId(), type: useId(), status: useId(), fi: useId(), sv: useId(), en: useId() };
   const refs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
-  const [bodyId, setBodyId] = useState(editing?.body_id ?? bodies[0]?.id ?? '');
+  const [chosenBody, setBodyId] = useState(editing?.body_id ?? '');
+  // An administrator's bodies may arrive after the form: the first is meant until another is chosen.
+  const bodyId = chosenBody || (bodies[0]?.id ?? '');
   const [values, setValues] = useState<ResponseTemplateInput>(editing ?? emptyInput);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const serverErrors = serverFieldErrors(error, t) as Partial<Record<Field, string>>;

@@ -15,7 +15,7 @@ export function SavedResponsePicker({ item, detailedStatus, onPick }: { item: Mo
   const { t } = useTranslation('moderation');
   const id = useId();
   const templates = useResponseTemplatesFor(item.service_request_id);
-  const [picked, setPicked] = useState('');
+  const [picked, setPicked] = useState({ title: '', serial: 0 });
   const fitting = templatesFor(templates.data ?? [], { serviceCode: item.public.service_code, detailedStatus }, { anyStatus: true });
 
   return (
@@ -32,7 +32,7 @@ export function SavedResponsePicker({ item, detailedStatus, onPick }: { item: Mo
                 const template = fitting.find((candidate) => String(candidate.id) === changeEvent.target.value);
                 if (!template) return;
                 onPick(templateText(template, item.private.locale));
-                setPicked(template.title);
+                setPicked((last) => ({ title: template.title, serial: last.serial + 1 }));
               }}
             >
               <option value="">{t('status.savedResponseNone')}</option>
@@ -47,7 +47,8 @@ export function SavedResponsePicker({ item, detailedStatus, onPick }: { item: Mo
       ) : null}
       {/* Focus moves to the notes; this says what went there. */}
       <p className="visually-hidden" role="status">
-        {picked ? t('status.savedResponseUsed', { title: picked }) : ''}
+        {/* Keyed by each pick, so the same response picked again is said again. */}
+        {picked.title ? <span key={picked.serial}>{t('status.savedResponseUsed', { title: picked.title })}</span> : null}
       </p>
     </>
   );
