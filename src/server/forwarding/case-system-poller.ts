@@ -41,7 +41,7 @@ export interface PollerLogger {
 }
 
 export interface CaseSystemPollerOptions {
-  store: Pick<Repositories, 'bodies' | 'forwards' | 'unitOfWork' | 'serviceTypes' | 'caseSystemUpdates'>;
+  store: Pick<Repositories, 'bodies' | 'forwards' | 'unitOfWork' | 'serviceTypes' | 'caseSystemUpdates' | 'responseTemplates'>;
   /** How the update emails are worded (links, zone, sender); service names and the time are read per pass. */
   mail: Omit<MessageSettings, 'serviceTypes' | 'now'>;
   intervalMs: number;
@@ -220,6 +220,11 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
     }
   }
 
+  /** The body's saved responses tied to a status: a status change without a note takes one's text (case-system-plan.ts). */
+  async function statusTemplatesOf(body: BodyRecord) {
+    return (await store.responseTemplates.list({ bodyIds: [body.id] })).filter((template) => template.status !== null);
+  }
+
   /** Applies each answer entry of a report Kerro forwarded, never one older than what was applied; returns the requests it changed. */
   async function applyAll(body: BodyRecord, answer: CaseSystemRequest[], counter: { applied: number }, known?: ForwardedReport[]): Promise<Set<string>> {
     const changedIds = new Set<string>();
@@ -227,12 +232,13 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
     const reports = known ?? (await store.forwards.findByRemoteIds(body.id, answer.map((entry) => entry.service_request_id)));
     const byRemoteId = new Map(reports.map((report) => [report.remote_id, report]));
     const serviceTypes = await store.serviceTypes.list();
+    const templates = await statusTemplatesOf(body);
     for (const entry of answer) {
       const report = byRemoteId.get(entry.service_request_id);
       if (!report) continue; // not one Kerro sent
       if (report.remote_updated_at !== null && entry.updated_at < report.remote_updated_at) continue;
       const at = now();
-      const plan = caseSystemPlan({ now: at, mail: { ...options.mail, serviceTypes, now: at } }, body.id, entry);
+      const plan = caseSystemPlan({ now: at, mail: { ...options.mail, serviceTypes, now: at } }, body.id, entry, undefined, templates);
       let changed = false;
       await store.unitOfWork.changeRequest(report.service_request_id, (current) => {
         const change = plan(current);
@@ -258,6 +264,7 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
     const reports = await store.forwards.findByRemoteIds(body.id, fresh.map((update) => update.service_request_id));
     const byRemoteId = new Map(reports.map((report) => [report.remote_id, report]));
     const serviceTypes = await store.serviceTypes.list();
+    const templates = await statusTemplatesOf(body);
     for (const update of fresh) {
       const report = byRemoteId.get(update.service_request_id);
       if (!report || seen.has(update.update_id)) continue; // not one Kerro sent, or twice in one answer
@@ -267,7 +274,7 @@ export function createCaseSystemPoller(options: CaseSystemPollerOptions): CaseSy
       const context = { now: at, mail: { ...options.mail, serviceTypes, now: at } };
       let changed = false;
       await store.unitOfWork.changeRequest(report.service_request_id, (current) => {
-        const change = caseSystemPlan(context, body.id, requestOfUpdate(update, current.detailed_status), update.update_id)(current);
+        const change = caseSystemPlan(context, body.id, requestOfUpdate(update, current.detailed_status), update.update_id, templates)(current);
         changed = change !== undefined;
         return change;
       });

@@ -4,7 +4,7 @@
  * is stable for programs; `message` says what to fix.
  *
  *   invalid_input 400, unauthenticated 401, invalid_credentials 401, origin_not_allowed 403,
- *   csrf_token_invalid 403, not_found 404, moved 404 (a report moved out of the moderator's
+ *   csrf_token_invalid 403, forbidden 403 (a body the moderator does not moderate), not_found 404, moved 404 (a report moved out of the moderator's
  *   bodies, with `moved_to`: the body that has it now), conflict 409, body_too_large 413,
  *   unsupported_media_type 415, too_many_attempts 429 (with Retry-After), internal_error 500,
  *   unavailable 503 (the database cannot be reached; with Retry-After).

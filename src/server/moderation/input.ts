@@ -14,7 +14,7 @@ import { invalidInput } from './errors';
  * text is declared with its problem, whose code the API sends with it (`fields[].code`).
  */
 const moderationProblems = new ProblemTexts(inputProblems);
-const problem = moderationProblems.message.bind(moderationProblems);
+export const problem = moderationProblems.message.bind(moderationProblems);
 
 /** The moderation API's refusal of input its route schemas refused (http/route-validation.ts): each field with its problem's code. */
 export const refuseModerationInput = (error: z.ZodError) => invalidInput(error, '', (message) => moderationProblems.find(message));
@@ -26,8 +26,8 @@ const limit = (fallback: number, max: number) => {
 
 const requestId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, problem({ code: 'invalid_id' }, 'must be a service_request_id'));
 
-const required = (field: string) => problem({ code: 'required', field }, `${field} is required`);
-const tooLong = (field: string, max: number) => problem({ code: 'too_long', field, limit: max }, `${field} is too long`);
+export const required = (field: string) => problem({ code: 'required', field }, `${field} is required`);
+export const tooLong = (field: string, max: number) => problem({ code: 'too_long', field, limit: max }, `${field} is too long`);
 
 export const loginBody = z.object({
   name: z.string(required('name')).min(1, required('name')).max(100, tooLong('name', 100)),
@@ -80,7 +80,7 @@ export const auditQuery = z
 const unknownFields = moderationProblems.template({ code: 'unknown_field' })`unknown field ${'value'}: only ${'rest'} can be sent here`;
 
 /** An object that names the fields it accepts when sent others (a console sending `email` learns it cannot). */
-function onlyFields<Shape extends z.ZodRawShape>(shape: Shape) {
+export function onlyFields<Shape extends z.ZodRawShape>(shape: Shape) {
   const accepted = Object.keys(shape).join(', ');
   return z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFields.text({ value: issue.keys.join(', '), rest: accepted }) : undefined),

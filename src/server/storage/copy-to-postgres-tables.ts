@@ -63,6 +63,8 @@ export const copiedTables: readonly CopiedTable[] = [
   { name: 'alert_scan' },
   { name: 'resident_sign_ins' },
   { name: 'resident_sessions' },
+  // Moderators' saved responses (issue 41, item 4): their work, kept as written.
+  { name: 'response_templates', identity: 'id' },
   // A submission's first answer, kept 24 h: a resident whose answer was lost asks after the key or
   // sends again with it, and must get that answer, not a second copy of the report.
   { name: 'idempotency_keys' },

@@ -19,6 +19,8 @@
  *   ({from, body_told, notified}): the reporter's answers
  * - `assign`, `unassign`: {from: moderator | null, to: moderator | null} (issue 41, item 5)
  * - `internal_note`: {note: id}: a note only the body's moderators read (its text is not kept here)
+ * - `response_create`, `response_delete`: {response: id, body}; `response_edit`: {response, body,
+ *   fields: names of the fields changed}: a saved response (issue 41, item 4), never its texts
  */
 export const auditActions = [
   'sign_in',
@@ -46,6 +48,9 @@ export const auditActions = [
   'assign',
   'unassign',
   'internal_note',
+  'response_create',
+  'response_edit',
+  'response_delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -19,6 +19,7 @@ export const appPagePatterns = [
   '/moderation/audit',
   '/moderation/dashboard',
   '/moderation/updates',
+  '/moderation/responses',
 ] as const;
 
 /** As react-router matches a path: in any case, trailing slashes allowed, a `:param` one whole segment. */

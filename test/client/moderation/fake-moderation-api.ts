@@ -1,5 +1,6 @@
 import { statusOfDetailedStatus } from '../../../src/shared/georeport/detailed-status';
 import { isModerationFlag, moderationFlags, type ModerationFieldProblem, type ModerationForward } from '../../../src/shared/moderation/wire';
+import type { ResponseTemplate } from '../../../src/shared/moderation/response-templates';
 import { jsonResponse, mockFetch } from '../render-app';
 import { markModeratorSignedIn } from '../signed-in-markers';
 
@@ -122,12 +123,34 @@ export interface FakeApiOptions {
   signedIn?: boolean;
   /** The signed-in moderator's bodies; none (the default): an administrator. */
   bodies?: { id: string; names: { fi: string; sv: string; en: string } }[];
+  /** Saved responses (issue 41, item 4); every item's body is taken to be theirs. */
+  responses?: FakeResponse[];
   /** Return this answer instead, for the calls it matches (errors, outages). */
   override?: (call: RecordedCall) => Response | undefined;
 }
 
+export type FakeResponse = ResponseTemplate;
+
+/** A saved response with the server's shape; `id` and the texts from the title unless given. */
+export function fakeResponse(overrides: Partial<FakeResponse> & { title: string }): FakeResponse {
+  counter += 1;
+  return {
+    id: counter,
+    body_id: 'espoo',
+    text_fi: `${overrides.title} (fi)`,
+    text_sv: `${overrides.title} (sv)`,
+    text_en: `${overrides.title} (en)`,
+    service_code: null,
+    status: null,
+    created_at: '2026-03-01T09:00:00+02:00',
+    updated_at: '2026-03-01T09:00:00+02:00',
+    ...overrides,
+  };
+}
+
 export function fakeModerationApi(options: FakeApiOptions = {}) {
   const items = new Map((options.items ?? []).map((item) => [item.service_request_id, item]));
+  const responses = new Map((options.responses ?? []).map((response) => [response.id, response]));
   const calls: RecordedCall[] = [];
   const state = { signedIn: options.signedIn ?? true, failedLogins: 0, auditId: 100 };
   // The server's readable marker beside its session cookie: set at sign-in, cleared when a request finds no session.
@@ -212,6 +235,8 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       listed.sort((a, b) => String(b.public.requested_datetime).localeCompare(String(a.public.requested_datetime)));
       return jsonResponse({ items: listed.map(present), next_before: null });
     }
+    const responseMatch = /^\/moderation\/api\/responses(?:\/(\d+))?$/.exec(path);
+    if (responseMatch) return handleResponses(call, responseMatch[1] === undefined ? undefined : Number(responseMatch[1]));
     if (path === '/moderation/api/audit') {
       const entries = [...items.values()].flatMap((item) => item.audit).sort((a, b) => b.id - a.id);
       return jsonResponse({ items: entries, next_before: null });
@@ -329,6 +354,38 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
     return error(404, 'not_found', `no such endpoint: ${method} ${path}`);
   };
 
+  /** As routes/responses.ts: the list (for_request: the item's type or any), and saving, changing, deleting one. */
+  const handleResponses = ({ method, search, body }: RecordedCall, id: number | undefined): Response => {
+    const sent = (body ?? {}) as Record<string, unknown>;
+    if (method === 'GET' && id === undefined) {
+      const forRequest = search.get('for_request');
+      const item = forRequest === null ? undefined : items.get(forRequest);
+      if (forRequest !== null && !item) return error(404, 'not_found', `service request ${forRequest} not found`);
+      const listed = [...responses.values()].filter((response) => !item || response.service_code === null || response.service_code === item.public.service_code);
+      return jsonResponse({ items: listed });
+    }
+    const blank = ['title', 'text_fi', 'text_sv', 'text_en'].find((field) => method !== 'DELETE' && !String(sent[field] ?? '').trim());
+    if (blank) return error(400, 'invalid_input', `${blank}: ${blank} is required`, { fields: [{ field: blank, message: `${blank} is required`, code: 'required' }] });
+    const fields = { title: sent.title, text_fi: sent.text_fi, text_sv: sent.text_sv, text_en: sent.text_en, service_code: sent.service_code ?? null, status: sent.status ?? null } as Partial<FakeResponse>;
+    if (method === 'POST' && id === undefined) {
+      const created = fakeResponse({ ...fields, title: String(sent.title), body_id: String(sent.body_id) });
+      responses.set(created.id, created);
+      return jsonResponse(created, { status: 201 });
+    }
+    const existing = id === undefined ? undefined : responses.get(id);
+    if (!existing) return error(404, 'not_found', `saved response ${id} not found`);
+    if (method === 'PATCH') {
+      const changed = { ...existing, ...fields };
+      responses.set(existing.id, changed);
+      return jsonResponse(changed);
+    }
+    if (method === 'DELETE') {
+      responses.delete(existing.id);
+      return new Response(null, { status: 204 });
+    }
+    return error(404, 'not_found', `no such endpoint: ${method}`);
+  };
+
   const fetchMock = mockFetch(async (url, init) => {
     const text = typeof init?.body === 'string' ? init.body : undefined;
     const call: RecordedCall = {
@@ -346,6 +403,7 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
     fetchMock,
     calls,
     items,
+    responses,
     state,
     /** The writes the console sent (everything but GET). */
     writes: () => calls.filter((call) => call.method !== 'GET'),

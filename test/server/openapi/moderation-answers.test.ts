@@ -67,4 +67,18 @@ describe('moderation answers match the document', () => {
     check('GET', `${api}/exports/requests.csv`, await moderator.request('GET', '/exports/requests.csv?from=2026-02-30'));
     check('GET', `${api}/exports/updates.csv`, await t.app.inject(`${api}/exports/updates.csv`));
   });
+
+  it('saved responses: list, save, refuse, change, delete and the absent one', async () => {
+    const area = { type: 'Polygon' as const, coordinates: [[[20, 65], [20.1, 65], [20.1, 65.1], [20, 65.1], [20, 65]]] };
+    await t.repositories.bodies.importAll([{ id: 'north', jurisdiction_id: 'north.fi', names: { fi: 'Pohjoinen', sv: 'Norr', en: 'North' }, area, services: ['171'], send: { method: 'console' } }]);
+    const fields = { title: 'Fixed', text_fi: 'Korjattu.', text_sv: 'Åtgärdat.', text_en: 'Fixed.', status: 'PROCESSED' };
+    const created = await moderator.request('POST', '/responses', { body_id: 'north', ...fields });
+    check('POST', `${api}/responses`, created);
+    check('POST', `${api}/responses`, await moderator.request('POST', '/responses', { body_id: 'north', ...fields, text_sv: '' }));
+    check('GET', `${api}/responses`, await moderator.request('GET', '/responses?status=PROCESSED'));
+    const id = created.json<{ id: number }>().id;
+    check('PATCH', `${api}/responses/{id}`, await moderator.request('PATCH', `/responses/${id}`, { ...fields, title: 'Done' }));
+    check('DELETE', `${api}/responses/{id}`, await moderator.request('DELETE', `/responses/${id}`), 'none');
+    check('DELETE', `${api}/responses/{id}`, await moderator.request('DELETE', `/responses/${id}`));
+  });
 });

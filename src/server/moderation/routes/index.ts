@@ -14,6 +14,7 @@ import { dashboardRoutes } from './dashboard';
 import { exportRoutes } from './exports';
 import { requestRoutes } from './requests';
 import { residentUpdateRoutes } from './resident-updates';
+import { responseRoutes } from './responses';
 import { sessionRoutes } from './session';
 import { validateRoutes } from '../../http/route-validation';
 import { refuseModerationInput } from '../input';
@@ -47,5 +48,6 @@ export const moderationRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
     await signedIn.register(residentUpdateRoutes, { context });
     await signedIn.register(dashboardRoutes, { context });
     await signedIn.register(exportRoutes, { context });
+    await signedIn.register(responseRoutes, { context });
   });
 };

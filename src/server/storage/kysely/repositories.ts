@@ -18,6 +18,7 @@ import { createResidentUpdateRepository } from './resident-updates';
 import { createAbuseReportRepository, createQuestionnaireRepository } from './questionnaires';
 import { createRequestDeskRepository } from './request-desk';
 import { createResidentRepository } from './residents';
+import { createResponseTemplateRepository } from './response-templates';
 import { createServiceObjectRepository } from './service-objects';
 import { createServiceRequestRepository } from './service-requests';
 import { createServiceTypeRepository } from './service-types';
@@ -56,5 +57,6 @@ export function sharedRepositories(engine: Engine) {
     photoOwners: createPhotoOwnerRepository(engine),
     dashboard: createDashboardRepository(engine),
     requestDesk: createRequestDeskRepository(engine),
+    responseTemplates: createResponseTemplateRepository(engine),
   } satisfies Partial<Store>;
 }

@@ -21,6 +21,7 @@ import type { QuestionnaireTables } from './questionnaires.table';
 import type { RequestDeskTables } from './request-desk.table';
 import type { ResidentUpdateTables } from './resident-updates.table';
 import type { ResidentTables } from './residents.table';
+import type { ResponseTemplateTables } from './response-templates.table';
 import type { ServiceObjectTables } from './service-objects.table';
 import type { ServiceRequestTables } from './service-requests.table';
 import type { ServiceTypeTables } from './service-types.table';
@@ -50,4 +51,5 @@ export interface Tables
     QuestionnaireTables,
     ResidentTables,
     AlertTables,
-    RequestDeskTables {}
+    RequestDeskTables,
+    ResponseTemplateTables {}

@@ -21,6 +21,7 @@ import type { ResidentUpdateRepository } from './resident-updates';
 import type { AbuseReportRepository, QuestionnaireRepository } from './questionnaires';
 import type { RequestDeskRepository } from './request-desk';
 import type { ResidentRepository } from './residents';
+import type { ResponseTemplateRepository } from './response-templates';
 import type { LoginThrottleRepository, RateLimitRepository } from './throttle';
 
 export type * from './addresses';
@@ -41,6 +42,7 @@ export type * from './resident-updates';
 export type * from './questionnaires';
 export type * from './request-desk';
 export type * from './residents';
+export type * from './response-templates';
 export type * from './throttle';
 
 export interface Repositories {
@@ -89,6 +91,8 @@ export interface Repositories {
   dashboard: DashboardRepository;
   /** Who of a body's moderators handles each report, and their internal notes on it (issue 41, item 5). */
   requestDesk: RequestDeskRepository;
+  /** Moderators' saved responses, per body (issue 41, item 4). */
+  responseTemplates: ResponseTemplateRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';

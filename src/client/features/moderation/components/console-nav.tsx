@@ -6,7 +6,7 @@ import { isModerationState, type ModerationState } from '@/shared/moderation/wir
 import { consolePaths } from '../lib/console-paths';
 import { useConsoleSession } from './session-context';
 
-type Section = ModerationState | 'audit' | 'dashboard' | 'request' | 'updates';
+type Section = ModerationState | 'audit' | 'dashboard' | 'request' | 'updates' | 'responses';
 
 function useCurrentSection(): Section {
   const { pathname } = useLocation();
@@ -14,6 +14,7 @@ function useCurrentSection(): Section {
   if (pathname.startsWith(consolePaths.audit)) return 'audit';
   if (pathname.startsWith(consolePaths.dashboard)) return 'dashboard';
   if (pathname.startsWith(consolePaths.updates)) return 'updates';
+  if (pathname.startsWith(consolePaths.responses)) return 'responses';
   if (pathname.startsWith('/moderation/requests/')) return 'request';
   const state = params.get('state');
   return isModerationState(state) ? state : 'pending';
@@ -34,6 +35,7 @@ export function ConsoleNav() {
     { section: 'published', to: consolePaths.list('published'), label: t('console.nav.published') },
     { section: 'rejected', to: consolePaths.list('rejected'), label: t('console.nav.rejected') },
     { section: 'updates', to: consolePaths.updates, label: tu('console.nav') },
+    { section: 'responses', to: consolePaths.responses, label: t('console.nav.responses') },
     { section: 'audit', to: consolePaths.audit, label: t('console.nav.audit') },
     { section: 'dashboard', to: consolePaths.dashboard, label: t('console.nav.dashboard') },
   ];

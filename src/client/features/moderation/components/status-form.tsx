@@ -20,6 +20,7 @@ import { describeError, serverFieldErrors } from '../lib/describe-error';
 import { translateFieldProblem } from '../lib/field-messages';
 import { problemWith, statusNotesMaxLength, statusNotesSchema } from '../lib/text-rules';
 import { useActionFeedback } from './action-feedback';
+import { SavedResponsePicker } from './saved-response-picker';
 import { useConsoleSession } from './session-context';
 
 interface StatusValues {
@@ -148,6 +149,15 @@ export function StatusForm({ item }: { item: ModerationDetail }) {
           </select>
         )}
       </FormField>
+      <SavedResponsePicker
+        item={item}
+        detailedStatus={detailedStatusOf(values)}
+        onPick={(text) => {
+          setValues({ ...values, notes: text });
+          // Straight to the text, to edit it before saving.
+          notesRef.current?.focus();
+        }}
+      />
       <FormField id={ids.notes} label={t('status.notes')} hint={t('status.notesHint')} error={errors.notes} describedBy={[ids.count]}>
         {(control) => (
           <textarea

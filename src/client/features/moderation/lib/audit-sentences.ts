@@ -131,6 +131,9 @@ const sentences: Record<AuditAction, Sentence> = {
   },
   questionnaire_fixed: (_, { t }) => t('audit.sentences.questionnaire_fixed'),
   questionnaire_not_fixed: (_, { t }) => t('audit.sentences.questionnaire_not_fixed'),
+  response_create: (details, words) => words.t('audit.sentences.response_create', { id: count(details.response) ?? '?', body: bodyWords(details.body, words) }),
+  response_edit: (details, words) => words.t('audit.sentences.response_edit', { id: count(details.response) ?? '?', body: bodyWords(details.body, words) }),
+  response_delete: (details, words) => words.t('audit.sentences.response_delete', { id: count(details.response) ?? '?', body: bodyWords(details.body, words) }),
   reopen_by_reporter: (details, words) => {
     const reopened = words.t('audit.sentences.reopen_by_reporter', { from: statusWords(texts(details.from), words) });
     const told = toldOf(details.body_told);

@@ -16,6 +16,7 @@ export const consolePaths = {
   audit: '/moderation/audit',
   dashboard: '/moderation/dashboard',
   updates: '/moderation/updates',
+  responses: '/moderation/responses',
   list: listPath,
   request: (id: string) => `/moderation/requests/${encodeURIComponent(id)}`,
 } as const;

@@ -22,6 +22,7 @@ import { requestsStep } from './requests';
 import { residentUpdateClientIdsStep } from './resident-update-client-ids';
 import { residentUpdatesStep } from './resident-updates';
 import { residentsStep } from './residents';
+import { responseTemplatesStep } from './response-templates';
 import { serviceTypeArchiveStep } from './service-type-archive';
 import { serviceTypeTargetsStep } from './service-type-targets';
 import { statusBackStep } from './status-back';
@@ -74,4 +75,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0024-reject-reasons', step: rejectReasonsStep },
   { name: '0025-service-type-targets', step: serviceTypeTargetsStep },
   { name: '0026-request-desk', step: requestDeskStep },
+  { name: '0027-response-templates', step: responseTemplatesStep },
 ];

@@ -39,6 +39,7 @@ export const releasedMigrations: readonly string[] = [
   '0024-reject-reasons',
   '0025-service-type-targets',
   '0026-request-desk',
+  '0027-response-templates',
 ];
 
 /**
