@@ -90,6 +90,8 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
             {
               path: 'dashboard',
               lazy: page(() => import('./routes/moderation-dashboard').then((module) => module.ModerationDashboardRoute)),
+            },
+            {
               path: 'responses',
               lazy: page(() => import('./routes/moderation-responses').then((module) => module.ModerationResponsesRoute)),
             },
