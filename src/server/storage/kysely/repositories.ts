@@ -10,6 +10,7 @@ import { createFollowerRepository, createRequestHistoryRepository } from './foll
 import { createForwardStore } from './forwards';
 import { createIdempotencyRepository } from './idempotency';
 import { createModerationRepository } from './moderation';
+import { createNotOursRepository } from './not-ours';
 import { createObservationRepository } from './observations';
 import { createOutboxStore } from './outbox';
 import { createPhotoOwnerRepository } from './photo-owners';
@@ -52,5 +53,6 @@ export function sharedRepositories(engine: Engine) {
     residents: createResidentRepository(engine),
     alerts: createAlertRepository(engine),
     photoOwners: createPhotoOwnerRepository(engine),
+    notOurs: createNotOursRepository(engine),
   } satisfies Partial<Store>;
 }

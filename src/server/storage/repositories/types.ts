@@ -14,6 +14,7 @@ import type { ForwardStore } from './forwards';
 import type { IdempotencyRepository } from './idempotency';
 import type { MediaStore, PhotoOwnerRepository } from './media';
 import type { ModerationRepository, UnitOfWork } from './moderation';
+import type { NotOursRepository } from './not-ours';
 import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
 import type { ResidentUpdateRepository } from './resident-updates';
@@ -32,6 +33,7 @@ export type * from './forwards';
 export type * from './idempotency';
 export type * from './media';
 export type * from './moderation';
+export type * from './not-ours';
 export type * from './observations';
 export type * from './outbox';
 export type * from './resident-updates';
@@ -81,6 +83,8 @@ export interface Repositories {
   alerts: AlertRepository;
   /** Whose each stored photo is, and whether the public may see it. */
   photoOwners: PhotoOwnerRepository;
+  /** Places someone else maintains, whom to contact there, and the types still reported there. */
+  notOurs: NotOursRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';

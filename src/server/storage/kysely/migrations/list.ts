@@ -13,6 +13,7 @@ import { idempotencyStep } from './idempotency';
 import { listingStep } from './listing';
 import { loginKnownAddressesStep } from './login-known-addresses';
 import { moderationStep } from './moderation';
+import { notOursStep } from './not-ours';
 import { observationsStep } from './observations';
 import { photoOwnersStep } from './photo-owners';
 import { questionnairesStep } from './questionnaires';
@@ -72,4 +73,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0023-case-system-update-kinds', step: caseSystemUpdateKindsStep },
   { name: '0024-reject-reasons', step: rejectReasonsStep },
   { name: '0025-service-type-targets', step: serviceTypeTargetsStep },
+  { name: '0028-not-ours-areas', step: notOursStep },
 ];

@@ -38,6 +38,7 @@ export const releasedMigrations: readonly string[] = [
   '0023-case-system-update-kinds',
   '0024-reject-reasons',
   '0025-service-type-targets',
+  '0028-not-ours-areas',
 ];
 
 /**
