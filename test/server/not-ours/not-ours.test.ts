@@ -42,6 +42,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('admin not-ours', () => {
+  it('is in the usage, with its own --help, and names a wrong command', async () => {
+    clear();
+    expect(await runAdmin(['--help'], io, t.env)).toBe(2);
+    expect(out.join('\n')).toMatch(/not-ours import\|list/);
+    expect(await admin('--help')).toBe(2);
+    expect(out.join('\n')).toMatch(/not-ours import FILE\.geojson[\s\S]*not-ours list/);
+    expect(await admin('remove')).toBe(2);
+    expect(err[0]).toBe('Unknown not-ours command "remove".');
+  });
+
   it('lists none, then imports the worked example and lists it', async () => {
     expect(await admin('list')).toBe(0);
     expect(out[0]).toMatch(/^No "not ours" areas/);
