@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../config';
 import { addressesCommand, addressesUsage } from './commands/addresses';
 import { apikeyCommand, apikeyUsage } from './commands/apikey';
 import { bodiesCommand, bodiesUsage } from './commands/bodies';
+import { notOursCommand, notOursUsage } from './commands/not-ours';
 import { countersCommand } from './commands/counters';
 import { dbCommand } from './commands/db';
 import { moderatorCommand } from './commands/moderator';
@@ -26,6 +27,7 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   apikey list              list API keys without the keys themselves
   apikey revoke ID|NAME    revoke a key by id, or every active key with that name
   bodies import|list|remove|sends|retry  the bodies of a region: areas, jurisdiction_ids, service lists, reports sent to their case systems (more: npm run admin -- bodies --help)
+  not-ours import|list     places someone else maintains (a state road, a railway) and whom to contact there (more: npm run admin -- not-ours --help)
   counters import FILE...  import counters from GeoJSON files (more: npm run admin -- counters --help)
   services import|list|remove|archive|restore  a city's own service types from its GeoReport services.json answers (more: npm run admin -- services --help)
   service-objects import FILE...  import service objects (parks, toilets, …) from GeoJSON files
@@ -52,6 +54,7 @@ const groups: Record<string, Group> = {
   apikey: onStore(apikeyUsage, (args, io, store) => apikeyCommand(args, io, store, Date.now())),
   bodies: onStore(bodiesUsage, (args, io, store, env) => bodiesCommand(args, io, store, Date.now(), loadConfig(env).TZ_NAME)),
   counters: (args, io, env, options) => countersCommand(args, io, env, options),
+  'not-ours': onStore(notOursUsage, (args, io, store) => notOursCommand(args, io, store)),
   services: onStore(servicesUsage, (args, io, store) => servicesCommand(args, io, store)),
   'service-objects': onStore(serviceObjectsUsage, (args, io, store, env) =>
     serviceObjectsCommand(args, io, store, loadConfig(env).SERVICE_OBJECT_TYPE),

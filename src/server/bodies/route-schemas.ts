@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import type { BodyWire } from '../../shared/bodies/wire';
+import type { NotOursWire } from '../../shared/not-ours/wire';
+import { resolveLocale } from '../../shared/locales';
 import { textParam, type RawQuery } from '../http/query-params';
 import { reportProblems } from '../open311/validation-errors';
 import { errorRecordsSchema } from '../open311/wire-schemas';
@@ -51,6 +53,34 @@ export const bodiesSchema = {
   querystring: bodiesQuery,
   response: {
     200: { description: 'The bodies', content: { 'application/json': { schema: z.array(body) } } },
+    400: { description: 'Error records: what to fix in lat or long', content: { 'application/json': { schema: errorRecordsSchema } } },
+  },
+};
+
+const notOursPlace = z.strictObject({
+  id: z.string(),
+  name: z.string().describe('the place, as the installation names it'),
+  message: z.string().describe('whom to contact instead, in the asked language'),
+  url: z.string().nullable().describe("the contact's web page, if any"),
+  allowed_services: z.array(z.string()).describe('the service codes still reported here (none when empty)'),
+}) satisfies z.ZodType<NotOursWire>;
+
+const notOursQuery = z.object({ lat: coordinateText, long: coordinateText, locale: coordinateText }).transform((query, ctx) => {
+  const problems: string[] = [];
+  const point = pointOf(query, problems);
+  if (problems.length === 0 && !point) problems.push('lat and long are required: the point to look up');
+  reportProblems(ctx, problems);
+  return { point: point!, locale: resolveLocale(query.locale) };
+});
+
+export const notOursSchema = {
+  tags: ['Bodies'],
+  summary: 'Whether a point is a place someone else maintains, and whom to contact there',
+  description:
+    'The "not ours" place covering the point (`lat`, `long`, WGS 84), the most specific first, at most one: its message (in `locale`: fi, sv or en, else English) says whom to contact, and a report there is refused unless its service code is in `allowed_services`. `[]` when the point is not in one.',
+  querystring: notOursQuery,
+  response: {
+    200: { description: 'The place, or none', content: { 'application/json': { schema: z.array(notOursPlace).max(1) } } },
     400: { description: 'Error records: what to fix in lat or long', content: { 'application/json': { schema: errorRecordsSchema } } },
   },
 };

@@ -12,7 +12,8 @@ import { geoReportErrorHandler } from '../open311/error-handler';
 import { GeoReportError } from '../open311/errors';
 import { geoReportRefusal } from '../open311/validation-errors';
 import type { BodyRecord } from '../storage/repositories/bodies';
-import { bodiesSchema } from './route-schemas';
+import { bodiesSchema, notOursSchema } from './route-schemas';
+import { notOursWire } from '../not-ours/not-ours-wire';
 import { validateRoutes } from '../http/route-validation';
 
 /** What the app may see of a body: never its area (large, and not needed) nor `send` (may hold a key). */
@@ -35,8 +36,13 @@ export const bodiesRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
     // Revalidated every time: the global ETag makes that a 304 until an import changes the answer.
     return reply.header('cache-control', 'no-cache').send(found.map(bodyWire));
   });
+  app.get('/not-ours.json', { schema: notOursSchema }, async (request, reply) => {
+    const { point, locale } = request.query;
+    const place = await context.repositories.notOurs.at(point.lat, point.long);
+    return reply.header('cache-control', 'no-cache').send(place ? [notOursWire(place, locale)] : []);
+  });
   // Outranks the web app's wildcard: an unknown path here is answered as this API, not as a page.
   app.all('/*', { schema: { hide: true } }, async (request) => {
-    throw new GeoReportError(404, `no such resource: ${request.method} ${request.url.split('?')[0]}; the bodies are at bodies.json`);
+    throw new GeoReportError(404, `no such resource: ${request.method} ${request.url.split('?')[0]}; the bodies are at bodies.json, the not-ours places at not-ours.json`);
   });
 };

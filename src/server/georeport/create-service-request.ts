@@ -29,6 +29,7 @@ import { requireApiKey } from './api-key-check';
 import { readAttributes, type AttributeValues } from './attributes';
 import { newServiceRequestId } from './ids';
 import { assignRequestBody } from './body-assignment';
+import { refuseIfNotOurs } from '../not-ours/refusal';
 import type { JurisdictionScope, Jurisdictions } from './jurisdiction';
 import type { GeoReportContext } from './service-context';
 
@@ -58,7 +59,7 @@ export interface ServiceRequestSubmission {
 
 export interface CreateServiceRequestDeps {
   config: Pick<Config, 'MEDIA_MAX_FILES' | 'MEDIA_MAX_PIXELS' | 'SERVICE_OBJECT_TYPE'>;
-  repositories: Pick<Repositories, 'serviceRequests' | 'serviceObjects' | 'media' | 'bodies'>;
+  repositories: Pick<Repositories, 'serviceRequests' | 'serviceObjects' | 'media' | 'bodies' | 'notOurs'>;
   /** The bodies, to assign the request to the one responsible for its place and type. */
   jurisdictions: Jurisdictions;
   /** The process's budget of pixels decoding at once. */
@@ -114,6 +115,7 @@ export async function createServiceRequest(
     }
   }
 
+  await refuseIfNotOurs(repositories.notOurs, { lat, long, serviceCode: input.service_code, serviceName, locale });
   const assignment = await assignRequestBody(
     { jurisdictions, bodies: repositories.bodies },
     { lat, long, serviceCode: input.service_code, serviceName, locale, scope },

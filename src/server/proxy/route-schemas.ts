@@ -131,11 +131,11 @@ export const proxySchemas: Record<string, FastifySchema> = {
   bodiesGet: {
     tags,
     summary: 'The bodies read API, from this installation itself (the paths and answers of /bodies/v1)',
-    params: forwardedPath(z.object({ '*': z.string().describe('bodies.json') }), 'no such resource; the bodies are at bodies.json'),
+    params: forwardedPath(z.object({ '*': z.string().describe('bodies.json or not-ours.json') }), 'no such resource; the bodies are at bodies.json'),
     // Passed on as it came: the bodies route judges it.
-    querystring: documentedAs(z.object({ lat: z.string().optional(), long: z.string().optional() })),
+    querystring: documentedAs(z.object({ lat: z.string().optional(), long: z.string().optional(), locale: z.string().optional() })),
     response: {
-      200: json('As GET /bodies/v1/bodies.json answers', z.array(z.record(z.string(), z.unknown()))),
+      200: json('As GET /bodies/v1/bodies.json (or not-ours.json) answers', z.array(z.record(z.string(), z.unknown()))),
       400: json('Error records: what to fix in lat or long', errorRecordsSchema),
       404: json('Error records: no such resource', errorRecordsSchema),
     },

@@ -50,6 +50,7 @@ export const copiedTables: readonly CopiedTable[] = [
   { name: 'bodies', geometryFrom: { column: 'area', geoJson: 'area_geojson' } },
   { name: 'body_services' },
   { name: 'moderator_bodies' },
+  { name: 'not_ours_areas' },
   { name: 'forwards' },
   { name: 'case_system_polls' },
   { name: 'case_system_seen_updates' },

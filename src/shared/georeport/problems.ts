@@ -46,6 +46,12 @@ export const typeNotHandledHere = serviceProblems.template({
   field: 'service_code',
 })`${'value'} is not handled by ${'rest'}, which handles reports at this location; services.json?jurisdiction_id=${'format'} lists its service codes`;
 
+/** A "not ours" place (someone else maintains it): `value` names the type, `format` the place, `rest` whom to contact. */
+export const notHandledHereContact = serviceProblems.template({
+  code: 'type_not_handled_here',
+  field: 'service_code',
+})`${'value'} is not handled here: ${'format'} is maintained by someone else. ${'rest'}`;
+
 export const repeatedField = serviceProblems.template({ code: 'repeated_field' })`${'field'} was sent ${'count'} times; send it once`;
 
 export const rateLimited = serviceProblems.template({

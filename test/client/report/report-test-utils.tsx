@@ -5,6 +5,7 @@ import { jsonResponse, mockFetch, renderApp } from '../render-app';
 import { geocoderAnswer } from '../address-search/fake-geocoder';
 import type { SupportedLocale } from '../../../src/shared/locales';
 import type { BodyWire } from '../../../src/shared/bodies/wire';
+import type { NotOursWire } from '../../../src/shared/not-ours/wire';
 
 export function serviceType(code: string, name: string, group: string, extra: Partial<ServiceType> = {}): ServiceType {
   return { service_code: code, service_name: name, description: `${name} description`, metadata: false, type: 'realtime', keywords: '', group, ...extra };
@@ -40,8 +41,11 @@ export interface BodiesFixture {
   at: (lat: number, long: number) => BodyWire[];
 }
 
-/** A fake proxy for the report page: service types, nearby requests, service objects, bodies (none unless given). */
-export function serveReportApi(options: { nearby?: NearbyRequestFixture[]; bodies?: BodiesFixture; sent?: ServiceRequest } = {}) {
+/** The not-ours place a fake proxy answers for a point, in the asked locale (none when undefined). */
+export type NotOursFixture = (lat: number, long: number, locale: string) => NotOursWire | undefined;
+
+/** A fake proxy for the report page: service types, nearby requests, service objects, bodies and not-ours places (none unless given). */
+export function serveReportApi(options: { nearby?: NearbyRequestFixture[]; bodies?: BodiesFixture; notOurs?: NotOursFixture; sent?: ServiceRequest } = {}) {
   return mockFetch((url) => {
     if (options.sent && url.pathname === `/proxy/open311/v1/requests/${options.sent.service_request_id}.json`) return jsonResponse([options.sent]);
     const locale = url.searchParams.get('locale') ?? 'en';
@@ -50,6 +54,10 @@ export function serveReportApi(options: { nearby?: NearbyRequestFixture[]; bodie
       const long = url.searchParams.get('long');
       if (!options.bodies) return jsonResponse([]);
       return jsonResponse(lat && long ? options.bodies.at(Number(lat), Number(long)) : options.bodies.all);
+    }
+    if (url.pathname === '/proxy/bodies/v1/not-ours.json') {
+      const place = options.notOurs?.(Number(url.searchParams.get('lat')), Number(url.searchParams.get('long')), locale);
+      return jsonResponse(place ? [place] : []);
     }
     if (url.pathname === '/proxy/open311/v1/services.json') return jsonResponse(serviceTypesByLocale[locale] ?? serviceTypesByLocale.en);
     if (url.pathname === '/proxy/open311/v1/requests.json') return jsonResponse(options.nearby ?? []);

@@ -11,6 +11,7 @@ import { createFollowerRepository, createRequestHistoryRepository } from './foll
 import { createForwardStore } from './forwards';
 import { createIdempotencyRepository } from './idempotency';
 import { createModerationRepository } from './moderation';
+import { createNotOursRepository } from './not-ours';
 import { createObservationRepository } from './observations';
 import { createOutboxStore } from './outbox';
 import { createPhotoOwnerRepository } from './photo-owners';
@@ -58,5 +59,6 @@ export function sharedRepositories(engine: Engine) {
     dashboard: createDashboardRepository(engine),
     requestDesk: createRequestDeskRepository(engine),
     responseTemplates: createResponseTemplateRepository(engine),
+    notOurs: createNotOursRepository(engine),
   } satisfies Partial<Store>;
 }

@@ -15,6 +15,7 @@ import type { ForwardTables } from './forwards.table';
 import type { IdempotencyTables } from './idempotency.table';
 import type { MediaBlobTables } from './media-blobs.table';
 import type { ModerationTables } from './moderation.table';
+import type { NotOursTables } from './not-ours.table';
 import type { ObservationTables } from './observations.table';
 import type { OutboxTables } from './outbox.table';
 import type { QuestionnaireTables } from './questionnaires.table';
@@ -52,4 +53,5 @@ export interface Tables
     ResidentTables,
     AlertTables,
     RequestDeskTables,
-    ResponseTemplateTables {}
+    ResponseTemplateTables,
+    NotOursTables {}

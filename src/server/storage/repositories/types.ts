@@ -15,6 +15,7 @@ import type { ForwardStore } from './forwards';
 import type { IdempotencyRepository } from './idempotency';
 import type { MediaStore, PhotoOwnerRepository } from './media';
 import type { ModerationRepository, UnitOfWork } from './moderation';
+import type { NotOursRepository } from './not-ours';
 import type { ObservationRepository } from './observations';
 import type { OutboxStore } from './outbox';
 import type { ResidentUpdateRepository } from './resident-updates';
@@ -36,6 +37,7 @@ export type * from './forwards';
 export type * from './idempotency';
 export type * from './media';
 export type * from './moderation';
+export type * from './not-ours';
 export type * from './observations';
 export type * from './outbox';
 export type * from './resident-updates';
@@ -93,6 +95,8 @@ export interface Repositories {
   requestDesk: RequestDeskRepository;
   /** Moderators' saved responses, per body (issue 41, item 4). */
   responseTemplates: ResponseTemplateRepository;
+  /** Places someone else maintains, whom to contact there, and the types still reported there. */
+  notOurs: NotOursRepository;
 }
 
 export type HealthCheck = 'ok' | 'failed';

@@ -35,7 +35,9 @@ import { DRAFT_STATUS_ID, START_HEADING_ID, useFocusRequest } from './report-foc
 import { DESCRIBE_HEADING_ID, ReportStep } from './report-step';
 import { SendSection } from './send-section';
 import { ReportBodyNote } from './report-body-note';
+import { NotOursNote } from './not-ours-note';
 import { usePlaceBody } from '../../../hooks/use-place-body';
+import { usePlaceNotOurs } from '../../../hooks/use-place-not-ours';
 import { useNearbyReports } from '../hooks/use-nearby-reports';
 import { bodyName } from '@/shared/bodies/wire';
 import { ServiceTypePicker } from './service-type-picker';
@@ -139,8 +141,18 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
   const reportBody = usePlaceBody(positionOf(place), values.service_code);
   const nearby = useNearbyReports(positionOf(place), values.service_code);
   const bodyLabel = reportBody.kind === 'covered' ? bodyName(reportBody.body, locale) : undefined;
+  const notOurs = usePlaceNotOurs(positionOf(place), values.service_code, locale);
+  const allowedNames =
+    notOurs.kind === 'not-ours' ? (serviceTypes.data ?? []).filter((type) => notOurs.place.allowed_services.includes(type.service_code)).map((type) => type.service_name) : [];
+  // Someone else's place comes first: its message says whom to contact, whichever body is around it.
   const blocked =
-    reportBody.kind === 'outside' ? t('body.sendOutside') : reportBody.kind === 'covered' && reportBody.typeNotHandled ? t('body.sendTypeNotHandled', { body: bodyLabel }) : undefined;
+    notOurs.kind === 'not-ours' && notOurs.typeNotAllowed
+      ? t('notOurs.sendBlocked', { place: notOurs.place.name })
+      : reportBody.kind === 'outside'
+        ? t('body.sendOutside')
+        : reportBody.kind === 'covered' && reportBody.typeNotHandled
+          ? t('body.sendTypeNotHandled', { body: bodyLabel })
+          : undefined;
 
   const shown = (field: ReportField): string | undefined => {
     const message = errors[field]?.message;
@@ -217,6 +229,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
           serviceCode={values.service_code}
         />
         <ReportBodyNote reportBody={reportBody} bodyLabel={bodyLabel} />
+        <NotOursNote notOurs={notOurs} serviceName={serviceName} allowedNames={allowedNames} />
       </ReportStep>
 
       <ReportStep number={3} title={t('steps.nearby')}>

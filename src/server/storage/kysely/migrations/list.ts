@@ -13,6 +13,7 @@ import { idempotencyStep } from './idempotency';
 import { listingStep } from './listing';
 import { loginKnownAddressesStep } from './login-known-addresses';
 import { moderationStep } from './moderation';
+import { notOursStep } from './not-ours';
 import { observationsStep } from './observations';
 import { photoOwnersStep } from './photo-owners';
 import { questionnairesStep } from './questionnaires';
@@ -76,4 +77,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0025-service-type-targets', step: serviceTypeTargetsStep },
   { name: '0026-request-desk', step: requestDeskStep },
   { name: '0027-response-templates', step: responseTemplatesStep },
+  { name: '0028-not-ours-areas', step: notOursStep },
 ];

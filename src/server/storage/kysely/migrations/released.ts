@@ -40,6 +40,7 @@ export const releasedMigrations: readonly string[] = [
   '0025-service-type-targets',
   '0026-request-desk',
   '0027-response-templates',
+  '0028-not-ours-areas',
 ];
 
 /**
