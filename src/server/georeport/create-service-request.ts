@@ -67,6 +67,8 @@ export interface CreateServiceRequestDeps {
   receipt?: (record: NewServiceRequest) => RecipientMessage;
   /** The submission's Idempotency-Key with its answer, recorded with the record (one transaction). */
   idempotencyKey?: (record: NewServiceRequest) => KeyCompletion;
+  /** Whether the body the place and type assign may take it (a moderator records in their own bodies only). */
+  bodyAllowed?: (bodyId: string | null) => boolean;
 }
 
 /** Every photo decoded and re-encoded; all the rejected ones are reported together. */
@@ -93,7 +95,7 @@ export async function processPhotos(
 
 /** Stores the request and its photos; answers the stored record. */
 export async function createServiceRequest(
-  { config, repositories, receipt, idempotencyKey, decoding, jurisdictions }: CreateServiceRequestDeps,
+  { config, repositories, receipt, idempotencyKey, decoding, jurisdictions, bodyAllowed }: CreateServiceRequestDeps,
   { input, attributes, locale, photos, now, zipCode, scope, serviceName, apiKeyId }: ServiceRequestSubmission,
 ): Promise<NewServiceRequest> {
   let { lat, long } = input;
@@ -118,6 +120,9 @@ export async function createServiceRequest(
     { jurisdictions, bodies: repositories.bodies },
     { lat, long, serviceCode: input.service_code, serviceName, locale, scope },
   );
+  if (bodyAllowed && !bodyAllowed(assignment.body_id)) {
+    throw badRequest(`this place and type are handled by ${assignment.agency_responsible || 'no body'}, which is not one of your bodies; its moderators record it`);
+  }
 
   const images = await processPhotos(photos, { config, decoding });
   const savedNames: string[] = [];

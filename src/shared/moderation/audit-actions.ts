@@ -17,6 +17,7 @@
  * - `case_system_update`: {body, remote_id, update_id?, from, to, status_notes_changed, notified?}
  * - `questionnaire_fixed`, `questionnaire_not_fixed` ({reopened: false}), `reopen_by_reporter`
  *   ({from, body_told, notified}): the reporter's answers
+ * - `recorded_by_staff`: {email_given, phone_given, name_given}: a moderator recorded a caller's report (the caller's data is not kept here)
  */
 export const auditActions = [
   'sign_in',
@@ -41,6 +42,7 @@ export const auditActions = [
   'questionnaire_fixed',
   'questionnaire_not_fixed',
   'reopen_by_reporter',
+  'recorded_by_staff',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -10,6 +10,7 @@ import type { ModerationRepository } from '../../storage/repositories/types';
 import { requireSession } from '../auth';
 import { moderationErrorHandler, ModerationApiError, sendError } from '../errors';
 import { auditRoutes } from './audit';
+import { callerReportRoutes } from './caller-reports';
 import { requestRoutes } from './requests';
 import { residentUpdateRoutes } from './resident-updates';
 import { sessionRoutes } from './session';
@@ -43,5 +44,6 @@ export const moderationRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
     await signedIn.register(requestRoutes, { context, repository });
     await signedIn.register(auditRoutes, { context, repository });
     await signedIn.register(residentUpdateRoutes, { context });
+    await signedIn.register(callerReportRoutes, { context });
   });
 };

@@ -136,6 +136,8 @@ const sentences: Record<AuditAction, Sentence> = {
     const told = toldOf(details.body_told);
     return told ? `${reopened} ${words.t(told)}` : reopened;
   },
+  // Whether the caller left an email (their receipt went there); never who they are.
+  recorded_by_staff: (details, { t }) => t(details.email_given === true ? 'audit.sentences.recordedByStaffWithEmail' : 'audit.sentences.recorded_by_staff'),
 };
 
 export const describedActions = Object.keys(sentences) as AuditAction[];

@@ -1,0 +1,127 @@
+/**
+ * A report a moderator records for a caller, taken by phone or at a desk (issue 41, item 8). It
+ * goes through the residents' creation (georeport/create-service-request.ts): the same shared
+ * schema, address lookup, service type and attribute checks, body assignment and receipt, so a
+ * report recorded by staff is the same as one a resident sends. The caller's name, email and
+ * phone are the reporter's (never public); the audit says who recorded it, not the caller's data.
+ */
+import { serviceRequestInputSchema } from '../../shared/georeport/request-input-schema';
+import { unknownServiceCode } from '../../shared/georeport/problems';
+import { resolveLocale } from '../../shared/locales';
+import type { AppContext } from '../context';
+import { locateAddressOnly, postalCodeOfAddress } from '../georeport/address-location';
+import { readAttributes } from '../georeport/attributes';
+import { createServiceRequest } from '../georeport/create-service-request';
+import { createJurisdictions } from '../georeport/jurisdiction';
+import { announceForwardJob } from '../forwarding/forward-signal';
+import { announceOutboxMessage } from '../notify/outbox-signal';
+import { receiptMessage, type MessageSettings, type ReceiptFacts } from '../notify/subscriber-messages';
+import { unconfirmedReceiptMessage } from '../notify/unconfirmed-receipt';
+import { GeoReportError } from '../open311/errors';
+import { translationOf } from '../open311/presenter';
+import type { NewServiceRequest } from '../storage/repositories/types';
+import { ModerationApiError } from './errors';
+import { refuseModerationInput } from './input';
+import { inScope } from './scope';
+
+/** The console's form, as the route's schema let it through (routes/caller-report-schemas.ts). */
+export interface CallerReport {
+  service_code: string;
+  description: string;
+  title?: string | undefined;
+  lat?: number | undefined;
+  long?: number | undefined;
+  address_string?: string | undefined;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  /** The caller's language: their receipt and the report's are in it. */
+  locale?: string | undefined;
+  attributes?: Record<string, string | string[]> | undefined;
+}
+
+export interface Recorder {
+  moderator: string;
+  /** The moderator's bodies; undefined for an administrator. */
+  scope: string[] | undefined;
+}
+
+const invalid = (message: string) => new ModerationApiError(400, 'invalid_input', message);
+
+/** The report as GeoReport form fields: the residents' checks read those. */
+function formFieldsOf(report: CallerReport): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(report)) {
+    if (value === undefined || name === 'attributes') continue;
+    fields[name] = String(value);
+  }
+  for (const [code, value] of Object.entries(report.attributes ?? {})) fields[`attribute[${code}]`] = value;
+  return fields;
+}
+
+/** Stores the caller's report, pending moderation like a resident's; its receipt goes to the caller's email, if given. */
+export async function recordCallerReport(context: AppContext, recorder: Recorder, report: CallerReport): Promise<NewServiceRequest> {
+  const { repositories, config } = context;
+  const fields = formFieldsOf(report);
+  const scalars = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const located = await locateAddressOnly(scalars, repositories);
+  if (located.problem) {
+    throw new ModerationApiError(400, 'invalid_input', located.problem, { fields: [{ field: 'address_string', message: located.problem, code: 'invalid' }] });
+  }
+  const parsed = serviceRequestInputSchema.safeParse(located.values);
+  if (!parsed.success) throw refuseModerationInput(parsed.error);
+  const input = parsed.data;
+
+  const serviceType = await repositories.serviceTypes.find(input.service_code);
+  if (!serviceType || serviceType.archived_at !== undefined) {
+    const message = unknownServiceCode.text({ value: input.service_code, format: 'json' });
+    throw new ModerationApiError(400, 'invalid_input', message, { fields: [{ field: 'service_code', message, code: 'unknown_service_code' }] });
+  }
+  const attributes = readAttributes(fields, serviceType.attributes);
+  if (attributes.problems.length > 0) throw invalid(attributes.problems.join('; '));
+
+  const locale = resolveLocale(report.locale);
+  const now = context.now();
+  const settings: MessageSettings = { links: context.mailLinks, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes: [serviceType], now };
+  // The caller spelled the address to staff: as with any typed address, the receipt quotes the report only to a confirmed one.
+  const receipt = input.email !== undefined && (await repositories.residents.isConfirmedAddress(input.email, now)) ? receiptMessage : unconfirmedReceiptMessage;
+  const jurisdictions = createJurisdictions(repositories.bodies, config.JURISDICTION_ID);
+  let created: NewServiceRequest;
+  try {
+    created = await createServiceRequest(
+      {
+        ...context,
+        jurisdictions,
+        receipt: (record: ReceiptFacts) => receipt({ ...record, first_name: input.first_name ?? null }, settings),
+        // A moderator records only in their own bodies: a place another body handles is refused before anything is stored.
+        bodyAllowed: (bodyId) => inScope(recorder.scope, bodyId),
+      },
+      {
+        input,
+        attributes: attributes.values,
+        locale,
+        photos: [],
+        now,
+        zipCode: located.location ? located.location.postalCode : await postalCodeOfAddress(input, repositories),
+        scope: await jurisdictions.resolve(undefined),
+        serviceName: translationOf(serviceType, locale).service_name,
+      },
+    );
+  } catch (error) {
+    // The residents' checks answer in GeoReport's words; the console reads the moderation API's format.
+    if (error instanceof GeoReportError) throw new ModerationApiError(error.statusCode === 404 ? 404 : 400, 'invalid_input', error.message);
+    throw error;
+  }
+  await repositories.moderation.recordAudit({
+    at: now,
+    moderator: recorder.moderator,
+    action: 'recorded_by_staff',
+    service_request_id: created.service_request_id,
+    // Which ways to reach the caller were given, never the values: the audit holds no personal data.
+    details: { email_given: input.email !== undefined, phone_given: input.phone !== undefined, name_given: input.first_name !== undefined || input.last_name !== undefined },
+  });
+  if (created.email) announceOutboxMessage();
+  announceForwardJob();
+  return created;
+}
