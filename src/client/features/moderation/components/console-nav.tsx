@@ -6,13 +6,14 @@ import { isModerationState, type ModerationState } from '@/shared/moderation/wir
 import { consolePaths } from '../lib/console-paths';
 import { useConsoleSession } from './session-context';
 
-type Section = ModerationState | 'audit' | 'request' | 'updates';
+type Section = ModerationState | 'audit' | 'request' | 'updates' | 'record';
 
 function useCurrentSection(): Section {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   if (pathname.startsWith(consolePaths.audit)) return 'audit';
   if (pathname.startsWith(consolePaths.updates)) return 'updates';
+  if (pathname.startsWith(consolePaths.record)) return 'record';
   if (pathname.startsWith('/moderation/requests/')) return 'request';
   const state = params.get('state');
   return isModerationState(state) ? state : 'pending';
@@ -34,6 +35,7 @@ export function ConsoleNav() {
     { section: 'rejected', to: consolePaths.list('rejected'), label: t('console.nav.rejected') },
     { section: 'updates', to: consolePaths.updates, label: tu('console.nav') },
     { section: 'audit', to: consolePaths.audit, label: t('console.nav.audit') },
+    { section: 'record', to: consolePaths.record, label: t('console.nav.record') },
   ];
 
   return (

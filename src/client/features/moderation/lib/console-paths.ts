@@ -15,6 +15,8 @@ export const consolePaths = {
   queue: '/moderation',
   audit: '/moderation/audit',
   updates: '/moderation/updates',
+  /** Recording a report taken by phone or at a desk (issue 41, item 8). */
+  record: '/moderation/record',
   list: listPath,
   request: (id: string) => `/moderation/requests/${encodeURIComponent(id)}`,
 } as const;
