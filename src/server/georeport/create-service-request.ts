@@ -23,7 +23,7 @@ import { singleValues, type ReadForm } from '../open311/form-reader';
 import { translationOf } from '../open311/presenter';
 import type { GeoReportFormat } from '../open311/serializers';
 import type { SpooledFile } from '../open311/upload-spool';
-import type { KeyCompletion, NewServiceRequest, RecipientMessage, Repositories, StoredMedia } from '../storage/repositories/types';
+import type { KeyCompletion, NewAuditEntry, NewServiceRequest, RecipientMessage, Repositories, StoredMedia } from '../storage/repositories/types';
 import { locateAddressOnly, postalCodeOfAddress } from './address-location';
 import { requireApiKey } from './api-key-check';
 import { readAttributes, type AttributeValues } from './attributes';
@@ -69,6 +69,8 @@ export interface CreateServiceRequestDeps {
   idempotencyKey?: (record: NewServiceRequest) => KeyCompletion;
   /** Whether the body the place and type assign may take it (a moderator records in their own bodies only). */
   bodyAllowed?: (bodyId: string | null) => boolean;
+  /** The audit entry of a report staff recorded for a caller, written with the record (one transaction). */
+  audit?: (record: NewServiceRequest) => NewAuditEntry;
 }
 
 /** Every photo decoded and re-encoded; all the rejected ones are reported together. */
@@ -95,7 +97,7 @@ export async function processPhotos(
 
 /** Stores the request and its photos; answers the stored record. */
 export async function createServiceRequest(
-  { config, repositories, receipt, idempotencyKey, decoding, jurisdictions, bodyAllowed }: CreateServiceRequestDeps,
+  { config, repositories, receipt, idempotencyKey, decoding, jurisdictions, bodyAllowed, audit }: CreateServiceRequestDeps,
   { input, attributes, locale, photos, now, zipCode, scope, serviceName, apiKeyId }: ServiceRequestSubmission,
 ): Promise<NewServiceRequest> {
   let { lat, long } = input;
@@ -166,7 +168,11 @@ export async function createServiceRequest(
       media,
       api_key_id: apiKeyId ?? null,
     };
-    await repositories.serviceRequests.create(record, receipt?.(record), { forward: assignment.forward, idempotencyKey: idempotencyKey?.(record) });
+    await repositories.serviceRequests.create(record, receipt?.(record), {
+      forward: assignment.forward,
+      idempotencyKey: idempotencyKey?.(record),
+      ...(audit ? { audit: audit(record) } : {}),
+    });
     return record;
   } catch (error) {
     // Nothing was committed: do not leave orphaned photos behind.

@@ -96,6 +96,14 @@ export async function recordCallerReport(context: AppContext, recorder: Recorder
         receipt: (record: ReceiptFacts) => receipt({ ...record, first_name: input.first_name ?? null }, settings),
         // A moderator records only in their own bodies: a place another body handles is refused before anything is stored.
         bodyAllowed: (bodyId) => inScope(recorder.scope, bodyId),
+        audit: (record) => ({
+          at: now,
+          moderator: recorder.moderator,
+          action: 'recorded_by_staff',
+          service_request_id: record.service_request_id,
+          // Which ways to reach the caller were given, never the values: the audit holds no personal data.
+          details: { email_given: record.email !== null, phone_given: record.phone !== null, name_given: record.first_name !== null || record.last_name !== null },
+        }),
       },
       {
         input,
@@ -113,14 +121,6 @@ export async function recordCallerReport(context: AppContext, recorder: Recorder
     if (error instanceof GeoReportError) throw new ModerationApiError(error.statusCode === 404 ? 404 : 400, 'invalid_input', error.message);
     throw error;
   }
-  await repositories.moderation.recordAudit({
-    at: now,
-    moderator: recorder.moderator,
-    action: 'recorded_by_staff',
-    service_request_id: created.service_request_id,
-    // Which ways to reach the caller were given, never the values: the audit holds no personal data.
-    details: { email_given: input.email !== undefined, phone_given: input.phone !== undefined, name_given: input.first_name !== undefined || input.last_name !== undefined },
-  });
   if (created.email) announceOutboxMessage();
   announceForwardJob();
   return created;
