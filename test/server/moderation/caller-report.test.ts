@@ -5,7 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../helpers/georeport-app';
-import { appWithModerator, publicDetail, publicListIds, type ModeratorSession } from './moderation-client';
+import { lightPasswordHash } from '../../helpers/light-password-hash';
+import type { BodyRecord } from '../../../src/server/storage/repositories/bodies';
+import { appWithModerator, publicDetail, publicListIds, signIn, type ModeratorSession } from './moderation-client';
 
 let t: TestApp;
 let session: ModeratorSession;
@@ -100,5 +102,38 @@ describe('POST /moderation/api/requests', () => {
     const response = await t.app.inject({ method: 'POST', url: '/moderation/api/requests', headers: { cookie: session.cookie }, payload: callerReport });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('csrf_token_invalid');
+  });
+});
+
+describe('with bodies', () => {
+  const body = (id: string, name: string, west: number): BodyRecord => ({
+    id,
+    jurisdiction_id: `${id}.fi`,
+    names: { fi: `${name} fi`, sv: `${name} sv`, en: `${name} en` },
+    area: { type: 'Polygon', coordinates: [[[west, 60], [west + 0.1, 60], [west + 0.1, 60.1], [west, 60.1], [west, 60]]] },
+    services: ['171'],
+    send: { method: 'console' },
+  });
+  let espoo: ModeratorSession;
+  beforeEach(async () => {
+    await t.repositories.bodies.importAll([body('espoo', 'Espoo', 24.0), body('vantaa', 'Vantaa', 24.1)]);
+    await t.repositories.moderation.createModerator('esa', await lightPasswordHash('correct horse battery'), t.clock.now, ['espoo']);
+    espoo = await signIn(t, 'esa', 'correct horse battery');
+  }, 30_000);
+
+  it("a body's moderator records in their own body's area, the report assigned to it as a resident's would be", async () => {
+    const response = await espoo.request('POST', '/requests', { ...callerReport, lat: 60.05, long: 24.05 });
+    expect(response.statusCode, response.body).toBe(201);
+    const stored = await t.sql.get<{ body_id: string }>('SELECT body_id FROM service_requests WHERE service_request_id = ?', response.json().service_request_id);
+    expect(stored?.body_id).toBe('espoo');
+  });
+
+  it("refuses a place another body handles, storing nothing and emailing no one", async () => {
+    const response = await espoo.request('POST', '/requests', { ...callerReport, lat: 60.05, long: 24.15 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/handled by Vantaa fi, which is not one of your bodies/) });
+    const count = await t.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM service_requests');
+    expect(Number(count?.n)).toBe(0);
+    expect(await outbox(t)).toHaveLength(0);
   });
 });
