@@ -118,6 +118,8 @@ const postgresSuites = [
   'test/server/moderation/notifications.test.ts',
   // Overdue reports: the list's filter is SQL arithmetic on the type's target (bigint milliseconds there).
   'test/server/moderation/overdue.test.ts',
+  // A caller's report recorded by staff: the report, its receipt and its audit entry in one transaction; bodies by each engine's point lookup.
+  'test/server/moderation/caller-report.test.ts',
   // Readiness when PostgreSQL does not answer (the pool's health query), photos as files beside it.
   'test/server/robustness/health.test.ts',
   // Hostile input down to the engine, which refuses what SQLite takes (NUL, 64-bit overflow,

@@ -10,14 +10,15 @@ import type { ModerationRepository } from '../../storage/repositories/types';
 import { requireSession } from '../auth';
 import { moderationErrorHandler, ModerationApiError, sendError } from '../errors';
 import { auditRoutes } from './audit';
-import { callerReportRoutes } from './caller-reports';
+import { callerReportRoutes, type RecordCallerReport } from './caller-reports';
 import { requestRoutes } from './requests';
 import { residentUpdateRoutes } from './resident-updates';
 import { sessionRoutes } from './session';
 import { validateRoutes } from '../../http/route-validation';
 import { refuseModerationInput } from '../input';
 
-export const moderationRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+/** `recordCallerReport`: the GeoReport service's creation of a caller's report (app.ts connects it; this API does not reach into the service). */
+export const moderationRoutes: FastifyPluginAsync<{ context: AppContext; recordCallerReport: RecordCallerReport }> = async (app, { context, recordCallerReport }) => {
   validateRoutes(app, refuseModerationInput);
   const repository: ModerationRepository = context.repositories.moderation;
   await app.register(cookie);
@@ -44,6 +45,6 @@ export const moderationRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
     await signedIn.register(requestRoutes, { context, repository });
     await signedIn.register(auditRoutes, { context, repository });
     await signedIn.register(residentUpdateRoutes, { context });
-    await signedIn.register(callerReportRoutes, { context });
+    await signedIn.register(callerReportRoutes, { context, recordCallerReport });
   });
 };

@@ -1,18 +1,20 @@
 /**
  * A report a moderator records for a caller, taken by phone or at a desk (issue 41, item 8). It
- * goes through the residents' creation (georeport/create-service-request.ts): the same shared
+ * goes through the residents' creation (./create-service-request.ts): the same shared
  * schema, address lookup, service type and attribute checks, body assignment and receipt, so a
  * report recorded by staff is the same as one a resident sends. The caller's name, email and
  * phone are the reporter's (never public); the audit says who recorded it, not the caller's data.
+ * The moderation API reaches it through app.ts (it does not reach into this service), and says
+ * how its refusals are worded: `refuse`, in that API's format.
  */
+import type { z } from 'zod';
 import { serviceRequestInputSchema } from '../../shared/georeport/request-input-schema';
 import { unknownServiceCode } from '../../shared/georeport/problems';
 import { resolveLocale } from '../../shared/locales';
-import type { AppContext } from '../context';
-import { locateAddressOnly, postalCodeOfAddress } from '../georeport/address-location';
-import { readAttributes } from '../georeport/attributes';
-import { createServiceRequest } from '../georeport/create-service-request';
-import { createJurisdictions } from '../georeport/jurisdiction';
+import { locateAddressOnly, postalCodeOfAddress } from './address-location';
+import { readAttributes } from './attributes';
+import { createServiceRequest } from './create-service-request';
+import type { GeoReportContext } from './service-context';
 import { announceForwardJob } from '../forwarding/forward-signal';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { receiptMessage, type MessageSettings, type ReceiptFacts } from '../notify/subscriber-messages';
@@ -20,11 +22,8 @@ import { unconfirmedReceiptMessage } from '../notify/unconfirmed-receipt';
 import { GeoReportError } from '../open311/errors';
 import { translationOf } from '../open311/presenter';
 import type { NewServiceRequest } from '../storage/repositories/types';
-import { ModerationApiError } from './errors';
-import { refuseModerationInput } from './input';
-import { inScope } from './scope';
 
-/** The console's form, as the route's schema let it through (routes/caller-report-schemas.ts). */
+/** The console's form, as the moderation route's schema let it through (moderation/input.ts callerReportBody). */
 export interface CallerReport {
   service_code: string;
   description: string;
@@ -43,11 +42,15 @@ export interface CallerReport {
 
 export interface Recorder {
   moderator: string;
-  /** The moderator's bodies; undefined for an administrator. */
-  scope: string[] | undefined;
+  /** Whether the moderator may record a report for this body (their own bodies only). */
+  bodyAllowed: (bodyId: string | null) => boolean;
 }
 
-const invalid = (message: string) => new ModerationApiError(400, 'invalid_input', message);
+/** The refusals in the calling API's format: the shared schema's issues, or one problem (of a field, when one is named). */
+export interface Refusals {
+  input: (error: z.ZodError) => Error;
+  problem: (message: string, field?: { field: string; code: 'invalid' | 'unknown_service_code' }) => Error;
+}
 
 /** The report as GeoReport form fields: the residents' checks read those. */
 function formFieldsOf(report: CallerReport): Record<string, string | string[]> {
@@ -61,41 +64,39 @@ function formFieldsOf(report: CallerReport): Record<string, string | string[]> {
 }
 
 /** Stores the caller's report, pending moderation like a resident's; its receipt goes to the caller's email, if given. */
-export async function recordCallerReport(context: AppContext, recorder: Recorder, report: CallerReport): Promise<NewServiceRequest> {
+export async function recordCallerReport(context: GeoReportContext, refuse: Refusals, recorder: Recorder, report: CallerReport): Promise<NewServiceRequest> {
   const { repositories, config } = context;
   const fields = formFieldsOf(report);
   const scalars = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   const located = await locateAddressOnly(scalars, repositories);
   if (located.problem) {
-    throw new ModerationApiError(400, 'invalid_input', located.problem, { fields: [{ field: 'address_string', message: located.problem, code: 'invalid' }] });
+    throw refuse.problem(located.problem, { field: 'address_string', code: 'invalid' });
   }
   const parsed = serviceRequestInputSchema.safeParse(located.values);
-  if (!parsed.success) throw refuseModerationInput(parsed.error);
+  if (!parsed.success) throw refuse.input(parsed.error);
   const input = parsed.data;
 
   const serviceType = await repositories.serviceTypes.find(input.service_code);
   if (!serviceType || serviceType.archived_at !== undefined) {
-    const message = unknownServiceCode.text({ value: input.service_code, format: 'json' });
-    throw new ModerationApiError(400, 'invalid_input', message, { fields: [{ field: 'service_code', message, code: 'unknown_service_code' }] });
+    throw refuse.problem(unknownServiceCode.text({ value: input.service_code, format: 'json' }), { field: 'service_code', code: 'unknown_service_code' });
   }
   const attributes = readAttributes(fields, serviceType.attributes);
-  if (attributes.problems.length > 0) throw invalid(attributes.problems.join('; '));
+  if (attributes.problems.length > 0) throw refuse.problem(attributes.problems.join('; '));
 
   const locale = resolveLocale(report.locale);
   const now = context.now();
   const settings: MessageSettings = { links: context.mailLinks, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes: [serviceType], now };
   // The caller spelled the address to staff: as with any typed address, the receipt quotes the report only to a confirmed one.
   const receipt = input.email !== undefined && (await repositories.residents.isConfirmedAddress(input.email, now)) ? receiptMessage : unconfirmedReceiptMessage;
-  const jurisdictions = createJurisdictions(repositories.bodies, config.JURISDICTION_ID);
+  const { jurisdictions } = context;
   let created: NewServiceRequest;
   try {
     created = await createServiceRequest(
       {
         ...context,
-        jurisdictions,
         receipt: (record: ReceiptFacts) => receipt({ ...record, first_name: input.first_name ?? null }, settings),
         // A moderator records only in their own bodies: a place another body handles is refused before anything is stored.
-        bodyAllowed: (bodyId) => inScope(recorder.scope, bodyId),
+        bodyAllowed: recorder.bodyAllowed,
         audit: (record) => ({
           at: now,
           moderator: recorder.moderator,
@@ -118,7 +119,7 @@ export async function recordCallerReport(context: AppContext, recorder: Recorder
     );
   } catch (error) {
     // The residents' checks answer in GeoReport's words; the console reads the moderation API's format.
-    if (error instanceof GeoReportError) throw new ModerationApiError(error.statusCode === 404 ? 404 : 400, 'invalid_input', error.message);
+    if (error instanceof GeoReportError) throw refuse.problem(error.message);
     throw error;
   }
   if (created.email) announceOutboxMessage();
