@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateDemoCounters } from '../../../src/server/counters/demo-data';
 import { createTestApp, publish, startTime, testServiceTypes, type TestApp } from '../../helpers/georeport-app';
 import { multipartBody, urlencoded, validReport } from '../georeport/form';
+import { addModerator, signIn } from '../moderation/moderation-client';
 
 /**
  * Personal data (email, names, phone, device and account ids) is kept for moderation and
@@ -106,6 +107,16 @@ beforeAll(async () => {
       publishedIds.push(id);
     }
   }
+  // A caller's report a moderator recorded (issue 41, item 8), published at once: the caller is its reporter.
+  const staffN = submissions.length;
+  const { device_id: _device, account_id: _account, ...caller } = personOf(staffN);
+  needles.push(...needlesOf(staffN).filter((needle) => !needle.includes('leakcheck')));
+  await addModerator(t, 'desk', 'correct horse battery');
+  const desk = await signIn(t, 'desk');
+  const recorded = await desk.request('POST', '/requests', { ...caller, service_code: validReport.service_code, description: validReport.description, lat: Number(validReport.lat), long: Number(validReport.long), title: 'Recorded by staff', publish_now: true });
+  expect(recorded.statusCode, recorded.body).toBe(201);
+  allIds.push(recorded.json().service_request_id);
+  publishedIds.push(recorded.json().service_request_id);
   // Close one, with notes, so the closed filters return something.
   await t.sql.run("UPDATE service_requests SET status = 'closed', status_notes = 'Fixed.' WHERE service_request_id = ?", publishedIds[0]);
   mediaFile = (await t.sql.get<{ file_name: string }>('SELECT file_name FROM request_media LIMIT 1'))!.file_name;
