@@ -81,9 +81,9 @@ export function RecordReportPage() {
   );
 
   return (
-    <section className="console-page record-report" aria-labelledby={id('heading')}>
+    <section className="record-report" aria-labelledby={id('heading')}>
       <h1 id={id('heading')}>{t('recordReport.heading')}</h1>
-      <p>{t('recordReport.intro')}</p>
+      <p className="moderation-form__intro">{t('recordReport.intro')}</p>
       <p role="status" className="console-feedback console-feedback--shown">
         {recorded ? (
           <>
@@ -118,7 +118,7 @@ export function RecordReportPage() {
         </fieldset>
         <fieldset>
           <legend>{t('recordReport.caller')}</legend>
-          <p className="console-hint">{t('recordReport.callerHint')}</p>
+          <p className="moderation-form__intro">{t('recordReport.callerHint')}</p>
           {text('first_name', t('recordReport.firstName'))}
           {text('last_name', t('recordReport.lastName'))}
           {text('email', t('recordReport.email'), { type: 'email', hint: t('recordReport.emailHint') })}
@@ -135,7 +135,7 @@ export function RecordReportPage() {
             )}
           </FormField>
         </fieldset>
-        <label className="checkbox">
+        <label className="record-report__publish">
           <input type="checkbox" checked={publishNow} onChange={(event) => setPublishNow(event.target.checked)} /> {t('recordReport.publishNow')}
         </label>
         <Button type="submit" disabled={record.isPending}>
