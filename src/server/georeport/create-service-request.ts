@@ -23,7 +23,7 @@ import { singleValues, type ReadForm } from '../open311/form-reader';
 import { translationOf } from '../open311/presenter';
 import type { GeoReportFormat } from '../open311/serializers';
 import type { SpooledFile } from '../open311/upload-spool';
-import type { KeyCompletion, NewAuditEntry, NewServiceRequest, RecipientMessage, Repositories, StoredMedia } from '../storage/repositories/types';
+import type { KeyCompletion, NewAuditEntry, NewServiceRequest, RecipientMessage, Repositories, ServiceTypeRecord, StoredMedia } from '../storage/repositories/types';
 import { locateAddressOnly, postalCodeOfAddress } from './address-location';
 import { requireApiKey } from './api-key-check';
 import { readAttributes, type AttributeValues } from './attributes';
@@ -203,7 +203,7 @@ export async function submitServiceRequest(
   { fields, files, format }: SubmittedForm,
   idempotencyKey?: (record: NewServiceRequest) => KeyCompletion,
 ): Promise<NewServiceRequest> {
-  const { config, repositories } = context;
+  const { repositories } = context;
   const { values, problems } = singleValues(fields, scalarFields);
   const scope = await context.jurisdictions.resolve(values.jurisdiction_id);
   const apiKey = await requireApiKey(repositories.apiKeys, values.api_key);
@@ -224,18 +224,8 @@ export async function submitServiceRequest(
 
   const locale = resolveLocale(values.locale);
   const now = context.now();
-  const settings: MessageSettings = {
-    links: context.mailLinks,
-    timeZone: config.TZ_NAME,
-    mailFrom: config.MAIL_FROM,
-    serviceTypes: [serviceType],
-    now,
-  };
-  // Anyone can type any address: until it is known to be its owner's, the receipt quotes nothing of the report.
-  const receipt = input.email !== undefined && (await repositories.residents.isConfirmedAddress(input.email, now)) ? receiptMessage : unconfirmedReceiptMessage;
   const created = await createServiceRequest(
-    // The reporter's first name greets them in the receipt to their own confirmed address only.
-    { ...context, receipt: (record: ReceiptFacts) => receipt({ ...record, first_name: input.first_name ?? null }, settings), idempotencyKey },
+    { ...context, receipt: await reporterReceipt(context, serviceType, input, now), idempotencyKey },
     {
       input,
       attributes: attributes.values,
@@ -252,6 +242,23 @@ export async function submitServiceRequest(
   if (created.email) announceOutboxMessage();
   announceForwardJob(); // a hint: a body without premoderation got a job with the report
   return created;
+}
+
+/**
+ * The receipt for the reporter's address, composed with the record. Anyone can type any address
+ * (a resident, or staff writing down a caller's): until it is known to be its owner's, the receipt
+ * quotes nothing of the report, and the first name greets only at a confirmed address.
+ */
+export async function reporterReceipt(
+  context: GeoReportContext,
+  serviceType: ServiceTypeRecord,
+  input: Pick<ServiceRequestInput, 'email' | 'first_name'>,
+  now: number,
+): Promise<(record: ReceiptFacts) => RecipientMessage> {
+  const { config } = context;
+  const settings: MessageSettings = { links: context.mailLinks, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes: [serviceType], now };
+  const receipt = input.email !== undefined && (await context.repositories.residents.isConfirmedAddress(input.email, now)) ? receiptMessage : unconfirmedReceiptMessage;
+  return (record) => receipt({ ...record, first_name: input.first_name ?? null }, settings);
 }
 
 /** The spooled photos, read into memory only now that the key and the form are valid. */

@@ -13,12 +13,10 @@ import { unknownServiceCode } from '../../shared/georeport/problems';
 import { resolveLocale } from '../../shared/locales';
 import { locateAddressOnly, postalCodeOfAddress } from './address-location';
 import { readAttributes } from './attributes';
-import { createServiceRequest } from './create-service-request';
+import { createServiceRequest, reporterReceipt } from './create-service-request';
 import type { GeoReportContext } from './service-context';
 import { announceForwardJob } from '../forwarding/forward-signal';
 import { announceOutboxMessage } from '../notify/outbox-signal';
-import { receiptMessage, type MessageSettings, type ReceiptFacts } from '../notify/subscriber-messages';
-import { unconfirmedReceiptMessage } from '../notify/unconfirmed-receipt';
 import { GeoReportError } from '../open311/errors';
 import { translationOf } from '../open311/presenter';
 import type { NewServiceRequest } from '../storage/repositories/types';
@@ -65,7 +63,7 @@ function formFieldsOf(report: CallerReport): Record<string, string | string[]> {
 
 /** Stores the caller's report, pending moderation like a resident's; its receipt goes to the caller's email, if given. */
 export async function recordCallerReport(context: GeoReportContext, refuse: Refusals, recorder: Recorder, report: CallerReport): Promise<NewServiceRequest> {
-  const { repositories, config } = context;
+  const { repositories } = context;
   const fields = formFieldsOf(report);
   const scalars = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   const located = await locateAddressOnly(scalars, repositories);
@@ -85,16 +83,15 @@ export async function recordCallerReport(context: GeoReportContext, refuse: Refu
 
   const locale = resolveLocale(report.locale);
   const now = context.now();
-  const settings: MessageSettings = { links: context.mailLinks, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes: [serviceType], now };
   // The caller spelled the address to staff: as with any typed address, the receipt quotes the report only to a confirmed one.
-  const receipt = input.email !== undefined && (await repositories.residents.isConfirmedAddress(input.email, now)) ? receiptMessage : unconfirmedReceiptMessage;
+  const receipt = await reporterReceipt(context, serviceType, input, now);
   const { jurisdictions } = context;
   let created: NewServiceRequest;
   try {
     created = await createServiceRequest(
       {
         ...context,
-        receipt: (record: ReceiptFacts) => receipt({ ...record, first_name: input.first_name ?? null }, settings),
+        receipt,
         // A moderator records only in their own bodies: a place another body handles is refused before anything is stored.
         bodyAllowed: recorder.bodyAllowed,
         audit: (record) => ({
