@@ -123,6 +123,8 @@ const postgresSuites = [
   'test/server/moderation/overdue.test.ts',
   // The dashboard's filter and flagged counts are SQL; its reports read in keyset pages by id.
   'test/server/moderation/dashboard.test.ts',
+  // A caller's report recorded by staff: the report, its receipt and its audit entry in one transaction; bodies by each engine's point lookup.
+  'test/server/moderation/caller-report.test.ts',
   // Readiness when PostgreSQL does not answer (the pool's health query), photos as files beside it.
   'test/server/robustness/health.test.ts',
   // Hostile input down to the engine, which refuses what SQLite takes (NUL, 64-bit overflow,

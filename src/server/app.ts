@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { georeportRoutes } from './georeport/routes';
 import { createGeoReportContext } from './georeport/service-context';
+import { recordCallerReport } from './georeport/staff-report';
 import { mediaRoutes } from './media/routes';
 import { moderatorPhotoAccess } from './moderation/photo-access';
 import { appNotFound, clientRoutes } from './client-routes';
@@ -142,7 +143,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(proxyRoutes, { prefix: '/proxy', context, apiKey: () => proxyApiKey, embedded });
   await app.register(countersInfoRoute, { prefix: '/proxy', context });
-  await app.register(moderationRoutes, { prefix: '/moderation/api', context });
+  await app.register(moderationRoutes, {
+    prefix: '/moderation/api',
+    context,
+    recordCallerReport: (refuse, recorder, report) => recordCallerReport(geoReport, refuse, recorder, report),
+  });
   await app.register(residentRoutes, { prefix: '/residents/api', context });
   // The pages links in emails open: confirm a follow, unsubscribe (one-click POST too).
   await app.register(mailPageRoutes, {

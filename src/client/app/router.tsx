@@ -99,6 +99,10 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
               path: 'updates',
               lazy: page(() => import('./routes/moderation-updates').then((module) => module.ModerationUpdatesRoute), { texts: ['updates'] }),
             },
+            {
+              path: 'record',
+              lazy: page(() => import('./routes/moderation-record').then((module) => module.ModerationRecordRoute)),
+            },
           ],
         },
         {

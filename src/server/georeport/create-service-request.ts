@@ -23,7 +23,7 @@ import { singleValues, type ReadForm } from '../open311/form-reader';
 import { translationOf } from '../open311/presenter';
 import type { GeoReportFormat } from '../open311/serializers';
 import type { SpooledFile } from '../open311/upload-spool';
-import type { KeyCompletion, NewServiceRequest, RecipientMessage, Repositories, StoredMedia } from '../storage/repositories/types';
+import type { KeyCompletion, NewAuditEntry, NewServiceRequest, RecipientMessage, Repositories, ServiceTypeRecord, StoredMedia } from '../storage/repositories/types';
 import { locateAddressOnly, postalCodeOfAddress } from './address-location';
 import { requireApiKey } from './api-key-check';
 import { readAttributes, type AttributeValues } from './attributes';
@@ -68,6 +68,10 @@ export interface CreateServiceRequestDeps {
   receipt?: (record: NewServiceRequest) => RecipientMessage;
   /** The submission's Idempotency-Key with its answer, recorded with the record (one transaction). */
   idempotencyKey?: (record: NewServiceRequest) => KeyCompletion;
+  /** Whether the body the place and type assign may take it (a moderator records in their own bodies only). */
+  bodyAllowed?: (bodyId: string | null) => boolean;
+  /** The audit entry of a report staff recorded for a caller, written with the record (one transaction). */
+  audit?: (record: NewServiceRequest) => NewAuditEntry;
 }
 
 /** Every photo decoded and re-encoded; all the rejected ones are reported together. */
@@ -94,7 +98,7 @@ export async function processPhotos(
 
 /** Stores the request and its photos; answers the stored record. */
 export async function createServiceRequest(
-  { config, repositories, receipt, idempotencyKey, decoding, jurisdictions }: CreateServiceRequestDeps,
+  { config, repositories, receipt, idempotencyKey, decoding, jurisdictions, bodyAllowed, audit }: CreateServiceRequestDeps,
   { input, attributes, locale, photos, now, zipCode, scope, serviceName, apiKeyId }: ServiceRequestSubmission,
 ): Promise<NewServiceRequest> {
   let { lat, long } = input;
@@ -120,6 +124,9 @@ export async function createServiceRequest(
     { jurisdictions, bodies: repositories.bodies },
     { lat, long, serviceCode: input.service_code, serviceName, locale, scope },
   );
+  if (bodyAllowed && !bodyAllowed(assignment.body_id)) {
+    throw badRequest(`this place and type are handled by ${assignment.agency_responsible || 'no body'}, which is not one of your bodies; its moderators record it`);
+  }
 
   const images = await processPhotos(photos, { config, decoding });
   const savedNames: string[] = [];
@@ -163,7 +170,11 @@ export async function createServiceRequest(
       media,
       api_key_id: apiKeyId ?? null,
     };
-    await repositories.serviceRequests.create(record, receipt?.(record), { forward: assignment.forward, idempotencyKey: idempotencyKey?.(record) });
+    await repositories.serviceRequests.create(record, receipt?.(record), {
+      forward: assignment.forward,
+      idempotencyKey: idempotencyKey?.(record),
+      ...(audit ? { audit: audit(record) } : {}),
+    });
     return record;
   } catch (error) {
     // Nothing was committed: do not leave orphaned photos behind.
@@ -194,7 +205,7 @@ export async function submitServiceRequest(
   { fields, files, format }: SubmittedForm,
   idempotencyKey?: (record: NewServiceRequest) => KeyCompletion,
 ): Promise<NewServiceRequest> {
-  const { config, repositories } = context;
+  const { repositories } = context;
   const { values, problems } = singleValues(fields, scalarFields);
   const scope = await context.jurisdictions.resolve(values.jurisdiction_id);
   const apiKey = await requireApiKey(repositories.apiKeys, values.api_key);
@@ -215,18 +226,8 @@ export async function submitServiceRequest(
 
   const locale = resolveLocale(values.locale);
   const now = context.now();
-  const settings: MessageSettings = {
-    links: context.mailLinks,
-    timeZone: config.TZ_NAME,
-    mailFrom: config.MAIL_FROM,
-    serviceTypes: [serviceType],
-    now,
-  };
-  // Anyone can type any address: until it is known to be its owner's, the receipt quotes nothing of the report.
-  const receipt = input.email !== undefined && (await repositories.residents.isConfirmedAddress(input.email, now)) ? receiptMessage : unconfirmedReceiptMessage;
   const created = await createServiceRequest(
-    // The reporter's first name greets them in the receipt to their own confirmed address only.
-    { ...context, receipt: (record: ReceiptFacts) => receipt({ ...record, first_name: input.first_name ?? null }, settings), idempotencyKey },
+    { ...context, receipt: await reporterReceipt(context, serviceType, input, now), idempotencyKey },
     {
       input,
       attributes: attributes.values,
@@ -243,6 +244,23 @@ export async function submitServiceRequest(
   if (created.email) announceOutboxMessage();
   announceForwardJob(); // a hint: a body without premoderation got a job with the report
   return created;
+}
+
+/**
+ * The receipt for the reporter's address, composed with the record. Anyone can type any address
+ * (a resident, or staff writing down a caller's): until it is known to be its owner's, the receipt
+ * quotes nothing of the report, and the first name greets only at a confirmed address.
+ */
+export async function reporterReceipt(
+  context: GeoReportContext,
+  serviceType: ServiceTypeRecord,
+  input: Pick<ServiceRequestInput, 'email' | 'first_name'>,
+  now: number,
+): Promise<(record: ReceiptFacts) => RecipientMessage> {
+  const { config } = context;
+  const settings: MessageSettings = { links: context.mailLinks, timeZone: config.TZ_NAME, mailFrom: config.MAIL_FROM, serviceTypes: [serviceType], now };
+  const receipt = input.email !== undefined && (await context.repositories.residents.isConfirmedAddress(input.email, now)) ? receiptMessage : unconfirmedReceiptMessage;
+  return (record) => receipt({ ...record, first_name: input.first_name ?? null }, settings);
 }
 
 /** The spooled photos, read into memory only now that the key and the form are valid. */

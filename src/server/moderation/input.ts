@@ -219,3 +219,27 @@ export const dashboardQuery = z
     ({ from, to }) => from === undefined || to === undefined || from <= to,
     { ...problem({ code: 'date_range_reversed', field: 'to' }, 'to must be the same day as from or later'), path: ['to'] },
   );
+
+const textField = (field: string, max: number) => z.string(problem({ code: 'not_text', field }, `${field} must be text`)).max(max, tooLong(field, max)).optional();
+const numberField = (field: string) => z.number(problem({ code: 'not_a_number', field }, `${field} must be a number`)).optional();
+
+/**
+ * A caller's report a moderator records (issue 41, item 8): the residents' fields (their rules are
+ * the shared schema's, checked by the use-case, moderation/caller-report.ts), the caller's name
+ * and contact, and whether it is published at once rather than entering the queue.
+ */
+export const callerReportBody = onlyFields({
+  service_code: z.string(required('service_code')).min(1, required('service_code')).max(64, tooLong('service_code', 64)),
+  description: z.string(required('description')),
+  title: textField('title', 200),
+  lat: numberField('lat'),
+  long: numberField('long'),
+  address_string: textField('address_string', 500),
+  first_name: textField('first_name', 100),
+  last_name: textField('last_name', 100),
+  email: textField('email', 254),
+  phone: textField('phone', 40),
+  locale: z.enum(['fi', 'sv', 'en'], problem({ code: 'unknown_value', field: 'locale' }, 'locale must be fi, sv or en')).optional(),
+  attributes: z.record(z.string(), z.union([z.string(), z.array(z.string())]), problem({ code: 'invalid', field: 'attributes' }, 'attributes must map attribute codes to answers')).optional(),
+  publish_now: z.boolean(problem({ code: 'invalid', field: 'publish_now' }, 'publish_now must be true or false')).default(false),
+});

@@ -21,6 +21,7 @@
  * - `internal_note`: {note: id}: a note only the body's moderators read (its text is not kept here)
  * - `response_create`, `response_delete`: {response: id, body}; `response_edit`: {response, body,
  *   fields: names of the fields changed}: a saved response (issue 41, item 4), never its texts
+ * - `recorded_by_staff`: {email_given, phone_given, name_given}: a moderator recorded a caller's report (the caller's data is not kept here)
  */
 export const auditActions = [
   'sign_in',
@@ -51,6 +52,7 @@ export const auditActions = [
   'response_create',
   'response_edit',
   'response_delete',
+  'recorded_by_staff',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

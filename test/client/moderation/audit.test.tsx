@@ -48,6 +48,8 @@ const everyKind: Entry[] = [
   entry('questionnaire_fixed', {}, 'reporter'),
   entry('questionnaire_not_fixed', { reopened: false }, 'reporter'),
   entry('reopen_by_reporter', { from: ['PROCESSED'], body_told: 'department_email', notified: true }, 'reporter'),
+  entry('recorded_by_staff', { email_given: true, phone_given: true, name_given: true }),
+  entry('recorded_by_staff', { email_given: false, phone_given: true, name_given: false }),
   entry('assign_to_robot', { robot: 7 }),
 ];
 
@@ -107,6 +109,8 @@ const expectedRows: Record<'en' | 'fi', string[][]> = {
     ['The reporter', 'Answered that the problem is fixed.'],
     ['The reporter', 'Answered that the problem is not fixed; the report had been reopened or hidden meanwhile, so it stayed as it was.'],
     ['The reporter', 'Answered that the problem is not fixed, which reopened the report (it was Resolved). Its body was told by email. Email queued to the reporter and followers.'],
+    ['maija', 'Recorded the report for a caller (by phone or at the desk); the receipt was emailed to the caller.'],
+    ['maija', 'Recorded the report for a caller (by phone or at the desk).'],
     ['maija', 'Made a change this version of the console cannot describe yet.'],
   ],
   fi: [
@@ -131,6 +135,8 @@ const expectedRows: Record<'en' | 'fi', string[][]> = {
     ['Ilmoittaja', 'Vastasi, että ongelma on korjattu.'],
     ['Ilmoittaja', 'Vastasi, ettei ongelmaa ole korjattu; ilmoitus oli sillä välin avattu uudelleen tai piilotettu, joten se jäi ennalleen.'],
     ['Ilmoittaja', 'Vastasi, ettei ongelmaa ole korjattu, ja ilmoitus avautui uudelleen (tila oli Käsitelty). Vastuutaholle kerrottiin sähköpostilla. Sähköposti ilmoittajalle ja seuraajille on jonossa.'],
+    ['maija', 'Kirjasi ilmoituksen soittajan tai asiakaspalvelussa asioineen puolesta; kuittaus lähetettiin hänen sähköpostiinsa.'],
+    ['maija', 'Kirjasi ilmoituksen soittajan tai asiakaspalvelussa asioineen puolesta.'],
     ['maija', 'Teki muutoksen, jota tämä konsolin versio ei vielä osaa kuvata.'],
   ],
 };
@@ -147,7 +153,7 @@ describe('audit log page', () => {
     const first = within(table).getAllByRole('row')[3]!;
     expect(within(first).getByRole('link', { name: 'abc' }).getAttribute('href')).toBe('/moderation/requests/abc');
     expect(first.querySelector('time')!.getAttribute('datetime')).toBe('2026-03-02T12:00:00+02:00');
-    expect(announced()).toBe('22 entries shown.');
+    expect(announced()).toBe('24 entries shown.');
   });
 
   it('words them in Finnish too, with the names in Finnish', async () => {
@@ -156,7 +162,7 @@ describe('audit log page', () => {
     await screen.findByText(/Kuoppa/);
     await screen.findByText(/Vantaan kaupunki/);
     expect(await tableRows()).toEqual(expectedRows.fi);
-    expect(announced()).toBe('22 merkintää näkyvissä.');
+    expect(announced()).toBe('24 merkintää näkyvissä.');
   });
 
   it('pages back with "Show older entries" using the last id, keeping the filters', async () => {
@@ -221,7 +227,7 @@ describe('audit log filters', () => {
     const { router } = renderApp({ path: '/moderation/audit', language: 'en' });
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Filter the log' });
-    await waitFor(() => expect(announced()).toBe('22 entries shown.'));
+    await waitFor(() => expect(announced()).toBe('24 entries shown.'));
     await enterText(user, within(form).getByRole('textbox', { name: 'Who' }), 'ville');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Action' }), 'Published a report');
     // A date field takes its value whole (the browser's picker), as a change event gives it.
@@ -240,7 +246,7 @@ describe('audit log filters', () => {
     // The form shows what the address holds, and clearing goes back to every entry.
     expect((screen.getByRole('combobox', { name: 'Action' }) as HTMLSelectElement).value).toBe('publish');
     await user.click(screen.getByRole('link', { name: 'Clear the filters' }));
-    await waitFor(() => expect(announced()).toBe('22 entries shown.'));
+    await waitFor(() => expect(announced()).toBe('24 entries shown.'));
     expect(router.state.location.search).toBe('');
   });
 

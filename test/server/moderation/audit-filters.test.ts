@@ -62,7 +62,7 @@ describe('GET /audit filters', () => {
       return error.fields.map(({ field, code, message }) => [field, code, message]);
     };
     expect(await refused('action=publish_everything')).toEqual([
-      ['action', 'unknown_value', expect.stringMatching(/^action must be one of sign_in, sign_out, publish, .*reopen_by_reporter, assign, unassign, internal_note, response_create, response_edit, response_delete$/)],
+      ['action', 'unknown_value', expect.stringMatching(/^action must be one of sign_in, sign_out, publish, .*reopen_by_reporter, assign, unassign, internal_note, response_create, response_edit, response_delete, recorded_by_staff$/)],
     ]);
     expect(await refused('from=2026-02-30')).toEqual([['from', 'invalid_date', 'from must be a date as YYYY-MM-DD, such as 2026-03-31']]);
     expect(await refused('to=21.11.2026')).toEqual([['to', 'invalid_date', 'to must be a date as YYYY-MM-DD, such as 2026-03-31']]);

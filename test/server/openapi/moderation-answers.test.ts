@@ -45,6 +45,12 @@ describe('moderation answers match the document', () => {
     check('GET', `${api}/audit`, await moderator.request('GET', '/audit?limit=10'));
   });
 
+  it("a caller's report recorded, and one refused", async () => {
+    const report = { service_code: '171', description: 'A deep pothole by the bus stop.', lat: 60.1699, long: 24.9384, email: 'caller@example.org' };
+    check('POST', `${api}/requests`, await moderator.request('POST', '/requests', report));
+    check('POST', `${api}/requests`, await moderator.request('POST', '/requests', { ...report, description: 'short' }));
+  });
+
   it('a request with a failed send to its case system, its retry, and a retry with nothing to retry', async () => {
     const id = await submitRequest(t);
     await t.sql.run(

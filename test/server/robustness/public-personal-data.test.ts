@@ -111,6 +111,16 @@ beforeAll(async () => {
       publishedIds.push(id);
     }
   }
+  // A caller's report a moderator recorded (issue 41, item 8), published at once: the caller is its reporter.
+  const staffN = submissions.length;
+  const { device_id: _device, account_id: _account, ...caller } = personOf(staffN);
+  needles.push(...needlesOf(staffN).filter((needle) => !needle.includes('leakcheck')));
+  await addModerator(t, 'desk', 'correct horse battery');
+  const desk = await signIn(t, 'desk');
+  const recorded = await desk.request('POST', '/requests', { ...caller, service_code: validReport.service_code, description: validReport.description, lat: Number(validReport.lat), long: Number(validReport.long), title: 'Recorded by staff', publish_now: true });
+  expect(recorded.statusCode, recorded.body).toBe(201);
+  allIds.push(recorded.json().service_request_id);
+  publishedIds.push(recorded.json().service_request_id);
   // Every report gets an internal note and an assignee before anything public is read or emailed.
   for (const id of allIds) {
     await t.repositories.requestDesk.addNote({ service_request_id: id, author: 'desk-moderator', text: internalNoteOf(id), created_at: startTime });

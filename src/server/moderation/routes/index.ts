@@ -12,6 +12,7 @@ import { moderationErrorHandler, ModerationApiError, sendError } from '../errors
 import { auditRoutes } from './audit';
 import { dashboardRoutes } from './dashboard';
 import { exportRoutes } from './exports';
+import { callerReportRoutes, type RecordCallerReport } from './caller-reports';
 import { requestRoutes } from './requests';
 import { residentUpdateRoutes } from './resident-updates';
 import { responseRoutes } from './responses';
@@ -19,7 +20,8 @@ import { sessionRoutes } from './session';
 import { validateRoutes } from '../../http/route-validation';
 import { refuseModerationInput } from '../input';
 
-export const moderationRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+/** `recordCallerReport`: the GeoReport service's creation of a caller's report (app.ts connects it; this API does not reach into the service). */
+export const moderationRoutes: FastifyPluginAsync<{ context: AppContext; recordCallerReport: RecordCallerReport }> = async (app, { context, recordCallerReport }) => {
   validateRoutes(app, refuseModerationInput);
   const repository: ModerationRepository = context.repositories.moderation;
   await app.register(cookie);
@@ -49,5 +51,6 @@ export const moderationRoutes: FastifyPluginAsync<{ context: AppContext }> = asy
     await signedIn.register(dashboardRoutes, { context });
     await signedIn.register(exportRoutes, { context });
     await signedIn.register(responseRoutes, { context });
+    await signedIn.register(callerReportRoutes, { context, recordCallerReport });
   });
 };

@@ -5,6 +5,7 @@ import type { Db, Engine } from './engine';
 import { subscribeReporter } from './follow';
 import { queueForward } from './forwards';
 import { completeKey } from './idempotency';
+import { insertAuditEntry } from './moderation';
 import { moderationFlagFilter, overdueStates, pastTarget } from './moderation-flags';
 import { filterShape, filterValues, matchesNothing, requestFilters } from './request-filters';
 import { decodeRequest, encodeRequest, groupMedia, listingEntryColumns, listingEntryOf, requestColumns, type ListingEntryRow, type ServiceRequestRow } from '../request-rows';
@@ -99,6 +100,7 @@ export function createServiceRequestRepository(engine: Engine): ServiceRequestRe
         if (request.email && receipt) await subscribeReporter(trx, request.service_request_id, request.email, request.locale, request.requested_at, receipt);
         if (options?.forward) await queueForward(trx, request.service_request_id, options.forward, request.requested_at);
         if (options?.idempotencyKey) await completeKey(trx, options.idempotencyKey);
+        if (options?.audit) await insertAuditEntry(trx, options.audit);
       });
     },
     async createMany(requests) {

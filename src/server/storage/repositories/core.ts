@@ -71,6 +71,7 @@ import type { RejectReason } from '../../../shared/moderation/reject-reasons';
 import type { RecipientMessage } from './follow';
 import type { ForwardOrder } from './forwards';
 import type { KeyCompletion } from './idempotency';
+import type { NewAuditEntry } from './moderation';
 
 export type { ModerationState };
 
@@ -187,9 +188,10 @@ export interface ServiceRequestRepository {
    * its updates and the receipt queued, in the same transaction. `forward`: its forward job,
    * queued in the same transaction (ForwardStore), when its body takes reports before moderation.
    * `idempotencyKey`: the submission's key with its answer, recorded in the same transaction, so
-   * no crash between the two lets a retry with the key make a second report.
+   * no crash between the two lets a retry with the key make a second report. `audit`: the
+   * moderator's entry when staff recorded it for a caller, in the same transaction.
    */
-  create(request: NewServiceRequest, receipt?: RecipientMessage, options?: { forward?: ForwardOrder; idempotencyKey?: KeyCompletion }): Promise<void>;
+  create(request: NewServiceRequest, receipt?: RecipientMessage, options?: { forward?: ForwardOrder; idempotencyKey?: KeyCompletion; audit?: NewAuditEntry }): Promise<void>;
   /** Inserts many at once (demo data, benchmarks); one transaction. */
   createMany(requests: NewServiceRequest[]): Promise<void>;
   find(id: string): Promise<ServiceRequestRecord | undefined>;

@@ -6,7 +6,7 @@ import { isModerationState, type ModerationState } from '@/shared/moderation/wir
 import { consolePaths } from '../lib/console-paths';
 import { useConsoleSession } from './session-context';
 
-type Section = ModerationState | 'audit' | 'dashboard' | 'request' | 'updates' | 'responses';
+type Section = ModerationState | 'audit' | 'dashboard' | 'request' | 'updates' | 'responses' | 'record';
 
 function useCurrentSection(): Section {
   const { pathname } = useLocation();
@@ -15,6 +15,7 @@ function useCurrentSection(): Section {
   if (pathname.startsWith(consolePaths.dashboard)) return 'dashboard';
   if (pathname.startsWith(consolePaths.updates)) return 'updates';
   if (pathname.startsWith(consolePaths.responses)) return 'responses';
+  if (pathname.startsWith(consolePaths.record)) return 'record';
   if (pathname.startsWith('/moderation/requests/')) return 'request';
   const state = params.get('state');
   return isModerationState(state) ? state : 'pending';
@@ -38,6 +39,7 @@ export function ConsoleNav() {
     { section: 'responses', to: consolePaths.responses, label: t('console.nav.responses') },
     { section: 'audit', to: consolePaths.audit, label: t('console.nav.audit') },
     { section: 'dashboard', to: consolePaths.dashboard, label: t('console.nav.dashboard') },
+    { section: 'record', to: consolePaths.record, label: t('console.nav.record') },
   ];
 
   return (

@@ -145,6 +145,8 @@ const sentences: Record<AuditAction, Sentence> = {
   },
   unassign: (details, { t }) => t('audit.sentences.unassign', { from: text(details.from) ?? '?' }),
   internal_note: (_, { t }) => t('audit.sentences.internal_note'),
+  // Whether the caller left an email (their receipt went there); never who they are.
+  recorded_by_staff: (details, { t }) => t(details.email_given === true ? 'audit.sentences.recordedByStaffWithEmail' : 'audit.sentences.recorded_by_staff'),
 };
 
 export const describedActions = Object.keys(sentences) as AuditAction[];

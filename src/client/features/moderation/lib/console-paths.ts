@@ -17,6 +17,8 @@ export const consolePaths = {
   dashboard: '/moderation/dashboard',
   updates: '/moderation/updates',
   responses: '/moderation/responses',
+  /** Recording a report taken by phone or at a desk (issue 41, item 8). */
+  record: '/moderation/record',
   list: listPath,
   request: (id: string) => `/moderation/requests/${encodeURIComponent(id)}`,
 } as const;

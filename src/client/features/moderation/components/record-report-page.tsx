@@ -1,0 +1,147 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { everyServiceType, getServiceListQueryOptions } from '../../../api/get-service-list';
+import { Button } from '../../../components/ui/button';
+import { ErrorNotice } from '../../../components/ui/error-notice';
+import { FormField } from '../../../components/ui/form-field';
+import { currentLanguage } from '../../../lib/i18n';
+import { supportedLocales, type SupportedLocale } from '@/shared/locales';
+import { useRecordCallerReport, type CallerReport, type RecordedReport } from '../api/caller-report';
+import { describeError, serverFieldErrors } from '../lib/describe-error';
+import { consolePaths } from '../lib/console-paths';
+import { useConsoleSession } from './session-context';
+
+const fieldNames = ['service_code', 'address_string', 'lat', 'long', 'description', 'title', 'first_name', 'last_name', 'email', 'phone'] as const;
+type FieldName = (typeof fieldNames)[number];
+type Values = Record<FieldName, string>;
+const empty = Object.fromEntries(fieldNames.map((name) => [name, ''])) as Values;
+
+/** The form as the API takes it: blank fields left out, the point as numbers. */
+function reportOf(values: Values, locale: SupportedLocale, publishNow: boolean): CallerReport {
+  const report: CallerReport = { service_code: values.service_code, description: values.description, locale, publish_now: publishNow };
+  for (const name of ['title', 'address_string', 'first_name', 'last_name', 'email', 'phone'] as const) {
+    if (values[name].trim()) report[name] = values[name].trim();
+  }
+  if (values.lat.trim()) report.lat = Number(values.lat.replace(',', '.'));
+  if (values.long.trim()) report.long = Number(values.long.replace(',', '.'));
+  return report;
+}
+
+/**
+ * A report taken by phone or at a desk (issue 41, item 8): the residents' fields in compact form
+ * (the place by an address the server looks up, or a point) and the caller's name and contact.
+ * The server checks it as a resident's report; its problems are shown at their fields.
+ */
+export function RecordReportPage() {
+  const { t, i18n } = useTranslation('moderation');
+  const language = currentLanguage(i18n);
+  const { session } = useConsoleSession();
+  const services = useQuery({ ...getServiceListQueryOptions(language), select: everyServiceType });
+  const record = useRecordCallerReport(session.csrfToken);
+  const [values, setValues] = useState<Values>(empty);
+  const [callerLocale, setCallerLocale] = useState<SupportedLocale>(language);
+  const [publishNow, setPublishNow] = useState(false);
+  const [recorded, setRecorded] = useState<RecordedReport>();
+  const [missing, setMissing] = useState<Partial<Record<FieldName, string>>>({});
+  const idBase = useId();
+  const id = (name: string) => `${idBase}-${name}`;
+
+  const set = (name: FieldName) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
+  const serverProblems = record.isError ? serverFieldErrors(record.error, t) : {};
+  const errorOf = (name: FieldName) => missing[name] ?? serverProblems[name];
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // The fields the form cannot do without are said here; every other rule is the server's.
+    const problems: Partial<Record<FieldName, string>> = {};
+    if (!values.service_code) problems.service_code = t('recordReport.typeRequired');
+    if (!values.description.trim()) problems.description = t('recordReport.descriptionRequired');
+    if (!values.address_string.trim() && !(values.lat.trim() && values.long.trim())) problems.address_string = t('recordReport.placeRequired');
+    setMissing(problems);
+    if (Object.keys(problems).length > 0) {
+      document.getElementById(id(Object.keys(problems)[0]!))?.focus();
+      return;
+    }
+    record.mutate(reportOf(values, callerLocale, publishNow), {
+      onSuccess: (answer) => {
+        setRecorded(answer);
+        setValues(empty);
+        setPublishNow(false);
+      },
+    });
+  };
+
+  const failedOnField = Object.keys(serverProblems).length > 0;
+  const text = (name: FieldName, label: string, options: { hint?: string; type?: string; autoComplete?: string } = {}) => (
+    <FormField id={id(name)} label={label} hint={options.hint} error={errorOf(name)}>
+      {(control) => <input {...control} className="input" type={options.type ?? 'text'} autoComplete={options.autoComplete ?? 'off'} value={values[name]} onChange={set(name)} />}
+    </FormField>
+  );
+
+  return (
+    <section className="record-report" aria-labelledby={id('heading')}>
+      <h1 id={id('heading')}>{t('recordReport.heading')}</h1>
+      <p className="moderation-form__intro">{t('recordReport.intro')}</p>
+      <p role="status" className="console-feedback console-feedback--shown">
+        {recorded ? (
+          <>
+            {t(recorded.moderation === 'published' ? 'recordReport.recordedPublished' : 'recordReport.recordedPending')}{' '}
+            <Link to={consolePaths.request(recorded.service_request_id)}>{t('recordReport.open', { id: recorded.service_request_id })}</Link>
+          </>
+        ) : null}
+      </p>
+      <form className="moderation-form" noValidate onSubmit={onSubmit}>
+        {record.isError && !failedOnField ? <ErrorNotice message={describeError(record.error, t)} /> : null}
+        <fieldset>
+          <legend>{t('recordReport.problem')}</legend>
+          <FormField id={id('service_code')} label={t('recordReport.type')} error={errorOf('service_code') ?? (services.isError ? t('errors.network') : undefined)}>
+            {(control) => (
+              <select {...control} className="input" value={values.service_code} onChange={set('service_code')}>
+                <option value="">{t('recordReport.chooseType')}</option>
+                {(services.data ?? []).map((service) => (
+                  <option key={service.service_code} value={service.service_code}>
+                    {service.service_name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          {text('address_string', t('recordReport.address'), { hint: t('recordReport.addressHint') })}
+          {text('lat', t('recordReport.lat'), { hint: t('recordReport.pointHint') })}
+          {text('long', t('recordReport.long'))}
+          {text('title', t('recordReport.title'))}
+          <FormField id={id('description')} label={t('recordReport.description')} error={errorOf('description')}>
+            {(control) => <textarea {...control} className="input textarea" rows={4} value={values.description} onChange={set('description')} />}
+          </FormField>
+        </fieldset>
+        <fieldset>
+          <legend>{t('recordReport.caller')}</legend>
+          <p className="moderation-form__intro">{t('recordReport.callerHint')}</p>
+          {text('first_name', t('recordReport.firstName'))}
+          {text('last_name', t('recordReport.lastName'))}
+          {text('email', t('recordReport.email'), { type: 'email', hint: t('recordReport.emailHint') })}
+          {text('phone', t('recordReport.phone'), { type: 'tel' })}
+          <FormField id={id('locale')} label={t('recordReport.language')}>
+            {(control) => (
+              <select {...control} className="input" value={callerLocale} onChange={(event) => setCallerLocale(event.target.value as SupportedLocale)}>
+                {supportedLocales.map((locale) => (
+                  <option key={locale} value={locale}>
+                    {t(`recordReport.languages.${locale}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </fieldset>
+        <label className="record-report__publish">
+          <input type="checkbox" checked={publishNow} onChange={(event) => setPublishNow(event.target.checked)} /> {t('recordReport.publishNow')}
+        </label>
+        <Button type="submit" disabled={record.isPending}>
+          {record.isPending ? t('recordReport.recording') : t('recordReport.record')}
+        </Button>
+      </form>
+    </section>
+  );
+}
