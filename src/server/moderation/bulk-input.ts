@@ -14,6 +14,13 @@ const noDuplicate = problem(
   'reason duplicate cannot be given in bulk: mark each duplicate on its own page, with its original',
 );
 
+const responseProblem = problem({ code: 'invalid_id', field: 'response' }, 'response must be the id of a saved response');
+const responseOnly = problem({ code: 'unknown_field', field: 'response' }, 'response is sent only with action status');
+const responseOrNotes = problem(
+  { code: 'unknown_field', field: 'status_notes' },
+  "send response or status_notes, not both: a saved response's text becomes each report's notes",
+);
+
 const actionFields = { publish: onlyFields({}), reject: rejectBody, assign: assignBody, status: statusBody } as const;
 
 export const bulkBody = onlyFields({
@@ -26,7 +33,17 @@ export const bulkBody = onlyFields({
   moderator: z.unknown().optional(),
   detailed_status: z.unknown().optional(),
   status_notes: z.unknown().optional(),
-}).transform(({ ids, action, ...fields }, context) => {
+  /** A saved response (status only): its text, in each report's own language, becomes that report's notes. */
+  response: z.number(responseProblem).int(responseProblem).positive(responseProblem).optional(),
+}).transform(({ ids, action, response, ...fields }, context) => {
+  if (response !== undefined && action !== 'status') {
+    context.addIssue({ code: 'custom', path: ['response'], ...responseOnly });
+    return z.NEVER;
+  }
+  if (response !== undefined && fields.status_notes !== undefined) {
+    context.addIssue({ code: 'custom', path: ['status_notes'], ...responseOrNotes });
+    return z.NEVER;
+  }
   if (action === 'reject' && fields.reason === 'duplicate') {
     context.addIssue({ code: 'custom', path: ['reason'], ...noDuplicate });
     return z.NEVER;
@@ -46,7 +63,7 @@ export const bulkBody = onlyFields({
     case 'assign':
       return { ids: unique, action, ...(parsed.data as z.infer<typeof assignBody>) };
     case 'status':
-      return { ids: unique, action, ...(parsed.data as z.infer<typeof statusBody>) };
+      return { ids: unique, action, ...(parsed.data as z.infer<typeof statusBody>), response };
   }
 });
 export type BulkBody = z.output<typeof bulkBody>;

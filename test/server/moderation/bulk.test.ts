@@ -110,6 +110,33 @@ describe('POST /moderation/api/bulk', () => {
     ]);
   });
 
+  it("sets a status with a saved response: each report's notes in its own resident's language; another body's report refused on its own", async () => {
+    const area = { type: 'Polygon' as const, coordinates: [[[24, 60], [25, 60], [25, 61], [24, 61], [24, 60]]] };
+    await t.repositories.bodies.importAll([{ id: 'espoo', jurisdiction_id: 'espoo.fi', names: { fi: 'Espoo', sv: 'Esbo', en: 'Espoo' }, area, services: ['171'], send: { method: 'console' } }]);
+    const created = await esa.request('POST', '/responses', { body_id: 'espoo', title: 'Started', text_fi: 'Työ aloitettu.', text_sv: 'Arbetet har börjat.', text_en: 'Work started.', status: 'IN_PROCESS' });
+    expect(created.statusCode).toBe(201);
+    const response = created.json<{ id: number }>().id;
+    const fi = await requestOf('espoo', { locale: 'fi' });
+    const sv = await requestOf('espoo', { locale: 'sv' });
+    await bulk({ ids: [fi, sv], action: 'publish' });
+    const admin = await addModerator('aino', []);
+    const elsewhere = await requestOf('vantaa');
+
+    const answer = await admin.request('POST', '/bulk', { ids: [fi, sv, elsewhere], action: 'status', detailed_status: ['IN_PROCESS'], response });
+
+    expect(answer.json().results).toEqual([
+      { id: fi, ok: true },
+      { id: sv, ok: true },
+      { id: elsewhere, ok: false, code: 'invalid_input', message: expect.stringContaining(`saved response ${response} is not one of this report's body's`) },
+    ]);
+    const notesOf = async (id: string) => (await t.sql.get<{ status_notes: string }>('SELECT status_notes FROM service_requests WHERE service_request_id = ?', id))?.status_notes;
+    expect([await notesOf(fi), await notesOf(sv), await notesOf(elsewhere)]).toEqual(['Työ aloitettu.', 'Arbetet har börjat.', '']);
+    // A response that is not there refuses the whole action before any report changes.
+    const missing = await bulk({ ids: [fi], action: 'status', detailed_status: ['PROCESSED'], response: 9999 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual([{ field: 'response', message: 'no saved response 9999', code: 'unknown_value' }]);
+  });
+
   it('refuses invalid input as the single actions do, in the API’s format, changing nothing', async () => {
     const id = await requestOf('espoo');
     const refusals = [
@@ -122,6 +149,8 @@ describe('POST /moderation/api/bulk', () => {
       [{ ids: [id], action: 'status', detailed_status: ['DONE'] }, 'detailed_status.0'],
       [{ ids: [id], action: 'publish', reason: 'abusive' }, ''],
       [{ ids: [id], action: 'assign' }, 'moderator'],
+      [{ ids: [id], action: 'publish', response: 1 }, 'response'],
+      [{ ids: [id], action: 'status', detailed_status: ['IN_PROCESS'], status_notes: 'x', response: 1 }, 'status_notes'],
     ] as const;
     for (const [body, field] of refusals) {
       const response = await bulk(body);

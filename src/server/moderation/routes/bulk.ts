@@ -12,6 +12,9 @@ import { bulkBody, type BulkBody } from '../bulk-input';
 import type { Rejection } from '../changes';
 import { errorAnswers, jsonAnswer } from '../error-schemas';
 import { ModerationApiError } from '../errors';
+import { requestNotFound } from '../scope';
+import { templateText } from '../../../shared/moderation/response-templates';
+import type { ResponseTemplateRecord, ServiceRequestRecord } from '../../storage/repositories/types';
 import { tags } from './schemas';
 
 /** The single actions, as the request routes run them (./requests.ts, ./assignment.ts). */
@@ -35,7 +38,28 @@ const bulkSchema = {
   response: { 200: jsonAnswer('What became of each report', z.strictObject({ results: z.array(resultSchema) }) satisfies z.ZodType<BulkAnswer>), ...errorAnswers(400, 401, 403) },
 };
 
-const runAction = (actions: BulkActions, request: FastifyRequest, id: string, body: BulkBody) => {
+export interface BulkRouteOptions {
+  actions: BulkActions;
+  /** The report if it is in the moderator's bodies (./requests.ts). */
+  findInScope: (request: FastifyRequest, id: string) => Promise<ServiceRequestRecord | undefined>;
+  /** The saved response if it is of one of the moderator's bodies. */
+  findTemplate: (request: FastifyRequest, id: number) => Promise<ResponseTemplateRecord | undefined>;
+}
+
+/** A saved response's text for one report, in its resident's language, as the status form's picker puts it in the notes. */
+const responseTextFor = async (options: BulkRouteOptions, request: FastifyRequest, id: string, template: ResponseTemplateRecord) => {
+  const record = await options.findInScope(request, id);
+  if (!record) throw requestNotFound(id);
+  if (record.body_id !== template.body_id) {
+    throw new ModerationApiError(400, 'invalid_input', `response: saved response ${template.id} is not one of this report's body's; set its status on its own page`, {
+      fields: [{ field: 'response', message: "not a saved response of this report's body", code: 'unknown_value' }],
+    });
+  }
+  return templateText(template, record.locale);
+};
+
+const runAction = async (options: BulkRouteOptions, request: FastifyRequest, id: string, body: BulkBody, template: ResponseTemplateRecord | undefined) => {
+  const { actions } = options;
   switch (body.action) {
     case 'publish':
       return actions.publish(request, id);
@@ -44,18 +68,27 @@ const runAction = (actions: BulkActions, request: FastifyRequest, id: string, bo
     case 'assign':
       return actions.assign(request, id, body.moderator);
     case 'status':
-      return actions.setStatus(request, id, body.detailed_status, body.status_notes);
+      return actions.setStatus(request, id, body.detailed_status, template ? await responseTextFor(options, request, id, template) : body.status_notes);
   }
 };
 
-export const bulkRoutes: FastifyPluginAsync<{ actions: BulkActions }> = async (plugin, { actions }) => {
+export const bulkRoutes: FastifyPluginAsync<BulkRouteOptions> = async (plugin, options) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.post('/bulk', { schema: bulkSchema }, async (request): Promise<BulkAnswer> => {
+    const { body } = request;
+    const responseId = body.action === 'status' ? body.response : undefined;
+    const template = responseId === undefined ? undefined : await options.findTemplate(request, responseId);
+    if (responseId !== undefined && !template) {
+      // Refused before any report changes: the whole action names something that is not there.
+      throw new ModerationApiError(400, 'invalid_input', `response: there is no saved response ${responseId} of your bodies`, {
+        fields: [{ field: 'response', message: `no saved response ${responseId}`, code: 'unknown_value' }],
+      });
+    }
     const results: BulkResult[] = [];
     // One after another: each its own transaction, as if the moderator had clicked each in turn.
     for (const id of request.body.ids) {
       try {
-        await runAction(actions, request, id, request.body);
+        await runAction(options, request, id, body, template);
         results.push({ id, ok: true });
       } catch (error) {
         if (error instanceof ModerationApiError) {

@@ -208,7 +208,11 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   const setStatus = (request: FastifyRequest, id: string, detailedStatus: string[], statusNotes: string | undefined) =>
     applyChange(request, id, (planContext) => statusPlan(planContext, detailedStatus, statusNotes));
   const assign = (request: FastifyRequest, id: string, moderator: string | null) => assignRequest({ context, findInScope }, request, id, moderator);
-  await plugin.register(bulkRoutes, { actions: { publish, reject, setStatus, assign } });
+  const findTemplate = async (request: FastifyRequest, templateId: number) => {
+    const template = await context.repositories.responseTemplates.find(templateId);
+    return template && inScope(bodyScopeOf(request), template.body_id) ? template : undefined;
+  };
+  await plugin.register(bulkRoutes, { actions: { publish, reject, setStatus, assign }, findInScope, findTemplate });
 
   app.post('/requests/:id/publish', { schema: moderationSchemas.publish }, async (request) => {
     const { id } = request.params;
