@@ -59,10 +59,10 @@ describe('bulk actions in the moderation lists (issue 41, item 7)', { timeout: 3
     expect(await screen.findByRole('form', { name: '1 report selected' })).toBeTruthy();
   });
 
-  it('sets a status on the published list with a saved response put into the note, in Finnish', async () => {
+  it("sets a status on the published list with a saved response, sent by its id for each report's own language, in Finnish", async () => {
     const api = fakeModerationApi({
       items: [fakeItem({ id: 'a', title: 'Penkki rikki', moderation: 'published' }), fakeItem({ id: 'b', title: 'Töhryjä', moderation: 'published' })],
-      responses: [fakeResponse({ title: 'Työ aloitettu', status: 'IN_PROCESS' }), fakeResponse({ title: 'Korjattu', status: 'PROCESSED' })],
+      responses: [fakeResponse({ id: 41, title: 'Työ aloitettu', status: 'IN_PROCESS' }), fakeResponse({ id: 42, title: 'Korjattu', status: 'PROCESSED' })],
     });
     renderApp({ path: '/moderation?state=published', language: 'fi' });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Valitse Penkki rikki' }));
@@ -73,12 +73,27 @@ describe('bulk actions in the moderation lists (issue 41, item 7)', { timeout: 3
     const picker = await within(toolbar).findByRole('combobox', { name: 'Käytä vakiovastausta' });
     // Only the responses for the chosen status (or any) are offered.
     expect(within(picker).queryByRole('option', { name: 'Korjattu' })).toBeNull();
+    expect(within(toolbar).getByRole('textbox', { name: /Julkinen viesti/ })).toBeTruthy();
     await userEvent.selectOptions(picker, 'Työ aloitettu');
-    expect((within(toolbar).getByRole('textbox', { name: /Julkinen viesti/ }) as HTMLTextAreaElement).value).toBe('Työ aloitettu (fi)');
+    // The response's text goes to each report in its own language, so there is no single note to write.
+    expect(within(toolbar).queryByRole('textbox', { name: /Julkinen viesti/ })).toBeNull();
     await userEvent.click(within(toolbar).getByRole('button', { name: 'Tee 2 ilmoitukselle' }));
 
     await waitFor(() => expect(document.querySelector('.bulk-summary')!.textContent).toBe('2 tilaa asetettu'));
-    expect(bulkCalls(api.calls).map((call) => call.body)).toEqual([{ ids: ['a', 'b'], action: 'status', detailed_status: ['IN_PROCESS'], status_notes: 'Työ aloitettu (fi)' }]);
+    expect(bulkCalls(api.calls).map((call) => call.body)).toEqual([{ ids: ['a', 'b'], action: 'status', detailed_status: ['IN_PROCESS'], response: 41 }]);
+  });
+
+  it('sets a status with a note written by hand when no saved response is chosen', async () => {
+    const api = fakeModerationApi({ items: [fakeItem({ id: 'a', title: 'Pothole', moderation: 'published' })] });
+    renderApp({ path: '/moderation?state=published', language: 'en' });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Pothole' }));
+    const toolbar = await screen.findByRole('form', { name: '1 report selected' });
+    await userEvent.selectOptions(within(toolbar).getByRole('combobox', { name: 'Action' }), 'status');
+    await userEvent.selectOptions(within(toolbar).getByRole('combobox', { name: 'New status' }), 'PROCESSED');
+    await userEvent.type(within(toolbar).getByRole('textbox', { name: 'Public note (the same on each report)' }), 'Fixed.');
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Apply to 1 report' }));
+    await waitFor(() => expect(document.querySelector('.bulk-summary')!.textContent).toBe('1 status set'));
+    expect(bulkCalls(api.calls).map((call) => call.body)).toEqual([{ ids: ['a'], action: 'status', detailed_status: ['PROCESSED'], status_notes: 'Fixed.' }]);
   });
 
   it('offers no selection on the rejected list', async () => {

@@ -11,7 +11,9 @@ export type BulkChange =
   | { action: 'publish' }
   | { action: 'reject'; reason: Exclude<RejectReason, 'duplicate'>; where?: string; note?: string }
   | { action: 'assign'; moderator: string | null }
-  | { action: 'status'; detailed_status: string[]; status_notes: string };
+  /** With `response`, a saved response's text in each report's own language becomes its notes. */
+  | { action: 'status'; detailed_status: string[]; status_notes: string }
+  | { action: 'status'; detailed_status: string[]; response: number };
 
 const answerSchema = z.object({
   results: z.array(

@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { baseDetailedStatuses, type BaseDetailedStatus } from '@/shared/georeport/detailed-status';
 import { bulkActions, type BulkAction, type BulkResult } from '@/shared/moderation/bulk';
 import { rejectReasons, type RejectReason } from '@/shared/moderation/reject-reasons';
-import { templateText } from '@/shared/moderation/response-templates';
 import { useDetailedStatusWords } from '../../../components/request/use-detailed-status-words';
 import { Button } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
-import { currentLanguage } from '../../../lib/i18n';
 import { useBulkAction, type BulkChange } from '../api/bulk-actions';
 import { useResponseTemplates } from '../api/responses';
 import { describeError } from '../lib/describe-error';
@@ -39,7 +37,7 @@ export function BulkToolbar({
   headlineOf: (id: string) => string;
   onDone: (changed: string[]) => void;
 }) {
-  const { t, i18n } = useTranslation('moderation');
+  const { t } = useTranslation('moderation');
   const wordsOf = useDetailedStatusWords();
   const { session } = useConsoleSession();
   const bulk = useBulkAction(session.csrfToken);
@@ -51,7 +49,12 @@ export function BulkToolbar({
   const [note, setNote] = useState('');
   const [assignee, setAssignee] = useState(session.name);
   const [status, setStatus] = useState<BaseDetailedStatus>('IN_PROCESS');
+  /** The saved response chosen for a status ('' none: the note as written). */
+  const [responseId, setResponseId] = useState('');
   const [summary, setSummary] = useState<Summary>();
+
+  const fittingTemplates = (templates.data ?? []).filter((template) => template.status === null || template.status === status);
+  const usingResponse = action === 'status' && fittingTemplates.some((template) => String(template.id) === responseId);
 
   const changeOf = (): BulkChange => {
     switch (action) {
@@ -62,7 +65,9 @@ export function BulkToolbar({
       case 'assign':
         return { action, moderator: assignee === '' ? null : assignee };
       case 'status':
-        return { action, detailed_status: [status], status_notes: note };
+        return responseId && fittingTemplates.some((template) => String(template.id) === responseId)
+          ? { action, detailed_status: [status], response: Number(responseId) }
+          : { action, detailed_status: [status], status_notes: note };
     }
   };
 
@@ -81,7 +86,6 @@ export function BulkToolbar({
     );
   };
 
-  const fittingTemplates = (templates.data ?? []).filter((template) => template.status === null || template.status === status);
 
   return (
     <>
@@ -139,28 +143,23 @@ export function BulkToolbar({
               {fittingTemplates.length > 0 ? (
                 <>
                   <label htmlFor={`${id}-response`}>{t('status.savedResponse')}</label>
-                  <select
-                    id={`${id}-response`}
-                    className="input"
-                    // An action, not a value kept (as in the status form): its text goes into the note.
-                    value=""
-                    onChange={(event) => {
-                      const template = fittingTemplates.find((candidate) => String(candidate.id) === event.target.value);
-                      if (template) setNote(templateText(template, currentLanguage(i18n)));
-                    }}
-                  >
-                    <option value="">{t('status.savedResponseNone')}</option>
+                  {/* Kept as chosen, unlike the status form's: the server puts its text into each report in that report's language. */}
+                  <select id={`${id}-response`} className="input" aria-describedby={`${id}-response-hint`} value={responseId} onChange={(event) => setResponseId(event.target.value)}>
+                    <option value="">{t('bulk.noResponse')}</option>
                     {fittingTemplates.map((template) => (
                       <option key={template.id} value={template.id}>
                         {template.title}
                       </option>
                     ))}
                   </select>
+                  <p id={`${id}-response-hint`} className="bulk-toolbar__hint">
+                    {t('bulk.responseHint')}
+                  </p>
                 </>
               ) : null}
             </>
           ) : null}
-          {action === 'status' || action === 'reject' ? (
+          {(action === 'status' && !usingResponse) || action === 'reject' ? (
             <>
               <label htmlFor={`${id}-note`}>{t('bulk.note')}</label>
               <textarea id={`${id}-note`} className="input" rows={3} required={action === 'reject' && reason === 'other'} value={note} onChange={(event) => setNote(event.target.value)} />
