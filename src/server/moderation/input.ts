@@ -24,7 +24,7 @@ const limit = (fallback: number, max: number) => {
   return z.coerce.number(outOfRange).int(outOfRange).min(1, outOfRange).max(max, outOfRange).default(fallback);
 };
 
-const requestId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, problem({ code: 'invalid_id' }, 'must be a service_request_id'));
+export const requestId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, problem({ code: 'invalid_id' }, 'must be a service_request_id'));
 
 export const required = (field: string) => problem({ code: 'required', field }, `${field} is required`);
 export const tooLong = (field: string, max: number) => problem({ code: 'too_long', field, limit: max }, `${field} is too long`);

@@ -237,6 +237,26 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
     }
     const responseMatch = /^\/moderation\/api\/responses(?:\/(\d+))?$/.exec(path);
     if (responseMatch) return handleResponses(call, responseMatch[1] === undefined ? undefined : Number(responseMatch[1]));
+    if (path === '/moderation/api/bulk' && method === 'POST') {
+      // As routes/bulk.ts: each report on its own; only publish and status change the fake's items.
+      const { ids, action, ...fields } = call.body as { ids: string[]; action: string } & Record<string, unknown>;
+      const results = ids.map((id) => {
+        const target = items.get(id);
+        if (!target) return { id, ok: false, code: 'not_found', message: `service request ${id} not found` };
+        if (action === 'publish') {
+          if (target.moderation !== 'pending') return { id, ok: false, code: 'conflict', message: `this request is ${target.moderation}; only pending requests can be published` };
+          target.moderation = 'published';
+          audit(target, 'publish');
+        }
+        if (action === 'status') {
+          target.public.extended_attributes.detailed_status = (fields.detailed_status as string[]).join(',');
+          target.public.status_notes = String(fields.status_notes ?? '');
+          audit(target, 'status');
+        }
+        return { id, ok: true };
+      });
+      return jsonResponse({ results });
+    }
     if (path === '/moderation/api/audit') {
       const entries = [...items.values()].flatMap((item) => item.audit).sort((a, b) => b.id - a.id);
       return jsonResponse({ items: entries, next_before: null });

@@ -43,6 +43,8 @@ describe('moderation answers match the document', () => {
     check('DELETE', `${api}/requests/{id}/media/{position}`, await moderator.request('DELETE', `/requests/${first}/media/0`));
     check('GET', `${api}/requests`, await moderator.request('GET', '/requests?state=published&limit=5'));
     check('GET', `${api}/audit`, await moderator.request('GET', '/audit?limit=10'));
+    check('POST', `${api}/bulk`, await moderator.request('POST', '/bulk', { ids: [first, 'no-such-request'], action: 'status', detailed_status: ['IN_PROCESS'] }));
+    check('POST', `${api}/bulk`, await moderator.request('POST', '/bulk', { ids: [], action: 'publish' }));
   });
 
   it("a caller's report recorded, and one refused", async () => {

@@ -18,6 +18,7 @@ import {
   serviceTypePlan,
   statusPlan,
   type ChangeContext,
+  type Rejection,
 } from '../changes';
 import { bodiesTakingNotes, caseSystemNotePlan } from '../case-system-note';
 import { likelyDuplicatesOf } from '../duplicates';
@@ -29,7 +30,8 @@ import { bodyName } from '../../bodies/assign';
 import { bodyScopeOf, inScope, lastBodyMove, requestMovedAway, requestNotFound, scopedPlan } from '../scope';
 import { presentAuditEntry, presentModerationItems } from '../view';
 import { deskOf } from '../desk';
-import { assignmentRoutes } from './assignment';
+import { assignmentRoutes, assignRequest } from './assignment';
+import { bulkRoutes } from './bulk';
 import { internalNoteRoutes } from './internal-notes';
 import { moderationSchemas } from './schemas';
 
@@ -168,16 +170,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
 
   const changeContext = (request: FastifyRequest, serviceTypes: ServiceTypeRecord[]): ChangeContext => changeContextOf(context, request, serviceTypes);
 
-  /** Runs a plan in one transaction, then does what must follow the commit, and answers the request as it is now. */
-  const change = async (
-    request: FastifyRequest<{ Querystring: { locale?: string | undefined } }>,
-    id: string,
-    makePlan: (context: ChangeContext) => ChangePlan,
-    relatedId?: string,
-  ) => {
-    // Every input was validated by the route's schemas before the change: a request refused for a
-    // bad ?locale= has changed nothing.
-    const { locale } = request.query;
+  /** Runs a plan in one transaction, then does what must follow the commit (a single change and each of a bulk one). */
+  const applyChange = async (request: FastifyRequest, id: string, makePlan: (context: ChangeContext) => ChangePlan, relatedId?: string) => {
     const planContext = changeContext(request, await serviceTypes.list());
     const plan = scopedPlan(bodyScopeOf(request), makePlan(planContext));
     const applied = await context.repositories.unitOfWork.changeRequest(id, plan, relatedId);
@@ -189,15 +183,41 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
       );
     }
     if (applied.notificationQueued) announceOutboxMessage();
-    return detail(request, id, locale, true);
   };
+
+  /** A change, answered with the request as it is now. */
+  const change = async (
+    request: FastifyRequest<{ Querystring: { locale?: string | undefined } }>,
+    id: string,
+    makePlan: (context: ChangeContext) => ChangePlan,
+    relatedId?: string,
+  ) => {
+    // Every input was validated by the route's schemas before the change: a request refused for a
+    // bad ?locale= has changed nothing.
+    await applyChange(request, id, makePlan, relatedId);
+    return detail(request, id, request.query.locale, true);
+  };
+
+  /** The changes a bulk action makes, each exactly the single action's (./bulk.ts). */
+  const publish = async (request: FastifyRequest, id: string) => {
+    const bodies = new Map((await context.repositories.bodies.list()).map((body) => [body.id, body]));
+    await applyChange(request, id, (planContext) => publishPlan(planContext, (bodyId) => bodies.get(bodyId)));
+    announceForwardJob(); // a hint: the sender finds whether the publication queued a job
+  };
+  const reject = (request: FastifyRequest, id: string, rejection: Rejection) => applyChange(request, id, (planContext) => rejectPlan(planContext, rejection));
+  const setStatus = (request: FastifyRequest, id: string, detailedStatus: string[], statusNotes: string | undefined) =>
+    applyChange(request, id, (planContext) => statusPlan(planContext, detailedStatus, statusNotes));
+  const assign = (request: FastifyRequest, id: string, moderator: string | null) => assignRequest({ context, findInScope }, request, id, moderator);
+  const findTemplate = async (request: FastifyRequest, templateId: number) => {
+    const template = await context.repositories.responseTemplates.find(templateId);
+    return template && inScope(bodyScopeOf(request), template.body_id) ? template : undefined;
+  };
+  await plugin.register(bulkRoutes, { actions: { publish, reject, setStatus, assign }, findInScope, findTemplate });
 
   app.post('/requests/:id/publish', { schema: moderationSchemas.publish }, async (request) => {
     const { id } = request.params;
-    const bodies = new Map((await context.repositories.bodies.list()).map((body) => [body.id, body]));
-    const answer = await change(request, id, (planContext) => publishPlan(planContext, (bodyId) => bodies.get(bodyId)));
-    announceForwardJob(); // a hint: the sender finds whether the publication queued a job
-    return answer;
+    await publish(request, id);
+    return detail(request, id, request.query.locale, true);
   });
 
   /** A duplicate is rejected as the duplicate route marks it (its followers move to the original); every other reason by the reject plan. */
@@ -205,7 +225,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
     const { id } = request.params;
     const { reason, where, original, note } = request.body;
     if (reason === 'duplicate') return markDuplicate(request, id, original!);
-    return change(request, id, (planContext) => rejectPlan(planContext, { reason, where, note }));
+    await reject(request, id, { reason, where, note });
+    return detail(request, id, request.query.locale, true);
   });
 
   app.patch('/requests/:id', { schema: moderationSchemas.edit }, async (request) => {
@@ -222,7 +243,8 @@ export const requestRoutes: FastifyPluginAsync<{ context: AppContext; repository
   app.post('/requests/:id/status', { schema: moderationSchemas.status }, async (request) => {
     const { id } = request.params;
     const { body } = request;
-    return change(request, id, (planContext) => statusPlan(planContext, body.detailed_status, body.status_notes));
+    await setStatus(request, id, body.detailed_status, body.status_notes);
+    return detail(request, id, request.query.locale, true);
   });
 
   const markDuplicate = (request: FastifyRequest<{ Querystring: { locale?: string | undefined } }>, id: string, original: string) => {

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +11,9 @@ import { useQueue, useRequestList } from '../api/request-lists';
 import { describeError } from '../lib/describe-error';
 import { FlagFilter } from './flag-filter';
 import { LoadMore } from './load-more';
+import { BulkToolbar } from './bulk-toolbar';
 import { RequestCard } from './request-card';
+import { headlineOf } from '../../../components/request';
 
 /**
  * `/moderation`: the queue of requests waiting for a moderator, oldest first, with their count.
@@ -41,6 +43,23 @@ export function QueuePage() {
     ? (queue.data?.pages.flatMap((page) => page.items) ?? [])
     : (list.data?.pages.flatMap((page) => page.items) ?? []);
   const total = queue.data?.pages[0]?.total;
+  // Bulk actions (issue 41, item 7) on the queue and the published list; rejected reports have none.
+  const bulkable = state !== 'rejected';
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  // Only what is still on the page: a report a refresh took away is no longer selected.
+  const selected = items.filter((item) => chosen.has(item.service_request_id)).map((item) => item.service_request_id);
+  const allSelected = items.length > 0 && selected.length === items.length;
+  const choose = (id: string, on: boolean) =>
+    setChosen((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const headlineById = (id: string) => {
+    const item = items.find((candidate) => candidate.service_request_id === id);
+    return (item && headlineOf(item.public)) || id;
+  };
 
   let content;
   if (query.isPending) {
@@ -56,9 +75,31 @@ export function QueuePage() {
   } else {
     content = (
       <>
+        {bulkable ? (
+          <div className="bulk-select">
+            <label>
+              <input
+                type="checkbox"
+                checked={allSelected}
+                ref={(input) => {
+                  if (input) input.indeterminate = selected.length > 0 && !allSelected;
+                }}
+                onChange={(event) => setChosen(new Set(event.target.checked ? items.map((item) => item.service_request_id) : []))}
+              />{' '}
+              {t('bulk.selectAll')}
+            </label>
+          </div>
+        ) : null}
         <ol className="moderation-cards" ref={listRef}>
           {items.map((item) => (
-            <RequestCard key={item.service_request_id} item={item} showState={!isQueue} />
+            <RequestCard
+              key={item.service_request_id}
+              item={item}
+              showState={!isQueue}
+              {...(bulkable
+                ? { selection: { selected: chosen.has(item.service_request_id), onChange: (on: boolean) => choose(item.service_request_id, on) } }
+                : {})}
+            />
           ))}
         </ol>
         {query.isFetchNextPageError ? <ErrorNotice message={describeError(query.error, t)} /> : null}
@@ -90,6 +131,13 @@ export function QueuePage() {
         <p className="moderation-queue__count" role="status">
           {total === undefined ? '' : t('queue.count', { count: total })}
         </p>
+      ) : null}
+      {bulkable ? (
+        <BulkToolbar
+          selected={selected}
+          headlineOf={headlineById}
+          onDone={(changed) => setChosen((previous) => new Set([...previous].filter((id) => !changed.includes(id))))}
+        />
       ) : null}
       {content}
     </div>

@@ -14,7 +14,16 @@ import { RequestPlace } from './request-place';
  * is, what needs attention (flags), the reporter's contact details under it, and the way into its
  * review page.
  */
-export function RequestCard({ item, showState = false }: { item: ModerationItem; showState?: boolean }) {
+export function RequestCard({
+  item,
+  showState = false,
+  selection,
+}: {
+  item: ModerationItem;
+  showState?: boolean;
+  /** For bulk actions (issue 41, item 7): whether the card is selected, and how to change that. */
+  selection?: { selected: boolean; onChange: (selected: boolean) => void };
+}) {
   const { t } = useTranslation('moderation');
   const headline = headlineOf(item.public) || t('review.untitled');
   const body = item.public.agency_responsible?.trim();
@@ -46,6 +55,13 @@ export function RequestCard({ item, showState = false }: { item: ModerationItem;
   );
   return (
     <li className="moderation-card">
+      {selection ? (
+        <label className="moderation-card__select">
+          <input type="checkbox" checked={selection.selected} onChange={(event) => selection.onChange(event.target.checked)} />
+          {/* Names the report, as every control in a list must. */}
+          <span className="visually-hidden">{t('bulk.selectLabel', { headline })}</span>
+        </label>
+      ) : null}
       <RequestSummary request={item.public} headingLevel={2} photoLimit={1} footer={footer} />
     </li>
   );
