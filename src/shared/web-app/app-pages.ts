@@ -20,6 +20,7 @@ export const appPagePatterns = [
   '/moderation/dashboard',
   '/moderation/updates',
   '/moderation/responses',
+  '/moderation/record',
 ] as const;
 
 /** As react-router matches a path: in any case, trailing slashes allowed, a `:param` one whole segment. */

@@ -103,8 +103,16 @@ describe('the bodies read API matches the document', () => {
     check('GET', '/bodies/v1/bodies.json', all);
     check('GET', '/bodies/v1/bodies.json', await t.app.inject('/bodies/v1/bodies.json?lat=60.17&long=24.94'));
     check('GET', '/bodies/v1/bodies.json', await t.app.inject('/bodies/v1/bodies.json?lat=north'));
-    expect(held.splice(0)).toEqual(['GET /bodies/v1/bodies.json 200', 'GET /bodies/v1/bodies.json 200', 'GET /bodies/v1/bodies.json 400']);
-    expect(Object.keys(document.paths).filter((path) => path.startsWith('/bodies/v1/'))).toEqual(['/bodies/v1/bodies.json']);
+    check('GET', '/bodies/v1/not-ours.json', await t.app.inject('/bodies/v1/not-ours.json?lat=60.17&long=24.94&locale=fi'));
+    check('GET', '/bodies/v1/not-ours.json', await t.app.inject('/bodies/v1/not-ours.json?lat=north'));
+    expect(held.splice(0)).toEqual([
+      'GET /bodies/v1/bodies.json 200',
+      'GET /bodies/v1/bodies.json 200',
+      'GET /bodies/v1/bodies.json 400',
+      'GET /bodies/v1/not-ours.json 200',
+      'GET /bodies/v1/not-ours.json 400',
+    ]);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/bodies/v1/'))).toEqual(['/bodies/v1/bodies.json', '/bodies/v1/not-ours.json']);
   });
 });
 

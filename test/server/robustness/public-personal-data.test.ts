@@ -249,6 +249,8 @@ describe('no personal data in any public response', () => {
       '/bodies/v1/bodies.json?lat=60.17&long=24.94',
       '/bodies/v1/no-such-resource',
       '/proxy/bodies/v1/bodies.json?lat=60.17&long=24.94',
+      '/bodies/v1/not-ours.json?lat=60.17&long=24.94',
+      '/proxy/bodies/v1/not-ours.json?lat=60.17&long=24.94&locale=sv',
       ...submissionKeys.map((key) => `/proxy/open311/v1/submissions/${key}`),
       `/media/${mediaFile}`,
       '/healthz',
