@@ -36,7 +36,10 @@ import { projectRoot } from '../helpers/project-root';
 // 157.5: a rejected report reads its reason (issue 41, item 3) and a duplicate its original wherever
 // a request is parsed and shown, the home map's summaries included: the reasons' list is a shared
 // chunk of the first page (157.4 KiB measured, of which code 154.6 KiB).
-const FIRST_PAGE_BUDGET_BYTES = 157.5 * 1024;
+// 158.0: the console's three new pages (dashboard, saved responses, record a report: issue 41, items
+// 4, 8 and 9) are lazy routes, but their entries are the router's, which the first page carries,
+// as is the app's list of its pages (157.9 KiB measured, of which code 155.0 KiB).
+const FIRST_PAGE_BUDGET_BYTES = 158.0 * 1024;
 const clientDir = join(projectRoot, 'dist/client');
 const assetsDir = join(clientDir, 'assets');
 const build = readClientBuild(clientDir);
