@@ -402,8 +402,12 @@ describe('moderator console in Chromium', () => {
     const opened = await openContext();
     const { page } = opened;
     await page.goto(`${suite.server.baseUrl}/moderation/requests/${id}`);
+    // The review page's own last read (the status form's saved responses) must be answered before
+    // the session ends, or that read, not the moderator's click, meets the ended session.
+    const savedResponsesRead = page.waitForResponse((response) => new URL(response.url()).searchParams.get('for_request') === id);
     await signIn(page);
     await page.getByRole('heading', { level: 1, name: 'Review: Streetlight out' }).waitFor();
+    expect((await savedResponsesRead).status()).toBe(200);
 
     // The session ends on the server (expiry, or an admin disabling the account).
     const db = new Database(join(suite.server.dataDir, 'kerro.sqlite'));
