@@ -10,6 +10,8 @@ import { useBulkAction, type BulkChange } from '../api/bulk-actions';
 import { useResponseTemplates } from '../api/responses';
 import { describeError } from '../lib/describe-error';
 import { useConsoleSession } from './session-context';
+// Its controls are bare (no FormField, which brings the form styles): the list pages load no other form.
+import '../../../styles/forms.css';
 
 /** A duplicate needs its own original, so it is marked on each report's page, never in bulk. */
 const bulkReasons = rejectReasons.filter((reason): reason is Exclude<RejectReason, 'duplicate'> => reason !== 'duplicate');
