@@ -1,8 +1,8 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH, chromiumArgs, screenshot } from '../helpers/browser';
 import { makeJpeg } from '../helpers/images';
@@ -47,13 +47,6 @@ function storedReportsWith(description: string): { service_request_id: string }[
   } finally {
     db.close();
   }
-}
-
-const shotsDir = '/work/notes/shots-pwa';
-async function keepShot(page: Page, name: string): Promise<void> {
-  const path = await screenshot(page, name);
-  mkdirSync(shotsDir, { recursive: true });
-  copyFileSync(path, join(shotsDir, `${name}.png`));
 }
 
 describe('the installable app', () => {
@@ -161,9 +154,9 @@ describe('a report made offline', () => {
     expect(await entry.textContent()).toContain('1 photo');
     await expectNoAxeViolations(page);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await keepShot(page, 'offline-queued-1280x800');
+    await screenshot(page, 'offline-queued-1280x800');
     await page.setViewportSize(mobile);
-    await keepShot(page, 'offline-queued-390x844');
+    await screenshot(page, 'offline-queued-390x844');
     await page.setViewportSize({ width: desktop.width, height: 800 });
 
     // Kept on the device: a reload (from the cache) and a second tab both show it.
@@ -180,7 +173,7 @@ describe('a report made offline', () => {
     await second.getByTestId('outbox-entry').getByRole('heading', { name: 'Sent: Potholes', exact: true }).waitFor({ timeout: 30_000 });
     const stored = storedReportsWith(description);
     expect(stored).toHaveLength(1);
-    await keepShot(page, 'offline-sent-1280x800');
+    await screenshot(page, 'offline-sent-1280x800');
 
     await entry.getByRole('link', { name: 'See the confirmation' }).click();
     await page.getByRole('heading', { level: 1, name: 'Thank you! Your report has been received.' }).waitFor();
@@ -213,9 +206,9 @@ describe('a report made offline', () => {
     expect(await notice.textContent()).toContain('This device is offline');
     expect(await notice.textContent()).toContain('sent by itself when the connection is back');
     await expectNoAxeViolations(page);
-    await keepShot(page, 'offline-notice-390x844');
+    await screenshot(page, 'offline-notice-390x844');
     await page.setViewportSize({ width: desktop.width, height: 800 });
-    await keepShot(page, 'offline-notice-1280x800');
+    await screenshot(page, 'offline-notice-1280x800');
     await context.setOffline(false);
     await expectCleanRunThenClose(opened);
   });
