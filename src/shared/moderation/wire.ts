@@ -93,6 +93,13 @@ export interface ModerationDesk {
   internal_notes: ModerationInternalNote[];
 }
 
+/** A moderator the signed-in one may assign reports to (GET /moderation/api/moderators). */
+export interface ModerationColleague {
+  name: string;
+  /** The body ids they moderate; none: an administrator. */
+  bodies: string[];
+}
+
 /** One open report of abuse: why, the address if one was given, and when (W3C datetime). */
 export interface ModerationAbuseReport {
   id: number;

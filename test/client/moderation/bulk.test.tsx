@@ -96,6 +96,29 @@ describe('bulk actions in the moderation lists (issue 41, item 7)', { timeout: 3
     expect(bulkCalls(api.calls).map((call) => call.body)).toEqual([{ ids: ['a'], action: 'status', detailed_status: ['PROCESSED'], status_notes: 'Fixed.' }]);
   });
 
+  it('assigns the selection to a colleague from the moderators one may assign to, asked only when assigning', async () => {
+    const colleagues = { items: [{ name: 'aino', bodies: [] }, { name: 'eeva', bodies: ['espoo'] }, { name: 'mod', bodies: ['espoo'] }] };
+    const api = fakeModerationApi({
+      items: [fakeItem({ id: 'a', title: 'Pothole' }), fakeItem({ id: 'b', title: 'Graffiti' })],
+      override: (call) =>
+        call.path === '/moderation/api/moderators' ? new Response(JSON.stringify(colleagues), { status: 200, headers: { 'content-type': 'application/json' } }) : undefined,
+    });
+    renderApp({ path: '/moderation', language: 'en' });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
+    const toolbar = await screen.findByRole('form', { name: '2 reports selected' });
+    expect(api.calls.some((call) => call.path === '/moderation/api/moderators')).toBe(false);
+
+    await userEvent.selectOptions(within(toolbar).getByRole('combobox', { name: 'Action' }), 'assign');
+    const assignee = within(toolbar).getByRole('combobox', { name: 'Assign to' });
+    // Me first, then nobody, then the others by name (the signed-in one not twice).
+    await waitFor(() => expect(within(assignee).getAllByRole('option').map((option) => option.textContent)).toEqual(['Me (mod)', 'Nobody (unassign)', 'aino', 'eeva']));
+    expect(assignee.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(assignee.getAttribute('aria-describedby')!)!.textContent).toContain("Only a moderator of a report's own body");
+    await userEvent.selectOptions(assignee, 'eeva');
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Apply to 2 reports' }));
+    await waitFor(() => expect(bulkCalls(api.calls).map((call) => call.body)).toEqual([{ ids: ['a', 'b'], action: 'assign', moderator: 'eeva' }]));
+  });
+
   it('offers no selection on the rejected list', async () => {
     fakeModerationApi({ items: [fakeItem({ title: 'Refused one', moderation: 'rejected' })] });
     renderApp({ path: '/moderation?state=rejected', language: 'en' });

@@ -118,6 +118,35 @@ describe('assigning a report', () => {
   });
 });
 
+describe('the moderators one may assign to (GET /moderators)', () => {
+  const namesFor = async (session: ModeratorSession) => {
+    const response = await session.request('GET', '/moderators');
+    expect(response.statusCode).toBe(200);
+    return response.json<{ items: { name: string; bodies: string[] }[] }>().items;
+  };
+
+  it('a body’s moderator gets those of their bodies and the administrators, active only; an administrator gets everyone active', async () => {
+    await addModerator('erkki', ['espoo', 'vantaa']);
+    await addModerator('elsa', ['espoo']);
+    await t.repositories.moderation.setDisabled('elsa', t.clock.now);
+
+    expect(await namesFor(esa)).toEqual([
+      { name: 'aino', bodies: [] },
+      { name: 'eeva', bodies: ['espoo'] },
+      { name: 'erkki', bodies: ['espoo', 'vantaa'] },
+      { name: 'esa', bodies: ['espoo'] },
+    ]);
+    expect((await namesFor(veera)).map((moderator) => moderator.name)).toEqual(['aino', 'erkki', 'veera']);
+    expect((await namesFor(admin)).map((moderator) => moderator.name)).toEqual(['aino', 'eeva', 'erkki', 'esa', 'veera']);
+  });
+
+  it('needs a session, and says nothing of anyone to a visitor', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/moderation/api/moderators' });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).not.toContain('esa');
+  });
+});
+
 describe('internal notes', () => {
   it('the body’s moderators add and read them, oldest first; each is audited without its text', async () => {
     const added = await esa.request('POST', `/requests/${ids.espoo}/internal-notes`, { text: 'Called the street lighting contractor.' });

@@ -12,6 +12,7 @@ import { moderationErrorHandler, ModerationApiError, sendError } from '../errors
 import { auditRoutes } from './audit';
 import { dashboardRoutes } from './dashboard';
 import { exportRoutes } from './exports';
+import { colleagueRoutes } from './colleagues';
 import { callerReportRoutes, type RecordCallerReport } from './caller-reports';
 import { requestRoutes } from './requests';
 import { residentUpdateRoutes } from './resident-updates';
@@ -52,5 +53,6 @@ export const moderationRoutes: FastifyPluginAsync<{ context: AppContext; recordC
     await signedIn.register(exportRoutes, { context });
     await signedIn.register(responseRoutes, { context });
     await signedIn.register(callerReportRoutes, { context, recordCallerReport });
+    await signedIn.register(colleagueRoutes, { context });
   });
 };

@@ -7,6 +7,7 @@ import { useDetailedStatusWords } from '../../../components/request/use-detailed
 import { Button } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { useBulkAction, type BulkChange } from '../api/bulk-actions';
+import { useColleagues } from '../api/colleagues';
 import { useResponseTemplates } from '../api/responses';
 import { describeError } from '../lib/describe-error';
 import { useConsoleSession } from './session-context';
@@ -54,6 +55,9 @@ export function BulkToolbar({
   /** The saved response chosen for a status ('' none: the note as written). */
   const [responseId, setResponseId] = useState('');
   const [summary, setSummary] = useState<Summary>();
+  // Colleagues of one of the moderator's bodies; each report takes only one of its own body's (answered per report).
+  const colleagues = useColleagues(action === 'assign');
+  const colleagueNames = (colleagues.data ?? []).map((colleague) => colleague.name).filter((name) => name !== session.name);
 
   const fittingTemplates = (templates.data ?? []).filter((template) => template.status === null || template.status === status);
   const usingResponse = action === 'status' && fittingTemplates.some((template) => String(template.id) === responseId);
@@ -125,11 +129,26 @@ export function BulkToolbar({
           {action === 'assign' ? (
             <>
               <label htmlFor={`${id}-assignee`}>{t('bulk.assignee')}</label>
-              <select id={`${id}-assignee`} className="input" value={assignee} onChange={(event) => setAssignee(event.target.value)}>
-                {/* The lists do not carry each body's moderators; another one is assigned on each report's page. */}
+              <select
+                id={`${id}-assignee`}
+                className="input"
+                value={assignee}
+                aria-describedby={colleagueNames.length > 0 ? `${id}-assignee-hint` : undefined}
+                onChange={(event) => setAssignee(event.target.value)}
+              >
                 <option value={session.name}>{t('bulk.me', { name: session.name })}</option>
                 <option value="">{t('bulk.nobody')}</option>
+                {colleagueNames.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
               </select>
+              {colleagueNames.length > 0 ? (
+                <p id={`${id}-assignee-hint`} className="bulk-toolbar__hint">
+                  {t('bulk.assigneeHint')}
+                </p>
+              ) : null}
             </>
           ) : null}
           {action === 'status' ? (
