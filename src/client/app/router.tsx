@@ -101,7 +101,8 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
             },
             {
               path: 'record',
-              lazy: page(() => import('./routes/moderation-record').then((module) => module.ModerationRecordRoute)),
+              // The type's questions are worded as on the residents' form (its texts).
+              lazy: page(() => import('./routes/moderation-record').then((module) => module.ModerationRecordRoute), { texts: ['report'] }),
             },
           ],
         },

@@ -13,12 +13,22 @@ import { CSRF_TOKEN, fakeModerationApi, type RecordedCall } from './fake-moderat
 const services = [
   { service_code: '171', service_name: 'Pothole', description: '', metadata: false, type: 'realtime', keywords: '', group: 'Streets' },
   { service_code: '174', service_name: 'Graffiti', description: '', metadata: false, type: 'realtime', keywords: '', group: 'Streets' },
+  { service_code: '211', service_name: 'Broken sign', description: '', metadata: true, type: 'realtime', keywords: '', group: 'Streets' },
 ];
+/** Broken sign's questions: one required choice, one optional number. */
+const signDefinition = {
+  service_code: '211',
+  attributes: [
+    { variable: true, code: 'sign_kind', datatype: 'singlevaluelist', required: true, datatype_description: '', order: 1, description: 'Which sign?', values: [{ key: 'stop', name: 'Stop sign' }, { key: 'speed', name: 'Speed limit' }] },
+    { variable: true, code: 'height_cm', datatype: 'number', required: false, datatype_description: '', order: 2, description: 'Height from the ground', values: [] },
+  ],
+};
 
 function openForm(answer: (call: RecordedCall) => Response) {
   const api = fakeModerationApi({
     override: (call) => {
       if (call.path.endsWith('/services.json')) return jsonResponse(services);
+      if (call.path.endsWith('/services/211.json')) return jsonResponse(signDefinition);
       if (call.path === '/moderation/api/requests' && call.method === 'POST') return answer(call);
       return undefined;
     },
@@ -89,4 +99,25 @@ describe('recording a report for a caller', () => {
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('The report was recorded and is in the queue.')).toBeNull();
   });
+
+  it("asks the type's own questions as the residents' form does, checks them before sending, and sends the answers", async () => {
+    const api = openForm(() => jsonResponse({ service_request_id: 'new2', moderation: 'pending' }, { status: 201 }));
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Type' }), await screen.findByRole('option', { name: 'Broken sign' }));
+    await enterText(userEvent, screen.getByRole('textbox', { name: 'Latitude' }), '60.17');
+    await enterText(userEvent, screen.getByRole('textbox', { name: 'Longitude' }), '24.94');
+    await enterText(userEvent, screen.getByRole('textbox', { name: 'Description' }), 'The sign is bent over.');
+    const stop = await screen.findByRole('radio', { name: 'Stop sign' });
+
+    // The required question unanswered: said at it, focus there, nothing sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Record the report' }));
+    await expect.poll(() => document.activeElement?.closest('fieldset')?.textContent ?? '').toContain('Which sign?');
+    expect(api.writes().filter((call) => call.path === '/moderation/api/requests')).toHaveLength(0);
+
+    await userEvent.click(stop);
+    await enterText(userEvent, screen.getByRole('textbox', { name: /^Height from the ground/ }), '150');
+    await userEvent.click(screen.getByRole('button', { name: 'Record the report' }));
+    expect(await screen.findByText('The report was recorded and is in the queue.')).toBeTruthy();
+    const write = api.writes().find((call) => call.path === '/moderation/api/requests')!;
+    expect((write.body as { attributes?: unknown }).attributes).toEqual({ sign_kind: 'stop', height_cm: '150' });
+  }, 15_000);
 });

@@ -1,7 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { paths } from '@/shared/paths';
 import type { SupportedLocale } from '@/shared/locales';
+import { definitionSchema } from '../../../api/service-definition-schema';
 import { api } from '../../../lib/http-client';
+import { questionsOf, type ServiceQuestion } from '../../../lib/service-questions';
 import { csrfHeaders, moderationApiPath, moderationKeys } from './moderation-api';
 
 /** A caller's report as the console sends it (the server's callerReportBody); absent fields are left out. */
@@ -17,7 +20,23 @@ export interface CallerReport {
   email?: string;
   phone?: string;
   locale: SupportedLocale;
+  /** The type's questions answered, by attribute code (a list for a multivaluelist). */
+  attributes?: Record<string, string | string[]>;
   publish_now: boolean;
+}
+
+/**
+ * The chosen type's own questions (its service definition, as the residents' form reads it), asked
+ * only for a type whose list entry says it has some (`metadata`): the caller is asked them too.
+ */
+export function useCallerReportQuestions(code: string, locale: SupportedLocale, enabled: boolean) {
+  return useQuery({
+    queryKey: ['service-definition', 'console', code, locale],
+    queryFn: async ({ signal }): Promise<ServiceQuestion[]> =>
+      questionsOf(definitionSchema.parse(await api.get(`${paths.proxyGeoreport}/services/${encodeURIComponent(code)}.json`, { query: { locale }, signal })).attributes),
+    staleTime: 10 * 60_000,
+    enabled: enabled && code !== '',
+  });
 }
 
 const recordedSchema = z.object({ service_request_id: z.string(), moderation: z.enum(['pending', 'published']) });

@@ -5,10 +5,13 @@ import { Link } from 'react-router';
 import { everyServiceType, getServiceListQueryOptions } from '../../../api/get-service-list';
 import { Button } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
+import type { AttributeProblemKind } from '@/shared/georeport/attribute-rules';
+import { QuestionFields, questionControl, questionIdOf } from '../../../components/questions/question-fields';
 import { FormField } from '../../../components/ui/form-field';
 import { currentLanguage } from '../../../lib/i18n';
+import { answerProblems, sentAnswers, type AnswerValues, type ServiceQuestion } from '../../../lib/service-questions';
 import { supportedLocales, type SupportedLocale } from '@/shared/locales';
-import { useRecordCallerReport, type CallerReport, type RecordedReport } from '../api/caller-report';
+import { useCallerReportQuestions, useRecordCallerReport, type CallerReport, type RecordedReport } from '../api/caller-report';
 import { describeError, serverFieldErrors } from '../lib/describe-error';
 import { consolePaths } from '../lib/console-paths';
 import { useConsoleSession } from './session-context';
@@ -18,9 +21,16 @@ type FieldName = (typeof fieldNames)[number];
 type Values = Record<FieldName, string>;
 const empty = Object.fromEntries(fieldNames.map((name) => [name, ''])) as Values;
 
+/** The answers as the API takes them: a list only for a multivaluelist, blank ones left out. */
+function attributesOf(questions: readonly ServiceQuestion[], answers: AnswerValues): Record<string, string | string[]> {
+  const multiple = new Set(questions.filter((question) => question.datatype === 'multivaluelist').map((question) => question.code));
+  return Object.fromEntries([...sentAnswers(questions, answers)].map(([code, values]) => [code, multiple.has(code) ? values : values[0]!]));
+}
+
 /** The form as the API takes it: blank fields left out, the point as numbers. */
-function reportOf(values: Values, locale: SupportedLocale, publishNow: boolean): CallerReport {
+function reportOf(values: Values, locale: SupportedLocale, publishNow: boolean, attributes: Record<string, string | string[]>): CallerReport {
   const report: CallerReport = { service_code: values.service_code, description: values.description, locale, publish_now: publishNow };
+  if (Object.keys(attributes).length > 0) report.attributes = attributes;
   for (const name of ['title', 'address_string', 'first_name', 'last_name', 'email', 'phone'] as const) {
     if (values[name].trim()) report[name] = values[name].trim();
   }
@@ -45,6 +55,12 @@ export function RecordReportPage() {
   const [publishNow, setPublishNow] = useState(false);
   const [recorded, setRecorded] = useState<RecordedReport>();
   const [missing, setMissing] = useState<Partial<Record<FieldName, string>>>({});
+  const [answers, setAnswers] = useState<AnswerValues>({});
+  const [answerIssues, setAnswerIssues] = useState<Partial<Record<string, AttributeProblemKind>>>({});
+  // The chosen type's questions, in the moderator's language: the caller answers them too.
+  const chosenType = services.data?.find((service) => service.service_code === values.service_code);
+  const questions = useCallerReportQuestions(values.service_code, language, chosenType?.metadata === true);
+  const questionList = chosenType?.metadata ? (questions.data ?? []) : [];
   const idBase = useId();
   const id = (name: string) => `${idBase}-${name}`;
 
@@ -59,15 +75,21 @@ export function RecordReportPage() {
     if (!values.service_code) problems.service_code = t('recordReport.typeRequired');
     if (!values.description.trim()) problems.description = t('recordReport.descriptionRequired');
     if (!values.address_string.trim() && !(values.lat.trim() && values.long.trim())) problems.address_string = t('recordReport.placeRequired');
+    // The type's questions by the shared rules, as the residents' form and the service check them.
+    const issues = Object.fromEntries(answerProblems(questionList, answers));
     setMissing(problems);
-    if (Object.keys(problems).length > 0) {
-      document.getElementById(id(Object.keys(problems)[0]!))?.focus();
+    setAnswerIssues(issues);
+    const firstProblem = Object.keys(problems)[0];
+    const firstIssue = questionList.find((question) => issues[question.code] !== undefined);
+    if (firstProblem !== undefined || firstIssue !== undefined) {
+      (firstProblem !== undefined ? document.getElementById(id(firstProblem)) : questionControl(document.getElementById(questionIdOf(firstIssue!.code))))?.focus();
       return;
     }
-    record.mutate(reportOf(values, callerLocale, publishNow), {
+    record.mutate(reportOf(values, callerLocale, publishNow, attributesOf(questionList, answers)), {
       onSuccess: (answer) => {
         setRecorded(answer);
         setValues(empty);
+        setAnswers({});
         setPublishNow(false);
       },
     });
@@ -115,6 +137,16 @@ export function RecordReportPage() {
           <FormField id={id('description')} label={t('recordReport.description')} error={errorOf('description')}>
             {(control) => <textarea {...control} className="input textarea" rows={4} value={values.description} onChange={set('description')} />}
           </FormField>
+          {chosenType?.metadata ? (
+            <QuestionFields
+              questions={questionList}
+              status={questions.isPending ? 'loading' : questions.isError ? 'error' : 'ready'}
+              serviceName={chosenType.service_name}
+              answers={answers}
+              problems={answerIssues}
+              onAnswer={(code, value) => setAnswers((current) => ({ ...current, [code]: value }))}
+            />
+          ) : null}
         </fieldset>
         <fieldset>
           <legend>{t('recordReport.caller')}</legend>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { paths } from '@/shared/paths';
 import type { SupportedLocale } from '@/shared/locales';
 import { ApiError, api, isApiError, type UploadProgress } from '../../../lib/http-client';
-import { appendAnswers, type ServiceQuestion } from '../questions/answers';
+import { appendAnswers, type ServiceQuestion } from '../../../lib/service-questions';
 import { loadReportChecks } from '../validation/load-report-checks';
 import { reportFieldNames, type ReportFormValues } from '../validation/report-form-values';
 import { findSubmission, lookupTokenHeader } from './find-submission';

@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupportedLocale } from '@/shared/locales';
 import { paths } from '@/shared/paths';
 import { ApiError, api } from '../../../lib/http-client';
-import type { ServiceQuestion } from '../questions/answers';
+import { questionsOf, type ServiceQuestion } from '../../../lib/service-questions';
 import { loadReportChecks } from '../validation/load-report-checks';
 
 export async function getServiceQuestions({ code, locale, signal }: { code: string; locale: SupportedLocale; signal?: AbortSignal }): Promise<ServiceQuestion[]> {
@@ -14,8 +14,7 @@ export async function getServiceQuestions({ code, locale, signal }: { code: stri
   const [body, { definitionSchema }] = await Promise.all([api.get(url, { query: { locale }, signal }), loadReportChecks()]);
   const parsed = definitionSchema.safeParse(body);
   if (!parsed.success) throw new ApiError({ kind: 'invalid-response', status: 200, url, message: 'The service definition has no attributes list' });
-  // Only answerable attributes become questions; `order` says where each goes.
-  return parsed.data.attributes.filter((attribute) => attribute.variable).sort((a, b) => a.order - b.order);
+  return questionsOf(parsed.data.attributes);
 }
 
 export function useServiceQuestions({ code, locale, enabled }: { code: string; locale: SupportedLocale; enabled: boolean }) {

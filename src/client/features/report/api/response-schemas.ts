@@ -4,7 +4,6 @@
  * of it; the fetch functions import only the types from here.
  */
 import { z } from 'zod';
-import { attributeDatatypes } from '@/shared/georeport/attribute-rules';
 
 /** The answer to a new report (POST requests.json). */
 export const createdSchema = z
@@ -36,25 +35,6 @@ const nearbyRequestSchema = z.object({
 export const nearbyRequestListSchema = z.array(nearbyRequestSchema);
 
 export type NearbyRequest = z.infer<typeof nearbyRequestSchema>;
-
-/** A service type's GeoReport service definition: its questions. */
-export const definitionSchema = z.object({
-  service_code: z.coerce.string(),
-  attributes: z
-    .array(
-      z.object({
-        variable: z.boolean(),
-        code: z.string().min(1),
-        datatype: z.enum(attributeDatatypes),
-        required: z.boolean(),
-        datatype_description: z.string().catch(''),
-        order: z.coerce.number().catch(0),
-        description: z.string(),
-        values: z.array(z.object({ key: z.coerce.string(), name: z.coerce.string() })).catch([]),
-      }),
-    )
-    .catch([]),
-});
 
 const serviceObjectFeatureSchema = z.object({
   geometry: z

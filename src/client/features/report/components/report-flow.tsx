@@ -23,8 +23,8 @@ import { emptyReportValues, errorTargetOf, errorTargetOrder, type ErrorTarget, t
 import { withQuestions } from '../validation/report-resolver';
 import { useServiceQuestions } from '../api/get-service-definition';
 import type { AttributeProblemKind } from '@/shared/georeport/attribute-rules';
-import type { ServiceQuestion } from '../questions/answers';
-import { QuestionFields, questionErrorText } from './question-fields';
+import type { ServiceQuestion } from '../../../lib/service-questions';
+import { QuestionFields, questionErrorText } from '../../../components/questions/question-fields';
 import { useReportChecks } from '../validation/use-report-checks';
 import { ContactStep } from './contact-step';
 import { DescriptionStep } from './description-step';

@@ -3,6 +3,7 @@
  * problems, back to the start after a sent report, or to the draft status after a discard.
  */
 import { useEffect, useState } from 'react';
+import { questionControl } from '../../../components/questions/question-fields';
 import type { ErrorTarget } from '../validation/report-form-values';
 import { LOCATION_FOCUS_ID } from './location-step';
 import { PHOTOS_FOCUS_ID } from './photo-step';
@@ -46,10 +47,7 @@ export function focusTarget(target: FocusRequest): void {
 
 /** The first question with an error: its field, or in a group the chosen (else the first) option. */
 function focusFirstInvalidQuestion(): boolean {
-  const invalid = document.querySelector<HTMLElement>('.report-form [data-question-invalid="true"]');
-  const control = invalid?.matches('fieldset')
-    ? (invalid.querySelector<HTMLInputElement>('input:checked') ?? invalid.querySelector<HTMLInputElement>('input'))
-    : invalid;
+  const control = questionControl(document.querySelector<HTMLElement>('.report-form [data-question-invalid="true"]'));
   control?.focus();
   return control != null;
 }

@@ -1,4 +1,4 @@
-import { cleanAnswers } from '../questions/answers';
+import { cleanAnswers } from '../../../lib/service-questions';
 import { emptyReportValues, type ReportFormValues } from '../validation/report-form-values';
 
 /** localStorage key of the unfinished report's text fields (photos live in IndexedDB). */

@@ -14,7 +14,7 @@ import { useCreateServiceRequest, type CreatedReport, type NewReport } from '../
 import { findSubmission } from '../api/find-submission';
 import type { FocusRequest } from '../components/report-focus';
 import { clearDraftFields, draftSubmissionIds, markDraftSending } from '../draft/draft-fields-store';
-import type { ServiceQuestion } from '../questions/answers';
+import type { ServiceQuestion } from '../../../lib/service-questions';
 import type { DraftPhotos } from '../photos/use-draft-photos';
 import { interpretSendError, type GeneralProblem } from '../lib/send-error';
 import { askForBackgroundSync, deviceOutbox } from '../outbox/device-outbox';

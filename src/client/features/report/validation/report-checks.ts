@@ -9,4 +9,5 @@ export { serviceRequestInputSchema } from '@/shared/georeport/request-input-sche
 export { problemOfDescription } from '@/shared/georeport/problems';
 export { classifyMessage } from './classify-message';
 export { translateValidationMessage } from './translate-message';
-export { createdSchema, definitionSchema, nearbyRequestListSchema, serviceObjectCollectionSchema } from '../api/response-schemas';
+export { createdSchema, nearbyRequestListSchema, serviceObjectCollectionSchema } from '../api/response-schemas';
+export { definitionSchema } from '../../../api/service-definition-schema';

@@ -1,4 +1,4 @@
-import type { AnswerValues } from '../questions/answers';
+import type { AnswerValues } from '../../../lib/service-questions';
 
 /** The fields of the report form, as the shared schema names them; all plain strings in the form. */
 export const reportFieldNames = [

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { answerProblems, type ServiceQuestion } from '../questions/answers';
+import { answerProblems, type ServiceQuestion } from '../../../lib/service-questions';
 import { loadReportChecks } from './load-report-checks';
 import type { ReportFormValues } from './report-form-values';
 

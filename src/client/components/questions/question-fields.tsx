@@ -7,11 +7,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AttributeProblemKind } from '@/shared/georeport/attribute-rules';
 import { attributeTextMaxLength } from '@/shared/georeport/attribute-rules';
-import { FormField } from '../../../components/ui/form-field';
-import '../../../styles/questions.css';
-import { currentLanguage } from '../../../lib/i18n';
-import { formatNumber } from '../lib/format';
-import type { AnswerValues, ServiceQuestion } from '../questions/answers';
+import { FormField } from '../ui/form-field';
+import '../../styles/questions.css';
+import { currentLanguage } from '../../lib/i18n';
+import { intlLocaleOf, numberFormat } from '../../lib/intl-formats';
+import type { AnswerValues, ServiceQuestion } from '../../lib/service-questions';
 import { QuestionChoices } from './question-choices';
 
 export interface QuestionFieldsProps {
@@ -27,6 +27,11 @@ export const QUESTIONS_HEADING_ID = 'report-questions-heading';
 
 /** A question's id in the page: codes are the city's, so only safe characters are kept. */
 export const questionIdOf = (code: string) => `report-question-${code.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+/** What focus goes to for a question (its element by questionIdOf): its field, or in a group the chosen (else the first) option. */
+export function questionControl(question: HTMLElement | null): HTMLElement | null {
+  return question?.matches('fieldset') ? (question.querySelector<HTMLInputElement>('input:checked') ?? question.querySelector<HTMLInputElement>('input')) : question;
+}
 
 export function QuestionFields({ questions, status, serviceName, answers, problems, onAnswer }: QuestionFieldsProps) {
   const { t, i18n } = useTranslation('report');
@@ -92,7 +97,7 @@ export function questionErrorText(
 ): string {
   const required = { singlevaluelist: 'requiredChoice', multivaluelist: 'requiredAny' } as const;
   const key = kind === 'required' && (question.datatype === 'singlevaluelist' || question.datatype === 'multivaluelist') ? required[question.datatype] : kind;
-  return t(`questions.errors.${key}`, { limit: formatNumber(attributeTextMaxLength, locale) });
+  return t(`questions.errors.${key}`, { limit: numberFormat(intlLocaleOf(locale)).format(attributeTextMaxLength) });
 }
 
 function datatypeHint(datatype: ServiceQuestion['datatype'], t: TFunction<'report'>): string | undefined {

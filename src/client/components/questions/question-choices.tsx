@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FieldErrorText, errorIdOf, hintIdOf } from '../../../components/ui/form-field';
-import type { ServiceQuestion } from '../questions/answers';
+import { FieldErrorText, errorIdOf, hintIdOf } from '../ui/form-field';
+import type { ServiceQuestion } from '../../lib/service-questions';
 
 export interface QuestionChoicesProps {
   id: string;

@@ -1,6 +1,7 @@
 /**
- * A service type's questions in the report form and the answers to them: what goes out as
- * `attribute[CODE]`, and the problems the shared rules (the very ones the service applies) find.
+ * A service type's questions in a report form (the residents' and the console's caller form) and
+ * the answers to them: what goes out as `attribute[CODE]`, and the problems the shared rules (the
+ * very ones the service applies) find.
  */
 import {
   checkAttributeAnswers,
@@ -9,6 +10,11 @@ import {
 } from '@/shared/georeport/attribute-rules';
 
 export type ServiceQuestion = AttributeRuleDefinition & { order: number; datatype_description: string };
+
+/** The questions of a service definition's attributes: only answerable ones, in their `order`. */
+export function questionsOf(attributes: readonly (ServiceQuestion & { variable: boolean })[]): ServiceQuestion[] {
+  return attributes.filter((attribute) => attribute.variable).sort((a, b) => a.order - b.order);
+}
 
 /** Answers as the form holds them: one text per question, a list for a multivaluelist. */
 export type AnswerValues = Record<string, string | string[]>;
