@@ -103,18 +103,25 @@ describe('the city’s desk in Chromium, English on a desktop', () => {
     await expectReadableAtBothSizes('review-desk', note);
   });
 
-  it('records a caller’s report, which enters the queue', async () => {
+  it('records a caller’s report with its type’s required question answered, which enters the queue', async () => {
     await page.goto(`${suite.server.baseUrl}/moderation/record`);
     await page.getByRole('heading', { level: 1, name: 'Record a report for a caller' }).waitFor();
-    await page.getByLabel('Type').selectOption({ index: 1 });
+    // The demo's playground type asks which equipment (required, several may be chosen).
+    await page.getByLabel('Type').selectOption('211');
     await page.getByLabel('Latitude').fill('60.1699');
     await page.getByLabel('Longitude').fill('24.9384');
-    await page.getByLabel('Description').fill('A caller says the street sign on the corner is bent.');
+    await page.getByLabel('Description').fill('A caller says the swing chain in the playground is broken.');
     await page.getByLabel('First name').fill('Caller');
+    const swing = page.getByRole('checkbox', { name: 'Swing' });
+    await swing.check();
     const submit = page.getByRole('button', { name: 'Record the report' });
+    await expectReadableAtBothSizes('record', submit);
     await submit.click();
     await page.getByText('The report was recorded and is in the queue.').waitFor();
-    await expectReadableAtBothSizes('record', submit);
+    await page.getByRole('link', { name: /^Open report / }).click();
+    await page.getByRole('heading', { level: 1, name: /^Review: / }).waitFor();
+    const answers = page.locator('section, .review-panel').filter({ has: page.getByRole('heading', { name: "Answers to the type's questions" }) });
+    await answers.last().getByText('Swing').waitFor();
   });
 
   it('selects published reports for a bulk action with the toolbar', async () => {

@@ -21,6 +21,8 @@ export interface QuestionFieldsProps {
   answers: AnswerValues;
   problems: Partial<Record<string, AttributeProblemKind>>;
   onAnswer: (code: string, value: string | string[]) => void;
+  /** Its heading's level in the page's outline: 3 under the report form's steps (h2), 2 in a form without. */
+  headingLevel?: 2 | 3;
 }
 
 export const QUESTIONS_HEADING_ID = 'report-questions-heading';
@@ -33,13 +35,14 @@ export function questionControl(question: HTMLElement | null): HTMLElement | nul
   return question?.matches('fieldset') ? (question.querySelector<HTMLInputElement>('input:checked') ?? question.querySelector<HTMLInputElement>('input')) : question;
 }
 
-export function QuestionFields({ questions, status, serviceName, answers, problems, onAnswer }: QuestionFieldsProps) {
+export function QuestionFields({ questions, status, serviceName, answers, problems, onAnswer, headingLevel = 3 }: QuestionFieldsProps) {
   const { t, i18n } = useTranslation('report');
   const locale = currentLanguage(i18n);
   if (status === 'loading') return <p className="notice" role="status">{t('questions.loading')}</p>;
   if (status === 'error') return <p className="notice">{t('questions.loadFailed')}</p>;
   if (questions.length === 0) return null;
 
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const errorText = (question: ServiceQuestion): string | undefined => {
     const kind = problems[question.code];
     return kind ? questionErrorText(t, question, kind, locale) : undefined;
@@ -47,9 +50,9 @@ export function QuestionFields({ questions, status, serviceName, answers, proble
 
   return (
     <section className="questions" aria-labelledby={QUESTIONS_HEADING_ID}>
-      <h3 id={QUESTIONS_HEADING_ID} className="questions__title">
+      <Heading id={QUESTIONS_HEADING_ID} className="questions__title">
         {serviceName ? t('questions.title', { name: serviceName }) : t('questions.titleNoName')}
-      </h3>
+      </Heading>
       {questions.map((question) => {
         const id = questionIdOf(question.code);
         const label = question.required ? question.description : `${question.description} (${t('steps.optional')})`;

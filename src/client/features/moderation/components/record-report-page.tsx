@@ -106,7 +106,8 @@ export function RecordReportPage() {
     <section className="record-report" aria-labelledby={id('heading')}>
       <h1 id={id('heading')}>{t('recordReport.heading')}</h1>
       <p className="moderation-form__intro">{t('recordReport.intro')}</p>
-      <p role="status" className="console-feedback console-feedback--shown">
+      {/* In the page from the start, so what goes into it is said; drawn as a message only then. */}
+      <p role="status" className={recorded ? 'console-feedback console-feedback--shown' : 'console-feedback'}>
         {recorded ? (
           <>
             {t(recorded.moderation === 'published' ? 'recordReport.recordedPublished' : 'recordReport.recordedPending')}{' '}
@@ -145,6 +146,7 @@ export function RecordReportPage() {
               answers={answers}
               problems={answerIssues}
               onAnswer={(code, value) => setAnswers((current) => ({ ...current, [code]: value }))}
+              headingLevel={2}
             />
           ) : null}
         </fieldset>
