@@ -12,7 +12,7 @@ import type { MailLinks } from '../notify/mail-links';
 import { newMessageId } from '../notify/message-id';
 import { updateTexts } from '../notify/update-texts';
 import type { AlertedReport, AlertRecipient, BodyRecord, NewOutboxMessage, ServiceTypeRecord } from '../storage/repositories/types';
-import { pointKey, type PlaceName } from './alerts-places';
+import type { PlaceName } from './alerts-places';
 import { alertTexts, radiusWords } from './alerts-texts';
 
 export interface AlertMailSettings {
@@ -22,18 +22,15 @@ export interface AlertMailSettings {
   serviceTypes: readonly ServiceTypeRecord[];
   /** Names a body alert's area. */
   bodies: readonly BodyRecord[];
-  /** Names a point alert's place by its nearest address (alerts-places.ts), when one was looked up. */
-  placeNames?: ReadonlyMap<string, PlaceName>;
   now: number;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The area in words: "500 m säteellä osoitteesta Kaivokatu 12" (or "kohdasta 60.16990, 24.93840"), "katu Hämeentie", "alue Helsinki". */
-export function areaWords(area: AlertArea, locale: SupportedLocale, bodies: readonly BodyRecord[], placeNames?: ReadonlyMap<string, PlaceName>): string {
+export function areaWords(area: AlertArea, locale: SupportedLocale, bodies: readonly BodyRecord[], place?: PlaceName | null): string {
   const t = alertTexts[locale];
   if (area.kind === 'point') {
-    const place = placeNames?.get(pointKey(area.lat, area.long));
     if (place) return t.area.pointNamed(radiusWords(area.radius_m), locale === 'sv' ? place.sv : place.fi);
     return t.area.point(radiusWords(area.radius_m), area.lat.toFixed(5), area.long.toFixed(5));
   }
@@ -68,7 +65,7 @@ function addressed(
   const locale = resolveLocale(recipient.locale);
   const t = alertTexts[locale];
   const unsubscribeUrl = settings.links.alertUnsubscribeUrl(recipient.id);
-  const why = content.pending ? [t.whyPending] : [t.why, areaWords(recipient.area, locale, settings.bodies, settings.placeNames)];
+  const why = content.pending ? [t.whyPending] : [t.why, areaWords(recipient.area, locale, settings.bodies, recipient.place)];
   const text = [
     updateTexts[locale].greeting,
     '',
@@ -107,7 +104,7 @@ export function alertConfirmationMessage(settings: AlertMailSettings, addressCon
     const locale = resolveLocale(recipient.locale);
     const t = alertTexts[locale];
     const confirmUrl = settings.links.alertConfirmUrl(recipient.id);
-    const area = recipient.area.kind === 'street' && !addressConfirmed ? t.area.streetUnnamed : areaWords(recipient.area, locale, settings.bodies, settings.placeNames);
+    const area = recipient.area.kind === 'street' && !addressConfirmed ? t.area.streetUnnamed : areaWords(recipient.area, locale, settings.bodies, recipient.place);
     return addressed(recipient, settings, {
       subject: t.confirmSubject,
       lines: [t.confirmIntro, area, '', t.confirmLink, confirmUrl, '', t.confirmIgnore],

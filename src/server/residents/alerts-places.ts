@@ -1,13 +1,12 @@
 /**
  * A point alert's place in words: the nearest address (street and number in Finnish and Swedish),
- * so the emails say "within 500 m of Kaivokatu 12", not the coordinates (issue 42, item 4).
+ * so the emails say "within 500 m of Kaivokatu 12", not the coordinates (issue 42, item 4). Looked
+ * up when the alert is asked for and kept with it (NewAlert.place): every email of it names the same place.
  */
 import type { AddressRepository } from '../storage/repositories/addresses';
+import type { AlertPlace } from '../storage/repositories/types';
 
-export interface PlaceName {
-  fi: string;
-  sv: string;
-}
+export type PlaceName = AlertPlace;
 
 /** An address this close to the point names it; farther than that, the coordinates say it better. */
 const NAMING_REACH_METERS = 150;

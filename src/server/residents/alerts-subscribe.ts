@@ -13,7 +13,7 @@ import { countAgainstLimits, sha256Hex, tryAgainIn } from '../http/requester-lim
 import { ModerationApiError } from '../moderation/errors';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { alertConfirmationMessage } from './alerts-messages';
-import { placeNamesOf } from './alerts-places';
+import { placeNamesOf, pointKey } from './alerts-places';
 
 /**
  * Confirmation emails within an hour: per address and client together, per client, and per
@@ -55,10 +55,11 @@ export async function subscribeToAlert(context: AppContext, input: z.output<type
     mailFrom: config.MAIL_FROM,
     serviceTypes: await repositories.serviceTypes.list(),
     bodies: await repositories.bodies.list(),
-    placeNames: area.kind === 'point' ? await placeNamesOf(repositories.addresses, [area]) : undefined,
     now,
   };
+  // Named once, here: the confirmation and every later email of the alert say the same place.
+  const place = area.kind === 'point' ? ((await placeNamesOf(repositories.addresses, [area])).get(pointKey(area.lat, area.long)) ?? null) : null;
   const addressConfirmed = await repositories.residents.isConfirmedAddress(email, now);
-  const outcome = await repositories.alerts.subscribe({ email, area, frequency, locale: resolveLocale(locale), now }, alertConfirmationMessage(settings, addressConfirmed));
+  const outcome = await repositories.alerts.subscribe({ email, area, place, frequency, locale: resolveLocale(locale), now }, alertConfirmationMessage(settings, addressConfirmed));
   if (outcome === 'confirmation_queued') announceOutboxMessage();
 }

@@ -175,6 +175,23 @@ describe('subscribing', () => {
     expect(far!.mail.plain).toContain('within 250 m of 60.20000, 24.95220');
   });
 
+  it('names the place in every later email of the alert, as it was named when asked for (an immediate one and a digest)', async () => {
+    await t.store.addresses.replace(['test'], [
+      { street_fi: 'Hämeentie', street_sv: 'Tavastvägen', number: '30', postal_code: '00530', municipality_fi: 'Helsinki', municipality_sv: 'Helsingfors', lat: 60.1841, long: 24.9522, source: 'test' },
+    ]);
+    await confirmedAlert({ kind: 'point', lat: 60.18415, long: 24.9522, radius_m: 500, email: 'now@example.org', frequency: 'immediate', locale: 'fi' });
+    await confirmedAlert({ kind: 'point', lat: 60.18415, long: 24.9522, radius_m: 500, email: 'daily@example.org', frequency: 'daily', locale: 'sv' });
+    // The register changes after: the alerts keep the place they were confirmed with.
+    await t.store.addresses.replace(['test'], []);
+    await publishedReport({ title: 'Kuoppa', lat: '60.1842', long: '24.9523' });
+
+    const mails = await tellAlerts();
+    const to = (address: string) => mails.find((mail) => mail.to === address)!.mail.plain;
+    expect(to('now@example.org')).toContain('500 m säteellä osoitteesta Hämeentie 30');
+    expect(to('daily@example.org')).toContain('inom 500 m från Tavastvägen 30');
+    for (const mail of mails) expect(mail.mail.plain).not.toContain('60.18415');
+  });
+
   it('limits confirmation emails per address and client', async () => {
     const alert = (radius: number) => ({ kind: 'point', lat: centre.lat, long: centre.long, radius_m: radius, email: 'aino@example.org', frequency: 'daily' });
     for (const radius of [250, 500, 1000]) expect((await subscribe(alert(radius))).statusCode).toBe(202);

@@ -19,6 +19,9 @@ export interface AlertsTable {
   unsubscribed_at: number | null;
   last_sent_at: number | null;
   last_digest_day: string | null;
+  /** A point alert's nearest address when asked for, in Finnish and Swedish (both or neither). */
+  place_fi: string | null;
+  place_sv: string | null;
 }
 
 /** A report an alert was matched with: told at once, or waiting (sent_at null) for its daily digest. */

@@ -15,7 +15,10 @@ import type { AlertsTable } from './alerts.table';
 const SCAN_OVERLAP_MS = 5 * 60_000;
 const scanName = 'published';
 
-type AlertRow = Pick<AlertsTable, 'email' | 'kind' | 'lat' | 'long' | 'radius_m' | 'street' | 'body_id' | 'frequency' | 'locale' | 'created_at' | 'confirmed_at' | 'unsubscribed_at'> & { id: number };
+type AlertRow = Pick<
+  AlertsTable,
+  'email' | 'kind' | 'lat' | 'long' | 'radius_m' | 'street' | 'body_id' | 'frequency' | 'locale' | 'created_at' | 'confirmed_at' | 'unsubscribed_at' | 'place_fi' | 'place_sv'
+> & { id: number };
 
 function areaOf(row: AlertRow): AlertArea {
   if (row.kind === 'point') return { kind: 'point', lat: row.lat!, long: row.long!, radius_m: row.radius_m! as 250 };
@@ -27,6 +30,7 @@ const recordOf = (row: AlertRow): AlertRecord => ({
   id: Number(row.id),
   email: row.email,
   area: areaOf(row),
+  place: row.place_fi !== null && row.place_sv !== null ? { fi: row.place_fi, sv: row.place_sv } : null,
   frequency: row.frequency,
   locale: row.locale,
   created_at: row.created_at,
@@ -35,8 +39,8 @@ const recordOf = (row: AlertRow): AlertRecord => ({
 });
 
 const recipientOf = (row: AlertRow): AlertRecipient => {
-  const { id, email, area, frequency, locale } = recordOf(row);
-  return { id, email, area, frequency, locale };
+  const { id, email, area, place, frequency, locale } = recordOf(row);
+  return { id, email, area, place, frequency, locale };
 };
 
 /** The area's columns, every other kind's left null. */
@@ -52,7 +56,7 @@ function areaColumns(area: AlertArea) {
   };
 }
 
-const alertColumns = ['id', 'email', 'kind', 'lat', 'long', 'radius_m', 'street', 'body_id', 'frequency', 'locale', 'created_at', 'confirmed_at', 'unsubscribed_at'] as const;
+const alertColumns = ['id', 'email', 'kind', 'lat', 'long', 'radius_m', 'street', 'body_id', 'frequency', 'locale', 'created_at', 'confirmed_at', 'unsubscribed_at', 'place_fi', 'place_sv'] as const;
 const reportColumns = ['r.service_request_id', 'r.service_code', 'r.title', 'r.address_string', 'r.lat', 'r.long', 'r.body_id'] as const;
 
 /** The address's alert of the same area, if any (not unsubscribed). */
@@ -83,11 +87,13 @@ export function createAlertRepository(engine: Engine): AlertRepository {
         const existing = await sameArea(trx, email, alert.area);
         if (existing && existing.confirmed_at !== null) return 'already_active' as const;
         let row: AlertRow;
+        // Asked again before confirming: the place as it is named now.
+        const asked = { frequency: alert.frequency, locale: alert.locale, created_at: alert.now, place_fi: alert.place?.fi ?? null, place_sv: alert.place?.sv ?? null };
         if (existing) {
-          row = { ...existing, frequency: alert.frequency, locale: alert.locale, created_at: alert.now };
-          await trx.updateTable('alerts').set({ frequency: alert.frequency, locale: alert.locale, created_at: alert.now }).where('id', '=', existing.id).execute();
+          row = { ...existing, ...asked };
+          await trx.updateTable('alerts').set(asked).where('id', '=', existing.id).execute();
         } else {
-          const values = { email, ...areaColumns(alert.area), frequency: alert.frequency, locale: alert.locale, created_at: alert.now, confirmed_at: null, unsubscribed_at: null, last_sent_at: null, last_digest_day: null };
+          const values = { email, ...areaColumns(alert.area), ...asked, confirmed_at: null, unsubscribed_at: null, last_sent_at: null, last_digest_day: null };
           const inserted = await trx.insertInto('alerts').values(values).returning('id').executeTakeFirstOrThrow();
           row = { ...values, id: Number(inserted.id) };
         }

@@ -7,10 +7,18 @@
 import type { AlertArea, AlertFrequency } from '../../../shared/alerts/wire';
 import type { NewOutboxMessage } from './outbox';
 
+/** A point alert's place in words: its nearest address, in Finnish and Swedish (English uses the Finnish). */
+export interface AlertPlace {
+  fi: string;
+  sv: string;
+}
+
 export interface NewAlert {
   /** Compared case-insensitively; stored lower-cased. */
   email: string;
   area: AlertArea;
+  /** A point alert's nearest address when asked for; none for other kinds or with no address near. */
+  place?: AlertPlace | null;
   frequency: AlertFrequency;
   locale: string;
   now: number;
@@ -20,6 +28,8 @@ export interface AlertRecord {
   id: number;
   email: string;
   area: AlertArea;
+  /** Stored when the alert was asked for (NewAlert.place); null before that was kept, or with none near. */
+  place: AlertPlace | null;
   frequency: AlertFrequency;
   locale: string;
   created_at: number;
@@ -28,7 +38,7 @@ export interface AlertRecord {
 }
 
 /** An alert as a message is written to it. */
-export type AlertRecipient = Pick<AlertRecord, 'id' | 'email' | 'area' | 'frequency' | 'locale'>;
+export type AlertRecipient = Pick<AlertRecord, 'id' | 'email' | 'area' | 'place' | 'frequency' | 'locale'>;
 
 /** Writes an email for one alert; called inside the transaction that queues it. */
 export type AlertMessage = (recipient: AlertRecipient) => NewOutboxMessage;

@@ -51,9 +51,17 @@ describe('alerts', () => {
     const { store } = opened;
     expect(await store.alerts.subscribe({ email: 'Pekka@Example.org', area: point, frequency: 'daily', locale: 'sv', now: baseTime }, message('confirm'))).toBe('confirmation_queued');
     const [alert] = await store.alerts.listByEmail('pekka@example.org');
-    expect(alert).toEqual({ id: alert!.id, email: 'pekka@example.org', area: point, frequency: 'daily', locale: 'sv', created_at: baseTime, confirmed: false, unsubscribed: false });
-    expect(await store.alerts.subscribe({ email: 'pekka@example.org', area: point, frequency: 'immediate', locale: 'fi', now: baseTime + 1 }, message('confirm'))).toBe('confirmation_queued');
-    expect(await store.alerts.listByEmail('PEKKA@example.org')).toHaveLength(1);
+    expect(alert).toEqual({ id: alert!.id, email: 'pekka@example.org', area: point, place: null, frequency: 'daily', locale: 'sv', created_at: baseTime, confirmed: false, unsubscribed: false });
+    // Asked again while pending: the place as named now is kept with it, and the recipient carries it.
+    const place = { fi: 'Hämeentie 30', sv: 'Tavastvägen 30' };
+    const recipients: AlertRecipient[] = [];
+    const keeping = (recipient: AlertRecipient) => {
+      recipients.push(recipient);
+      return message('confirm')(recipient);
+    };
+    expect(await store.alerts.subscribe({ email: 'pekka@example.org', area: point, place, frequency: 'immediate', locale: 'fi', now: baseTime + 1 }, keeping)).toBe('confirmation_queued');
+    expect(await store.alerts.listByEmail('PEKKA@example.org')).toEqual([expect.objectContaining({ id: alert!.id, place })]);
+    expect(recipients).toEqual([expect.objectContaining({ id: alert!.id, place })]);
     expect((await store.alerts.confirm(alert!.id, baseTime + 2))!.confirmed).toBe(true);
     expect(await store.alerts.subscribe({ email: 'pekka@example.org', area: point, frequency: 'immediate', locale: 'fi', now: baseTime + 3 }, message('confirm'))).toBe('already_active');
     expect((await outboxOf(opened)).map((row) => row.subject)).toEqual([`confirm ${alert!.id}`, `confirm ${alert!.id}`]);

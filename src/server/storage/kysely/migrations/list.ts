@@ -13,6 +13,7 @@ import { idempotencyStep } from './idempotency';
 import { listingStep } from './listing';
 import { loginKnownAddressesStep } from './login-known-addresses';
 import { moderationStep } from './moderation';
+import { alertPlaceNamesStep } from './alert-place-names';
 import { notOursStep } from './not-ours';
 import { observationsStep } from './observations';
 import { photoOwnersStep } from './photo-owners';
@@ -78,4 +79,5 @@ export const schemaMigrations: readonly SchemaMigration[] = [
   { name: '0026-request-desk', step: requestDeskStep },
   { name: '0027-response-templates', step: responseTemplatesStep },
   { name: '0028-not-ours-areas', step: notOursStep },
+  { name: '0029-alert-place-names', step: alertPlaceNamesStep },
 ];

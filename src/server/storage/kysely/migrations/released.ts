@@ -41,6 +41,7 @@ export const releasedMigrations: readonly string[] = [
   '0026-request-desk',
   '0027-response-templates',
   '0028-not-ours-areas',
+  '0029-alert-place-names',
 ];
 
 /**
