@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FieldErrorText, errorIdOf, hintIdOf } from '../ui/form-field';
+import { FieldNotes, errorIdOf, hintIdOf } from '../ui/form-field';
 import type { ServiceQuestion } from '../../lib/service-questions';
 
 export interface QuestionChoicesProps {
@@ -37,12 +37,7 @@ export function QuestionChoices({ id, question, label, hint, value, error, onCha
       data-question-invalid={error ? 'true' : undefined}
     >
       <legend className="form-field__label">{label}</legend>
-      {hint ? (
-        <p className="form-field__hint" id={hintIdOf(id)}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? <FieldErrorText id={errorIdOf(id)} message={error} /> : null}
+      <FieldNotes id={id} hint={hint} error={error} />
       <div className="question-group__options">
         {options.map((option) => {
           const optionId = `${id}-${option.key === '' ? 'none' : option.key.replace(/[^A-Za-z0-9_-]/g, '_')}`;

@@ -32,18 +32,27 @@ export function FormField({ id, label, hint, error, describedBy = [], className,
       <label className="form-field__label" htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <p className="form-field__hint" id={hintIdOf(id)}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? <FieldErrorText id={errorIdOf(id)} message={error} /> : null}
+      <FieldNotes id={id} hint={hint} error={error} />
       {children({
         id,
         ...(ids.length > 0 ? { 'aria-describedby': ids.join(' ') } : {}),
         ...(error ? { 'aria-invalid': true as const } : {}),
       })}
     </div>
+  );
+}
+
+/** A field's hint and error between its label (or legend) and its controls, with the ids the controls point at. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | undefined }) {
+  return (
+    <>
+      {hint ? (
+        <p className="form-field__hint" id={hintIdOf(id)}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldErrorText id={errorIdOf(id)} message={error} /> : null}
+    </>
   );
 }
 
