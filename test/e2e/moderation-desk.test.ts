@@ -108,8 +108,11 @@ describe('the city’s desk in Chromium, English on a desktop', () => {
     await page.getByRole('heading', { level: 1, name: 'Record a report for a caller' }).waitFor();
     // The demo's playground type asks which equipment (required, several may be chosen).
     await page.getByLabel('Type').selectOption('211');
-    await page.getByLabel('Latitude').fill('60.1699');
-    await page.getByLabel('Longitude').fill('24.9384');
+    // The place by a click on the city's map: the point fills in, and whose it is is read back.
+    const map = page.getByRole('application', { name: /^Map for the report's place/ });
+    await map.click();
+    await expect.poll(() => page.getByLabel('Latitude').inputValue()).toMatch(/^60\.\d{6}$/);
+    await page.getByText('At this place it goes to City of Helsinki.').waitFor();
     await page.getByLabel('Description').fill('A caller says the swing chain in the playground is broken.');
     await page.getByLabel('First name').fill('Caller');
     const swing = page.getByRole('checkbox', { name: 'Swing' });

@@ -8,7 +8,9 @@ import { clientEnv } from '../../../lib/env';
 
 type Point = { lat: number; long: number };
 
-export interface PinMapProps extends Point {
+export interface PinMapProps {
+  /** Where the pin is; none yet: the city's map, and the first click or arrow key places it. */
+  pin: Point | undefined;
   onMove: (point: Point) => void;
   /** The map's name for a screen reader, saying that the arrow keys move the pin. */
   label: string;
@@ -20,12 +22,12 @@ const STEP_PX = 10;
 const arrows: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
 /** A click moves the pin; on the focused map, the arrow keys do (instead of panning), keeping it in view. */
-function PinBehaviour({ lat, long, onMove, label }: Omit<PinMapProps, 'pinLabel'>) {
+function PinBehaviour({ pin, onMove, label }: Omit<PinMapProps, 'pinLabel'>) {
   const map = useMap();
   useMapEvents({ click: (event) => onMove({ lat: event.latlng.lat, long: event.latlng.lng }) });
-  const current = useRef({ lat, long, onMove });
+  const current = useRef({ pin, onMove });
   useEffect(() => {
-    current.current = { lat, long, onMove };
+    current.current = { pin, onMove };
   });
 
   useEffect(() => {
@@ -42,8 +44,14 @@ function PinBehaviour({ lat, long, onMove, label }: Omit<PinMapProps, 'pinLabel'
       const step = arrows[event.key];
       if (!step || event.target !== container) return;
       event.preventDefault();
-      const { lat: pinLat, long: pinLong, onMove: move } = current.current;
-      const from = map.latLngToContainerPoint([pinLat, pinLong]);
+      const { pin: at, onMove: move } = current.current;
+      // No pin yet: the first arrow places it where the map is centred.
+      if (!at) {
+        const centre = map.getCenter();
+        move({ lat: centre.lat, long: centre.lng });
+        return;
+      }
+      const from = map.latLngToContainerPoint([at.lat, at.long]);
       const distance = event.shiftKey ? STEP_PX * 5 : STEP_PX;
       const to = map.containerPointToLatLng([from.x + step[0] * distance, from.y + step[1] * distance]);
       map.panInside(to, { padding: [24, 24], animate: false });
@@ -56,26 +64,36 @@ function PinBehaviour({ lat, long, onMove, label }: Omit<PinMapProps, 'pinLabel'
 }
 
 /**
- * The review page's map of a report's place: drag the pin, click the map, or focus it and use the
- * arrow keys; the form beside it names the address and the body there before anything is saved.
- * Its own chunk (React.lazy), so Leaflet comes only with a review page.
+ * The map of a report's place, on the review page and in the caller form: drag the pin, click the
+ * map, or focus it and use the arrow keys; the form beside it names the address and the body there
+ * before anything is saved.
+ * Its own chunk (React.lazy), so Leaflet comes only with the pages that show it.
  */
-export default function PinMap({ lat, long, onMove, label, pinLabel }: PinMapProps) {
-  const { mapTileUrl } = clientEnv();
+export default function PinMap({ pin, onMove, label, pinLabel }: PinMapProps) {
+  const { mapTileUrl, mapCenter } = clientEnv();
   return (
-    <MapContainer className="pin-map__leaflet" center={[lat, long]} zoom={16} scrollWheelZoom={false} keyboard={false} zoomControl={false}>
+    <MapContainer
+      className="pin-map__leaflet"
+      center={pin ? [pin.lat, pin.long] : [mapCenter[0], mapCenter[1]]}
+      zoom={pin ? 16 : 12}
+      scrollWheelZoom={false}
+      keyboard={false}
+      zoomControl={false}
+    >
       <LocalizedMapControls />
       <TileLayer url={mapTileUrl} {...tileLayerOptions(mapTileUrl, 19)} />
-      <PinBehaviour lat={lat} long={long} onMove={onMove} label={label} />
-      <Marker
-        position={[lat, long]}
-        icon={pinIcon}
-        draggable
-        // The keyboard way is the focused map's arrow keys: a focusable pin would be one more stop.
-        keyboard={false}
-        alt={pinLabel}
-        eventHandlers={{ dragend: (event) => onMove({ lat: event.target.getLatLng().lat, long: event.target.getLatLng().lng }) }}
-      />
+      <PinBehaviour pin={pin} onMove={onMove} label={label} />
+      {pin ? (
+        <Marker
+          position={[pin.lat, pin.long]}
+          icon={pinIcon}
+          draggable
+          // The keyboard way is the focused map's arrow keys: a focusable pin would be one more stop.
+          keyboard={false}
+          alt={pinLabel}
+          eventHandlers={{ dragend: (event) => onMove({ lat: event.target.getLatLng().lat, long: event.target.getLatLng().lng }) }}
+        />
+      ) : null}
     </MapContainer>
   );
 }

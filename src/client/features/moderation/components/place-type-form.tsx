@@ -140,7 +140,7 @@ function PlaceTypeFields({ item, moveErrors, moving, retyping, onMove, onRetype 
         {pin ? (
           <div className="place-type-form__map">
             <Suspense fallback={null}>
-              <PinMap lat={pin.lat} long={pin.long} onMove={movePin} label={t('place.mapLabel')} pinLabel={t('place.pinLabel')} />
+              <PinMap pin={pin} onMove={movePin} label={t('place.mapLabel')} pinLabel={t('place.pinLabel')} />
             </Suspense>
           </div>
         ) : null}
