@@ -9,18 +9,18 @@ const LOAD_TIMEOUT = 10_000;
 // Re-rendering a 100-row table after each click is slow in jsdom on a busy machine.
 const TEST_TIMEOUT = 30_000;
 
-/** Catches the files the page hands to the browser to save (jsdom has no object URLs and no downloads). */
+/** Catches the files the page hands to the browser to save (jsdom makes no downloads). */
 function catchDownloads() {
   const blobs = new Map<string, Blob>();
   const files: { name: string; blob: Blob }[] = [];
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      const url = `blob:http://localhost/${blobs.size + 1}`;
-      blobs.set(url, blob);
-      return url;
-    },
-    revokeObjectURL: () => {},
+  // Spied, not assigned: restoring puts back the environment's own (its jsdom-aware one; deleting
+  // it left Node's, which refuses jsdom's files, for every later file in the worker).
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob) => {
+    const url = `blob:http://localhost/${blobs.size + 1}`;
+    blobs.set(url, blob);
+    return url;
   });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     const blob = blobs.get(this.href);
     if (blob) files.push({ name: this.download, blob });
@@ -29,8 +29,7 @@ function catchDownloads() {
 }
 
 afterEach(() => {
-  delete (URL as { createObjectURL?: unknown }).createObjectURL;
-  delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
+  vi.restoreAllMocks();
 });
 
 /** The file's bytes, read as a browser reads them (jsdom's Blob is not Node's). */
