@@ -15,9 +15,9 @@ function catchDownloads() {
   const files: { name: string; blob: Blob }[] = [];
   // Spied, not assigned: restoring puts back the environment's own (its jsdom-aware one; deleting
   // it left Node's, which refuses jsdom's files, for every later file in the worker).
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob) => {
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
     const url = `blob:http://localhost/${blobs.size + 1}`;
-    blobs.set(url, blob);
+    blobs.set(url, blob as Blob);
     return url;
   });
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
