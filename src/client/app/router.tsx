@@ -101,8 +101,7 @@ export function createAppRoutes(i18n: I18n): RouteObject[] {
             },
             {
               path: 'record',
-              // The type's questions are worded as on the residents' form (its texts).
-              lazy: page(() => import('./routes/moderation-record').then((module) => module.ModerationRecordRoute), { texts: ['report'] }),
+              lazy: page(() => import('./routes/moderation-record').then((module) => module.ModerationRecordRoute)),
             },
           ],
         },

@@ -58,7 +58,10 @@ function reportOf(values: Values, locale: SupportedLocale, publishNow: boolean, 
  * The server checks it as a resident's report; its problems are shown at their fields.
  */
 export function RecordReportPage() {
-  const { t, i18n } = useTranslation('moderation');
+  // The type's questions are worded as on the residents' form: its texts are asked for as the page
+  // opens (not in the router's options, which every resident's first page carries), long before a
+  // type is chosen and its questions show.
+  const { t, i18n } = useTranslation(['moderation', 'report']);
   const language = currentLanguage(i18n);
   const { session } = useConsoleSession();
   const services = useQuery({ ...getServiceListQueryOptions(language), select: everyServiceType });
