@@ -39,7 +39,12 @@ import { projectRoot } from '../helpers/project-root';
 // 158.0: the console's three new pages (dashboard, saved responses, record a report: issue 41, items
 // 4, 8 and 9) are lazy routes, but their entries are the router's, which the first page carries,
 // as is the app's list of its pages (157.9 KiB measured, of which code 155.0 KiB).
-const FIRST_PAGE_BUDGET_BYTES = 158.0 * 1024;
+// 158.5: the report questions' fields and rules became common code shared with the console's
+// caller form (issue 41, item 8), so they are chunks of their own, and the first page's main chunk
+// carries every lazy chunk's file name in the bundler's preload map: +77 B gzip in main-*.js, the
+// first page at 161,793 B against 161,792 (158.0 KiB measured, of which code 155.1 KiB; no code of
+// the first page changed).
+const FIRST_PAGE_BUDGET_BYTES = 158.5 * 1024;
 const clientDir = join(projectRoot, 'dist/client');
 const assetsDir = join(clientDir, 'assets');
 const build = readClientBuild(clientDir);
