@@ -1,8 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { LocalizedMapControls } from '../../../components/map/localized-map-controls';
-import { pinIcon } from '../../../components/map/map-pin-icon';
+import { DraggablePin } from '../../../components/map/draggable-pin';
 import { tileLayerOptions } from '../../../components/map/tile-layer-options';
 import { clientEnv } from '../../../lib/env';
 
@@ -83,17 +83,7 @@ export default function PinMap({ pin, onMove, label, pinLabel }: PinMapProps) {
       <LocalizedMapControls />
       <TileLayer url={mapTileUrl} {...tileLayerOptions(mapTileUrl, 19)} />
       <PinBehaviour pin={pin} onMove={onMove} label={label} />
-      {pin ? (
-        <Marker
-          position={[pin.lat, pin.long]}
-          icon={pinIcon}
-          draggable
-          // The keyboard way is the focused map's arrow keys: a focusable pin would be one more stop.
-          keyboard={false}
-          alt={pinLabel}
-          eventHandlers={{ dragend: (event) => onMove({ lat: event.target.getLatLng().lat, long: event.target.getLatLng().lng }) }}
-        />
-      ) : null}
+      {pin ? <DraggablePin at={pin} alt={pinLabel} onDrop={onMove} /> : null}
     </MapContainer>
   );
 }

@@ -1,14 +1,14 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
+import { MapContainer, TileLayer, useMapEvents } from 'react-leaflet';
 import { LocalizedMapControls } from '../../../components/map/localized-map-controls';
 import { WheelZoomWhenChosen } from '../../../components/map/wheel-zoom-when-chosen';
 import { tileLayerOptions } from '../../../components/map/tile-layer-options';
 import { clientEnv } from '../../../lib/env';
 import type { NearbyRequest } from '../api/get-nearby-requests';
 import type { LatLong } from '../lib/place';
-import { pinIcon } from '../../../components/map/map-pin-icon';
+import { DraggablePin } from '../../../components/map/draggable-pin';
 import { NearbyLayer } from './nearby-layer';
 
 export interface LocationMapProps {
@@ -113,19 +113,8 @@ export default function LocationMap(props: LocationMapProps) {
       />
       <MapBehaviour onPin={onPin} onCenterChange={onCenterChange} focusRequest={focusRequest} onKeyboardFocus={onKeyboardFocus} label={t('place.mapLabel')} />
       <NearbyLayer requests={props.nearby} chosenId={props.chosenNearbyId} onChoose={props.onChooseNearby} />
-      {pin ? (
-        <Marker
-          position={[pin.lat, pin.long]}
-          icon={pinIcon}
-          draggable
-          // The keyboard way is moving the map and pressing Enter; a focusable pin would be one more stop.
-          keyboard={false}
-          // Above the reports already made, and above the chosen one (raised by 1000).
-          zIndexOffset={2000}
-          alt={t('place.pinAlt')}
-          eventHandlers={{ dragend: (dragEvent) => onPin(toLatLong(dragEvent.target.getLatLng()), 'drag') }}
-        />
-      ) : null}
+      {/* Above the reports already made, and above the chosen one (raised by 1000). */}
+      {pin ? <DraggablePin at={pin} alt={t('place.pinAlt')} zIndexOffset={2000} onDrop={(point) => onPin(point, 'drag')} /> : null}
     </MapContainer>
   );
 }
