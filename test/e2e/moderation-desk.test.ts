@@ -103,7 +103,7 @@ describe('the city’s desk in Chromium, English on a desktop', () => {
     await expectReadableAtBothSizes('review-desk', note);
   });
 
-  it('records a caller’s report with its type’s required question answered, which enters the queue', async () => {
+  it('records a caller’s report placed on the map, its type’s required question answered', async () => {
     await page.goto(`${suite.server.baseUrl}/moderation/record`);
     await page.getByRole('heading', { level: 1, name: 'Record a report for a caller' }).waitFor();
     // The demo's playground type asks which equipment (required, several may be chosen).
@@ -120,11 +120,8 @@ describe('the city’s desk in Chromium, English on a desktop', () => {
     const submit = page.getByRole('button', { name: 'Record the report' });
     await expectReadableAtBothSizes('record', submit);
     await submit.click();
+    // What is stored with the answer is the server's to prove (server/moderation/caller-report.test.ts).
     await page.getByText('The report was recorded and is in the queue.').waitFor();
-    await page.getByRole('link', { name: /^Open report / }).click();
-    await page.getByRole('heading', { level: 1, name: /^Review: / }).waitFor();
-    const answers = page.locator('section, .review-panel').filter({ has: page.getByRole('heading', { name: "Answers to the type's questions" }) });
-    await answers.last().getByText('Swing').waitFor();
   });
 
   it('selects published reports for a bulk action with the toolbar', async () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../helpers/georeport-app';
 import { lightPasswordHash } from '../../helpers/light-password-hash';
 import type { BodyRecord } from '../../../src/server/storage/repositories/bodies';
+import { demoServiceTypes } from '../../../src/server/demo/service-types';
 import { appWithModerator, publicDetail, publicListIds, signIn, type ModeratorSession } from './moderation-client';
 
 let t: TestApp;
@@ -47,6 +48,21 @@ describe('POST /moderation/api/requests', () => {
     const mail = await outbox(t);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to_address: 'aino.virtanen@example.org', service_request_id: id, locale: 'fi' });
+  });
+
+  it("takes the type's own answers as the residents' form sends them: a required one missing is refused, given it is stored", async () => {
+    // The demo's playgrounds (211) ask which equipment: required, several may be chosen.
+    await t.repositories.serviceTypes.upsert(demoServiceTypes.find((type) => type.service_code === '211')!);
+    const playground = { ...callerReport, service_code: '211', description: 'The swing chain is broken, the caller says.' };
+
+    const refused = await record(playground);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toContain('equipment');
+
+    const response = await record({ ...playground, attributes: { equipment: ['swing', 'slide'] } });
+    expect(response.statusCode).toBe(201);
+    const detail = (await session.request('GET', `/requests/${response.json().service_request_id}`)).json();
+    expect(detail.answers).toEqual([expect.objectContaining({ code: 'equipment', datatype: 'multivaluelist', answers: expect.arrayContaining(['Swing', 'Slide']) })]);
   });
 
   it('publishes at once when asked, and the caller\'s details stay out of every public answer', async () => {
