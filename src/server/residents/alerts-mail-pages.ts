@@ -11,7 +11,7 @@ import { escapeHtml, mailPage } from '../notify/mail-pages';
 import { invalidLinkText } from '../notify/mail-page-texts';
 import type { AddressRepository, AlertRecord, AlertRepository, BodyRepository } from '../storage/repositories/types';
 import { areaUrl, areaWords } from './alerts-messages';
-import { placeNamesOf, pointKey } from './alerts-places';
+import { placeNameOf } from './alerts-places';
 import { alertTexts, type AlertTexts } from './alerts-texts';
 
 export interface AlertMailPageOptions {
@@ -41,7 +41,7 @@ export const alertMailPageRoutes: FastifyPluginAsync<AlertMailPageOptions> = asy
     const t = alertTexts[locale].pages;
     // Which alert the page is about, first thing under the heading.
     // An alert asked for before places were kept has none: it is looked up for the page.
-    const place = alert.place ?? (alert.area.kind === 'point' ? (await placeNamesOf(addresses, [alert.area])).get(pointKey(alert.area.lat, alert.area.long)) : undefined);
+    const place = alert.place ?? (await placeNameOf(addresses, alert.area));
     const lead = `<p class="report"><b>${escapeHtml(t.areaLabel)}</b>${escapeHtml(areaWords(alert.area, locale, await bodies.list(), place))}</p>`;
     return answer(reply, token, alert, t, lead, locale);
   };

@@ -13,7 +13,7 @@ import { countAgainstLimits, sha256Hex, tryAgainIn } from '../http/requester-lim
 import { ModerationApiError } from '../moderation/errors';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { alertConfirmationMessage } from './alerts-messages';
-import { placeNamesOf, pointKey } from './alerts-places';
+import { placeNameOf } from './alerts-places';
 
 /**
  * Confirmation emails within an hour: per address and client together, per client, and per
@@ -58,7 +58,7 @@ export async function subscribeToAlert(context: AppContext, input: z.output<type
     now,
   };
   // Named once, here: the confirmation and every later email of the alert say the same place.
-  const place = area.kind === 'point' ? ((await placeNamesOf(repositories.addresses, [area])).get(pointKey(area.lat, area.long)) ?? null) : null;
+  const place = await placeNameOf(repositories.addresses, area);
   const addressConfirmed = await repositories.residents.isConfirmedAddress(email, now);
   const outcome = await repositories.alerts.subscribe({ email, area, place, frequency, locale: resolveLocale(locale), now }, alertConfirmationMessage(settings, addressConfirmed));
   if (outcome === 'confirmation_queued') announceOutboxMessage();

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { everyServiceType, useServiceList } from '../../../api/get-service-list';
-import { useReverseGeocode } from '../../../api/geocoding';
 import { Button } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import { FormField } from '../../../components/ui/form-field';
@@ -13,6 +12,7 @@ import { useRequestChange } from '../api/request-changes';
 import { describeError, serverFieldErrors } from '../lib/describe-error';
 import { useActionFeedback } from './action-feedback';
 import { useConsoleSession } from './session-context';
+import { pointOfFields, usePlaceReadBack } from './use-place-read-back';
 
 /**
  * Moves the pin (WGS84 degrees) or files the report under another type; each change is audited.
@@ -69,11 +69,8 @@ const PinMap = lazy(() => import('./pin-map'));
 
 /** A point typed in the fields, once both are numbers of the world and it is not where the report is. */
 function typedPoint(lat: string, long: string, item: ModerationDetail): { lat: number; long: number } | undefined {
-  const point = { lat: Number(lat.replace(',', '.')), long: Number(long.replace(',', '.')) };
-  if (lat.trim() === '' || long.trim() === '' || !Number.isFinite(point.lat) || !Number.isFinite(point.long)) return undefined;
-  if (Math.abs(point.lat) > 90 || Math.abs(point.long) > 180) return undefined;
-  if (point.lat === Number(item.public.lat) && point.long === Number(item.public.long)) return undefined;
-  return point;
+  const point = pointOfFields(lat, long);
+  return point && !(point.lat === Number(item.public.lat) && point.long === Number(item.public.long)) ? point : undefined;
 }
 
 const bodyId = (placeBody: PlaceBody) => (placeBody.kind === 'covered' && !placeBody.typeNotHandled ? placeBody.body.id : undefined);
@@ -92,9 +89,8 @@ function PlaceTypeFields({ item, moveErrors, moving, retyping, onMove, onRetype 
   // Which body has the report now, and which would at the typed place: named before saving.
   const current = item.public.lat && item.public.long ? { lat: Number(item.public.lat), long: Number(item.public.long) } : undefined;
   const point = typedPoint(lat, long, item);
-  const nearest = useReverseGeocode(point ? { lat: point.lat, lon: point.long, lang: locale } : undefined);
   const bodyNow = usePlaceBody(current, item.public.service_code);
-  const bodyThere = usePlaceBody(point, item.public.service_code);
+  const { bodyThere, words: readBack } = usePlaceReadBack(point, item.public.service_code);
   const movesToBody = point && bodyThere.kind === 'covered' && !bodyThere.typeNotHandled && bodyId(bodyNow) !== undefined && bodyId(bodyThere) !== bodyId(bodyNow) ? bodyThere.body : undefined;
 
   useEffect(() => {
@@ -126,13 +122,6 @@ function PlaceTypeFields({ item, moveErrors, moving, retyping, onMove, onRetype 
   };
   const pin = point ?? current;
 
-  const near = point && nearest.data ? t('place.near', { address: nearest.data.name }) : null;
-  let there: string | null = null;
-  if (point && bodyThere.kind === 'outside') there = t('place.outside');
-  else if (point && bodyThere.kind === 'covered') {
-    const name = bodyName(bodyThere.body, locale);
-    there = bodyThere.typeNotHandled ? t('place.typeNotHandled', { body: name }) : t('place.goesTo', { body: name });
-  }
 
   return (
     <>
@@ -152,7 +141,7 @@ function PlaceTypeFields({ item, moveErrors, moving, retyping, onMove, onRetype 
         </FormField>
         {/* Where the pin is now and whose it would be, read back as it moves. */}
         <p className="review-panel__hint place-type-form__body" aria-live="polite">
-          {[near, there].filter(Boolean).join(' ')}
+          {readBack}
         </p>
         {confirming && movesToBody ? (
           <div className="console-confirm" role="group" aria-labelledby={ids.question}>

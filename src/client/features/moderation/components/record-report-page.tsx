@@ -2,22 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useReverseGeocode } from '../../../api/geocoding';
 import { everyServiceType, getServiceListQueryOptions } from '../../../api/get-service-list';
 import { Button } from '../../../components/ui/button';
 import { ErrorNotice } from '../../../components/ui/error-notice';
 import type { AttributeProblemKind } from '@/shared/georeport/attribute-rules';
 import { QuestionFields, questionControl, questionIdOf } from '../../../components/questions/question-fields';
 import { FormField } from '../../../components/ui/form-field';
-import { usePlaceBody } from '../../../hooks/use-place-body';
 import { currentLanguage } from '../../../lib/i18n';
 import { answerProblems, sentAnswers, type AnswerValues, type ServiceQuestion } from '../../../lib/service-questions';
-import { bodyName } from '@/shared/bodies/wire';
 import { supportedLocales, type SupportedLocale } from '@/shared/locales';
 import { useCallerReportQuestions, useRecordCallerReport, type CallerReport, type RecordedReport } from '../api/caller-report';
 import { describeError, serverFieldErrors } from '../lib/describe-error';
 import { consolePaths } from '../lib/console-paths';
 import { useConsoleSession } from './session-context';
+import { pointOfFields, usePlaceReadBack } from './use-place-read-back';
 
 const fieldNames = ['service_code', 'address_string', 'lat', 'long', 'description', 'title', 'first_name', 'last_name', 'email', 'phone'] as const;
 type FieldName = (typeof fieldNames)[number];
@@ -26,13 +24,6 @@ const empty = Object.fromEntries(fieldNames.map((name) => [name, ''])) as Values
 
 // Leaflet comes with the map only, after the form.
 const PinMap = lazy(() => import('./pin-map'));
-
-/** The point typed (or placed on the map), once both are numbers of the world. */
-function pointOf(values: Values): { lat: number; long: number } | undefined {
-  const point = { lat: Number(values.lat.replace(',', '.')), long: Number(values.long.replace(',', '.')) };
-  if (values.lat.trim() === '' || values.long.trim() === '' || !Number.isFinite(point.lat) || !Number.isFinite(point.long)) return undefined;
-  return Math.abs(point.lat) <= 90 && Math.abs(point.long) <= 180 ? point : undefined;
-}
 
 /** The answers as the API takes them: a list only for a multivaluelist, blank ones left out. */
 function attributesOf(questions: readonly ServiceQuestion[], answers: AnswerValues): Record<string, string | string[]> {
@@ -78,16 +69,8 @@ export function RecordReportPage() {
   const questions = useCallerReportQuestions(values.service_code, language, chosenType?.metadata === true);
   const questionList = chosenType?.metadata ? (questions.data ?? []) : [];
   // Where the point is and whose it is, read back as the pin moves (as on the review page).
-  const point = pointOf(values);
-  const nearest = useReverseGeocode(point ? { lat: point.lat, lon: point.long, lang: language } : undefined);
-  const bodyThere = usePlaceBody(point, values.service_code);
-  let there: string | null = null;
-  if (point && bodyThere.kind === 'outside') there = t('place.outside');
-  else if (point && bodyThere.kind === 'covered') {
-    const name = bodyName(bodyThere.body, language);
-    there = bodyThere.typeNotHandled ? t('place.typeNotHandled', { body: name }) : t('place.goesTo', { body: name });
-  }
-  const near = point && nearest.data ? t('place.near', { address: nearest.data.name }) : null;
+  const point = pointOfFields(values.lat, values.long);
+  const readBack = usePlaceReadBack(point, values.service_code);
   // Six decimals: about 10 cm, as the report form keeps a pin.
   const placePin = (moved: { lat: number; long: number }) => setValues((current) => ({ ...current, lat: moved.lat.toFixed(6), long: moved.long.toFixed(6) }));
   const idBase = useId();
@@ -169,7 +152,7 @@ export function RecordReportPage() {
             </Suspense>
           </div>
           <p className="review-panel__hint" aria-live="polite">
-            {[near, there].filter(Boolean).join(' ')}
+            {readBack.words}
           </p>
           {text('title', t('recordReport.title'))}
           <FormField id={id('description')} label={t('recordReport.description')} error={errorOf('description')}>
