@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMap, ZoomControl } from 'react-leaflet';
 import { clientEnv, defaultClientEnv } from '../../lib/env';
+import '../../styles/map-controls.css';
 
 const openStreetMapLink = '<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
