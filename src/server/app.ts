@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(moderationRoutes, {
     prefix: '/moderation/api',
     context,
-    recordCallerReport: (refuse, recorder, report) => recordCallerReport(geoReport, refuse, recorder, report),
+    recordCallerReport: (refuse, recorder, report, photos) => recordCallerReport(geoReport, refuse, recorder, report, photos),
   });
   await app.register(residentRoutes, { prefix: '/residents/api', context });
   // The pages links in emails open: confirm a follow, unsubscribe (one-click POST too).

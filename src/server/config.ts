@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { defaultMaxPhotoBytes, defaultMaxPhotos } from '../shared/georeport/photo-limits';
 import { parseMapCenter, parseMapZoom } from '../shared/map/map-defaults';
 import { isUsableTileTemplate } from '../shared/map/tile-template';
 
@@ -110,8 +111,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JURISDICTION_ID: z.string().min(1).default('kerro.local'),
   SERVICE_OBJECT_TYPE: z.string().min(1).default('urn:kerro:service-objects'),
-  MEDIA_MAX_FILE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
-  MEDIA_MAX_FILES: z.coerce.number().int().min(0).max(20).default(5),
+  MEDIA_MAX_FILE_BYTES: z.coerce.number().int().positive().default(defaultMaxPhotoBytes),
+  MEDIA_MAX_FILES: z.coerce.number().int().min(0).max(20).default(defaultMaxPhotos),
   MEDIA_MAX_PIXELS: z.coerce.number().int().positive().default(50_000_000),
   // Upload bytes being received at once, over all requests (each counted by its Content-Length);
   // past it an upload answers 503 with Retry-After before a byte is spooled. Its last eighth is

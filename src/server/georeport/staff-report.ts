@@ -13,12 +13,13 @@ import { unknownServiceCode } from '../../shared/georeport/problems';
 import { resolveLocale } from '../../shared/locales';
 import { locateAddressOnly, postalCodeOfAddress } from './address-location';
 import { readAttributes } from './attributes';
-import { createServiceRequest, reporterReceipt } from './create-service-request';
+import { createServiceRequest, readPhotos, reporterReceipt } from './create-service-request';
 import type { GeoReportContext } from './service-context';
 import { announceForwardJob } from '../forwarding/forward-signal';
 import { announceOutboxMessage } from '../notify/outbox-signal';
 import { GeoReportError } from '../open311/errors';
 import { translationOf } from '../open311/presenter';
+import type { SpooledFile } from '../open311/upload-spool';
 import type { NewServiceRequest } from '../storage/repositories/types';
 
 /** The console's form, as the moderation route's schema let it through (moderation/input.ts callerReportBody). */
@@ -62,7 +63,13 @@ function formFieldsOf(report: CallerReport): Record<string, string | string[]> {
 }
 
 /** Stores the caller's report, pending moderation like a resident's; its receipt goes to the caller's email, if given. */
-export async function recordCallerReport(context: GeoReportContext, refuse: Refusals, recorder: Recorder, report: CallerReport): Promise<NewServiceRequest> {
+export async function recordCallerReport(
+  context: GeoReportContext,
+  refuse: Refusals,
+  recorder: Recorder,
+  report: CallerReport,
+  photos: SpooledFile[] = [],
+): Promise<NewServiceRequest> {
   const { repositories } = context;
   const fields = formFieldsOf(report);
   const scalars = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
@@ -107,7 +114,8 @@ export async function recordCallerReport(context: GeoReportContext, refuse: Refu
         input,
         attributes: attributes.values,
         locale,
-        photos: [],
+        // Read into memory only now that the report's fields are valid, checked and re-encoded as a resident's.
+        photos: await readPhotos(photos),
         now,
         zipCode: located.location ? located.location.postalCode : await postalCodeOfAddress(input, repositories),
         scope: await jurisdictions.resolve(undefined),

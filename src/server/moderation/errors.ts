@@ -6,11 +6,13 @@
  *   invalid_input 400, unauthenticated 401, invalid_credentials 401, origin_not_allowed 403,
  *   csrf_token_invalid 403, forbidden 403 (a body the moderator does not moderate), not_found 404, moved 404 (a report moved out of the moderator's
  *   bodies, with `moved_to`: the body that has it now), conflict 409, body_too_large 413,
- *   unsupported_media_type 415, too_many_attempts 429 (with Retry-After), internal_error 500,
- *   unavailable 503 (the database cannot be reached; with Retry-After).
+ *   unsupported_media_type 415, too_many_attempts 429 (with Retry-After), too_many_uploads 429
+ *   (a caller's report's photos over the client's upload share; with Retry-After), internal_error 500,
+ *   unavailable 503 (the database cannot be reached, or the server's upload budget is full; with Retry-After).
  */
 import type { ModerationFieldProblem } from '../../shared/moderation/wire';
 import type { Problem } from '../../shared/validation/problems';
+import { describeMultipartMistake } from '../open311/error-handler';
 import { isStoreUnavailable, storeRetryAfterSeconds } from '../storage/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -58,6 +60,12 @@ const frameworkErrors: Record<string, [number, string, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'body_too_large', 'the request body is too large'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'send the body as application/json'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_input', 'Content-Length does not match the body sent'],
+  // A caller's report with photos (multipart), under the residents' photo limits.
+  FST_REQ_FILE_TOO_LARGE: [413, 'body_too_large', 'a photo is larger than the service takes; send a smaller one'],
+  FST_FILES_LIMIT: [413, 'body_too_large', 'too many photos for one report'],
+  FST_PARTS_LIMIT: [400, 'invalid_input', 'too many form fields and files'],
+  FST_FIELDS_LIMIT: [400, 'invalid_input', 'too many form fields'],
+  FST_PROTO_VIOLATION: [400, 'invalid_input', 'the form contains a forbidden field name'],
 };
 
 export function sendError(reply: FastifyReply, error: ModerationApiError) {
@@ -78,6 +86,8 @@ export function moderationErrorHandler(error: FastifyError, request: FastifyRequ
   if (error instanceof ModerationApiError) return sendError(reply, error);
   const known = error.code ? frameworkErrors[error.code] : undefined;
   if (known) return sendError(reply, new ModerationApiError(...known));
+  const multipartMistake = describeMultipartMistake(error);
+  if (multipartMistake) return sendError(reply, new ModerationApiError(400, 'invalid_input', multipartMistake));
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     // e.g. malformed JSON: the parser's message names the position, never stored data.
     return sendError(reply, new ModerationApiError(400, 'invalid_input', `the request could not be read: ${error.message}`));

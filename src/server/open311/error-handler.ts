@@ -27,7 +27,7 @@ const knownClientErrors: Record<string, string> = {
 const malformedMultipart = /^(?:Unexpected end of (?:multipart data|form)|Malformed part header|Multipart: Boundary not found)/;
 
 /** A body the client stopped sending (closed the connection, or the form was cut short): its mistake, not ours. */
-function describeMultipartMistake(error: FastifyError): string | undefined {
+export function describeMultipartMistake(error: FastifyError): string | undefined {
   if (error.code === 'FST_MP_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.message === 'aborted') {
     return 'the upload was interrupted before the whole form arrived; send it again';
   }

@@ -8,6 +8,8 @@ import type { TestApp } from '../../helpers/georeport-app';
 import { lightPasswordHash } from '../../helpers/light-password-hash';
 import type { BodyRecord } from '../../../src/server/storage/repositories/bodies';
 import { demoServiceTypes } from '../../../src/server/demo/service-types';
+import { GPS_IFD_POINTER, jpegWithGpsAndOrientation } from '../../helpers/images';
+import { multipartBody } from '../georeport/form';
 import { appWithModerator, publicDetail, publicListIds, signIn, type ModeratorSession } from './moderation-client';
 
 let t: TestApp;
@@ -112,6 +114,55 @@ describe('POST /moderation/api/requests', () => {
 
     const count = await t.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM service_requests');
     expect(Number(count?.n)).toBe(0);
+  });
+
+  describe('with photos (multipart: the report as JSON in the field report, photos as media)', () => {
+    const withPhotos = async (report: unknown, photos: { fileName: string; type: string; data: Buffer }[], extra: Record<string, string> = {}) => {
+      const body = await multipartBody({ report: JSON.stringify(report), ...extra }, photos.map((photo) => ({ ...photo, name: 'media' })));
+      return session.request('POST', '/requests', body.payload, body.headers);
+    };
+
+    it("stores the caller's photos as a resident's: re-encoded, without their GPS, shown in the review", async () => {
+      const taken = await jpegWithGpsAndOrientation();
+      const response = await withPhotos(callerReport, [
+        { fileName: 'gate.jpg', type: 'image/jpeg', data: taken },
+        { fileName: 'close.jpg', type: 'image/jpeg', data: taken },
+      ]);
+      expect(response.statusCode, response.body).toBe(201);
+      const detail = (await session.request('GET', `/requests/${response.json().service_request_id}`)).json();
+      expect(detail.media).toHaveLength(2);
+      const served = await t.app.inject({ method: 'GET', url: new URL(detail.media[0].url).pathname, headers: { cookie: session.cookie } });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.includes(GPS_IFD_POINTER)).toBe(false);
+      expect(detail.private).toMatchObject({ email: 'aino.virtanen@example.org' });
+    });
+
+    it('refuses what is not a photo, a missing or broken report field and a field it does not take, storing nothing', async () => {
+      const notImage = await withPhotos(callerReport, [{ fileName: 'notes.jpg', type: 'image/jpeg', data: Buffer.from('not a photo at all') }]);
+      expect(notImage.statusCode).toBe(400);
+      expect(notImage.json().error.message).toMatch(/media\[\] file 1/);
+
+      const broken = await session.request('POST', '/requests', ...(await formOf({ report: '{"service_code":' })));
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().error).toMatchObject({ code: 'invalid_input', fields: [expect.objectContaining({ field: 'report' })] });
+      expect(broken.json().error.message).toMatch(/report must be JSON/);
+
+      const missing = await session.request('POST', '/requests', ...(await formOf({ description: 'no report field' })));
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error.fields[0]).toMatchObject({ field: 'description' });
+
+      const invalid = await withPhotos({ ...callerReport, email: 'not an address' }, []);
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().error.fields.map((field: { field: string }) => field.field)).toContain('email');
+
+      const count = await t.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM service_requests');
+      expect(Number(count?.n)).toBe(0);
+    });
+
+    const formOf = async (fields: Record<string, string>) => {
+      const body = await multipartBody(fields, []);
+      return [body.payload, body.headers] as const;
+    };
   });
 
   it('needs the CSRF token like every other change', async () => {
