@@ -413,7 +413,8 @@ export function fakeModerationApi(options: FakeApiOptions = {}) {
       path: url.pathname,
       search: url.searchParams,
       headers: new Headers(init?.headers),
-      body: text ? JSON.parse(text) : undefined,
+      // A form (a caller's report with photos) as the page made it.
+      body: init?.body instanceof FormData ? init.body : text ? JSON.parse(text) : undefined,
     };
     calls.push(call);
     return handle(call);

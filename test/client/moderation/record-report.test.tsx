@@ -120,4 +120,24 @@ describe('recording a report for a caller', () => {
     const write = api.writes().find((call) => call.path === '/moderation/api/requests')!;
     expect((write.body as { attributes?: unknown }).attributes).toEqual({ sign_kind: 'stop', height_cm: '150' });
   }, 15_000);
+
+  it("sends the caller's photos with the report as a form, after one chosen by mistake is taken off", async () => {
+    const api = openForm(() => jsonResponse({ service_request_id: 'new3', moderation: 'pending' }, { status: 201 }));
+    await fillIn();
+    const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByLabelText(/^Photos \(optional\)/), [photo('gate.jpg'), photo('wrong.jpg')]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove wrong.jpg' }));
+    expect(screen.queryByText('wrong.jpg')).toBeNull();
+    expect(screen.getByText('gate.jpg')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Record the report' }));
+
+    expect(await screen.findByText('The report was recorded and is in the queue.')).toBeTruthy();
+    // The form is empty again for the next call.
+    expect(screen.queryByText('gate.jpg')).toBeNull();
+    const write = api.writes().find((call) => call.path === '/moderation/api/requests')!;
+    expect(write.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
+    const form = write.body as FormData;
+    expect(JSON.parse(form.get('report') as string)).toMatchObject({ service_code: '171', description: 'A deep pothole by the bus stop.', email: 'aino@example.org' });
+    expect(form.getAll('media').map((file) => (file as File).name)).toEqual(['gate.jpg']);
+  }, 15_000);
 });

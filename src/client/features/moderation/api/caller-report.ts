@@ -42,12 +42,20 @@ export function useCallerReportQuestions(code: string, locale: SupportedLocale, 
 const recordedSchema = z.object({ service_request_id: z.string(), moderation: z.enum(['pending', 'published']) });
 export type RecordedReport = z.infer<typeof recordedSchema>;
 
-/** Records the report; the lists it joins are read again. */
+/** With photos, the API takes a form: the report as JSON in the field `report`, each photo as a `media` part. */
+function formWithPhotos(report: CallerReport, photos: readonly File[]): FormData {
+  const form = new FormData();
+  form.append('report', JSON.stringify(report));
+  for (const photo of photos) form.append('media', photo, photo.name);
+  return form;
+}
+
+/** Records the report with the caller's photos, if any; the lists it joins are read again. */
 export function useRecordCallerReport(csrfToken: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (report: CallerReport) =>
-      recordedSchema.parse(await api.post(moderationApiPath('/requests'), report, { headers: csrfHeaders(csrfToken) })),
+    mutationFn: async ({ report, photos }: { report: CallerReport; photos: readonly File[] }) =>
+      recordedSchema.parse(await api.post(moderationApiPath('/requests'), photos.length > 0 ? formWithPhotos(report, photos) : report, { headers: csrfHeaders(csrfToken) })),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: moderationKeys.queueAll }), queryClient.invalidateQueries({ queryKey: moderationKeys.listAll })]),
   });
 }

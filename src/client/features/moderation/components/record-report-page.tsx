@@ -8,6 +8,8 @@ import { ErrorNotice } from '../../../components/ui/error-notice';
 import type { AttributeProblemKind } from '@/shared/georeport/attribute-rules';
 import { QuestionFields, questionControl, questionIdOf } from '../../../components/questions/question-fields';
 import { FormField } from '../../../components/ui/form-field';
+import { PhotoField } from '../../../components/ui/photo-field';
+import { defaultMaxPhotoBytes, defaultMaxPhotos } from '@/shared/georeport/photo-limits';
 import { currentLanguage } from '../../../lib/i18n';
 import { answerProblems, sentAnswers, type AnswerValues, type ServiceQuestion } from '../../../lib/service-questions';
 import { supportedLocales, type SupportedLocale } from '@/shared/locales';
@@ -63,6 +65,7 @@ export function RecordReportPage() {
   const [recorded, setRecorded] = useState<RecordedReport>();
   const [missing, setMissing] = useState<Partial<Record<FieldName, string>>>({});
   const [answers, setAnswers] = useState<AnswerValues>({});
+  const [photos, setPhotos] = useState<File[]>([]);
   const [answerIssues, setAnswerIssues] = useState<Partial<Record<string, AttributeProblemKind>>>({});
   // The chosen type's questions, in the moderator's language: the caller answers them too.
   const chosenType = services.data?.find((service) => service.service_code === values.service_code);
@@ -97,11 +100,12 @@ export function RecordReportPage() {
       (firstProblem !== undefined ? document.getElementById(id(firstProblem)) : questionControl(document.getElementById(questionIdOf(firstIssue!.code))))?.focus();
       return;
     }
-    record.mutate(reportOf(values, callerLocale, publishNow, attributesOf(questionList, answers)), {
+    record.mutate({ report: reportOf(values, callerLocale, publishNow, attributesOf(questionList, answers)), photos }, {
       onSuccess: (answer) => {
         setRecorded(answer);
         setValues(empty);
         setAnswers({});
+        setPhotos([]);
         setPublishNow(false);
       },
     });
@@ -158,6 +162,18 @@ export function RecordReportPage() {
           <FormField id={id('description')} label={t('recordReport.description')} error={errorOf('description')}>
             {(control) => <textarea {...control} className="input textarea" rows={4} value={values.description} onChange={set('description')} />}
           </FormField>
+          <PhotoField
+            id={id('media')}
+            photos={photos}
+            max={defaultMaxPhotos}
+            onChange={setPhotos}
+            texts={{
+              label: t('recordReport.photos'),
+              hint: t('recordReport.photosHint', { max: defaultMaxPhotos, megabytes: defaultMaxPhotoBytes / (1024 * 1024) }),
+              chosen: (name) => t('recordReport.photoChosen', { name }),
+              remove: (name) => t('recordReport.photoRemove', { name }),
+            }}
+          />
           {chosenType?.metadata ? (
             <QuestionFields
               questions={questionList}

@@ -1,5 +1,7 @@
+import { defaultMaxPhotos } from '@/shared/georeport/photo-limits';
+
 /** At most this many photos per report (the API's MEDIA_MAX_FILES default). */
-export const MAX_PHOTOS = 5;
+export const MAX_PHOTOS = defaultMaxPhotos;
 /** Larger originals are refused before decoding: a phone photo is 3–12 MB. */
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
 /** Long side after resizing: plenty for a report, a fraction of the upload. */

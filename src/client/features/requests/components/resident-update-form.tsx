@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { plainTextMistake } from '@/shared/georeport/plain-text';
 import { descriptionLength } from '@/shared/georeport/text-limits';
 import { FormField } from '../../../components/ui/form-field';
+import { PhotoField } from '../../../components/ui/photo-field';
 import { isApiError } from '../../../lib/http-client';
 import { currentLanguage } from '../../../lib/i18n';
 import '../../../styles/request-updates.css';
 import { useIsOwnReport, usePostResidentUpdate } from '../api/resident-updates';
 import { EmailField, looksLikeEmail } from '../../../components/ui/email-field';
-import { UpdatePhotoField } from './update-photo-field';
 
 type Problems = { description?: string; email?: string };
 
@@ -108,7 +108,13 @@ export function ResidentUpdateForm({ id }: { id: string }) {
               ))}
             </fieldset>
           ) : null}
-          <UpdatePhotoField id={ids.photo} photo={photo} onChange={setPhoto} />
+          <PhotoField
+            id={ids.photo}
+            photos={photo ? [photo] : []}
+            max={1}
+            onChange={(photos) => setPhoto(photos[0])}
+            texts={{ label: t('photoLabel'), hint: t('photoHint'), chosen: (name) => t('photoChosen', { name }), remove: () => t('photoRemove') }}
+          />
           <FormField id={ids.name} label={t('nameLabel')} hint={t('nameHint')}>
             {(control) => <input {...control} className="input" type="text" autoComplete="name" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />}
           </FormField>
