@@ -6,14 +6,13 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { geoReportErrorHandler } from '../../open311/error-handler';
 import { notFound } from '../../open311/errors';
 import { registerGeoReportBodyParsers } from '../../open311/form-body-parsers';
 import { readFormat } from '../../open311/format';
 import { publicBaseUrl } from '../../open311/reply';
 import { geoReportRefusal } from '../../open311/validation-errors';
-import { zodValidatorCompiler } from '../../http/route-validation';
+import { validateRoutesButStreamedForms } from '../../http/route-validation';
 import { discoveryHandler } from './discovery';
 import { abuseHandler, followerCountHandler, followHandler } from './followers';
 import { resolveJurisdictionHook, scopeOf } from './jurisdiction-scope';
@@ -35,10 +34,8 @@ export const georeportRoutes: FastifyPluginAsync<{ context: GeoReportContext }> 
   const { config } = context;
   await registerGeoReportBodyParsers(plugin, config, context.uploads);
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  // The POST forms are streamed and read by their handlers (the key is checked before any photo
-  // arrives), so a body schema documents the form and is not run against it.
-  const validate = zodValidatorCompiler(geoReportRefusal);
-  app.setValidatorCompiler<z.ZodType>((route) => (route.httpPart === 'body' ? (value: unknown) => ({ value }) : validate(route)));
+  // The POST forms are streamed and read by their handlers (the key is checked before any photo arrives).
+  validateRoutesButStreamedForms(app, geoReportRefusal);
   app.setErrorHandler(geoReportErrorHandler);
 
   // Each resource's path without its suffix, so a path missing the suffix is told to add one.
