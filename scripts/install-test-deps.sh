@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What the tests need beyond npm packages: Debian's Chromium (end-to-end tests; Playwright's own
 # browser download cannot work here) with a font, PostgreSQL with the matching PostGIS (the storage
-# tests start a throwaway server, test/helpers/postgres-cluster.ts), and nginx (the load-balancer
-# test). Nothing is done when all are there. Missing ones are installed with apt as root on Debian;
+# tests start a throwaway server, test/helpers/postgres-cluster.ts), nginx (the load-balancer
+# test) and MapServer's CGI program (a city's asset layers over WFS 2.0 and OGC API - Features,
+# test/helpers/mapserver.ts). Nothing is done when all are there. Missing ones are installed with apt as root on Debian;
 # elsewhere the script names exactly what to install and exits 1.
 # Used by .ci/run and by `npm test` (its pretest step).
 set -euo pipefail
@@ -23,6 +24,7 @@ missing_packages() {
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || echo nginx
   # The load-balancer test makes nginx's throwaway certificate with openssl.
   command -v openssl >/dev/null 2>&1 || echo openssl
+  [ -x /usr/lib/cgi-bin/mapserv ] || echo cgi-mapserver
 }
 
 missing=$(missing_packages)
@@ -44,7 +46,7 @@ fi
   if command -v apt-get >/dev/null 2>&1; then
     echo "Install them as root:  apt-get install --no-install-recommends $(echo $missing | sed 's/\bpostgis\b/postgresql-NN-postgis-3 (NN: the PostgreSQL major installed)/')"
   else
-    echo "Those are Debian's names; install their equivalents: Chromium as 'chromium' on PATH, PostgreSQL with the PostGIS 3 of the same major (initdb under /usr/lib/postgresql/NN/bin), nginx, openssl."
+    echo "Those are Debian's names; install their equivalents: Chromium as 'chromium' on PATH, PostgreSQL with the PostGIS 3 of the same major (initdb under /usr/lib/postgresql/NN/bin), nginx, openssl, MapServer 8's CGI program at /usr/lib/cgi-bin/mapserv."
   fi
   echo "Then run npm test again. (Only the server tests: npm run test:server.)"
 } >&2
