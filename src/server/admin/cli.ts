@@ -9,6 +9,7 @@ import { addressesCommand, addressesUsage } from './commands/addresses';
 import { apikeyCommand, apikeyUsage } from './commands/apikey';
 import { bodiesCommand, bodiesUsage } from './commands/bodies';
 import { notOursCommand, notOursUsage } from './commands/not-ours';
+import { assetsCommand, assetsUsage } from './commands/assets';
 import { countersCommand } from './commands/counters';
 import { dbCommand } from './commands/db';
 import { moderatorCommand } from './commands/moderator';
@@ -28,6 +29,7 @@ export const usage = `Usage: npm run admin -- <group> <command> [args]
   apikey revoke ID|NAME    revoke a key by id, or every active key with that name
   bodies import|list|remove|sends|retry  the bodies of a region: areas, jurisdiction_ids, service lists, reports sent to their case systems (more: npm run admin -- bodies --help)
   not-ours import|list     places someone else maintains (a state road, a railway) and whom to contact there (more: npm run admin -- not-ours --help)
+  assets import|list       the city's own assets a report is about (street lights, bins) from its map service (more: npm run admin -- assets --help)
   counters import FILE...  import counters from GeoJSON files (more: npm run admin -- counters --help)
   services import|list|remove|archive|restore  a city's own service types from its GeoReport services.json answers (more: npm run admin -- services --help)
   service-objects import FILE...  import service objects (parks, toilets, …) from GeoJSON files
@@ -55,6 +57,7 @@ const groups: Record<string, Group> = {
   bodies: onStore(bodiesUsage, (args, io, store, env) => bodiesCommand(args, io, store, Date.now(), loadConfig(env).TZ_NAME)),
   counters: (args, io, env, options) => countersCommand(args, io, env, options),
   'not-ours': onStore(notOursUsage, (args, io, store) => notOursCommand(args, io, store)),
+  assets: onStore(assetsUsage, (args, io, store) => assetsCommand(args, io, store)),
   services: onStore(servicesUsage, (args, io, store) => servicesCommand(args, io, store)),
   'service-objects': onStore(serviceObjectsUsage, (args, io, store, env) =>
     serviceObjectsCommand(args, io, store, loadConfig(env).SERVICE_OBJECT_TYPE),

@@ -15,6 +15,9 @@ import type { BodyRecord } from '../storage/repositories/bodies';
 import { bodiesSchema, notOursSchema } from './route-schemas';
 import { notOursWire } from '../not-ours/not-ours-wire';
 import { validateRoutes } from '../http/route-validation';
+import { AssetSourceError, createAssetFeatureReader } from '../assets/asset-features';
+import { assetLayerWire, readAssetLayers } from '../assets/asset-layers';
+import { assetFeaturesSchema, assetLayersSchema } from '../assets/route-schemas';
 
 /** What the app may see of a body: never its area (large, and not needed) nor `send` (may hold a key). */
 const bodyWire = ({ id, jurisdiction_id, names, services }: BodyRecord): BodyWire => ({
@@ -41,8 +44,27 @@ export const bodiesRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
     const place = await context.repositories.notOurs.at(point.lat, point.long);
     return reply.header('cache-control', 'no-cache').send(place ? [notOursWire(place, locale)] : []);
   });
+  // Asset layers (issue 42, item 2): the city's own assets, fetched here so its service and key stay out of the browser.
+  const assetFeatures = createAssetFeatureReader();
+  app.get('/asset-layers.json', { schema: assetLayersSchema }, async (request, reply) => {
+    const layers = await readAssetLayers(context.repositories.settings);
+    return reply.header('cache-control', 'no-cache').send(layers.map((layer) => assetLayerWire(layer, request.query.locale)));
+  });
+  app.get('/asset-layers/:id/features.json', { schema: assetFeaturesSchema }, async (request, reply) => {
+    const layer = (await readAssetLayers(context.repositories.settings)).find((candidate) => candidate.id === request.params.id);
+    if (!layer) throw new GeoReportError(404, `no asset layer ${request.params.id}; the layers are at asset-layers.json`);
+    try {
+      const answer = await assetFeatures.read(layer, request.query.cells);
+      // A phone panning back and forth keeps what it was given for a minute.
+      return reply.header('cache-control', 'public, max-age=60').send(answer);
+    } catch (error) {
+      if (!(error instanceof AssetSourceError)) throw error;
+      request.log.warn({ layer: layer.id }, error.message);
+      throw new GeoReportError(502, `${error.message}; try again in a moment`);
+    }
+  });
   // Outranks the web app's wildcard: an unknown path here is answered as this API, not as a page.
   app.all('/*', { schema: { hide: true } }, async (request) => {
-    throw new GeoReportError(404, `no such resource: ${request.method} ${request.url.split('?')[0]}; the bodies are at bodies.json, the not-ours places at not-ours.json`);
+    throw new GeoReportError(404, `no such resource: ${request.method} ${request.url.split('?')[0]}; the bodies are at bodies.json, the not-ours places at not-ours.json, the asset layers at asset-layers.json`);
   });
 };

@@ -131,13 +131,20 @@ export const proxySchemas: Record<string, FastifySchema> = {
   bodiesGet: {
     tags,
     summary: 'The bodies read API, from this installation itself (the paths and answers of /bodies/v1)',
-    params: forwardedPath(z.object({ '*': z.string().describe('bodies.json or not-ours.json') }), 'no such resource; the bodies are at bodies.json'),
+    params: forwardedPath(
+      z.object({ '*': z.string().describe('bodies.json, not-ours.json, asset-layers.json or asset-layers/{id}/features.json') }),
+      'no such resource; the bodies are at bodies.json',
+    ),
     // Passed on as it came: the bodies route judges it.
-    querystring: documentedAs(z.object({ lat: z.string().optional(), long: z.string().optional(), locale: z.string().optional() })),
+    querystring: documentedAs(z.object({ lat: z.string().optional(), long: z.string().optional(), locale: z.string().optional(), bbox: z.string().optional() })),
     response: {
-      200: json('As GET /bodies/v1/bodies.json (or not-ours.json) answers', z.array(z.record(z.string(), z.unknown()))),
-      400: json('Error records: what to fix in lat or long', errorRecordsSchema),
+      200: json(
+        'As GET /bodies/v1/… answers: a list (bodies, not-ours places, asset layers) or an asset layer\'s GeoJSON FeatureCollection',
+        z.union([z.array(z.record(z.string(), z.unknown())), z.record(z.string(), z.unknown())]),
+      ),
+      400: json('Error records: what to fix in lat, long or bbox', errorRecordsSchema),
       404: json('Error records: no such resource', errorRecordsSchema),
+      502: json("Error records: an asset layer's map service did not answer usably", errorRecordsSchema),
     },
   },
   // The path is the counter service's to judge: the handlers answer its `{"detail"}` 404 for one they cannot forward.

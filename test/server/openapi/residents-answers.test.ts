@@ -112,7 +112,17 @@ describe('the bodies read API matches the document', () => {
       'GET /bodies/v1/not-ours.json 200',
       'GET /bodies/v1/not-ours.json 400',
     ]);
-    expect(Object.keys(document.paths).filter((path) => path.startsWith('/bodies/v1/'))).toEqual(['/bodies/v1/bodies.json', '/bodies/v1/not-ours.json']);
+    // The asset layers' answers from a city's service are held to the document in server/assets/asset-layers.test.ts.
+    check('GET', '/bodies/v1/asset-layers.json', await t.app.inject('/bodies/v1/asset-layers.json?locale=sv'));
+    check('GET', '/bodies/v1/asset-layers/{id}/features.json', await t.app.inject('/bodies/v1/asset-layers/none/features.json?bbox=24.9,60.1,24.91,60.11'));
+    check('GET', '/bodies/v1/asset-layers/{id}/features.json', await t.app.inject('/bodies/v1/asset-layers/none/features.json?bbox=north'));
+    expect(held.splice(0)).toEqual(['GET /bodies/v1/asset-layers.json 200', 'GET /bodies/v1/asset-layers/{id}/features.json 404', 'GET /bodies/v1/asset-layers/{id}/features.json 400']);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/bodies/v1/'))).toEqual([
+      '/bodies/v1/bodies.json',
+      '/bodies/v1/not-ours.json',
+      '/bodies/v1/asset-layers.json',
+      '/bodies/v1/asset-layers/{id}/features.json',
+    ]);
   });
 });
 
