@@ -7,9 +7,9 @@
  * properties the layer shows and sends.
  */
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AssetFeatureWire, AssetFeaturesWire } from '../../shared/assets/wire';
+import type { AnswerCache } from '../http/answer-cache';
 import type { AssetLayer } from './asset-layers';
 
 /** The grid's cell, in degrees: 0.005° of latitude is 556 m; 0.01° of longitude 556 m at 60° N. */
@@ -117,11 +117,11 @@ export function featuresOf(layer: AssetLayer, answer: z.output<typeof answerSche
   return features;
 }
 
-async function fetchCell(layer: AssetLayer, cell: Cell, signal: AbortSignal): Promise<CellAnswer> {
+async function fetchCell(layer: AssetLayer, cell: Cell): Promise<CellAnswer> {
   const box = cellBox(cell);
   let response: Response;
   try {
-    response = await fetch(cellUrl(layer, box), { signal: AbortSignal.any([signal, AbortSignal.timeout(upstreamTimeoutMs)]), headers: { accept: 'application/geo+json, application/json' } });
+    response = await fetch(cellUrl(layer, box), { signal: AbortSignal.timeout(upstreamTimeoutMs), headers: { accept: 'application/geo+json, application/json' } });
   } catch {
     throw new AssetSourceError(`the map service of asset layer ${layer.id} did not answer`);
   }
@@ -144,19 +144,39 @@ export interface AssetFeatureReader {
   read(layer: AssetLayer, cells: readonly Cell[]): Promise<AssetFeaturesWire>;
 }
 
-/** Cells are kept for `ttlMs` (the city's assets change seldom); a cell being fetched is fetched once for every asker. */
-export function createAssetFeatureReader(options: { ttlMs?: number; maxCells?: number } = {}): AssetFeatureReader {
-  const cache = new LRUCache<string, CellAnswer, { layer: AssetLayer; cell: Cell }>({
-    max: options.maxCells ?? 5000,
-    ttl: options.ttlMs ?? 10 * 60_000,
-    fetchMethod: (_key, _stale, { context, signal }) => fetchCell(context.layer, context.cell, signal),
-  });
+/** A cell's answer as the server's cache keeps it: its bytes count against the cache's room. */
+interface CachedCell {
+  body: Buffer;
+  answer: CellAnswer;
+}
+
+/**
+ * Cells are kept in `cache` (the server's one cache module, bounded by bytes and age: the city's
+ * assets change seldom), under the layer's whole definition, so an import that changes it is asked
+ * afresh. A cell being fetched is fetched once for every asker.
+ */
+export function createAssetFeatureReader(cache: AnswerCache<CachedCell>): AssetFeatureReader {
+  const inFlight = new Map<string, Promise<CellAnswer>>();
+  const cellAnswer = (layer: AssetLayer, version: string, cell: Cell): Promise<CellAnswer> => {
+    const key = `${layer.id}|${cell.x}|${cell.y}`;
+    const kept = cache.get(key, version);
+    if (kept) return Promise.resolve(kept.answer);
+    const pending = inFlight.get(`${version}|${key}`);
+    if (pending) return pending;
+    const fetching = fetchCell(layer, cell)
+      .then((answer) => {
+        cache.set(key, version, { body: Buffer.from(JSON.stringify(answer)), answer });
+        return answer;
+      })
+      .finally(() => inFlight.delete(`${version}|${key}`));
+    inFlight.set(`${version}|${key}`, fetching);
+    return fetching;
+  };
   return {
     async read(layer, cells) {
-      // The layer's whole definition in the key: an import that changes it is asked afresh.
       const version = createHash('sha256').update(JSON.stringify(layer)).digest('base64url');
       // Every cell settled before answering: a failed one is not left being fetched behind the answer.
-      const settled = await Promise.allSettled(cells.map((cell) => cache.fetch(`${version}|${cell.x}|${cell.y}`, { context: { layer, cell } })));
+      const settled = await Promise.allSettled(cells.map((cell) => cellAnswer(layer, version, cell)));
       const failed = settled.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
       const answers = settled.map((result) => (result as PromiseFulfilledResult<CellAnswer>).value);

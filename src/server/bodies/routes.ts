@@ -14,6 +14,9 @@ import { geoReportRefusal } from '../open311/validation-errors';
 import type { BodyRecord } from '../storage/repositories/bodies';
 import { bodiesSchema, notOursSchema } from './route-schemas';
 import { notOursWire } from '../not-ours/not-ours-wire';
+import rateLimit from '@fastify/rate-limit';
+import { createAnswerCache } from '../http/answer-cache';
+import { sharedRateLimitStore } from '../http/shared-rate-limit-store';
 import { validateRoutes } from '../http/route-validation';
 import { AssetSourceError, createAssetFeatureReader } from '../assets/asset-features';
 import { assetLayerWire, readAssetLayers } from '../assets/asset-layers';
@@ -26,6 +29,9 @@ const bodyWire = ({ id, jurisdiction_id, names, services }: BodyRecord): BodyWir
   name: { fi: names.fi, sv: names.sv, en: names.en },
   services: [...services],
 });
+
+/** A resident panning a street map asks for a few boxes a minute; far more is a sweep of the city's service. */
+const assetBoxesPerMinute = 120;
 
 export const bodiesRoutes: FastifyPluginAsync<{ context: AppContext }> = async (plugin, { context }) => {
   // The query comes parsed by its schema (route-schemas.ts); a bad point is refused with GeoReport records.
@@ -45,12 +51,23 @@ export const bodiesRoutes: FastifyPluginAsync<{ context: AppContext }> = async (
     return reply.header('cache-control', 'no-cache').send(place ? [notOursWire(place, locale)] : []);
   });
   // Asset layers (issue 42, item 2): the city's own assets, fetched here so its service and key stay out of the browser.
-  const assetFeatures = createAssetFeatureReader();
+  // Each box may ask the city's service for up to 24 cells: a client's boxes are counted, on every instance together.
+  await plugin.register(rateLimit, {
+    global: false,
+    store: sharedRateLimitStore(context.repositories.rateLimits, context.now, 'asset-features:'),
+    errorResponseBuilder: (_request, limit) => {
+      const seconds = Math.max(1, Math.ceil(limit.ttl / 1000));
+      return new GeoReportError(429, `too many asset layer boxes from this address: at most ${limit.max} a minute; try again in ${seconds} seconds`, seconds);
+    },
+  });
+  const assetFeatures = createAssetFeatureReader(
+    createAnswerCache({ maxEntries: 5000, maxBytes: 32 * 1024 * 1024, maxAgeMs: 10 * 60_000, counter: context.metrics.cache('asset_cells'), clock: context.now }),
+  );
   app.get('/asset-layers.json', { schema: assetLayersSchema }, async (request, reply) => {
     const layers = await readAssetLayers(context.repositories.settings);
     return reply.header('cache-control', 'no-cache').send(layers.map((layer) => assetLayerWire(layer, request.query.locale)));
   });
-  app.get('/asset-layers/:id/features.json', { schema: assetFeaturesSchema }, async (request, reply) => {
+  app.get('/asset-layers/:id/features.json', { schema: assetFeaturesSchema, config: { rateLimit: { max: assetBoxesPerMinute, timeWindow: 60_000 } } }, async (request, reply) => {
     const layer = (await readAssetLayers(context.repositories.settings)).find((candidate) => candidate.id === request.params.id);
     if (!layer) throw new GeoReportError(404, `no asset layer ${request.params.id}; the layers are at asset-layers.json`);
     try {

@@ -185,6 +185,18 @@ describe('GET /bodies/v1/asset-layers', () => {
   });
 });
 
+describe('a sweep of the city\'s service', () => {
+  it('is stopped at 120 boxes a minute from one address, with Retry-After', async () => {
+    const statuses: number[] = [];
+    for (let box = 0; box < 121; box += 1) statuses.push((await get(`/bodies/v1/asset-layers/lights-wfs/features.json?bbox=${hameentie}`)).statusCode);
+    expect(statuses.slice(0, 120).every((status) => status === 200 || status === 429)).toBe(true);
+    const refused = await get(`/bodies/v1/asset-layers/lights-wfs/features.json?bbox=${hameentie}`);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()[0].description).toMatch(/too many asset layer boxes from this address: at most 120 a minute/);
+  });
+});
+
 describe("reading a city's GeoJSON", () => {
   const box = { west: 24.95, south: 60.18, east: 24.96, north: 60.185 };
   const answer = (coordinates: number[][]) =>
