@@ -54,6 +54,12 @@ const exceptions: { reason: string; parts: Part[]; routes: string[] }[] = [
     routes: ['POST /proxy/open311/v1/*', 'POST /proxy/open311/v1/requests/:id/:file', 'POST /proxy/open311/v1/requests/:id/updates.:format'],
   },
   {
+    reason:
+      "a caller's report, as JSON or, with photos, as a multipart form streamed to its handler (photos spooled as they arrive); the handler checks the JSON, or the form's report field, with the route's own schema (callerReportBody)",
+    parts: ['body'],
+    routes: ['POST /moderation/api/requests'],
+  },
+  {
     reason: "not an API: the page an email's link opens, which reads its signed token itself and answers a page",
     parts: ['body'],
     routes: ['confirm', 'unsubscribe', 'fixed', 'not-fixed', 'alerts/confirm', 'alerts/unsubscribe'].map((page) => `POST /mail/${page}`),
