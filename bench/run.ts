@@ -4,6 +4,7 @@
  * The GeoReport and counters benches share one throwaway PostgreSQL server for their PostgreSQL
  * rows (bench/lib/postgres.ts), stopped when the last bench is done.
  */
+import { assetsBench } from './assets';
 import { bodiesBench } from './bodies';
 import { exportsBench } from './exports';
 import { browserBench } from './browser';
@@ -18,6 +19,6 @@ import { photoMemoryBench } from './photo-memory';
 import { proxyBench } from './proxy';
 
 // The bundle bench first: it takes seconds and builds dist/client if stale, as the browser bench needs.
-const benches: BenchModule[] = [bundleBench, georeportBench, countersBench, proxyBench, observationsBench, bodiesBench, exportsBench, loadMixBench, browserBench, photoMemoryBench];
+const benches: BenchModule[] = [bundleBench, georeportBench, countersBench, proxyBench, observationsBench, bodiesBench, assetsBench, exportsBench, loadMixBench, browserBench, photoMemoryBench];
 
 await runBenches(benches);

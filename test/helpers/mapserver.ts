@@ -21,16 +21,20 @@ export interface RunningMapServer {
   /** The OGC API - Features landing page (`…/collections/street_lights/items` below it). */
   ogcApiUrl: string;
   requests: string[];
+  /** Bytes of every answer body it sent: what the city's service would serve. */
+  bytesServed(): number;
   failWith(status: number | undefined): void;
   stop(): Promise<void>;
 }
 
-export async function startMapServer(): Promise<RunningMapServer> {
+/** `mapfile`: another map than the fixture's (the bench's denser layer). */
+export async function startMapServer(mapfile = join(projectRoot, 'test/fixtures/assets/city-assets.map')): Promise<RunningMapServer> {
   const dir = mkdtempSync(join(tmpdir(), 'kerro-mapserver-'));
   const config = join(dir, 'mapserver.conf');
   // MapServer 8 reads maps only by the aliases its config file names.
-  writeFileSync(config, `CONFIG\n  MAPS\n    city "${join(projectRoot, 'test/fixtures/assets/city-assets.map')}"\n  END\nEND\n`);
+  writeFileSync(config, `CONFIG\n  MAPS\n    city "${mapfile}"\n  END\nEND\n`);
   const requests: string[] = [];
+  let bytes = 0;
   let failure: number | undefined;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -68,7 +72,9 @@ export async function startMapServer(): Promise<RunningMapServer> {
         if (name === 'status') status = Number.parseInt(value, 10);
         else headers[name] = value;
       }
-      response.writeHead(end < 0 ? 502 : status, headers).end(end < 0 ? 'mapserv gave no answer' : output.subarray(end + separator));
+      const body = end < 0 ? Buffer.from('mapserv gave no answer') : output.subarray(end + separator);
+      bytes += body.length;
+      response.writeHead(end < 0 ? 502 : status, headers).end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,6 +83,7 @@ export async function startMapServer(): Promise<RunningMapServer> {
     wfsUrl: `http://127.0.0.1:${port}/mapserv?map=city`,
     ogcApiUrl: `http://127.0.0.1:${port}/mapserv/city/ogcapi`,
     requests,
+    bytesServed: () => bytes,
     failWith: (status) => {
       failure = status;
     },
