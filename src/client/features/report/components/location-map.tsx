@@ -7,6 +7,8 @@ import { WheelZoomWhenChosen } from '../../../components/map/wheel-zoom-when-cho
 import { tileLayerOptions } from '../../../components/map/tile-layer-options';
 import { clientEnv } from '../../../lib/env';
 import type { NearbyRequest } from '../api/get-nearby-requests';
+import type { Asset, Box } from '../api/asset-layers';
+import { AssetMarkers } from './asset-markers';
 import type { LatLong } from '../lib/place';
 import { DraggablePin } from '../../../components/map/draggable-pin';
 import { NearbyLayer } from './nearby-layer';
@@ -18,6 +20,8 @@ export interface LocationMapProps {
   focusRequest?: { point: LatLong; seq: number };
   onPin: (point: LatLong, how: 'click' | 'drag' | 'keyboard') => void;
   onCenterChange: (center: LatLong) => void;
+  /** What the map shows, as it opens and after every move: the asset layer loads for it. */
+  onViewChange?: (view: MapView) => void;
   onTilesFailed: () => void;
   /** The map got the focus from the keyboard: time to say which keys do what. */
   onKeyboardFocus: () => void;
@@ -25,16 +29,42 @@ export interface LocationMapProps {
   nearby: readonly NearbyRequest[];
   chosenNearbyId: string | null;
   onChooseNearby: (id: string) => void;
+  /** The city's assets of the chosen type's layer in view, if it has one; the chosen one marked. */
+  assets?: { list: readonly Asset[]; layerName: string; chosenId: string | null; onChoose: (id: string) => void };
+}
+
+export interface MapView {
+  box: Box;
+  zoom: number;
 }
 
 const toLatLong = (latLng: { lat: number; lng: number }): LatLong => ({ lat: latLng.lat, long: latLng.lng });
 
 /** Clicks drop the pin; Enter or Space on the focused map drops it at the centre. */
-function MapBehaviour({ onPin, onCenterChange, focusRequest, onKeyboardFocus, label }: Pick<LocationMapProps, 'onPin' | 'onCenterChange' | 'focusRequest' | 'onKeyboardFocus'> & { label: string }) {
+function MapBehaviour({
+  onPin,
+  onCenterChange,
+  onViewChange,
+  focusRequest,
+  onKeyboardFocus,
+  label,
+}: Pick<LocationMapProps, 'onPin' | 'onCenterChange' | 'onViewChange' | 'focusRequest' | 'onKeyboardFocus'> & { label: string }) {
+  const viewOf = (): MapView => {
+    const bounds = map.getBounds();
+    return { box: { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }, zoom: map.getZoom() };
+  };
   const map = useMapEvents({
     click: (clickEvent) => onPin(toLatLong(clickEvent.latlng), 'click'),
-    moveend: () => onCenterChange(toLatLong(map.getCenter())),
+    moveend: () => {
+      onCenterChange(toLatLong(map.getCenter()));
+      onViewChange?.(viewOf());
+    },
   });
+  // The view as the map opens: no move has happened yet.
+  useEffect(() => {
+    map.whenReady(() => onViewChange?.(viewOf()));
+    // Once, as the map opens; every later view comes with moveend.
+  }, [map]);
 
   // MapContainer passes no ARIA props on to its element, so they are set here.
   useEffect(() => {
@@ -111,7 +141,8 @@ export default function LocationMap(props: LocationMapProps) {
           },
         }}
       />
-      <MapBehaviour onPin={onPin} onCenterChange={onCenterChange} focusRequest={focusRequest} onKeyboardFocus={onKeyboardFocus} label={t('place.mapLabel')} />
+      <MapBehaviour onPin={onPin} onCenterChange={onCenterChange} onViewChange={props.onViewChange} focusRequest={focusRequest} onKeyboardFocus={onKeyboardFocus} label={t('place.mapLabel')} />
+      {props.assets ? <AssetMarkers assets={props.assets.list} layerName={props.assets.layerName} chosenId={props.assets.chosenId} onChoose={props.assets.onChoose} /> : null}
       <NearbyLayer requests={props.nearby} chosenId={props.chosenNearbyId} onChoose={props.onChooseNearby} />
       {/* Above the reports already made, and above the chosen one (raised by 1000). */}
       {pin ? <DraggablePin at={pin} alt={t('place.pinAlt')} zIndexOffset={2000} onDrop={(point) => onPin(point, 'drag')} /> : null}

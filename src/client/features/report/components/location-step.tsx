@@ -16,6 +16,9 @@ import { formatCoordinates } from '../../../lib/format-coordinates';
 import { formatNumber } from '../lib/format';
 import { objectAddress, positionOf, type ChosenPlace, type LatLong } from '../lib/place';
 import { useGeolocation, type GeolocationState } from '../lib/use-geolocation';
+import { useAssetsIn, type Asset, type AssetLayer } from '../api/asset-layers';
+import { AssetChoice, type AssetsInView } from './asset-choice';
+import type { MapView } from './location-map';
 import { NearbyChoice } from './nearby-choice';
 import { focusDescribeStep } from './report-step';
 import { ServiceObjectPicker } from './service-object-picker';
@@ -37,9 +40,15 @@ export interface LocationStepProps {
   nearby: NearbyReports;
   /** The chosen type ('' before one is chosen: the reports are of every type). */
   serviceCode: string;
+  /** The chosen type's asset layer, if it has one: its assets are drawn and one may be chosen. */
+  assetLayer?: AssetLayer | undefined;
+  /** The asset the report's answers name, if any. */
+  chosenAssetId?: string | null;
+  onChooseAsset?: (asset: Asset) => void;
 }
 
 const noReports: readonly NearbyRequest[] = [];
+const noAssets: readonly Asset[] = [];
 
 /** Under the map: what its markers are, or that they cannot be shown now. */
 function NearbyMapNote({ nearby }: { nearby: NearbyReports }) {
@@ -69,7 +78,19 @@ function GeolocationMessage({ state }: { state: GeolocationState }) {
 }
 
 /** Where the problem is: a pin on the map, the device's position, or a named place from a list. */
-export function LocationStep({ place, onPlaceChange, onAddressFound, error, addressRegistration, addressError, nearby, serviceCode }: LocationStepProps) {
+export function LocationStep({
+  place,
+  onPlaceChange,
+  onAddressFound,
+  error,
+  addressRegistration,
+  addressError,
+  nearby,
+  serviceCode,
+  assetLayer,
+  chosenAssetId = null,
+  onChooseAsset,
+}: LocationStepProps) {
   const { t, i18n } = useTranslation('report');
   const locale = currentLanguage(i18n);
   const env = clientEnv();
@@ -86,6 +107,20 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
   const nearbyReports = nearby.status === 'ready' ? nearby.requests : noReports;
   // Gone when the pin moves away from it or the type changes: the list no longer holds it.
   const chosenNearby = nearbyReports.find((request) => request.service_request_id === chosenNearbyId);
+
+  // The city's assets of the type's layer in the map's view, from the layer's zoom on.
+  const [view, setView] = useState<MapView>();
+  const zoomedIn = assetLayer !== undefined && view !== undefined && view.zoom >= assetLayer.min_zoom;
+  const assetsQuery = useAssetsIn(assetLayer, zoomedIn ? view.box : undefined);
+  const assetsInView: AssetsInView = !zoomedIn
+    ? { status: 'zoom-in' }
+    : assetsQuery.data
+      ? { status: 'ready', assets: assetsQuery.data }
+      : assetsQuery.isError
+        ? { status: 'failed' }
+        : { status: 'loading' };
+  const shownAssets = zoomedIn && assetsQuery.data ? assetsQuery.data : noAssets;
+  const chosenAsset = shownAssets.find((asset) => asset.id === chosenAssetId);
 
   const flyTo = (point: LatLong) => setFocusRequest((previous) => ({ point, seq: (previous?.seq ?? 0) + 1 }));
   const geolocation = useGeolocation((point) => {
@@ -110,6 +145,11 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
     onPlaceChange({ kind: 'object', id: object.id, type: object.type, name: object.name, lat: object.lat, long: object.long, address });
     setAnnouncement(t('place.objectChosen', { name: object.name }));
     if (object.lat !== undefined && object.long !== undefined) flyTo({ lat: object.lat, long: object.long });
+  };
+  /** An asset chosen on the map or in the list: the pin goes onto it, and the report's answers name it. */
+  const chooseAsset = (asset: Asset) => {
+    pinAt({ lat: asset.lat, long: asset.long });
+    onChooseAsset?.(asset);
   };
   /** From the search box: a place of the registry points the report at it; anything else is a pin. */
   const chooseSearchResult = (choice: AddressChoice) => {
@@ -186,11 +226,25 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
               focusRequest={focusRequest}
               onPin={(point) => pinAt(point)}
               onCenterChange={setMapCenter}
+              onViewChange={setView}
               onTilesFailed={() => setTilesFailed(true)}
               onKeyboardFocus={() => setAnnouncement(t('place.mapKeys'))}
               nearby={nearbyReports}
               chosenNearbyId={chosenNearby ? chosenNearbyId : null}
               onChooseNearby={setChosenNearbyId}
+              assets={
+                assetLayer
+                  ? {
+                      list: shownAssets,
+                      layerName: assetLayer.name,
+                      chosenId: chosenAssetId,
+                      onChoose: (id) => {
+                        const asset = shownAssets.find((candidate) => candidate.id === id);
+                        if (asset) chooseAsset(asset);
+                      },
+                    }
+                  : undefined
+              }
             />
           </Suspense>
         </AfterPaint>
@@ -199,6 +253,9 @@ export function LocationStep({ place, onPlaceChange, onAddressFound, error, addr
       <p className="location-step__instructions">
         {t('place.instructions')}
       </p>
+      {assetLayer ? (
+        <AssetChoice layer={assetLayer} inView={assetsInView} near={positionOf(place) ?? mapCenter} chosen={chosenAsset} chosenId={chosenAssetId} onChoose={chooseAsset} />
+      ) : null}
       <NearbyMapNote nearby={nearby} />
       <div aria-live="polite">
         {chosenNearby ? <NearbyChoice request={chosenNearby} anyType={serviceCode === ''} onClose={() => setChosenNearbyId(null)} /> : null}

@@ -39,6 +39,8 @@ import { NotOursNote } from './not-ours-note';
 import { usePlaceBody } from '../../../hooks/use-place-body';
 import { usePlaceNotOurs } from '../../../hooks/use-place-not-ours';
 import { useNearbyReports } from '../hooks/use-nearby-reports';
+import { useAssetLayerFor } from '../api/asset-layers';
+import { answersOfAsset, chosenAssetId } from '../lib/assets';
 import { bodyName } from '@/shared/bodies/wire';
 import { ServiceTypePicker } from './service-type-picker';
 
@@ -140,6 +142,8 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
   const place = placeFromValues(values);
   const reportBody = usePlaceBody(positionOf(place), values.service_code);
   const nearby = useNearbyReports(positionOf(place), values.service_code);
+  // The type's asset layer: the asset chosen on the map answers the questions the layer fills.
+  const assetLayer = useAssetLayerFor(values.service_code, locale);
   const bodyLabel = reportBody.kind === 'covered' ? bodyName(reportBody.body, locale) : undefined;
   const notOurs = usePlaceNotOurs(positionOf(place), values.service_code, locale);
   const allowedNames =
@@ -227,6 +231,11 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
           addressError={shown('address_string')}
           nearby={nearby}
           serviceCode={values.service_code}
+          assetLayer={assetLayer}
+          chosenAssetId={assetLayer ? chosenAssetId(assetLayer, values.answers) : null}
+          onChooseAsset={(asset) => {
+            if (assetLayer) for (const [code, value] of Object.entries(answersOfAsset(assetLayer, asset))) answer(code, value);
+          }}
         />
         <ReportBodyNote reportBody={reportBody} bodyLabel={bodyLabel} />
         <NotOursNote notOurs={notOurs} serviceName={serviceName} allowedNames={allowedNames} />
