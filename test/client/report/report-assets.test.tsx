@@ -87,10 +87,15 @@ describe("the chosen type's assets", () => {
     expect(choices.map((button) => button.textContent)).toEqual(['Choose SL-1002 · Hämeentie 34', 'Choose SL-1003 · Hämeentie 38', 'Choose SL-1001 · Hämeentie 30']);
     expect(asked).toEqual(['24.9478,60.1823,24.9558,60.1873']);
 
+    // Required: nothing is sent before one is chosen.
+    expect(screen.getByTestId('send-blocked').textContent).toBe('Street lights: choose the one this report is about, on the map or from the list under it, before sending.');
     await user.click(screen.getByRole('button', { name: 'Choose SL-1001 · Hämeentie 30' }));
+    expect(screen.queryByTestId('send-blocked')).toBeNull();
     expect(await screen.findByText('Chosen: SL-1001 · Hämeentie 30')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Choose SL-1001 · Hämeentie 30' }).getAttribute('aria-pressed')).toBe('true');
-    expect((screen.getByRole('textbox', { name: /^Which street light\?/ }) as HTMLInputElement).value).toBe('SL-1001');
+    // The type's questions come with its definition, which may still be on its way.
+    const question = (await screen.findByRole('textbox', { name: /^Which street light\?/ })) as HTMLInputElement;
+    await waitFor(() => expect(question.value).toBe('SL-1001'));
     // The pin is on the light.
     expect(document.querySelector('.place-summary__text')?.textContent).toMatch(/^Chosen place: pin on the map at 60[.,]184/);
   }, 15_000);
@@ -102,7 +107,8 @@ describe("the chosen type's assets", () => {
     await user.click(await screen.findByRole('radio', { name: /^Street light out/ }));
     await user.click(await screen.findByRole('button', { name: 'Stub marker SL-1003' }));
     expect(await screen.findByRole('button', { name: 'Stub marker SL-1003 (chosen)' })).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: /^Which street light\?/ }) as HTMLInputElement).value).toBe('SL-1003');
+    const question = (await screen.findByRole('textbox', { name: /^Which street light\?/ })) as HTMLInputElement;
+    await waitFor(() => expect(question.value).toBe('SL-1003'));
   }, 15_000);
 
   it('are not asked for while the map is zoomed out past the layer, which says to zoom in', async () => {

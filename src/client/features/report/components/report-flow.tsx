@@ -156,7 +156,9 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
         ? t('body.sendOutside')
         : reportBody.kind === 'covered' && reportBody.typeNotHandled
           ? t('body.sendTypeNotHandled', { body: bodyLabel })
-          : undefined;
+          : assetLayer?.required && chosenAssetId(assetLayer, values.answers) === null
+            ? t('assets.sendNeedsOne', { layer: assetLayer.name })
+            : undefined;
 
   const shown = (field: ReportField): string | undefined => {
     const message = errors[field]?.message;
