@@ -49,7 +49,7 @@ const streetLightOut: ServiceTypeRecord = {
 const layer = { id: 'lights', name: 'Street lights', service_codes: ['900'], min_zoom: 16, required: true, id_property: 'lamp_id', show: ['street'], send: { light_id: 'lamp_id' } };
 const light = (id: string, long: number, lat: number, street: string) => ({ type: 'Feature', id, geometry: { type: 'Point', coordinates: [long, lat] }, properties: { lamp_id: id, street } });
 
-function serveAssetsApi() {
+function serveAssetsApi(options: { complete?: boolean } = {}) {
   const asked: string[] = [];
   mockFetch((url) => {
     if (url.pathname === '/proxy/open311/v1/services.json') return jsonResponse([serviceType('900', 'Street light out', 'Streets', { metadata: true }), serviceType('171', 'Potholes', 'Streets')]);
@@ -59,7 +59,7 @@ function serveAssetsApi() {
       asked.push(url.searchParams.get('bbox') ?? '');
       return jsonResponse({
         type: 'FeatureCollection',
-        complete: true,
+        complete: options.complete ?? true,
         features: [light('SL-1003', 24.9522, 60.1852, 'Hämeentie 38'), light('SL-1001', 24.951, 60.184, 'Hämeentie 30'), light('SL-1002', 24.9516, 60.1846, 'Hämeentie 34')],
       });
     }
@@ -110,6 +110,14 @@ describe("the chosen type's assets", () => {
     const question = (await screen.findByRole('textbox', { name: /^Which street light\?/ })) as HTMLInputElement;
     await waitFor(() => expect(question.value).toBe('SL-1003'));
   }, 15_000);
+
+  it('say when the city had more in view than one answer holds', async () => {
+    const user = userEvent.setup();
+    serveAssetsApi({ complete: false });
+    await renderReport();
+    await user.click(await screen.findByRole('radio', { name: /^Street light out/ }));
+    expect(await screen.findByText(/Only some are shown: zoom in to see them all\.$/)).toBeTruthy();
+  });
 
   it('are not asked for while the map is zoomed out past the layer, which says to zoom in', async () => {
     view.zoom = 14;

@@ -50,14 +50,21 @@ function parseLayers(body: unknown): AssetLayer[] {
   );
 }
 
-function parseAssets(body: unknown): Asset[] {
+/** The assets in a box, and whether they are all of them (the city had no more than one answer holds). */
+export interface AssetsInBox {
+  assets: Asset[];
+  complete: boolean;
+}
+
+function parseAssets(body: unknown): AssetsInBox {
   const features = isRecord(body) && Array.isArray(body.features) ? body.features : [];
-  return features.filter(isRecord).flatMap((feature) => {
+  const assets = features.filter(isRecord).flatMap((feature) => {
     const coordinates = isRecord(feature.geometry) ? feature.geometry.coordinates : undefined;
     if (!isText(feature.id) || !Array.isArray(coordinates) || typeof coordinates[0] !== 'number' || typeof coordinates[1] !== 'number') return [];
     const properties = Object.fromEntries(Object.entries(isRecord(feature.properties) ? feature.properties : {}).map(([name, value]) => [name, value === null || value === undefined ? '' : String(value)]));
     return [{ id: feature.id, long: coordinates[0], lat: coordinates[1], properties }];
   });
+  return { assets, complete: !isRecord(body) || body.complete !== false };
 }
 
 /** The asset layer of a type, if it has one; none before a type is chosen or while unknown. */

@@ -6,7 +6,7 @@ import type { LatLong } from '../lib/place';
 /** How many of the nearest assets the list offers: the keyboard's and screen reader's way to them. */
 const listed = 5;
 
-export type AssetsInView = { status: 'zoom-in' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; assets: readonly Asset[] };
+export type AssetsInView = { status: 'zoom-in' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; assets: readonly Asset[]; complete: boolean };
 
 export interface AssetChoiceProps {
   layer: AssetLayer;
@@ -34,7 +34,10 @@ export function AssetChoice({ layer, inView, near, chosen, chosenId, onChoose }:
       {inView.status === 'ready' && inView.assets.length === 0 ? <p className="location-step__instructions">{t('assets.none', names)}</p> : null}
       {inView.status === 'ready' && inView.assets.length > 0 ? (
         <>
-          <p className="location-step__instructions">{t(layer.required ? 'assets.pickRequired' : 'assets.pick', names)}</p>
+          <p className="location-step__instructions">
+            {t(layer.required ? 'assets.pickRequired' : 'assets.pick', names)}
+            {inView.complete ? null : ` ${t('assets.incomplete')}`}
+          </p>
           <ul className="asset-choice__list">
             {nearestAssets(inView.assets, near, listed).map((asset) => (
               <li key={asset.id}>

@@ -115,11 +115,11 @@ export function LocationStep({
   const assetsInView: AssetsInView = !zoomedIn
     ? { status: 'zoom-in' }
     : assetsQuery.data
-      ? { status: 'ready', assets: assetsQuery.data }
+      ? { status: 'ready', assets: assetsQuery.data.assets, complete: assetsQuery.data.complete }
       : assetsQuery.isError
         ? { status: 'failed' }
         : { status: 'loading' };
-  const shownAssets = zoomedIn && assetsQuery.data ? assetsQuery.data : noAssets;
+  const shownAssets = zoomedIn && assetsQuery.data ? assetsQuery.data.assets : noAssets;
   const chosenAsset = shownAssets.find((asset) => asset.id === chosenAssetId);
 
   const flyTo = (point: LatLong) => setFocusRequest((previous) => ({ point, seq: (previous?.seq ?? 0) + 1 }));
