@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 /** Where commands write; lines without trailing newlines. Tests pass arrays, the CLI the real streams. */
 export interface CommandIo {
   out(line: string): void;
@@ -36,3 +37,23 @@ export function age(ms: number): string {
 
 /** An error as one table cell: whitespace runs (line breaks too) as one space, at most 120 characters. */
 export const oneLine = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').slice(0, 120);
+
+/**
+ * An all-or-nothing import's file, read and checked whole by `parse`: undefined, having said why
+ * on stderr, when it cannot be read or anything in it is wrong, so that nothing is stored.
+ */
+export async function readCheckedFile<Parsed extends { problems: string[] }>(file: string, io: CommandIo, parse: (text: string) => Parsed): Promise<Parsed | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    io.err(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    return undefined;
+  }
+  const parsed = parse(text);
+  if (parsed.problems.length === 0) return parsed;
+  parsed.problems.forEach((problem) => io.err(problem));
+  io.err('Nothing was imported: fix the problems above and run the import again.');
+  return undefined;
+}
+

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { parseAssetLayerFile, readAssetLayers, replaceAssetLayers, type AssetLayer } from '../../assets/asset-layers';
 import type { Repositories } from '../../storage/repositories/types';
-import { isHelp, printTable, usageError as usageOf, type CommandIo } from '../io';
+import { isHelp, printTable, readCheckedFile, usageError as usageOf, type CommandIo } from '../io';
 
 export const assetsUsage = `Usage: npm run admin -- assets <command>
 
@@ -36,19 +35,10 @@ export async function assetsCommand(args: readonly string[], io: CommandIo, repo
 }
 
 async function importFile(file: string, io: CommandIo, repositories: AssetRepositories): Promise<number> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    io.err(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    return 1;
-  }
-  const { layers, problems } = parseAssetLayerFile(file, text, await repositories.serviceTypes.list());
-  if (problems.length > 0) {
-    problems.forEach((problem) => io.err(problem));
-    io.err('Nothing was imported: fix the problems above and run the import again.');
-    return 1;
-  }
+  const serviceTypes = await repositories.serviceTypes.list();
+  const checked = await readCheckedFile(file, io, (text) => parseAssetLayerFile(file, text, serviceTypes));
+  if (!checked) return 1;
+  const { layers } = checked;
   await replaceAssetLayers(repositories.settings, layers);
   if (layers.length === 0) {
     io.out(`${file} has no layers: every asset layer was removed.`);

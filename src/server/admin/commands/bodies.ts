@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { parseBodyFile } from '../../bodies/body-file';
 import type { BodyRecord, Repositories } from '../../storage/repositories/types';
-import { isHelp, printTable, usageError as usageOf, type CommandIo } from '../io';
+import { isHelp, printTable, readCheckedFile, usageError as usageOf, type CommandIo } from '../io';
 import { listSends, retrySends } from './body-sends';
 
 export const bodiesUsage = `Usage: npm run admin -- bodies <command>
@@ -56,21 +55,11 @@ export async function bodiesCommand(
 }
 
 async function importFile(file: string, io: CommandIo, repositories: Pick<Repositories, 'bodies' | 'serviceTypes'>): Promise<number> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    io.err(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    return 1;
-  }
   const stored = await repositories.bodies.list();
   const serviceCodes = new Set((await repositories.serviceTypes.list()).map((type) => type.service_code));
-  const { bodies, problems } = parseBodyFile(file, text, { serviceCodes, storedBodies: stored });
-  if (problems.length > 0) {
-    problems.forEach((problem) => io.err(problem));
-    io.err('Nothing was imported: fix the problems above and run the import again.');
-    return 1;
-  }
+  const checked = await readCheckedFile(file, io, (text) => parseBodyFile(file, text, { serviceCodes, storedBodies: stored }));
+  if (!checked) return 1;
+  const { bodies } = checked;
   await repositories.bodies.importAll(bodies);
   const storedIds = new Set(stored.map((body) => body.id));
   const replaced = bodies.filter((body) => storedIds.has(body.id)).length;

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { parseNotOursFile } from '../../not-ours/not-ours-file';
 import type { NotOursArea, Repositories } from '../../storage/repositories/types';
-import { isHelp, printTable, usageError as usageOf, type CommandIo } from '../io';
+import { isHelp, printTable, readCheckedFile, usageError as usageOf, type CommandIo } from '../io';
 
 export const notOursUsage = `Usage: npm run admin -- not-ours <command>
 
@@ -31,20 +30,10 @@ export async function notOursCommand(args: readonly string[], io: CommandIo, rep
 }
 
 async function importFile(file: string, io: CommandIo, repositories: Pick<Repositories, 'notOurs' | 'serviceTypes'>): Promise<number> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    io.err(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    return 1;
-  }
   const serviceCodes = new Set((await repositories.serviceTypes.list()).map((type) => type.service_code));
-  const { areas, problems } = parseNotOursFile(file, text, serviceCodes);
-  if (problems.length > 0) {
-    problems.forEach((problem) => io.err(problem));
-    io.err('Nothing was imported: fix the problems above and run the import again.');
-    return 1;
-  }
+  const checked = await readCheckedFile(file, io, (text) => parseNotOursFile(file, text, serviceCodes));
+  if (!checked) return 1;
+  const { areas } = checked;
   await repositories.notOurs.replaceAll(areas);
   if (areas.length === 0) {
     io.out(`${file} has no areas: every "not ours" area was removed.`);
