@@ -11,7 +11,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAdmin } from '../src/server/admin/cli';
-import { startMapServer } from '../test/helpers/mapserver';
+import { startMapServer, streetLightsOverWfs } from '../test/helpers/mapserver';
 import { projectRoot } from '../test/helpers/project-root';
 import { makeTempDir, removeTempDir } from './lib/cleanup';
 import { isEntryPoint, runBenches } from './lib/entry';
@@ -65,8 +65,7 @@ async function run(): Promise<BenchResult[]> {
         asset_layers: [
           {
             id: 'street-lights',
-            names: { fi: 'Katuvalot', sv: 'Gatubelysning', en: 'Street lights' },
-            source: { kind: 'wfs', url: mapServer.wfsUrl, type_name: 'street_lights', output_format: 'geojson' },
+            ...streetLightsOverWfs(mapServer),
             id_property: 'lamp_id',
             show: ['street'],
             service_codes: ['199'],

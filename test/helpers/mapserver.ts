@@ -27,6 +27,15 @@ export interface RunningMapServer {
   stop(): Promise<void>;
 }
 
+/**
+ * An asset layer's name and source for the map's street lights over WFS (the bench's, the e2e's
+ * and the server test's layers differ in the rest: types, questions, what is shown).
+ */
+export const streetLightsOverWfs = (server: RunningMapServer) => ({
+  names: { fi: 'Katuvalot', sv: 'Gatubelysning', en: 'Street lights' },
+  source: { kind: 'wfs' as const, url: server.wfsUrl, type_name: 'street_lights', output_format: 'geojson' },
+});
+
 /** `mapfile`: another map than the fixture's (the bench's denser layer). */
 export async function startMapServer(mapfile = join(projectRoot, 'test/fixtures/assets/city-assets.map')): Promise<RunningMapServer> {
   const dir = mkdtempSync(join(tmpdir(), 'kerro-mapserver-'));

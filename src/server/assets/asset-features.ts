@@ -161,15 +161,16 @@ export function createAssetFeatureReader(cache: AnswerCache<CachedCell>): AssetF
     const key = `${layer.id}|${cell.x}|${cell.y}`;
     const kept = cache.get(key, version);
     if (kept) return Promise.resolve(kept.answer);
-    const pending = inFlight.get(`${version}|${key}`);
+    const fetchKey = `${version}|${key}`;
+    const pending = inFlight.get(fetchKey);
     if (pending) return pending;
     const fetching = fetchCell(layer, cell)
       .then((answer) => {
         cache.set(key, version, { body: Buffer.from(JSON.stringify(answer)), answer });
         return answer;
       })
-      .finally(() => inFlight.delete(`${version}|${key}`));
-    inFlight.set(`${version}|${key}`, fetching);
+      .finally(() => inFlight.delete(fetchKey));
+    inFlight.set(fetchKey, fetching);
     return fetching;
   };
   return {

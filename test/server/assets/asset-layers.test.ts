@@ -13,7 +13,7 @@ import { runAdmin } from '../../../src/server/admin/cli';
 import { answerSchema, featuresOf } from '../../../src/server/assets/asset-features';
 import type { ServiceTypeRecord } from '../../../src/server/storage/repositories/types';
 import { createTestApp, type TestApp } from '../../helpers/georeport-app';
-import { startMapServer, type RunningMapServer } from '../../helpers/mapserver';
+import { startMapServer, streetLightsOverWfs, type RunningMapServer } from '../../helpers/mapserver';
 import { printedLines } from '../admin/printed-lines';
 import { answerChecker, type OpenApiDocument } from '../openapi/document-check';
 
@@ -48,8 +48,7 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 const lights = () => ({
   id: 'lights-wfs',
-  names: { fi: 'Katuvalot', sv: 'Gatubelysning', en: 'Street lights' },
-  source: { kind: 'wfs', url: mapServer.wfsUrl, type_name: 'street_lights', output_format: 'geojson' },
+  ...streetLightsOverWfs(mapServer),
   key: { query_parameter: 'apikey', value: key },
   id_property: 'lamp_id',
   show: ['street', 'lamp_type'],

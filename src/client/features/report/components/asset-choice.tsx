@@ -13,7 +13,6 @@ export interface AssetChoiceProps {
   inView: AssetsInView;
   /** The pin, or the map's centre before there is one: the list is of the assets nearest it. */
   near: LatLong;
-  chosen: Asset | undefined;
   chosenId: string | null;
   onChoose: (asset: Asset) => void;
 }
@@ -22,9 +21,11 @@ export interface AssetChoiceProps {
  * Under the report map when the chosen type has an asset layer: which asset the report is about
  * (chosen on the map or here), or what to do to see them. The same assets as the map's markers.
  */
-export function AssetChoice({ layer, inView, near, chosen, chosenId, onChoose }: AssetChoiceProps) {
+export function AssetChoice({ layer, inView, near, chosenId, onChoose }: AssetChoiceProps) {
   const { t } = useTranslation('report');
   const names = { layer: layer.name };
+  // Named by its answers; described when it is among those in view.
+  const chosen = inView.status === 'ready' ? inView.assets.find((asset) => asset.id === chosenId) : undefined;
   return (
     <div className="asset-choice">
       {chosenId ? <p className="asset-choice__chosen">{t('assets.chosen', { title: chosen ? assetTitle(chosen, layer) : chosenId })}</p> : null}

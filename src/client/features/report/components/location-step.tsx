@@ -120,7 +120,6 @@ export function LocationStep({
         ? { status: 'failed' }
         : { status: 'loading' };
   const shownAssets = zoomedIn && assetsQuery.data ? assetsQuery.data.assets : noAssets;
-  const chosenAsset = shownAssets.find((asset) => asset.id === chosenAssetId);
 
   const flyTo = (point: LatLong) => setFocusRequest((previous) => ({ point, seq: (previous?.seq ?? 0) + 1 }));
   const geolocation = useGeolocation((point) => {
@@ -254,7 +253,7 @@ export function LocationStep({
         {t('place.instructions')}
       </p>
       {assetLayer ? (
-        <AssetChoice layer={assetLayer} inView={assetsInView} near={positionOf(place) ?? mapCenter} chosen={chosenAsset} chosenId={chosenAssetId} onChoose={chooseAsset} />
+        <AssetChoice layer={assetLayer} inView={assetsInView} near={positionOf(place) ?? mapCenter} chosenId={chosenAssetId} onChoose={chooseAsset} />
       ) : null}
       <NearbyMapNote nearby={nearby} />
       <div aria-live="polite">

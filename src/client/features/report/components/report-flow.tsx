@@ -144,6 +144,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
   const nearby = useNearbyReports(positionOf(place), values.service_code);
   // The type's asset layer: the asset chosen on the map answers the questions the layer fills.
   const assetLayer = useAssetLayerFor(values.service_code, locale);
+  const assetId = assetLayer ? chosenAssetId(assetLayer, values.answers) : null;
   const bodyLabel = reportBody.kind === 'covered' ? bodyName(reportBody.body, locale) : undefined;
   const notOurs = usePlaceNotOurs(positionOf(place), values.service_code, locale);
   const allowedNames =
@@ -156,7 +157,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
         ? t('body.sendOutside')
         : reportBody.kind === 'covered' && reportBody.typeNotHandled
           ? t('body.sendTypeNotHandled', { body: bodyLabel })
-          : assetLayer?.required && chosenAssetId(assetLayer, values.answers) === null
+          : assetLayer?.required && assetId === null
             ? t('assets.sendNeedsOne', { layer: assetLayer.name })
             : undefined;
 
@@ -234,7 +235,7 @@ export function ReportFlow({ initialServiceCode, initialPoint }: ReportFlowProps
           nearby={nearby}
           serviceCode={values.service_code}
           assetLayer={assetLayer}
-          chosenAssetId={assetLayer ? chosenAssetId(assetLayer, values.answers) : null}
+          chosenAssetId={assetId}
           onChooseAsset={(asset) => {
             if (assetLayer) for (const [code, value] of Object.entries(answersOfAsset(assetLayer, asset))) answer(code, value);
           }}
