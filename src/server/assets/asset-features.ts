@@ -121,7 +121,8 @@ async function fetchCell(layer: AssetLayer, cell: Cell): Promise<CellAnswer> {
   const box = cellBox(cell);
   let response: Response;
   try {
-    response = await fetch(cellUrl(layer, box), { signal: AbortSignal.timeout(upstreamTimeoutMs), headers: { accept: 'application/geo+json, application/json' } });
+    // A redirect is an answer, not followed, as for the case systems' reads: a 302 must not make the server fetch an address of another's choosing.
+    response = await fetch(cellUrl(layer, box), { signal: AbortSignal.timeout(upstreamTimeoutMs), headers: { accept: 'application/geo+json, application/json' }, redirect: 'manual' });
   } catch {
     throw new AssetSourceError(`the map service of asset layer ${layer.id} did not answer`);
   }
